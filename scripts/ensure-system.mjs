@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// Installs the system packages the tests need, from Debian's packages, when they are missing:
+// PostgreSQL 15 (real-database contract and concurrency tests) and Chromium (end-to-end and
+// Lighthouse). Idempotent; prints what it did. Usage: node scripts/ensure-system.mjs [postgres] [chromium]
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const wanted = process.argv.slice(2);
+const all = wanted.length === 0;
+
+export function findPgBin() {
+  for (const v of ['17', '16', '15']) {
+    const dir = `/usr/lib/postgresql/${v}/bin`;
+    if (existsSync(`${dir}/initdb`) && existsSync(`${dir}/pg_ctl`)) return dir;
+  }
+  return null;
+}
+
+let updated = false;
+function aptInstall(pkgs) {
+  const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  const sudo = root ? [] : ['sudo', '-n'];
+  if (!updated) {
+    console.log('[ensure-system] apt-get update');
+    run([...sudo, 'apt-get', 'update', '-qq']);
+    updated = true;
+  }
+  console.log(`[ensure-system] apt-get install ${pkgs.join(' ')}`);
+  run([...sudo, 'apt-get', 'install', '-y', '-qq', ...pkgs], { DEBIAN_FRONTEND: 'noninteractive' });
+}
+
+function run(cmd, env = {}) {
+  const [bin, ...args] = cmd;
+  const r = spawnSync(bin, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) throw new Error(`${cmd.join(' ')} exited ${r.status}`);
+}
+
+if (all || wanted.includes('postgres')) {
+  if (findPgBin()) console.log(`[ensure-system] PostgreSQL: ${findPgBin()}`);
+  else {
+    aptInstall(['postgresql']);
+    if (!findPgBin()) throw new Error('PostgreSQL did not install');
+  }
+}
+if (all || wanted.includes('chromium')) {
+  if (existsSync('/usr/bin/chromium')) {
+    console.log(`[ensure-system] ${execFileSync('/usr/bin/chromium', ['--version']).toString().trim()}`);
+  } else {
+    aptInstall(['chromium', 'fonts-thai-tlwg']);
+  }
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// `npm start`: build the app if it is missing or older than its sources, then serve the app and
+// the reference API on one port (PORT, default 3000; HOST, default 127.0.0.1) on the embedded
+// PostgreSQL (PGlite in .data/), seeded with the demo catalogue on first start.
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, statSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+process.chdir(root);
+
+function newest(dir) {
+  let t = 0;
+  if (!existsSync(dir)) return t;
+  for (const f of readdirSync(dir, { recursive: true })) {
+    const s = statSync(join(dir, String(f)));
+    if (s.isFile()) t = Math.max(t, s.mtimeMs);
+  }
+  return t;
+}
+
+const built = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0;
+const sources = Math.max(newest('src'), newest('machines'), newest('domain'), newest('generated'), statSync('index.html').mtimeMs);
+if (built < sources) {
+  console.log('[start] building the app (vite build)…');
+  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const child = existsSync('server/main.ts')
+  ? spawn('npx', ['tsx', 'server/main.ts'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' } })
+  : spawn('npx', ['vite', 'preview', '--port', process.env.PORT ?? '3000', '--host', process.env.HOST ?? '127.0.0.1', '--strictPort'], { stdio: 'inherit' });
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// `npm test`: everything CI checks, in order, failing fast.
+//  1. system packages (PostgreSQL, Chromium from Debian) when missing
+//  2. npm run check: contract freshness, typecheck, lint (import boundaries), OpenAPI lint, endpoint coverage
+//  3. vitest: domain, machines, server (embedded PGlite), types, ui — with coverage thresholds
+//  4. the server suite again on a real PostgreSQL cluster (started and stopped here)
+//  5. end to end in Debian's Chromium (Playwright), when tests/e2e has specs
+// Ends with one plain line "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+process.chdir(root);
+const started = Date.now();
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const timings = [];
+
+function step(name, cmd, args, env = {}) {
+  const t0 = Date.now();
+  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const secs = ((Date.now() - t0) / 1000).toFixed(1);
+  timings.push(`${name} ${secs}s`);
+  if (r.status !== 0) {
+    console.error(`\n=== ${name} failed (exit ${r.status ?? r.signal}) after ${secs}s`);
+    finish(1);
+  }
+}
+
+function readVitest(file) {
+  if (!existsSync(file)) return;
+  const j = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += j.numPassedTests ?? 0;
+  totals.failed += j.numFailedTests ?? 0;
+  totals.skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+}
+
+function readPlaywright(file) {
+  if (!existsSync(file)) return;
+  const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+  totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+  totals.failed += s.unexpected ?? 0;
+  totals.skipped += s.skipped ?? 0;
+}
+
+function finish(code) {
+  console.log(`\n=== timings: ${timings.join(', ')}; total ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  process.exit(code);
+}
+
+function hasFiles(dir, re) {
+  if (!existsSync(dir)) return false;
+  return readdirSync(dir, { recursive: true }).some((f) => re.test(String(f)));
+}
+
+const out = join(root, 'test-results');
+mkdirSync(out, { recursive: true });
+const needPg = hasFiles('tests/server', /\.test\.ts$/);
+const needE2e = hasFiles('tests/e2e', /\.spec\.ts$/);
+
+const sys = [needPg && 'postgres', needE2e && 'chromium'].filter(Boolean);
+if (sys.length) step('system packages', 'node', ['scripts/ensure-system.mjs', ...sys]);
+
+step('check', 'npm', ['run', '-s', 'check']);
+step('endpoints', 'node', ['scripts/check-endpoints.mjs']);
+
+step('vitest (PGlite)', 'npx', ['vitest', 'run', '--coverage', '--reporter=default', '--reporter=json', `--outputFile.json=${join(out, 'vitest.json')}`]);
+readVitest(join(out, 'vitest.json'));
+
+if (needPg) {
+  // Same server suite against Debian's PostgreSQL: a throwaway cluster for this run.
+  step('vitest (PostgreSQL)', 'npx', ['tsx', 'scripts/with-postgres.ts', '--', 'npx', 'vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${join(out, 'vitest-pg.json')}`]);
+  readVitest(join(out, 'vitest-pg.json'));
+}
+
+if (needE2e) {
+  step('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+  step('e2e (Chromium)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(out, 'playwright.json') });
+  readPlaywright(join(out, 'playwright.json'));
+}
+
+finish(totals.failed > 0 ? 1 : 0);

@@ -1,0 +1,8 @@
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { routes } from './routes';
+
+const router = createBrowserRouter(routes);
+
+export function App() {
+  return <RouterProvider router={router} />;
+}
