@@ -1,0 +1,252 @@
+/**
+ * The spec's user-facing texts as named constants, Thai first (MESSAGES), English second
+ * (MESSAGES_EN, same keys). Where the spec quotes a text in English ('Please upload Profile
+ * Picture', 'Out off Storage', ...) that literal text is the shown text in both catalogues, spelling kept.
+ * Where the spec only describes a text, the Thai wording here is ours (marked "ours" in README).
+ */
+
+export const MESSAGES = {
+  // Plans (spec 8)
+  NO_PLAN_FOR_YOU: 'ไม่มีรูปแบบราคาสำหรับคุณ',
+  NO_PLAN_SELECTED: 'กรุณาเลือกรูปแบบราคา',
+
+  // Cart and order (spec 5, 8)
+  EMPTY_CART: 'ยังไม่มีสินค้าในรถเข็น',
+  SHIPPING_ADDRESS_REQUIRED: 'กรุณากรอกข้อมูลที่อยู่จัดส่ง',
+  SHIPPING_FEE_REQUIRED: 'กรุณาเลือกค่าจัดส่ง',
+  PROMOTION_NOT_SELECTED: 'คำสั่งซื้อของคุณมีโปรโมชั่นร่วม กรุณาเลือกโปรโมชั่น',
+  DUPLICATE_COURSE: 'มีคอร์สซ้ำในรถเข็น',
+  DONT_HAVE_PRICING: 'ไม่พบรูปแบบราคาของคอร์ส',
+  HAVE_COURSE: 'คุณมีคอร์สนี้อยู่แล้ว',
+  DONT_HAVE_PAYMENT: 'กรุณาเลือกช่องทางการชำระเงิน',
+  CART_PRICING_USD_FAILED: 'คอร์สนี้ไม่มีราคา USD',
+  PROMOTION_NOT_USABLE: 'โปรโมชั่นนี้ใช้กับรถเข็นนี้ไม่ได้',
+  COUPON_PROMOTION_EXCLUSIVE: 'ใช้คูปองร่วมกับโปรโมชั่นไม่ได้',
+  INVALID_QTY: 'จำนวนสินค้าไม่ถูกต้อง',
+  CART_SUCCESS: 'จองคอร์สเรียบร้อยแล้ว',
+  CART_FAIL: 'ทำรายการไม่สำเร็จ กรุณาลองใหม่อีกครั้ง',
+
+  // Payment (spec 5, 8, 9)
+  BELOW_METHOD_MINIMUM: 'ไม่สามารถเลือกช่องทางชำระเงินนี้ได้ เนื่องจากยอดรวมต่ำกว่าขั้นต่ำ (20 บาท)',
+  METHOD_CURRENCY_NOT_SUPPORTED: 'ช่องทางชำระเงินนี้ไม่รองรับสกุลเงินที่เลือก',
+  PAYMENT_FAILED_TITLE: 'ผิดพลาด',
+  PAYMENT_FAILED: 'ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง',
+  PAYMENT_NOTICE_TITLE: 'แจ้งชำระเงิน',
+  PAYMENT_NOTICE_LATER: 'ไว้แจ้งทีหลัง',
+
+  // Coupons (spec 8 "Coupon")
+  NOT_FOUND: 'ไม่พบคูปองนี้',
+  COUPON_NOT_AVAILABLE: 'คูปองถูกใช้ครบจำนวนแล้ว',
+  COUPON_NOT_SUPPORTED_COURSE: 'คูปองนี้ใช้ไม่ได้กับคอร์สในรถเข็น',
+  COUPON_NOT_SUPPORTED_PAYMENT: 'คูปองนี้ใช้ไม่ได้กับช่องทางการชำระเงินที่เลือก',
+  COUPON_NO_PAYMENT_METHOD: 'คูปองนี้ไม่มีช่องทางการชำระเงินที่ใช้ได้',
+  COUPON_NOT_ENOUGH_COURSES: 'จำนวนคอร์สในรถเข็นไม่ครบตามเงื่อนไขของคูปอง',
+  COUPON_DUPLICATE: 'คุณใช้คูปองนี้แล้ว',
+  COUPON_ONLY_ONE: 'ใช้คูปองได้เพียง 1 ใบต่อคำสั่งซื้อ',
+  COUPON_NOT_SUPPORTED_CURRENCY: 'คูปองนี้ใช้กับสกุลเงินที่เลือกไม่ได้',
+
+  // Registration (spec 5)
+  FIRSTNAME_REQUIRED: 'กรุณากรอกชื่อ',
+  LASTNAME_REQUIRED: 'กรุณากรอกนามสกุล',
+  NAME_TOO_LONG: 'Please enter name, not over 255 characters',
+  EMAIL_REQUIRED: 'กรุณากรอกอีเมล',
+  EMAIL_INVALID: 'รูปแบบอีเมลไม่ถูกต้อง',
+  TEL_REQUIRED: 'กรุณากรอกเบอร์โทรศัพท์',
+  TEL_INVALID: 'เบอร์โทรศัพท์ต้องเป็นตัวเลข 9-10 หลัก',
+  NICKNAME_REQUIRED: 'กรุณากรอกชื่อเล่น',
+  ADDRESS_REQUIRED: 'กรุณากรอกที่อยู่',
+  PROFILE_PICTURE_REQUIRED: 'Please upload Profile Picture',
+  USER_GROUP_REQUIRED: 'กรุณาเลือกกลุ่มผู้ใช้',
+  USERNAME_REQUIRED: 'กรุณากรอกชื่อผู้ใช้',
+  USERNAME_INVALID: 'ชื่อผู้ใช้ใช้ได้เฉพาะตัวอักษร ตัวเลข และ @ - _ .',
+  PASSWORD_REQUIRED: 'กรุณากรอกรหัสผ่าน',
+  PASSWORD_INVALID: 'รหัสผ่านใช้ได้เฉพาะตัวอักษร ตัวเลข และ @ - _ .',
+  PASSWORD_TOO_SHORT: 'รหัสผ่านต้องมีอย่างน้อย 6 ตัวอักษร',
+  PASSWORD_CONFIRM_REQUIRED: 'กรุณายืนยันรหัสผ่าน',
+  PASSWORD_MISMATCH: 'รหัสผ่านไม่ตรงกัน',
+  CUSTOM_LABEL_REQUIRED: 'กรุณากรอกข้อมูลให้ครบถ้วน',
+  INVALID_CONTACT_INFO: 'ข้อมูลติดต่อไม่ถูกต้อง',
+  INVALID_LOGIN_INFO: 'ข้อมูลเข้าสู่ระบบไม่ถูกต้อง',
+
+  // Registration codes (spec 8)
+  INPUT_ERROR: 'ไม่สามารถบันทึกข้อมูลได้ กรุณาลองใหม่อีกครั้ง',
+  OVER_LIMIT_USER: 'จำนวนผู้ใช้ครบตามที่กำหนดแล้ว กรุณาติดต่อผู้ดูแลระบบ',
+  ERROR_CREATE_USER_IN_DAY: 'สร้างบัญชีครบจำนวนที่กำหนดต่อวันแล้ว',
+  DUPLICATE_USERNAME: 'ชื่อผู้ใช้นี้มีในระบบแล้ว',
+  DUPLICATE_EMAIL: 'อีเมลนี้มีในระบบแล้ว',
+  INVALID_FORMAT_USERNAME: 'รูปแบบชื่อผู้ใช้ไม่ถูกต้อง',
+  INVALID_FORMAT_PASSWORD: 'รูปแบบรหัสผ่านไม่ถูกต้อง',
+  INVALID_FORMAT_EMAIL: 'รูปแบบอีเมลไม่ถูกต้อง',
+
+  // Tax invoice (spec 5)
+  TAX_INVOICE_INVALID: 'ข้อมูลใบกำกับภาษีไม่ถูกต้อง',
+  CANNOT_LOAD_DATA: 'ไม่สามารถดึงข้อมูลได้ กรุณาลองใหม่อีกครั้ง',
+  TAX_COMPANY_NAME_REQUIRED: 'กรุณากรอกชื่อบริษัท',
+  TAX_BRANCH_REQUIRED: 'กรุณากรอกชื่อสาขาหรือเลขที่สาขา',
+  TAX_FIRSTNAME_REQUIRED: 'กรุณากรอกชื่อ',
+  TAX_LASTNAME_REQUIRED: 'กรุณากรอกนามสกุล',
+  TAX_ID_EMPTY: 'กรุณากรอกเลขประจำตัวผู้เสียภาษี',
+  TAX_ID_TOO_LONG: 'เลขประจำตัวผู้เสียภาษีต้องไม่เกิน 13 หลัก',
+  TAX_ID_TOO_SHORT: 'เลขประจำตัวผู้เสียภาษีต้องมี 13 หลัก',
+  TAX_ID_INVALID: 'เลขประจำตัวผู้เสียภาษีไม่ถูกต้อง',
+  CITIZEN_ID_EMPTY: 'กรุณากรอกเลขประจำตัวประชาชน',
+  CITIZEN_ID_TOO_LONG: 'เลขประจำตัวประชาชนต้องไม่เกิน 13 หลัก',
+  CITIZEN_ID_TOO_SHORT: 'เลขประจำตัวประชาชนต้องมี 13 หลัก',
+  CITIZEN_ID_INVALID: 'เลขประจำตัวประชาชนไม่ถูกต้อง',
+  TAX_ADDRESS_REQUIRED: 'กรุณากรอกที่อยู่สำหรับออกใบกำกับภาษี',
+  TAX_DELIVERY_ADDRESS_REQUIRED: 'กรุณากรอกที่อยู่สำหรับจัดส่งใบกำกับภาษี',
+  TAX_COMPANY_CERTIFICATE_REQUIRED: 'กรุณาอัพโหลดหนังสือรับรองบริษัท',
+  TAX_PERSON_TYPE_REQUIRED: 'กรุณาเลือกประเภทผู้เสียภาษี',
+  WITHHOLDING_NEEDS_JURISTIC: 'การหักภาษี ณ ที่จ่ายใช้ได้เฉพาะนิติบุคคลที่ขอใบกำกับภาษี',
+
+  // Bank-transfer notice (spec 5, in this order)
+  INVALID_DATA_TITLE: 'คุณกรอกข้อมูลไม่ถูกต้อง',
+  SLIP_REQUIRED: 'กรุณาอัพโหลดหลักฐานการโอนเงิน',
+  CONTACT_NAME_REQUIRED: 'กรุณากรอกชื่อผู้ติดต่อ',
+  TRANSFER_AMOUNT_REQUIRED: 'กรุณากรอกจำนวนเงินที่โอน',
+  ORIGIN_BANK_REQUIRED: 'กรุณาเลือกธนาคารต้นทางที่โอน',
+  DESTINATION_ACCOUNT_REQUIRED: 'กรุณาเลือกเลขบัญชีที่โอน',
+  TRANSFER_DATE_REQUIRED: 'กรุณากรอกวันที่ที่โอนเงิน',
+  TRANSFER_TIME_REQUIRED: 'กรุณากรอกเวลาที่โอนเงิน',
+
+  // Card form (spec 5 "Card form")
+  CARD_NUMBER_REQUIRED: 'กรุณากรอกหมายเลขบัตร',
+  CARD_NUMBER_INVALID: 'หมายเลขบัตรไม่ถูกต้อง',
+  CARD_MONTH_INVALID: 'กรุณากรอกเดือนหมดอายุเป็น MM (01-12)',
+  CARD_YEAR_INVALID: 'กรุณากรอกปีหมดอายุเป็น YYYY',
+  CARD_EXPIRED: 'บัตรหมดอายุแล้ว',
+  CARD_CVV_INVALID: 'กรุณากรอก CVV 3-4 หลัก',
+
+  // Upload (spec 5 "Upload", spec 8)
+  FILE_TYPE_NOT_ALLOWED: 'File type is not allow to upload.',
+  OUT_OF_STORAGE: 'Out off Storage',
+  ONE_FILE_ONLY: 'อัพโหลดได้ 1 ไฟล์',
+  FILE_REQUIRED: 'กรุณาเลือกไฟล์',
+  IMAGE_UPLOAD_FAILED: 'อัพโหลดรูปภาพไม่สำเร็จ กรุณาลองใหม่อีกครั้ง',
+
+  // Free-order payment report (spec 6)
+  NEED_APPROVED_BY_ADMIN: 'Need approved by admin',
+  AUTO_APPROVED: 'Auto approved',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export const MESSAGES_EN: Record<MessageKey, string> = {
+  NO_PLAN_FOR_YOU: 'There is no pricing plan for you',
+  NO_PLAN_SELECTED: 'Please choose a pricing plan',
+  EMPTY_CART: 'Your cart is empty',
+  SHIPPING_ADDRESS_REQUIRED: 'Please fill in the shipping address',
+  SHIPPING_FEE_REQUIRED: 'Please choose a shipping option',
+  PROMOTION_NOT_SELECTED: 'your order has a joint promotion, please choose a promotion',
+  DUPLICATE_COURSE: 'The cart has the same course twice',
+  DONT_HAVE_PRICING: 'The course has no pricing plan',
+  HAVE_COURSE: 'You already have this course',
+  DONT_HAVE_PAYMENT: 'Please choose a payment method',
+  CART_PRICING_USD_FAILED: 'the course has no USD price',
+  PROMOTION_NOT_USABLE: 'This promotion does not apply to this cart',
+  COUPON_PROMOTION_EXCLUSIVE: 'A coupon cannot be combined with a promotion',
+  INVALID_QTY: 'Invalid quantity',
+  CART_SUCCESS: 'The course is booked',
+  CART_FAIL: 'Something went wrong, please try again',
+  BELOW_METHOD_MINIMUM: 'this payment channel cannot be selected because the total is below the minimum (20 baht)',
+  METHOD_CURRENCY_NOT_SUPPORTED: 'This payment channel does not support the chosen currency',
+  PAYMENT_FAILED_TITLE: 'Error',
+  PAYMENT_FAILED: 'Payment failed, please try again',
+  PAYMENT_NOTICE_TITLE: 'Payment notification',
+  PAYMENT_NOTICE_LATER: 'Notify later',
+  NOT_FOUND: 'This coupon does not exist',
+  COUPON_NOT_AVAILABLE: 'The coupon is fully used',
+  COUPON_NOT_SUPPORTED_COURSE: 'This coupon does not apply to the courses in your cart',
+  COUPON_NOT_SUPPORTED_PAYMENT: 'This coupon does not apply to the chosen payment method',
+  COUPON_NO_PAYMENT_METHOD: 'This coupon has no payment method',
+  COUPON_NOT_ENOUGH_COURSES: 'Your cart does not have enough courses for this coupon',
+  COUPON_DUPLICATE: 'This coupon is already applied',
+  COUPON_ONLY_ONE: 'Only one coupon per order',
+  COUPON_NOT_SUPPORTED_CURRENCY: 'This coupon does not apply in the chosen currency',
+  FIRSTNAME_REQUIRED: 'Please enter your first name',
+  LASTNAME_REQUIRED: 'Please enter your last name',
+  NAME_TOO_LONG: 'Please enter name, not over 255 characters',
+  EMAIL_REQUIRED: 'Please enter your e-mail',
+  EMAIL_INVALID: 'Invalid e-mail address',
+  TEL_REQUIRED: 'Please enter your phone number',
+  TEL_INVALID: 'Phone number must be 9-10 digits',
+  NICKNAME_REQUIRED: 'Please enter your nickname',
+  ADDRESS_REQUIRED: 'Please enter your address',
+  PROFILE_PICTURE_REQUIRED: 'Please upload Profile Picture',
+  USER_GROUP_REQUIRED: 'Please choose a user group',
+  USERNAME_REQUIRED: 'Please enter a username',
+  USERNAME_INVALID: 'Username may contain only letters, digits and @ - _ .',
+  PASSWORD_REQUIRED: 'Please enter a password',
+  PASSWORD_INVALID: 'Password may contain only letters, digits and @ - _ .',
+  PASSWORD_TOO_SHORT: 'Password must be at least 6 characters',
+  PASSWORD_CONFIRM_REQUIRED: 'Please confirm the password',
+  PASSWORD_MISMATCH: 'Passwords do not match',
+  CUSTOM_LABEL_REQUIRED: 'Please fill in this field',
+  INVALID_CONTACT_INFO: 'Contact information is invalid',
+  INVALID_LOGIN_INFO: 'Login information is invalid',
+  INPUT_ERROR: 'Cannot save, please try again',
+  OVER_LIMIT_USER: 'The user limit is reached, please contact the admin',
+  ERROR_CREATE_USER_IN_DAY: 'The daily account creation limit is reached',
+  DUPLICATE_USERNAME: 'This username is already taken',
+  DUPLICATE_EMAIL: 'This e-mail is already registered',
+  INVALID_FORMAT_USERNAME: 'Invalid username format',
+  INVALID_FORMAT_PASSWORD: 'Invalid password format',
+  INVALID_FORMAT_EMAIL: 'Invalid e-mail format',
+  TAX_INVOICE_INVALID: 'Tax invoice information is invalid',
+  CANNOT_LOAD_DATA: 'Cannot load data, please try again',
+  TAX_COMPANY_NAME_REQUIRED: 'Please enter the company name',
+  TAX_BRANCH_REQUIRED: 'Please enter the branch name or number',
+  TAX_FIRSTNAME_REQUIRED: 'Please enter the first name',
+  TAX_LASTNAME_REQUIRED: 'Please enter the last name',
+  TAX_ID_EMPTY: 'Please enter the taxpayer identification number',
+  TAX_ID_TOO_LONG: 'The taxpayer identification number must not exceed 13 digits',
+  TAX_ID_TOO_SHORT: 'The taxpayer identification number must have 13 digits',
+  TAX_ID_INVALID: 'The taxpayer identification number is invalid',
+  CITIZEN_ID_EMPTY: 'Please enter the citizen id number',
+  CITIZEN_ID_TOO_LONG: 'The citizen id number must not exceed 13 digits',
+  CITIZEN_ID_TOO_SHORT: 'The citizen id number must have 13 digits',
+  CITIZEN_ID_INVALID: 'The citizen id number is invalid',
+  TAX_ADDRESS_REQUIRED: 'Please enter the tax invoice address',
+  TAX_DELIVERY_ADDRESS_REQUIRED: 'Please enter the tax invoice delivery address',
+  TAX_COMPANY_CERTIFICATE_REQUIRED: 'Please upload the company certificate',
+  TAX_PERSON_TYPE_REQUIRED: 'Please choose the taxpayer type',
+  WITHHOLDING_NEEDS_JURISTIC: 'Withholding tax is only for juristic persons requesting a tax invoice',
+  INVALID_DATA_TITLE: 'The information you entered is invalid',
+  SLIP_REQUIRED: 'Please upload the transfer slip',
+  CONTACT_NAME_REQUIRED: 'Please enter the contact name',
+  TRANSFER_AMOUNT_REQUIRED: 'Please enter the transferred amount',
+  ORIGIN_BANK_REQUIRED: 'Please choose the bank you transferred from',
+  DESTINATION_ACCOUNT_REQUIRED: 'Please choose the account you transferred to',
+  TRANSFER_DATE_REQUIRED: 'Please enter the transfer date',
+  TRANSFER_TIME_REQUIRED: 'Please enter the transfer time',
+  CARD_NUMBER_REQUIRED: 'Please enter the card number',
+  CARD_NUMBER_INVALID: 'Invalid card number',
+  CARD_MONTH_INVALID: 'Please enter the expiry month as MM (01-12)',
+  CARD_YEAR_INVALID: 'Please enter the expiry year as YYYY',
+  CARD_EXPIRED: 'The card has expired',
+  CARD_CVV_INVALID: 'Please enter a 3-4 digit CVV',
+  FILE_TYPE_NOT_ALLOWED: 'File type is not allow to upload.',
+  OUT_OF_STORAGE: 'Out off Storage',
+  ONE_FILE_ONLY: 'Only one file can be uploaded',
+  FILE_REQUIRED: 'Please choose a file',
+  IMAGE_UPLOAD_FAILED: 'image upload failed, try again',
+  NEED_APPROVED_BY_ADMIN: 'Need approved by admin',
+  AUTO_APPROVED: 'Auto approved',
+};
+
+export type MessageLocale = 'th' | 'en';
+
+/** The text for a key, Thai by default. */
+export function message(key: MessageKey, locale: MessageLocale = 'th'): string {
+  return locale === 'en' ? MESSAGES_EN[key] : MESSAGES[key];
+}
+
+/** Text of a required custom field (registration extra field), with its label. */
+export function customLabelRequiredMessage(label: string, locale: MessageLocale = 'th'): string {
+  return locale === 'en' ? `Please fill in ${label}` : `กรุณากรอก ${label}`;
+}
+
+/** COUPON_NOT_AVAILABLE lists the failing coupon codes (spec 8). */
+export function couponNotAvailableMessage(codes: readonly string[], locale: MessageLocale = 'th'): string {
+  return `${message('COUPON_NOT_AVAILABLE', locale)}: ${codes.join(', ')}`;
+}
