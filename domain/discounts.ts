@@ -12,7 +12,7 @@ import type { Currency } from './money';
 import { MESSAGES } from './messages';
 import { planPrice } from './plans';
 import type { CartLine, Coupon, PricingPlan, PricingSettings, Promotion } from './types';
-import { idList } from './values';
+import { idList, isOn } from './values';
 
 // ---------------------------------------------------------------------------------------------
 // Coupons
@@ -41,7 +41,7 @@ export interface CouponContext {
   lines: readonly { course_id: number }[];
   /** Coupons already on the order. */
   applied?: readonly Coupon[];
-  /** The chosen payment method; null = none chosen yet (the payment check then waits). */
+  /** The chosen payment method; null = none chosen (COUPON_NO_PAYMENT_METHOD). */
   paymentMethodId: number | null;
   currency: Currency;
   settings?: PricingSettings;
@@ -93,7 +93,8 @@ function fail(code: CouponErrorCode): CouponCheck {
  * Spec 5 "Coupons: payment method must be among allowed ones; at least one cart course covered;
  * P2 needs at least number_of_course courses; duplicate rejected; one coupon only when the site
  * setting says so." Checked in this order: NOT_FOUND (null coupon), COUPON_DUPLICATE,
- * COUPON_ONLY_ONE, COUPON_NO_PAYMENT_METHOD (empty list), COUPON_NOT_SUPPORTED_PAYMENT,
+ * COUPON_ONLY_ONE, COUPON_NO_PAYMENT_METHOD (no method chosen), COUPON_NOT_SUPPORTED_PAYMENT
+ * (the chosen method is not in the coupon's payment_method list, an empty list included),
  * COUPON_NOT_SUPPORTED_COURSE, COUPON_NOT_ENOUGH_COURSES, COUPON_NOT_SUPPORTED_CURRENCY
  * (an amount coupon without an amount in USD).
  */
@@ -101,10 +102,9 @@ export function validateCoupon(coupon: Coupon | null | undefined, ctx: CouponCon
   if (!coupon) return fail('NOT_FOUND');
   const applied = ctx.applied ?? [];
   if (applied.some((a) => sameCoupon(a, coupon))) return fail('COUPON_DUPLICATE');
-  if (ctx.settings?.oneCouponOnly && applied.length > 0) return fail('COUPON_ONLY_ONE');
-  const methods = couponPaymentMethodIds(coupon);
-  if (methods.length === 0) return fail('COUPON_NO_PAYMENT_METHOD');
-  if (ctx.paymentMethodId !== null && !methods.includes(ctx.paymentMethodId)) return fail('COUPON_NOT_SUPPORTED_PAYMENT');
+  if (isOn(ctx.settings?.is_one_coupon_only) && applied.length > 0) return fail('COUPON_ONLY_ONE');
+  if (ctx.paymentMethodId === null) return fail('COUPON_NO_PAYMENT_METHOD');
+  if (!couponPaymentMethodIds(coupon).includes(ctx.paymentMethodId)) return fail('COUPON_NOT_SUPPORTED_PAYMENT');
   const covered = couponCourseIds(coupon);
   const matching = new Set(ctx.lines.map((l) => l.course_id).filter((id) => covered.includes(id)));
   if (matching.size === 0) return fail('COUPON_NOT_SUPPORTED_COURSE');
@@ -136,7 +136,7 @@ export function needsExclusiveSwitch(
   state: { promotionSelected: boolean; couponCount: number },
   adding: 'coupon' | 'promotion',
 ): boolean {
-  if (!settings?.couponPromotionExclusive) return false;
+  if (!isOn(settings?.is_coupon_promotion_exclusive)) return false;
   return adding === 'coupon' ? state.promotionSelected : state.couponCount > 0;
 }
 
@@ -345,19 +345,20 @@ export function bestPromotion(promotions: readonly Promotion[], parts: readonly 
 // Cart pricing
 // ---------------------------------------------------------------------------------------------
 
+/** One priced line; names follow the API's OrderCourseLine (course_id, pricingplan_id, ...). */
 export interface PricedLine {
   course_id: number;
   pricingplan_id: number;
   qty: number;
   /** The plan's unit price in the cart currency. */
+  unit_price: number;
+  /** unit_price × qty, before discounts (OrderCourseLine.original_pricing_price). */
   original_pricing_price: number;
-  /** original_pricing_price × qty. */
-  price: number;
   promotion_discount: number;
   coupon_discount: number;
-  /** promotion_discount + coupon_discount (never above price). */
+  /** promotion_discount + coupon_discount (never above original_pricing_price). */
   discount: number;
-  /** price − discount. */
+  /** original_pricing_price − discount. */
   total: number;
   /** Codes of the coupons that discounted this line, comma-joined; null when none. */
   coupon_code: string | null;
@@ -418,8 +419,8 @@ function priceError(code: PriceCartErrorCode, course_id?: number): PriceCartErro
 }
 
 /** The plan of a cart line: same id and same course; undefined when missing. */
-export function findLinePlan(line: Pick<CartLine, 'course_id' | 'pricingplan_id'>, plans: readonly PricingPlan[]): PricingPlan | undefined {
-  return plans.find((p) => p.id === line.pricingplan_id && p.course_id === line.course_id);
+export function findLinePlan(line: Pick<CartLine, 'course_id' | 'pricing_plan_id'>, plans: readonly PricingPlan[]): PricingPlan | undefined {
+  return plans.find((p) => p.id === line.pricing_plan_id && p.course_id === line.course_id);
 }
 
 /** A line's quantity: missing = 1; must be a whole number ≥ 1. */
@@ -455,7 +456,7 @@ export function priceCart(
     if (unit === null) return priceError('cart_pricing_usd_failed', line.course_id);
     base.push({ line, qty, unit });
   }
-  if (settings.couponPromotionExclusive && promotion && coupons.length > 0) return priceError('coupon_promotion_exclusive');
+  if (isOn(settings.is_coupon_promotion_exclusive) && promotion && coupons.length > 0) return priceError('coupon_promotion_exclusive');
 
   const parts: PricePart[] = base.map((b) => ({ course_id: b.line.course_id, price: b.unit * b.qty }));
   const subtotal = parts.reduce((s, p) => s + p.price, 0);
@@ -490,10 +491,10 @@ export function priceCart(
     const codes = [...new Set(codesByLine[i])];
     return {
       course_id: b.line.course_id,
-      pricingplan_id: b.line.pricingplan_id,
+      pricingplan_id: b.line.pricing_plan_id,
       qty: b.qty,
-      original_pricing_price: b.unit,
-      price,
+      unit_price: b.unit,
+      original_pricing_price: price,
       promotion_discount,
       coupon_discount,
       discount,
@@ -527,5 +528,5 @@ export function cartParts(
   currency: Currency,
 ): { ok: true; parts: PricePart[] } | PriceCartError {
   const r = priceCart(lines, plans, [], null, currency, null);
-  return r.ok ? { ok: true, parts: r.lines.map((l) => ({ course_id: l.course_id, price: l.price })) } : r;
+  return r.ok ? { ok: true, parts: r.lines.map((l) => ({ course_id: l.course_id, price: l.original_pricing_price })) } : r;
 }

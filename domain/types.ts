@@ -85,12 +85,14 @@ export interface Promotion {
   discount?: number | null;
 }
 
-/** One cart line as the pricing needs it (spec 3 "Cart line": course id, pricing plan id, qty). */
+/**
+ * One cart line as the pricing needs it (spec 3 "Cart line": course id, pricing plan id, qty);
+ * the API's CartLineInput { course_id, pricing_plan_id, qty } passes as is.
+ */
 export interface CartLine {
   course_id: number;
-  pricingplan_id: number;
+  pricing_plan_id: number;
   qty?: number | null;
-  course_type?: string | null;
 }
 
 /** Spec 3 "Countdown record". */
@@ -178,10 +180,10 @@ export interface UploadItem {
   imageSize?: string | null;
 }
 
-/** Pricing switches the site controls (spec 3: "names not shown"; domain names them). */
+/** Pricing switches of the site settings (spec 3: "names not shown"; named as in openapi.yaml). */
 export interface PricingSettings {
   /** Only one coupon per order. */
-  oneCouponOnly?: boolean;
+  is_one_coupon_only?: Flag;
   /** Coupons and promotions are mutually exclusive. */
-  couponPromotionExclusive?: boolean;
+  is_coupon_promotion_exclusive?: Flag;
 }

@@ -48,11 +48,11 @@ describe('spec 5 "Coupons: payment method must be among allowed ones; at least o
     { rule: 'NOT_FOUND: coupon does not exist', c: null, code: 'NOT_FOUND' },
     { rule: 'duplicate rejected (same id)', c: valid, over: { applied: [valid] }, code: 'COUPON_DUPLICATE' },
     { rule: 'duplicate rejected (same code, any case)', c: valid, over: { applied: [coupon({ id: 9, code: ' c1 ' })] }, code: 'COUPON_DUPLICATE' },
-    { rule: 'one coupon only when the site setting says so', c: valid, over: { applied: [coupon({ id: 2, courses: [1] })], settings: { oneCouponOnly: true } }, code: 'COUPON_ONLY_ONE' },
+    { rule: 'one coupon only when the site setting says so', c: valid, over: { applied: [coupon({ id: 2, courses: [1] })], settings: { is_one_coupon_only: true } }, code: 'COUPON_ONLY_ONE' },
     { rule: 'several coupons allowed without the setting', c: valid, over: { applied: [coupon({ id: 2, courses: [1] })] }, code: null },
-    { rule: 'no payment method', c: coupon({ id: 1, courses: [1], payment_method: [] }), code: 'COUPON_NO_PAYMENT_METHOD' },
+    { rule: 'no payment method chosen', c: coupon({ id: 1, courses: [1] }), over: { paymentMethodId: null }, code: 'COUPON_NO_PAYMENT_METHOD' },
     { rule: 'payment method must be among allowed ones', c: coupon({ id: 1, courses: [1], payment_method: [2, 3] }), code: 'COUPON_NOT_SUPPORTED_PAYMENT' },
-    { rule: 'payment check waits while no method is chosen', c: coupon({ id: 1, courses: [1], payment_method: [2] }), over: { paymentMethodId: null }, code: null },
+    { rule: 'a coupon with no allowed method suits no method', c: coupon({ id: 1, courses: [1], payment_method: [] }), code: 'COUPON_NOT_SUPPORTED_PAYMENT' },
     { rule: 'at least one cart course covered', c: coupon({ id: 1, courses: [99] }), code: 'COUPON_NOT_SUPPORTED_COURSE' },
     { rule: 'an empty course list covers nothing', c: coupon({ id: 1, courses: [] }), code: 'COUPON_NOT_SUPPORTED_COURSE' },
     { rule: 'comma list of courses', c: coupon({ id: 1, courses: '3, 7', payment_method: '1,2' }), code: null },
@@ -172,7 +172,7 @@ describe('spec 4 "A coupon whose payment_method list excludes the chosen method 
   it('duplicate and one-only coupons are rejected in priceCart too', () => {
     const c1 = coupon({ id: 1, courses: [1] });
     expect(priced([c1, c1]).rejected_coupons.map((c) => c.reason)).toEqual(['COUPON_DUPLICATE']);
-    const r = priced([c1, coupon({ id: 2, courses: [2], discount_amont: 5 })], null, 1, { oneCouponOnly: true });
+    const r = priced([c1, coupon({ id: 2, courses: [2], discount_amont: 5 })], null, 1, { is_one_coupon_only: true });
     expect(r.coupons.map((c) => c.id)).toEqual([1]);
     expect(r.rejected_coupons.map((c) => c.reason)).toEqual(['COUPON_ONLY_ONE']);
   });
@@ -180,10 +180,10 @@ describe('spec 4 "A coupon whose payment_method list excludes the chosen method 
 
 describe('spec 4 "Coupons and promotions are mutually exclusive where the site setting says so"', () => {
   it.each([
-    { settings: { couponPromotionExclusive: true }, state: { promotionSelected: true, couponCount: 0 }, adding: 'coupon' as const, ask: true },
-    { settings: { couponPromotionExclusive: true }, state: { promotionSelected: false, couponCount: 1 }, adding: 'promotion' as const, ask: true },
-    { settings: { couponPromotionExclusive: true }, state: { promotionSelected: false, couponCount: 0 }, adding: 'coupon' as const, ask: false },
-    { settings: { couponPromotionExclusive: true }, state: { promotionSelected: false, couponCount: 0 }, adding: 'promotion' as const, ask: false },
+    { settings: { is_coupon_promotion_exclusive: true }, state: { promotionSelected: true, couponCount: 0 }, adding: 'coupon' as const, ask: true },
+    { settings: { is_coupon_promotion_exclusive: true }, state: { promotionSelected: false, couponCount: 1 }, adding: 'promotion' as const, ask: true },
+    { settings: { is_coupon_promotion_exclusive: true }, state: { promotionSelected: false, couponCount: 0 }, adding: 'coupon' as const, ask: false },
+    { settings: { is_coupon_promotion_exclusive: true }, state: { promotionSelected: false, couponCount: 0 }, adding: 'promotion' as const, ask: false },
     { settings: {}, state: { promotionSelected: true, couponCount: 2 }, adding: 'coupon' as const, ask: false },
     { settings: undefined, state: { promotionSelected: true, couponCount: 2 }, adding: 'promotion' as const, ask: false },
   ])('adding a $adding with $state under $settings asks to switch: $ask', ({ settings, state, adding, ask }) => {
@@ -193,9 +193,9 @@ describe('spec 4 "Coupons and promotions are mutually exclusive where the site s
   it('priceCart refuses both at once when exclusive; combines them otherwise (promotion first)', () => {
     const promo = promotion({ id: 7, courses: [3], discount_type: 'amount', discount_amont: 10000 });
     const c = coupon({ id: 1, courses: [3], discount_amont: 10 });
-    expect(priceCart(C.lines, C.plans, [c], promo, 'THB', 1, { couponPromotionExclusive: true })).toMatchObject({ ok: false, code: 'coupon_promotion_exclusive' });
+    expect(priceCart(C.lines, C.plans, [c], promo, 'THB', 1, { is_coupon_promotion_exclusive: true })).toMatchObject({ ok: false, code: 'coupon_promotion_exclusive' });
     const r = priced([c], promo);
-    expect(r.lines[2]).toMatchObject({ price: 50000, promotion_discount: 10000, coupon_discount: 4000, discount: 14000, total: 36000, coupon_code: 'C1' });
+    expect(r.lines[2]).toMatchObject({ original_pricing_price: 50000, promotion_discount: 10000, coupon_discount: 4000, discount: 14000, total: 36000, coupon_code: 'C1' });
     expect(r.promotion_id).toBe(7);
   });
 });
@@ -293,8 +293,8 @@ describe('priceCart: per-course breakdown + subtotal, discount, total (the one f
       course_id: 2,
       pricingplan_id: 1002,
       qty: 1,
+      unit_price: 99000,
       original_pricing_price: 99000,
-      price: 99000,
       promotion_discount: 0,
       coupon_discount: 9900,
       discount: 9900,
@@ -318,17 +318,17 @@ describe('priceCart: per-course breakdown + subtotal, discount, total (the one f
   });
 
   it.each([
-    { rule: 'no plan with that id', lines: [{ course_id: 1, pricingplan_id: 5555 }], code: 'dont_have_pricing' },
-    { rule: 'plan of another course', lines: [{ course_id: 2, pricingplan_id: 1001 }], code: 'dont_have_pricing' },
-    { rule: 'quantity 0', lines: [{ course_id: 1, pricingplan_id: 1001, qty: 0 }], code: 'invalid_qty' },
-    { rule: 'fractional quantity', lines: [{ course_id: 1, pricingplan_id: 1001, qty: 1.5 }], code: 'invalid_qty' },
+    { rule: 'no plan with that id', lines: [{ course_id: 1, pricing_plan_id: 5555 }], code: 'dont_have_pricing' },
+    { rule: 'plan of another course', lines: [{ course_id: 2, pricing_plan_id: 1001 }], code: 'dont_have_pricing' },
+    { rule: 'quantity 0', lines: [{ course_id: 1, pricing_plan_id: 1001, qty: 0 }], code: 'invalid_qty' },
+    { rule: 'fractional quantity', lines: [{ course_id: 1, pricing_plan_id: 1001, qty: 1.5 }], code: 'invalid_qty' },
   ])('$rule -> $code', ({ lines, code }) => {
     expect(priceCart(lines, C.plans, [], null, 'THB', 1)).toMatchObject({ ok: false, code });
   });
 
   it('quantity multiplies the unit price (physical products)', () => {
-    const r = priceCart([{ course_id: 1, pricingplan_id: 1001, qty: 3 }], C.plans, [], null, 'THB', 1);
-    expect(r).toMatchObject({ ok: true, subtotal: 597000, lines: [{ original_pricing_price: 199000, price: 597000, qty: 3 }] });
+    const r = priceCart([{ course_id: 1, pricing_plan_id: 1001, qty: 3 }], C.plans, [], null, 'THB', 1);
+    expect(r).toMatchObject({ ok: true, subtotal: 597000, lines: [{ unit_price: 199000, original_pricing_price: 597000, qty: 3 }] });
   });
 
   it('an empty cart prices to zero', () => {
@@ -337,7 +337,7 @@ describe('priceCart: per-course breakdown + subtotal, discount, total (the one f
 
   it('cartParts gives course prices in the currency, or the pricing error', () => {
     expect(cartParts(C.lines, C.plans, 'USD')).toEqual({ ok: true, parts: [{ course_id: 1, price: 6000 }, { course_id: 2, price: 3000 }, { course_id: 3, price: 1500 }] });
-    expect(cartParts([{ course_id: 1, pricingplan_id: 1 }], C.plans, 'THB')).toMatchObject({ ok: false, code: 'dont_have_pricing' });
+    expect(cartParts([{ course_id: 1, pricing_plan_id: 1 }], C.plans, 'THB')).toMatchObject({ ok: false, code: 'dont_have_pricing' });
   });
 
   it('helpers: discountValue clamps, requiredCourseCount, applyCoupons without a match', () => {
@@ -402,7 +402,7 @@ const promoArb = fc.option(
 
 function build(rows: { course_id: number; price: number; usd: number }[]) {
   return {
-    lines: rows.map((r) => ({ course_id: r.course_id, pricingplan_id: r.course_id * 10 })),
+    lines: rows.map((r) => ({ course_id: r.course_id, pricing_plan_id: r.course_id * 10 })),
     plans: rows.map((r) => plan({ id: r.course_id * 10, course_id: r.course_id, price: r.price, price_usd: r.usd })),
   };
 }
@@ -427,8 +427,8 @@ describe('properties of priceCart', () => {
         for (const l of r.lines) {
           expect(l.promotion_discount).toBeGreaterThanOrEqual(0);
           expect(l.coupon_discount).toBeGreaterThanOrEqual(0);
-          expect(l.discount).toBeLessThanOrEqual(l.price);
-          expect(l.total).toBe(l.price - l.discount);
+          expect(l.discount).toBeLessThanOrEqual(l.original_pricing_price);
+          expect(l.total).toBe(l.original_pricing_price - l.discount);
         }
       }),
       RUNS,
@@ -443,8 +443,8 @@ describe('properties of priceCart', () => {
         fc.boolean(),
         (rows, [coupons, shuffled], oneOnly) => {
           const { lines, plans } = build(rows);
-          const a = priceCart(lines, plans, coupons, null, 'THB', 1, { oneCouponOnly: oneOnly });
-          const b = priceCart(lines, plans, shuffled, null, 'THB', 1, { oneCouponOnly: oneOnly });
+          const a = priceCart(lines, plans, coupons, null, 'THB', 1, { is_one_coupon_only: oneOnly });
+          const b = priceCart(lines, plans, shuffled, null, 'THB', 1, { is_one_coupon_only: oneOnly });
           expect(b).toEqual(a);
         },
       ),

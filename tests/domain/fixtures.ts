@@ -55,7 +55,7 @@ export function cart(prices: readonly (readonly [courseId: number, price: number
   plans: PricingPlan[];
 } {
   return {
-    lines: prices.map(([course_id]) => ({ course_id, pricingplan_id: course_id + 1000 })),
+    lines: prices.map(([course_id]) => ({ course_id, pricing_plan_id: course_id + 1000 })),
     plans: prices.map(([course_id, price, price_usd]) =>
       plan({ id: course_id + 1000, course_id, price, price_usd: price_usd === undefined ? Math.round(price / 33) : price_usd }),
     ),
