@@ -1,0 +1,169 @@
+/**
+ * buildApp(): the Fastify instance, ready for app.inject (tests) or listen (main.ts).
+ * Registration order: cookie, multipart, rate limit (login / registration), error and not-found
+ * handlers (JSON envelope), static files (uploads, and the built app when serving it), the core
+ * operations, then the payments plugin (server/payments/plugin.ts) when present.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { createDb, type Db } from './db/index';
+import { loadConfig, type Config } from './config';
+import { createOutbox, type MailTransport } from './mail';
+import { createEventBus, type EventBus } from './events';
+import { systemClock, type Clock } from './clock';
+import { createOrderService } from './orders/service';
+import { OrderStateError } from './orders/service';
+import type { AppContext } from './context';
+import { ApiError } from './errors';
+import { registerCoreOperations } from './routes/index';
+import { responseIssues } from './openapi/router';
+
+export interface BuildOptions {
+  db?: Db;
+  config?: Partial<Config>;
+  clock?: Clock;
+  mail?: MailTransport;
+  events?: EventBus;
+}
+
+/** Paths that belong to the API (never answered with the web app). */
+export const API_PREFIXES = ['/api/', '/public/', '/private/', '/uploads/', '/sandbox/', '/socket.io/'];
+
+function isApiPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return API_PREFIXES.some((p) => path.startsWith(p) || path === p.slice(0, -1));
+}
+
+export interface ErrorEnvelope {
+  success: false;
+  error: { code: string; msg: string; result?: unknown };
+  [extra: string]: unknown;
+}
+
+export function envelope(code: string, msg: string, result?: unknown, extra?: Record<string, unknown>): ErrorEnvelope {
+  return { ...(extra ?? {}), success: false, error: result === undefined ? { code, msg } : { code, msg, result } };
+}
+
+/** Maps any thrown error to [status, envelope]. */
+function toEnvelope(err: unknown, req: FastifyRequest): [number, ErrorEnvelope] {
+  if (err instanceof ApiError) return [err.status, envelope(err.code, err.message, err.result, err.extra)];
+  if (err instanceof OrderStateError) {
+    if (err.code === 'ORDER_NOT_FOUND') return [404, envelope('NOT_FOUND', 'Order not found')];
+    return [409, envelope('ORDER_NOT_PAYABLE', err.message)];
+  }
+  const e = err as FastifyError & { code?: string };
+  const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
+  if (status === 429) return [429, envelope('RATE_LIMITED', 'Too many requests, try again later')];
+  if (status === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE' || e.code === 'FST_FILES_LIMIT' || e.code === 'FST_PARTS_LIMIT') {
+    return [413, envelope('FILE_TOO_LARGE', 'File is too large')];
+  }
+  if (status >= 400 && status < 500) {
+    const msg =
+      e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        ? `Unsupported Content-Type: ${String(req.headers['content-type'] ?? 'none')}`
+        : e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'The JSON body is empty'
+          : e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e instanceof SyntaxError
+            ? 'The body is not valid JSON'
+            : `Invalid request: ${e.message}`;
+    return [400, envelope('VALIDATION_ERROR', msg, [{ field: 'body', msg }])];
+  }
+  return [500, envelope('INTERNAL_ERROR', 'Internal error')];
+}
+
+export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
+  const config = loadConfig(process.env, options.config ?? {});
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Never log credentials, session ids or card data: bodies are not logged at all, and these
+      // headers are redacted.
+      redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.omise_token', '*.card'], censor: '[redacted]' },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+
+  const ownDb = !options.db;
+  const db = options.db ?? (await createDb({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const events = options.events ?? createEventBus((err) => app.log.error({ err }, 'event listener failed'));
+  const clock = options.clock ?? systemClock;
+  const ctx: AppContext = {
+    db,
+    config,
+    log: app.log,
+    mail: options.mail ?? createOutbox(config.outboxDir),
+    events,
+    clock,
+    uploadsDir: config.uploadsDir,
+    orders: createOrderService({ db, events, clock }),
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionState', 'none');
+  app.decorateRequest('operation', null);
+  if (ownDb) app.addHook('onClose', async () => db.close());
+
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 20, parts: 25 }, throwFileSizeLimit: true });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, c) => {
+      const err = new ApiError(429, 'RATE_LIMITED', `Too many requests, try again in ${Math.ceil(c.ttl / 1000)} s`);
+      return err as unknown as object;
+    },
+  });
+
+  app.setErrorHandler((err, req, reply: FastifyReply) => {
+    const [status, body] = toEnvelope(err, req);
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    else req.log.info({ code: body.error.code, status }, 'request refused');
+    const op = req.operation;
+    if (op && config.strictResponses) {
+      const issues = responseIssues(op, status, body);
+      if (issues.length > 0) req.log.error({ operationId: op.operationId, status, issues }, 'error answer breaks openapi.yaml');
+    }
+    if (status === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
+    reply.code(status).send(body);
+  });
+
+  const distIndex = join(config.distDir, 'index.html');
+  const serveApp = config.serveApp && existsSync(distIndex);
+  app.setNotFoundHandler((req, reply) => {
+    if (serveApp && (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(req.url)) {
+      return reply.type('text/html; charset=utf-8').sendFile('index.html', config.distDir);
+    }
+    return reply.code(404).send(envelope('NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`));
+  });
+
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    return payload;
+  });
+
+  mkdirSync(config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, { root: config.uploadsDir, prefix: '/uploads/', decorateReply: true, index: false, list: false });
+  if (serveApp) {
+    await app.register(fastifyStatic, { root: config.distDir, prefix: '/', decorateReply: false, index: ['index.html'], wildcard: true });
+  }
+
+  registerCoreOperations(app);
+
+  // --- Payments plugin registration point (issue #5, server/payments/plugin.ts) -----------------
+  // Contract: `export default async function paymentsPlugin(app: FastifyInstance): Promise<void>`
+  // registering its operations with registerOperations(app, …) and adding ctx.providers /
+  // ctx.realtime to app.ctx. Loaded when the file exists (switch to a static import once it lands).
+  const paymentsPlugin = join(new URL('.', import.meta.url).pathname, 'payments', 'plugin.ts');
+  if (existsSync(paymentsPlugin)) {
+    const mod = (await import(/* @vite-ignore */ paymentsPlugin)) as { default: (app: FastifyInstance) => Promise<void> };
+    await app.register(mod.default);
+  }
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,52 @@
+/**
+ * Sessions: a random 32-byte id (base64url) in the httpOnly cookie `sid`; the table keeps only its
+ * SHA-256, so a database leak does not leak live sessions.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Queryable } from '../db/index';
+
+export const SESSION_COOKIE = 'sid';
+
+export type Role = 'student' | 'instructor';
+
+export interface SessionUser {
+  id: number;
+  role: Role;
+  username: string | null;
+  email: string;
+  firstname: string;
+  lastname: string;
+  is_member: boolean;
+  user_group_id: number | null;
+}
+
+function hashId(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+export async function createSession(q: Queryable, userId: number, role: Role, now: Date, ttlHours: number): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + ttlHours * 3_600_000);
+  await q.query('INSERT INTO sessions (id_hash, user_id, role, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [hashId(token), userId, role, now, expiresAt]);
+  return { token, expiresAt };
+}
+
+export async function findSession(q: Queryable, token: string | undefined, now: Date): Promise<SessionUser | null> {
+  if (!token || token.length > 100) return null;
+  const r = await q.query<SessionUser>(
+    `SELECT u.id, s.role, u.username, u.email, u.firstname, u.lastname, u.is_member, u.user_group_id
+       FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.id_hash = $1 AND s.expires_at > $2`,
+    [hashId(token), now],
+  );
+  return r.rows[0] ?? null;
+}
+
+export async function deleteSession(q: Queryable, token: string | undefined): Promise<void> {
+  if (!token) return;
+  await q.query('DELETE FROM sessions WHERE id_hash = $1', [hashId(token)]);
+}
+
+export async function purgeExpiredSessions(q: Queryable, now: Date): Promise<void> {
+  await q.query('DELETE FROM sessions WHERE expires_at <= $1', [now]);
+}

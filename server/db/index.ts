@@ -1,0 +1,218 @@
+/**
+ * The one database seam: PGlite (embedded PostgreSQL in WASM) by default, a real PostgreSQL
+ * (pg Pool) when a URL is given. Same SQL on both; migrations are plain .sql files applied in
+ * filename order and recorded in schema_migrations.
+ *
+ *  - `db.query(sql, params)` outside a transaction.
+ *  - `db.tx(async (q) => …)`: inside, use only `q` (PGlite has one connection: db.query inside a tx
+ *    deadlocks). On PostgreSQL the transaction is READ COMMITTED on its own pooled connection, so
+ *    `SELECT … FOR UPDATE` really blocks other transactions; deadlocks / serialization failures are
+ *    retried (3 attempts).
+ *  - `afterCommit(q, fn)` runs fn once the transaction q belongs to has committed (at once for db).
+ *
+ * Value mapping is the same on both engines: int8 and numeric come back as JS numbers (money is
+ * integer minor units, well inside 2^53), timestamptz as Date, json/jsonb parsed.
+ */
+import { readdirSync, readFileSync, mkdirSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export interface QueryResult<T> {
+  rows: T[];
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+}
+
+export interface Db extends Queryable {
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  kind: 'pglite' | 'postgres';
+}
+
+export interface DbOptions {
+  /** postgres://… → PostgreSQL; otherwise PGlite. Default: process.env.DATABASE_URL. */
+  url?: string | null;
+  /** PGlite data folder; 'memory' (or undefined with memory: true) keeps it in memory. */
+  dataDir?: string;
+  /** Apply pending migrations (default true). */
+  migrate?: boolean;
+  /** PostgreSQL pool size (default 20). */
+  poolSize?: number;
+}
+
+export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+const INT8 = 20;
+const NUMERIC = 1700;
+const INT8_ARRAY = 1016;
+const NUMERIC_ARRAY = 1231;
+
+function parseNumber(v: string): number {
+  return Number(v);
+}
+function parseNumberArray(v: string): number[] {
+  const inner = v.slice(1, -1);
+  return inner === '' ? [] : inner.split(',').map(Number);
+}
+
+type TxHooks = { afterCommit: (() => void)[] };
+const hooks = new WeakMap<object, TxHooks>();
+
+/** Runs fn after the transaction `q` belongs to commits; immediately when q is not a transaction. */
+export function afterCommit(q: Queryable, fn: () => void): void {
+  const h = hooks.get(q);
+  if (h) h.afterCommit.push(fn);
+  else fn();
+}
+
+function runHooks(h: TxHooks): void {
+  for (const fn of h.afterCommit) {
+    try {
+      fn();
+    } catch (err) {
+      console.error('afterCommit hook failed', err);
+    }
+  }
+}
+
+const RETRY_CODES = new Set(['40P01', '40001']);
+
+async function createPostgres(url: string, poolSize: number): Promise<Db & { exec(sql: string): Promise<void> }> {
+  const types = {
+    getTypeParser(oid: number, format?: string) {
+      if (oid === INT8 || oid === NUMERIC) return parseNumber;
+      if (oid === INT8_ARRAY || oid === NUMERIC_ARRAY) return parseNumberArray;
+      return pg.types.getTypeParser(oid, format as 'text');
+    },
+  };
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: types as never });
+  pool.on('error', (err) => console.error('postgres pool error', err.message));
+  const query = async <T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> => {
+    const r = await pool.query(sql, params as unknown[]);
+    return { rows: r.rows as T[] };
+  };
+  return {
+    kind: 'postgres',
+    query,
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
+    async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
+      for (let attempt = 1; ; attempt++) {
+        const client = await pool.connect();
+        const h: TxHooks = { afterCommit: [] };
+        const q: Queryable & { exec(sql: string): Promise<void> } = {
+          async query<R>(sql: string, params?: unknown[]) {
+            const r = await client.query(sql, params as unknown[]);
+            return { rows: r.rows as R[] };
+          },
+          async exec(sql: string) {
+            await client.query(sql);
+          },
+        };
+        hooks.set(q, h);
+        try {
+          await client.query('BEGIN');
+          const result = await fn(q);
+          await client.query('COMMIT');
+          client.release();
+          runHooks(h);
+          return result;
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          client.release();
+          const code = (err as { code?: string }).code;
+          if (code && RETRY_CODES.has(code) && attempt < 3) continue;
+          throw err;
+        }
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function createPglite(dataDir: string | undefined): Promise<Db & { exec(sql: string): Promise<void> }> {
+  if (dataDir && dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
+  const parsers = { [INT8]: parseNumber, [NUMERIC]: parseNumber, [INT8_ARRAY]: parseNumberArray, [NUMERIC_ARRAY]: parseNumberArray };
+  const lite = dataDir && dataDir !== 'memory' ? await PGlite.create(dataDir, { parsers }) : await PGlite.create({ parsers });
+  return {
+    kind: 'pglite',
+    async query<T>(sql: string, params?: unknown[]) {
+      const r = await lite.query<T>(sql, params as unknown[]);
+      return { rows: r.rows };
+    },
+    async exec(sql: string) {
+      await lite.exec(sql);
+    },
+    async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
+      const h: TxHooks = { afterCommit: [] };
+      const result = await lite.transaction(async (t) => {
+        const q: Queryable & { exec(sql: string): Promise<void> } = {
+          async query<R>(sql: string, params?: unknown[]) {
+            const r = await t.query<R>(sql, params as unknown[]);
+            return { rows: r.rows };
+          },
+          async exec(sql: string) {
+            await t.exec(sql);
+          },
+        };
+        hooks.set(q, h);
+        return fn(q);
+      });
+      runHooks(h);
+      return result;
+    },
+    async close() {
+      await lite.close();
+    },
+  };
+}
+
+/** Creates the database handle and (by default) applies pending migrations. */
+export async function createDb(options: DbOptions = {}): Promise<Db> {
+  const url = options.url === undefined ? process.env.DATABASE_URL : options.url;
+  const db = url ? await createPostgres(url, options.poolSize ?? 20) : await createPglite(options.dataDir);
+  if (options.migrate !== false) await migrate(db);
+  return db;
+}
+
+export interface Migration {
+  name: string;
+  sql: string;
+}
+
+/** The migration files (0xx_/1xx_ core, 2xx_ payments), in filename order. */
+export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((name) => ({ name, sql: readFileSync(join(dir, name), 'utf8') }));
+}
+
+/** Applies pending migrations, each in its own transaction; returns the names applied. */
+export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
+  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    name text PRIMARY KEY,
+    applied_at timestamptz NOT NULL DEFAULT now()
+  )`);
+  const applied: string[] = [];
+  for (const m of listMigrations(dir)) {
+    const done = await db.tx(async (q) => {
+      // One migrator at a time across processes (PostgreSQL); harmless on PGlite.
+      await q.query('SELECT pg_advisory_xact_lock(7346001)');
+      const seen = await q.query('SELECT 1 FROM schema_migrations WHERE name = $1', [m.name]);
+      if (seen.rows.length > 0) return false;
+      await (q as Queryable & { exec(sql: string): Promise<void> }).exec(m.sql);
+      await q.query('INSERT INTO schema_migrations (name) VALUES ($1)', [m.name]);
+      return true;
+    });
+    if (done) applied.push(m.name);
+  }
+  return applied;
+}

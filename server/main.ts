@@ -1,0 +1,45 @@
+/**
+ * `npm start` / `npm run dev` entry: the API (and the built app unless SERVE_APP=0) on one port.
+ * PGlite in .data/pglite by default (DATABASE_URL → PostgreSQL), migrations applied, the demo shop
+ * seeded when the database is empty, and the auto-cancel sweep on an interval.
+ */
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { seedIfEmpty } from './db/seed';
+
+const config = loadConfig();
+const app = await buildApp();
+const ctx = app.ctx;
+
+if (config.seedWhenEmpty) {
+  const seeded = await seedIfEmpty(ctx.db);
+  if (seeded) app.log.info('seeded the demo shop');
+}
+
+let sweeping = false;
+const sweep = async () => {
+  if (sweeping) return;
+  sweeping = true;
+  try {
+    const n = await ctx.orders.cancelExpiredOrders(ctx.clock.now());
+    if (n > 0) app.log.info({ cancelled: n }, 'auto-cancelled unpaid orders');
+  } catch (err) {
+    app.log.error({ err }, 'auto-cancel sweep failed');
+  } finally {
+    sweeping = false;
+  }
+};
+const timer = config.cancelSweepMs > 0 ? setInterval(() => void sweep(), config.cancelSweepMs) : null;
+timer?.unref();
+void sweep();
+
+await app.listen({ port: config.port, host: config.host });
+const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+console.log(`\n  Course shop ${config.serveApp ? 'app + API' : 'API'} on http://${shown}:${config.port}  (${ctx.db.kind}${ctx.db.kind === 'pglite' ? ` in ${config.dataDir}` : ''})\n`);
+
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(sig, () => {
+    if (timer) clearInterval(timer);
+    void app.close().then(() => process.exit(0));
+  });
+}

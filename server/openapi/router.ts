@@ -1,0 +1,183 @@
+/**
+ * openapi.yaml → Fastify routes. One route per operation (operationId → handler); each request's
+ * path, query, headers and JSON body are validated with the operation's own schemas, the session
+ * is enforced from the operation's `security`, and each JSON answer is validated against the
+ * declared response schema of its status before it is sent. No schema is written again in code.
+ *
+ *   registerOperations(app, { getSiteSettings: async (req, reply, ctx) => ({ success: true, data }) })
+ *
+ * A handler returns the success body (status: the one 2xx the operation declares, or what it set
+ * with reply.code) or throws an ApiError (→ the error envelope). A response that breaks the
+ * contract is a bug: logged, and answered 500 INTERNAL_ERROR in development and tests.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { operations } from '../../generated/api';
+import type { AppContext } from '../context';
+import { ApiError } from '../errors';
+import { findSession, SESSION_COOKIE, type SessionUser } from '../auth/sessions';
+import { issuesFrom, loadSpec, responseValidator, type OperationSpec } from './spec';
+
+export type OperationId = keyof operations;
+type Op<K extends OperationId> = operations[K];
+
+type JsonOf<C> = C extends { 'application/json': infer B } ? B : C extends { 'multipart/form-data': infer M } ? M : unknown;
+/** The request body type of an operation (undefined when it takes none). */
+export type RequestBodyOf<K extends OperationId> = [NonNullable<Op<K>['requestBody']>] extends [never]
+  ? undefined
+  : NonNullable<Op<K>['requestBody']> extends { content: infer C }
+    ? JsonOf<C>
+    : unknown;
+type ParamsPart<K extends OperationId, W extends string> = Op<K>['parameters'] extends Record<W, infer P> ? ([P] extends [never] ? Record<string, never> : NonNullable<P>) : Record<string, never>;
+export type PathParamsOf<K extends OperationId> = ParamsPart<K, 'path'>;
+export type QueryOf<K extends OperationId> = ParamsPart<K, 'query'>;
+type SuccessCode = 200 | 201 | 202 | 204;
+type ResponseJson<R> = R extends { content: { 'application/json': infer B } } ? B : never;
+/** The union of the operation's success (2xx) JSON bodies. */
+export type ResponseBodyOf<K extends OperationId> = {
+  [S in keyof Op<K>['responses']]: S extends SuccessCode ? ResponseJson<Op<K>['responses'][S]> : never;
+}[keyof Op<K>['responses']];
+
+export type OperationRequest<K extends OperationId = OperationId> = FastifyRequest<{
+  Body: RequestBodyOf<K>;
+  Params: PathParamsOf<K>;
+  Querystring: QueryOf<K>;
+}>;
+
+export type OperationHandler<K extends OperationId = OperationId> = (
+  req: OperationRequest<K>,
+  reply: FastifyReply,
+  ctx: AppContext,
+) => Promise<ResponseBodyOf<K>> | ResponseBodyOf<K>;
+
+export type Handlers = { [K in OperationId]?: OperationHandler<K> };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The session's user (null: anonymous). Set for every operation route. */
+    user: SessionUser | null;
+    /** 'stale': a sid cookie was sent but no live session matches it. */
+    sessionState: 'none' | 'valid' | 'stale';
+    /** The operation this route serves. */
+    operation: OperationSpec | null;
+  }
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyContextConfig {
+    operationId?: string;
+  }
+}
+
+/** Every operation of openapi.yaml (parsed and compiled once). */
+export function listOperations(): OperationSpec[] {
+  return [...loadSpec().operations.values()];
+}
+
+export function getOperation(id: string): OperationSpec | undefined {
+  return loadSpec().operations.get(id);
+}
+
+function validationError(where: string, issues: { field: string; msg: string }[]): ApiError {
+  const first = issues[0];
+  const text = first ? `${first.field} ${first.msg}` : 'is invalid';
+  return new ApiError(400, 'VALIDATION_ERROR', `Invalid request ${where}: ${text}`, issues);
+}
+
+async function loadSession(req: FastifyRequest, ctx: AppContext): Promise<void> {
+  const token = req.cookies?.[SESSION_COOKIE];
+  req.user = null;
+  req.sessionState = 'none';
+  if (!token) return;
+  const user = await findSession(ctx.db, token, ctx.clock.now());
+  if (user) {
+    req.user = user;
+    req.sessionState = 'valid';
+  } else req.sessionState = 'stale';
+}
+
+function enforceSecurity(op: OperationSpec, req: FastifyRequest): void {
+  if (op.security === 'student') {
+    if (req.sessionState === 'stale') throw new ApiError(401, 'PERMISSION_DENIED', 'Unauthorized');
+    if (!req.user) throw new ApiError(401, 'UNAUTHORIZED', 'Please log in as a student');
+    if (req.user.role !== 'student') throw new ApiError(403, 'FORBIDDEN', 'This needs a student login');
+  } else if (op.security === 'optional') {
+    // Operations that document 401 tell the client its session expired (session-expired modal);
+    // the others treat a stale cookie as an anonymous visitor.
+    if (req.sessionState === 'stale' && op.statuses.includes('401')) throw new ApiError(401, 'PERMISSION_DENIED', 'Unauthorized');
+  }
+}
+
+function validateRequest(op: OperationSpec, req: FastifyRequest): void {
+  const v = op.validateParams;
+  if (v.path && !v.path(req.params ?? {})) throw validationError('path', issuesFrom(v.path.errors, 'path'));
+  if (v.query) {
+    const query = (req.query ?? {}) as Record<string, unknown>;
+    if (!v.query(query)) throw validationError('query', issuesFrom(v.query.errors, 'query'));
+  }
+  if (v.header) {
+    const declared = op.parameters.filter((p) => p.in === 'header').map((p) => p.name.toLowerCase());
+    const headers: Record<string, unknown> = {};
+    for (const h of declared) if (req.headers[h] !== undefined) headers[h] = req.headers[h];
+    if (!v.header(headers)) throw validationError('headers', issuesFrom(v.header.errors, 'headers'));
+  }
+  const rb = op.requestBody;
+  if (!rb) return;
+  const isJson = rb.contentTypes.includes('application/json');
+  if (!isJson) return; // multipart: the handler reads and checks the parts
+  const body = req.body;
+  if (body === undefined || body === null) {
+    if (rb.required) throw validationError('body', [{ field: 'body', msg: 'a JSON body is required' }]);
+    return;
+  }
+  if (op.validateBody && !op.validateBody(body)) throw validationError('body', issuesFrom(op.validateBody.errors, 'body'));
+}
+
+/** The status to answer a handler's success body with. */
+function successStatus(op: OperationSpec, reply: FastifyReply): number {
+  const set = reply.statusCode;
+  if (set !== 200) return set;
+  if (op.statuses.includes('200')) return 200;
+  const twoxx = op.statuses.filter((s) => /^2\d\d$/.test(s));
+  return twoxx.length === 1 ? Number(twoxx[0]) : 200;
+}
+
+/**
+ * Checks a JSON answer against the operation's schema for its status. Returns the Ajv issues
+ * (empty when it conforms); an undeclared status is an issue too.
+ */
+export function responseIssues(op: OperationSpec, status: number, body: unknown): { field: string; msg: string }[] {
+  const validate = responseValidator(op, status);
+  if (validate === undefined) return [{ field: 'status', msg: `${status} is not declared by ${op.operationId}` }];
+  if (validate === null) return [];
+  return validate(body) ? [] : issuesFrom(validate.errors, 'response');
+}
+
+export function registerOperations(app: FastifyInstance, handlers: Handlers): void {
+  const ctx = app.ctx;
+  for (const [operationId, handler] of Object.entries(handlers) as [OperationId, OperationHandler<OperationId>][]) {
+    const op = getOperation(operationId);
+    if (!op) throw new Error(`registerOperations: ${operationId} is not in openapi.yaml`);
+    if (!handler) continue;
+    app.route({
+      method: op.method.toUpperCase() as 'GET',
+      url: op.url,
+      config: { operationId },
+      handler: async (req, reply) => {
+        req.operation = op;
+        await loadSession(req, ctx);
+        enforceSecurity(op, req);
+        validateRequest(op, req);
+        const body = await handler(req as OperationRequest<OperationId>, reply, ctx);
+        if (reply.sent) return reply;
+        const status = successStatus(op, reply);
+        const issues = responseIssues(op, status, body);
+        if (issues.length > 0) {
+          req.log.error({ operationId, status, issues }, 'response breaks openapi.yaml');
+          if (ctx.config.strictResponses) throw new ApiError(500, 'INTERNAL_ERROR', 'Internal error');
+        }
+        reply.code(status);
+        return body;
+      },
+    });
+  }
+}

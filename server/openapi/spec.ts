@@ -1,0 +1,237 @@
+/**
+ * openapi.yaml, loaded once: operations with their parameters, request body and response
+ * schemas, compiled with Ajv 2020 (OpenAPI 3.1 schemas are JSON Schema 2020-12) + ajv-formats.
+ *
+ * Component schemas are registered once under the id `oas` ($defs), and every `$ref` of the file
+ * is rewritten to point there, so each operation's validators share them. Non-schema `$ref`s
+ * (parameters, responses, request bodies, headers) are resolved here.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parse } from 'yaml';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import addFormatsImport from 'ajv-formats';
+
+// ajv-formats is CommonJS: its default import is the plugin (or the module object under some loaders).
+const addFormats = ((addFormatsImport as unknown as { default?: typeof addFormatsImport }).default ?? addFormatsImport) as typeof addFormatsImport;
+
+export const OPENAPI_FILE = join(resolve(new URL('../..', import.meta.url).pathname), 'openapi.yaml');
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+type JsonObject = { [k: string]: Json };
+
+export type SecurityMode = 'none' | 'optional' | 'student';
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+
+export interface ParamSpec {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  schema: JsonObject;
+}
+
+export interface OperationSpec {
+  operationId: string;
+  method: (typeof HTTP_METHODS)[number];
+  /** OpenAPI path, e.g. /public/courses/{id}/{number} */
+  path: string;
+  /** Fastify url, e.g. /public/courses/:id/:number */
+  url: string;
+  tags: string[];
+  security: SecurityMode;
+  /** Status codes the operation declares (e.g. '200', '401', 'default'). */
+  statuses: string[];
+  parameters: ParamSpec[];
+  requestBody: { required: boolean; contentTypes: string[]; jsonSchema: JsonObject | null } | null;
+  validateParams: { path: ValidateFunction | null; query: ValidateFunction | null; header: ValidateFunction | null };
+  validateBody: ValidateFunction | null;
+  /** status → validator of the JSON body (null: declared without a JSON body). */
+  validateResponse: Map<string, ValidateFunction | null>;
+}
+
+export interface LoadedSpec {
+  doc: JsonObject;
+  operations: Map<string, OperationSpec>;
+}
+
+function isObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function pointer(doc: JsonObject, ref: string): Json {
+  if (!ref.startsWith('#/')) throw new Error(`only local $refs are supported: ${ref}`);
+  let cur: Json = doc;
+  for (const raw of ref.slice(2).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (!isObject(cur) || !(key in cur)) throw new Error(`unresolved $ref ${ref}`);
+    cur = cur[key]!;
+  }
+  return cur;
+}
+
+/** Follows $ref chains of non-schema objects (parameter, response, requestBody, header). */
+function deref(doc: JsonObject, v: Json | undefined): JsonObject {
+  let cur = v;
+  for (let i = 0; i < 20 && isObject(cur) && typeof cur.$ref === 'string'; i++) {
+    const { $ref, ...rest } = cur;
+    cur = { ...(pointer(doc, $ref as string) as JsonObject), ...rest };
+  }
+  if (!isObject(cur)) throw new Error('expected an object');
+  return cur;
+}
+
+/** Rewrites schema $refs '#/components/schemas/X' → 'oas#/$defs/X' (deep copy). */
+function rewriteRefs(v: Json): Json {
+  if (Array.isArray(v)) return v.map(rewriteRefs);
+  if (!isObject(v)) return v;
+  const out: JsonObject = {};
+  for (const [k, val] of Object.entries(v)) {
+    if (k === '$ref' && typeof val === 'string') {
+      const m = /^#\/components\/schemas\/(.+)$/.exec(val);
+      out[k] = m ? `oas#/$defs/${m[1]}` : val;
+    } else out[k] = rewriteRefs(val);
+  }
+  return out;
+}
+
+export function createAjv(opts: { coerce: boolean }): Ajv2020 {
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: true,
+    coerceTypes: opts.coerce ? 'array' : false,
+    useDefaults: true,
+    validateFormats: true,
+    discriminator: false,
+  });
+  addFormats(ajv);
+  // OpenAPI-specific formats: integer widths are checked by minimum/maximum where it matters.
+  for (const f of ['int32', 'int64', 'float', 'double', 'binary', 'byte', 'password']) ajv.addFormat(f, true);
+  ajv.addKeyword({ keyword: 'example' });
+  ajv.addKeyword({ keyword: 'xml' });
+  ajv.addKeyword({ keyword: 'externalDocs' });
+  return ajv;
+}
+
+function securityMode(sec: Json | undefined): SecurityMode {
+  if (!Array.isArray(sec) || sec.length === 0) return 'none';
+  const anonymous = sec.some((s) => isObject(s) && Object.keys(s).length === 0);
+  const student = sec.some((s) => isObject(s) && 'studentSession' in s);
+  if (!student) return 'none';
+  return anonymous ? 'optional' : 'student';
+}
+
+function paramsSchema(params: ParamSpec[], where: ParamSpec['in']): JsonObject | null {
+  const list = params.filter((p) => p.in === where);
+  if (list.length === 0) return null;
+  const name = (p: ParamSpec) => (where === 'header' ? p.name.toLowerCase() : p.name);
+  return {
+    type: 'object',
+    properties: Object.fromEntries(list.map((p) => [name(p), p.schema])),
+    required: list.filter((p) => p.required).map(name),
+  };
+}
+
+let cached: LoadedSpec | null = null;
+
+/** Parses and compiles openapi.yaml (once per process). */
+export function loadSpec(file = OPENAPI_FILE): LoadedSpec {
+  if (cached && file === OPENAPI_FILE) return cached;
+  const doc = parse(readFileSync(file, 'utf8')) as JsonObject;
+  const components = isObject(doc.components) ? doc.components : {};
+  const schemas = isObject(components.schemas) ? components.schemas : {};
+  const defs = rewriteRefs(schemas) as JsonObject;
+
+  const bodyAjv = createAjv({ coerce: false });
+  const paramAjv = createAjv({ coerce: true });
+  bodyAjv.addSchema({ $id: 'oas', $defs: defs });
+  paramAjv.addSchema({ $id: 'oas', $defs: defs });
+  const compile = (ajv: Ajv2020, schema: Json | undefined): ValidateFunction | null => (schema === undefined ? null : ajv.compile(rewriteRefs(schema) as JsonObject));
+
+  const operations = new Map<string, OperationSpec>();
+  const paths = isObject(doc.paths) ? doc.paths : {};
+  for (const [path, itemRaw] of Object.entries(paths)) {
+    const item = deref(doc, itemRaw);
+    const shared = Array.isArray(item.parameters) ? item.parameters : [];
+    for (const method of HTTP_METHODS) {
+      const opRaw = item[method];
+      if (!isObject(opRaw)) continue;
+      const op = opRaw;
+      const operationId = String(op.operationId);
+      const parameters: ParamSpec[] = [...shared, ...(Array.isArray(op.parameters) ? op.parameters : [])].map((p) => {
+        const d = deref(doc, p);
+        return { name: String(d.name), in: d.in as ParamSpec['in'], required: d.required === true, schema: (isObject(d.schema) ? d.schema : {}) as JsonObject };
+      });
+      let requestBody: OperationSpec['requestBody'] = null;
+      if (op.requestBody !== undefined) {
+        const rb = deref(doc, op.requestBody);
+        const content = isObject(rb.content) ? rb.content : {};
+        const json = isObject(content['application/json']) ? (content['application/json'] as JsonObject) : null;
+        requestBody = {
+          required: rb.required === true,
+          contentTypes: Object.keys(content),
+          jsonSchema: json && isObject(json.schema) ? json.schema : null,
+        };
+      }
+      const validateResponse = new Map<string, ValidateFunction | null>();
+      const responses = isObject(op.responses) ? op.responses : {};
+      for (const [status, rRaw] of Object.entries(responses)) {
+        const r = deref(doc, rRaw);
+        const content = isObject(r.content) ? r.content : {};
+        const json = isObject(content['application/json']) ? (content['application/json'] as JsonObject) : null;
+        validateResponse.set(status, json && json.schema !== undefined ? compile(bodyAjv, json.schema) : null);
+      }
+      operations.set(operationId, {
+        operationId,
+        method,
+        path,
+        url: path.replace(/\{([^}]+)\}/g, ':$1'),
+        tags: Array.isArray(op.tags) ? op.tags.map(String) : [],
+        security: securityMode(op.security ?? doc.security),
+        statuses: Object.keys(responses),
+        parameters,
+        requestBody,
+        validateParams: {
+          path: compile(paramAjv, paramsSchema(parameters, 'path') ?? undefined),
+          query: compile(paramAjv, paramsSchema(parameters, 'query') ?? undefined),
+          header: compile(paramAjv, paramsSchema(parameters, 'header') ?? undefined),
+        },
+        validateBody: requestBody?.jsonSchema ? compile(bodyAjv, requestBody.jsonSchema) : null,
+        validateResponse,
+      });
+    }
+  }
+  const loaded = { doc, operations };
+  if (file === OPENAPI_FILE) cached = loaded;
+  return loaded;
+}
+
+/** The response validator for a status: exact, then 2XX-style, then default. undefined = not declared. */
+export function responseValidator(op: OperationSpec, status: number): ValidateFunction | null | undefined {
+  const m = op.validateResponse;
+  if (m.has(String(status))) return m.get(String(status));
+  const range = `${String(status)[0]}XX`;
+  if (m.has(range)) return m.get(range);
+  if (m.has('default')) return m.get('default');
+  return undefined;
+}
+
+export interface Issue {
+  field: string;
+  msg: string;
+}
+
+/** Ajv errors as the contract's ValidationIssue list ({ field, msg }). */
+export function issuesFrom(errors: ErrorObject[] | null | undefined, root: string): Issue[] {
+  const out: Issue[] = [];
+  for (const e of errors ?? []) {
+    if (e.keyword === 'if') continue;
+    let field = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    if (e.keyword === 'required') field = field ? `${field}.${String(e.params.missingProperty)}` : String(e.params.missingProperty);
+    if (e.keyword === 'additionalProperties') field = field ? `${field}.${String(e.params.additionalProperty)}` : String(e.params.additionalProperty);
+    const msg = e.keyword === 'additionalProperties' ? 'is not allowed' : e.keyword === 'enum' ? `must be one of ${(e.params.allowedValues as unknown[]).join(', ')}` : (e.message ?? 'is invalid');
+    const item = { field: field || root, msg };
+    if (!out.some((o) => o.field === item.field && o.msg === item.msg)) out.push(item);
+  }
+  return out.slice(0, 20);
+}
