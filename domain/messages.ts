@@ -98,6 +98,8 @@ export const MESSAGES = {
   TAX_COMPANY_CERTIFICATE_REQUIRED: 'กรุณาอัพโหลดหนังสือรับรองบริษัท',
   TAX_PERSON_TYPE_REQUIRED: 'กรุณาเลือกประเภทผู้เสียภาษี',
   WITHHOLDING_NEEDS_JURISTIC: 'การหักภาษี ณ ที่จ่ายใช้ได้เฉพาะนิติบุคคลที่ขอใบกำกับภาษี',
+  WITHHOLDING_NOT_OFFERED: 'คำสั่งซื้อนี้ไม่สามารถหักภาษี ณ ที่จ่ายได้',
+  WITHHOLDING_PERCENT_INVALID: 'อัตราหักภาษี ณ ที่จ่ายต้องเป็น 3% หรือ 1%',
 
   // Bank-transfer notice (spec 5, in this order)
   INVALID_DATA_TITLE: 'คุณกรอกข้อมูลไม่ถูกต้อง',
@@ -211,6 +213,8 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   TAX_COMPANY_CERTIFICATE_REQUIRED: 'Please upload the company certificate',
   TAX_PERSON_TYPE_REQUIRED: 'Please choose the taxpayer type',
   WITHHOLDING_NEEDS_JURISTIC: 'Withholding tax is only for juristic persons requesting a tax invoice',
+  WITHHOLDING_NOT_OFFERED: 'Withholding tax is not available for this order',
+  WITHHOLDING_PERCENT_INVALID: 'The withholding rate must be 3% or 1%',
   INVALID_DATA_TITLE: 'The information you entered is invalid',
   SLIP_REQUIRED: 'Please upload the transfer slip',
   CONTACT_NAME_REQUIRED: 'Please enter the contact name',
