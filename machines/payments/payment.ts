@@ -1,0 +1,59 @@
+/** What every payment-method machine takes and gives. */
+import type { Currency } from '../../domain/money';
+import { MESSAGES } from '../../domain/messages';
+import type { Id, Order, PaymentMethodId } from '../shared/api';
+import type { Notice } from '../shared/effects';
+
+/** The created order a payment machine pays (from createOrder's answer and the buyer). */
+export interface PaymentOrder {
+  orderId: Id;
+  orderToken: string;
+  /** Payable total in minor units (price − discount + shipping_fee − withholding_price). */
+  amount: number;
+  currency: Currency;
+  methodId: PaymentMethodId;
+  email: string;
+  name: string;
+  tel: string | null;
+}
+
+export interface PaymentInput {
+  order: PaymentOrder;
+}
+
+/**
+ * How a payment ended, for the checkout:
+ * - paid: confirmed -> cart cleared, thank-you page or order list;
+ * - pending: handed over, not confirmed yet (bank-transfer notice or later, QR 'Done' before the
+ *   confirmation) -> same as paid, the order list shows its status;
+ * - failed: the buyer stays on the page and may try again (the action flag resets);
+ * - toOrders: go to the order list now (2C2P failures, Omise failures, rejected PromptPay, PayPal errors).
+ */
+export type PaymentResult = 'paid' | 'pending' | 'failed' | 'toOrders';
+
+export interface PaymentOutput {
+  result: PaymentResult;
+  /** PayPal deletes the order after a failed payment: the next try needs a new order. */
+  orderDeleted?: boolean;
+}
+
+export const PAYMENT_FAILED_NOTICE: Notice = {
+  kind: 'error',
+  topic: 'fail',
+  title: MESSAGES.PAYMENT_FAILED_TITLE,
+  message: MESSAGES.PAYMENT_FAILED,
+};
+
+export function isApproved(order: Pick<Order, 'payment_status'>): boolean {
+  return order.payment_status === 'approved';
+}
+
+export function isRejected(order: Pick<Order, 'payment_status'>): boolean {
+  return order.payment_status === 'rejected';
+}
+
+/** The order as read back from getOrder, to check the payment. */
+export interface OrderRead {
+  success: true;
+  data: Order;
+}

@@ -1,0 +1,27 @@
+/**
+ * What a failed actor throws. The app's actors throw src/api's ApiError
+ * ({ status, code, msg, result }); machines read it structurally (they never import src/).
+ */
+export interface ApiFailure {
+  status: number;
+  code: string;
+  msg: string;
+  result?: unknown;
+}
+
+export function failureOf(error: unknown): ApiFailure {
+  if (error !== null && typeof error === 'object' && typeof (error as { code?: unknown }).code === 'string') {
+    const e = error as { status?: unknown; code: string; msg?: unknown; message?: unknown; result?: unknown };
+    return {
+      status: typeof e.status === 'number' ? e.status : 0,
+      code: e.code,
+      msg: typeof e.msg === 'string' ? e.msg : typeof e.message === 'string' ? e.message : e.code,
+      result: e.result,
+    };
+  }
+  return { status: 0, code: 'NETWORK_ERROR', msg: error instanceof Error ? error.message : String(error) };
+}
+
+export function hasCode(error: unknown, ...codes: string[]): boolean {
+  return codes.includes(failureOf(error).code);
+}

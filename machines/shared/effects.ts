@@ -1,0 +1,45 @@
+/**
+ * Effects every machine asks the app to perform. Machines name them in setup() with no-op
+ * defaults; the app provides the real ones with machine.provide({ actions }) (tests provide spies).
+ * Machines never touch window, location, localStorage or the DOM themselves.
+ */
+
+export type NoticeKind = 'success' | 'info' | 'warning' | 'error';
+
+/** A toast: the spec's notifications (top right, 4-5 s). */
+export interface Notice {
+  kind: NoticeKind;
+  /** What the spec calls the notification kind (invalidCoupon, emptyCart, timeLeft, fail, ...). */
+  topic: string;
+  title?: string;
+  message: string;
+}
+
+/** Go somewhere: an app route (`external` false) or another site (3-D Secure, hosted payment page). */
+export interface Navigation {
+  to: string;
+  external: boolean;
+}
+
+/** Post a hidden form to a provider's page (PaySolutions, the 2C2P card gateway). */
+export interface FormPost {
+  action: string;
+  fields: Record<string, string>;
+}
+
+/** The no-op defaults, spread into setup({ actions }). */
+export const effectDefaults = {
+  notify: (_: unknown, _params: Notice) => {},
+  navigate: (_: unknown, _params: Navigation) => {},
+  /** Save the whole flow's persisted snapshot (see persistence.ts) before the page may be left. */
+  persistSnapshot: () => {},
+  /** Forget the saved flow (it ended). */
+  clearPersistedSnapshot: () => {},
+  postForm: (_: unknown, _params: FormPost) => {},
+};
+
+export const ROUTES = {
+  orders: '/myaccount/student/order',
+  thankYou: (orderToken: string | null | undefined): string =>
+    orderToken ? `/thankyou?orderId=${encodeURIComponent(orderToken)}` : '/thankyou',
+} as const;

@@ -1,0 +1,26 @@
+import type { OrderPaymentStatus, PaymentMethodId } from '../../../machines/shared/api';
+import type { PaymentOrder } from '../../../machines/payments/payment';
+
+export function order(methodId: PaymentMethodId, amount = 150000): PaymentOrder {
+  return { orderId: 501, orderToken: 'tok-501', amount, currency: 'THB', methodId, email: 'somchai@example.com', name: 'สมชาย ใจดี', tel: '0812345678' };
+}
+
+export function orderRead(payment_status: OrderPaymentStatus, methodId: PaymentMethodId = 4) {
+  return {
+    success: true as const,
+    data: {
+      id: 501,
+      price: 150000,
+      discount: 0,
+      shipping_fee: 0,
+      withholding_price: 0,
+      total_amount: 150000,
+      email: 'somchai@example.com',
+      tel: '0812345678',
+      order_token: 'tok-501',
+      payment_status,
+      currency_code: 'THB' as const,
+      payment_method_id: methodId,
+    },
+  };
+}

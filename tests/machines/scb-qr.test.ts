@@ -1,0 +1,4 @@
+import { modelSuite } from './support/suite';
+import { scbQrModel } from './models/scb-qr.model';
+
+modelSuite(scbQrModel);

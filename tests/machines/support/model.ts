@@ -1,0 +1,65 @@
+import type { AnyStateMachine, EventObject, InputFrom, SnapshotFrom } from 'xstate';
+import type { ScriptedActors } from './scripted';
+import type { PathClock } from './clock';
+
+/** One effect (an injected action such as notify or navigate) the machine executed. */
+export interface EffectCall {
+  type: string;
+  params: unknown;
+}
+
+/** How each invoked actor may end: the outputs it may resolve with and the errors it may fail with. */
+export interface Outcomes {
+  done?: readonly unknown[];
+  error?: readonly unknown[];
+}
+
+export interface StepInfo {
+  /** The event of this step (xstate.init for the first). */
+  event: EventObject;
+  /** Effects executed while taking it. */
+  effects: readonly EffectCall[];
+  /** Every effect executed since the path started. */
+  allEffects: readonly EffectCall[];
+  scripts: ScriptedActors;
+  clock: PathClock;
+  index: number;
+}
+
+/**
+ * A machine described for model-based testing: which events the outside world may send in each
+ * state (the user's, each actor's done and error outcomes, the callback actors' events; delays are
+ * found in the definition), how to abstract a snapshot so the graph stays finite, and what must
+ * hold in every state.
+ */
+export interface MachineModel<M extends AnyStateMachine = AnyStateMachine> {
+  machine: M;
+  /** Path of the machine file, for the report. */
+  file: string;
+  input?: InputFrom<M>;
+  /** Events the view (or the app) sends, with sample payloads. */
+  userEvents: readonly EventObject[];
+  /** Per invoked actor src: how it may end. An invoked src missing here ends with `undefined` / Error('failed'). */
+  outcomes?: Readonly<Record<string, Outcomes>>;
+  /** Callback actors (by src) and the events they may send back. */
+  callbacks?: Readonly<Record<string, readonly EventObject[]>>;
+  /** Injected actions recorded during replay (the app provides them: notify, navigate, ...). */
+  effects?: readonly string[];
+  /** The abstraction of a snapshot the graph uses (default: value and context). */
+  serialize?: (snapshot: SnapshotFrom<M>) => string;
+  /** Keep an event out of the walk in a state (to keep the graph finite or to skip the pointless). */
+  filter?: (snapshot: SnapshotFrom<M>, event: EventObject) => boolean;
+  /**
+   * The user event types the machine must accept in this snapshot (snapshot.can true for at least
+   * one sample); every other user event type must be refused.
+   */
+  accepts: (snapshot: SnapshotFrom<M>) => readonly string[];
+  /** What must hold in every state reached (selectors, effects of the step, actor inputs). */
+  check?: (snapshot: SnapshotFrom<M>, step: StepInfo) => void;
+  /** Traversal limit (states explored) to fail fast on an infinite graph. */
+  limit?: number;
+}
+
+export function defineModel<M extends AnyStateMachine>(model: MachineModel<M>): MachineModel<M> {
+  return model;
+}
