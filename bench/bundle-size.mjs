@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// Prints the size of the production bundle: every asset raw, gzip and brotli, the entry chunk
+// (what a first visit downloads before lazy chunks), and totals. Builds first unless --no-build.
+// Usage: node bench/bundle-size.mjs [--no-build] [--json]
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { join, extname } from 'node:path';
+import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
+
+const root = new URL('..', import.meta.url).pathname;
+process.chdir(root);
+const args = new Set(process.argv.slice(2));
+if (!args.has('--no-build')) {
+  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+if (!existsSync('dist/index.html')) {
+  console.error('dist/ is missing: build first');
+  process.exit(1);
+}
+const kb = (n) => (n / 1024).toFixed(1);
+const rows = [];
+for (const f of readdirSync('dist', { recursive: true })) {
+  const p = join('dist', String(f));
+  if (!statSync(p).isFile() || !['.js', '.css', '.html'].includes(extname(p))) continue;
+  const buf = readFileSync(p);
+  rows.push({
+    file: String(f),
+    raw: buf.length,
+    gzip: gzipSync(buf, { level: 9 }).length,
+    brotli: brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  });
+}
+rows.sort((a, b) => b.gzip - a.gzip);
+const html = readFileSync('dist/index.html', 'utf8');
+const initial = rows.filter((r) => r.file.endsWith('.html') || html.includes(r.file.replace(/\\/g, '/')));
+const sum = (list, k) => list.reduce((s, r) => s + r[k], 0);
+if (args.has('--json')) {
+  console.log(JSON.stringify({ assets: rows, initial: { gzip: sum(initial, 'gzip'), brotli: sum(initial, 'brotli') }, total: { gzip: sum(rows, 'gzip') } }, null, 2));
+} else {
+  console.log('asset'.padEnd(48), 'raw kB'.padStart(9), 'gzip kB'.padStart(9), 'br kB'.padStart(9));
+  for (const r of rows) console.log(r.file.padEnd(48), kb(r.raw).padStart(9), kb(r.gzip).padStart(9), kb(r.brotli).padStart(9));
+  console.log(`initial load (html + entry assets): ${kb(sum(initial, 'gzip'))} kB gzip, ${kb(sum(initial, 'brotli'))} kB brotli`);
+  console.log(`all assets: ${kb(sum(rows, 'raw'))} kB raw, ${kb(sum(rows, 'gzip'))} kB gzip, ${rows.length} files`);
+}
