@@ -2660,6 +2660,7 @@ export interface components {
         };
         /** @description The signed 2C2P gateway form; the browser posts `fields` to `action` as a form. */
         TwoC2pCardForm: {
+            success: components["schemas"]["SuccessTrue"];
             /**
              * Format: uri
              * @description The gateway's secure payment page (production or test).
@@ -4192,10 +4193,10 @@ export interface operations {
                     "application/json": components["schemas"]["ChulabookCartResponse"];
                 };
             };
+            /** @description VALIDATION_ERROR, or SHIPPING_ADDRESS_REQUIRED (a book needs a shipping address). */
             400: components["responses"]["BadRequest"];
+            /** @description Book-store sync cart mode is off, or `user_id` is not the session's user (FORBIDDEN). */
             403: components["responses"]["Forbidden"];
-            /** @description SHIPPING_ADDRESS_REQUIRED or the book-store sync is off (FORBIDDEN is 403). */
-            422: components["responses"]["Unprocessable"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
         };
@@ -4808,10 +4809,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        success: components["schemas"]["SuccessTrue"];
-                        data: components["schemas"]["TwoC2pCardForm"];
-                    };
+                    "application/json": components["schemas"]["TwoC2pCardForm"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4849,10 +4847,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description ORDER_NOT_PAYABLE. */
+            /** @description ORDER_NOT_PAYABLE (also an order in USD - GB Prime Pay is THB only). */
             409: components["responses"]["Conflict"];
-            /** @description PAYMENT_FAILED (the order is in USD; GB Prime Pay is THB only). */
-            422: components["responses"]["Unprocessable"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
         };
