@@ -765,6 +765,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/private/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the student's own orders, newest first
+         * @description The order list page (/myaccount/student/order), the target after payment, cancel or
+         *     failure. Only the signed-in student's orders; at most `limit` (default 50) rows.
+         */
+        get: operations["listMyOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/private/orders/{orderId}": {
         parameters: {
             query?: never;
@@ -4302,6 +4323,35 @@ export interface operations {
                     "application/json": {
                         success: components["schemas"]["SuccessTrue"];
                         data: components["schemas"]["OrderedCourse"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMyOrders: {
+        parameters: {
+            query?: {
+                /** @description Rows to return, 1-100. Absent means 50. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The student's orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: components["schemas"]["SuccessTrue"];
+                        data: components["schemas"]["Order"][];
                     };
                 };
             };
