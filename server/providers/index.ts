@@ -1,0 +1,73 @@
+/**
+ * The provider adapters, built from ProvidersConfig. Base URLs left unset point at the built-in
+ * sandbox on this server's own origin (known once it listens), so adapters are made per call.
+ */
+import type { ProvidersConfig } from './config';
+import type { FetchLike } from './http';
+import { createGbPrimeClient } from './gbprime';
+import { createOmiseClient } from './omise';
+import { createPaypalClient } from './paypal';
+import { createPaySolutionsClient } from './paysolutions';
+import { createScbClient } from './scb';
+import { createTwoC2pClient } from './twoc2p';
+
+export interface Providers {
+  config: ProvidersConfig;
+  /** True when this provider talks to our loopback sandbox. */
+  usesSandbox(p: 'omise' | 'scb' | 'twoc2p' | 'gbprime' | 'paysolutions' | 'paypal'): boolean;
+  omise(): ReturnType<typeof createOmiseClient>;
+  scb(): ReturnType<typeof createScbClient>;
+  twoc2p(): ReturnType<typeof createTwoC2pClient>;
+  gbprime(): ReturnType<typeof createGbPrimeClient>;
+  paysolutions(): ReturnType<typeof createPaySolutionsClient>;
+  paypal(): ReturnType<typeof createPaypalClient>;
+}
+
+export function createProviders(cfg: ProvidersConfig, deps: { selfOrigin(): string; browserOrigin(): string; now(): Date; fetch?: FetchLike }): Providers {
+  const sb = (p: string) => `${deps.selfOrigin()}/sandbox/${p}`;
+  const sbBrowser = (p: string) => `${deps.browserOrigin()}/sandbox/${p}`;
+  const cache = new Map<string, unknown>();
+  function memo<T>(key: string, make: () => T): T {
+    if (!cache.has(key)) cache.set(key, make());
+    return cache.get(key) as T;
+  }
+  const f = deps.fetch;
+  return {
+    config: cfg,
+    usesSandbox(p) {
+      const c = cfg[p] as { apiBase: string | null };
+      return c.apiBase === null;
+    },
+    omise() {
+      const base = cfg.omise.apiBase ?? sb('omise');
+      const vault = cfg.omise.vaultBase ?? `${sb('omise')}/vault`;
+      return memo(`omise|${base}|${vault}`, () => createOmiseClient({ baseUrl: base, vaultUrl: vault, keys: cfg.omise, fetch: f }));
+    },
+    scb() {
+      const base = cfg.scb.apiBase ?? sb('scb');
+      return memo(`scb|${base}`, () => createScbClient({ baseUrl: base, keys: cfg.scb, fetch: f, now: deps.now }));
+    },
+    twoc2p() {
+      const base = cfg.twoc2p.apiBase ?? sb('2c2p');
+      const secure = cfg.twoc2p.securePayUrl ?? `${sbBrowser('2c2p')}/SecurePayment/PaymentAuth.aspx`;
+      return memo(`2c2p|${base}|${secure}`, () => createTwoC2pClient({ baseUrl: base, securePayUrl: secure, keys: cfg.twoc2p, fetch: f }));
+    },
+    gbprime() {
+      // The browser reaches GB Prime Pay's pages (checkout, 3-D Secure) at the same base.
+      const base = cfg.gbprime.apiBase ?? sbBrowser('gbprime');
+      const api = cfg.gbprime.apiBase ?? sb('gbprime');
+      const client = memo(`gbp|${api}`, () => createGbPrimeClient({ baseUrl: api, keys: cfg.gbprime, fetch: f }));
+      const pages = memo(`gbp-pages|${base}`, () => createGbPrimeClient({ baseUrl: base, keys: cfg.gbprime, fetch: f }));
+      return { ...client, checkoutUrl: pages.checkoutUrl, threeDSecureForm: pages.threeDSecureForm };
+    },
+    paysolutions() {
+      const api = cfg.paysolutions.apiBase ?? sb('paysolutions');
+      const form = cfg.paysolutions.formUrl ?? `${sbBrowser('paysolutions')}/epaylink/payment.aspx`;
+      return memo(`ps|${api}|${form}`, () => createPaySolutionsClient({ baseUrl: api, formUrl: form, keys: cfg.paysolutions, fetch: f }));
+    },
+    paypal() {
+      const base = cfg.paypal.apiBase ?? sb('paypal');
+      return memo(`pp|${base}`, () => createPaypalClient({ baseUrl: base, keys: cfg.paypal, fetch: f, now: deps.now }));
+    },
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * Test cards the emulators know (the providers' own published test numbers where they exist).
+ * Only the outcome, brand and last 4 digits are kept after tokenisation, never the number.
+ */
+export type CardOutcome = { kind: 'success' } | { kind: 'threeDS' } | { kind: 'fail'; code: string; message: string };
+
+export function luhnValid(number: string): boolean {
+  if (!/^\d{12,19}$/u.test(number)) return false;
+  let sum = 0;
+  let double = false;
+  for (let i = number.length - 1; i >= 0; i--) {
+    let d = number.charCodeAt(i) - 48;
+    if (double) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+    double = !double;
+  }
+  return sum % 10 === 0;
+}
+
+export function cardBrand(number: string): string {
+  if (/^4/u.test(number)) return 'Visa';
+  if (/^(5[1-5]|2[2-7])/u.test(number)) return 'MasterCard';
+  if (/^3[47]/u.test(number)) return 'American Express';
+  if (/^35/u.test(number)) return 'JCB';
+  if (/^62/u.test(number)) return 'UnionPay';
+  return 'Unknown';
+}
+
+/** Omise test mode: https://docs.omise.co/api-testing */
+const OMISE_FAILURES: Record<string, [string, string]> = {
+  '4111111111140011': ['insufficient_fund', 'insufficient funds in the account or the card has reached the credit limit'],
+  '5555551111110011': ['insufficient_fund', 'insufficient funds in the account or the card has reached the credit limit'],
+  '4111111111130012': ['stolen_or_lost_card', 'card is stolen or lost'],
+  '5555551111100012': ['stolen_or_lost_card', 'card is stolen or lost'],
+  '4111111111120013': ['failed_processing', 'payment could not be processed'],
+  '4111111111110014': ['payment_rejected', 'payment was rejected by the issuer'],
+};
+
+/** In this sandbox these go through the 3-D Secure page (OMISE_SANDBOX_3DS=enrolled, the default). */
+export const OMISE_3DS_ENROLLED = new Set(['4111111111111111', '5555555555554444', '3566111111111113']);
+
+export function omiseOutcome(number: string, mode: 'enrolled' | 'always' | 'never'): CardOutcome {
+  const f = OMISE_FAILURES[number];
+  if (f) return { kind: 'fail', code: f[0], message: f[1] };
+  if (mode === 'always' || (mode === 'enrolled' && OMISE_3DS_ENROLLED.has(number))) return { kind: 'threeDS' };
+  return { kind: 'success' };
+}
+
+/** GB Prime Pay test cards (sandbox): 4535017710535741 succeeds; these fail. */
+const GBP_FAILURES: Record<string, [string, string]> = {
+  '4111111111140011': ['51', 'Insufficient funds'],
+  '4111111111130012': ['43', 'Stolen card'],
+  '4111111111120013': ['05', 'Do not honour'],
+};
+
+export function gbprimeOutcome(number: string): CardOutcome {
+  const f = GBP_FAILURES[number];
+  return f ? { kind: 'fail', code: f[0], message: f[1] } : { kind: 'success' };
+}
+
+/** 2C2P test cards: 4111111111111111 succeeds; 4111111111140011 is declined (insufficient funds). */
+const TWOC2P_FAILURES: Record<string, [string, string]> = {
+  '4111111111140011': ['4051', 'Insufficient funds'],
+  '4111111111130012': ['4043', 'Stolen card'],
+  '4111111111120013': ['4005', 'Do not honour'],
+};
+
+export function twoc2pOutcome(number: string): CardOutcome {
+  const f = TWOC2P_FAILURES[number];
+  return f ? { kind: 'fail', code: f[0], message: f[1] } : { kind: 'success' };
+}
+
+export function validExpiry(month: number, year: number, now: Date): boolean {
+  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year)) return false;
+  const y = year < 100 ? 2000 + year : year;
+  return y > now.getUTCFullYear() || (y === now.getUTCFullYear() && month >= now.getUTCMonth() + 1);
+}

@@ -1,0 +1,48 @@
+/**
+ * Mounts every emulator under /sandbox/<provider>/ on the app's own server. Each one is a
+ * Fastify plugin with in-memory state; they call our callbacks over HTTP like the real providers.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ProvidersConfig } from '../config';
+import { createDeliverer, type SandboxContext } from './common';
+import { gbprimeSandbox } from './gbprime';
+import { omiseSandbox } from './omise';
+import { paypalSandbox } from './paypal';
+import { paysolutionsSandbox } from './paysolutions';
+import { scbSandbox } from './scb';
+import { twoc2pSandbox } from './twoc2p';
+
+export interface SandboxOptions {
+  config: ProvidersConfig;
+  selfOrigin(): string;
+  browserOrigin(): string;
+  now(): Date;
+}
+
+export async function registerSandboxes(app: FastifyInstance, opts: SandboxOptions): Promise<SandboxContext> {
+  const ctx: SandboxContext = { ...opts, ...createDeliverer() };
+  await app.register(
+    async (sb) => {
+      // Emulator pages and APIs are not our API: no x-powered-by, no caching of pages with state.
+      sb.addHook('onSend', async (_req, reply, payload) => {
+        reply.header('cache-control', 'no-store');
+        return payload;
+      });
+      await sb.register(omiseSandbox, { prefix: '/omise', ctx });
+      await sb.register(scbSandbox, { prefix: '/scb', ctx });
+      await sb.register(twoc2pSandbox, { prefix: '/2c2p', ctx });
+      await sb.register(gbprimeSandbox, { prefix: '/gbprime', ctx });
+      await sb.register(paysolutionsSandbox, { prefix: '/paysolutions', ctx });
+      await sb.register(paypalSandbox, { prefix: '/paypal', ctx });
+      sb.get('/', async (_req, reply) =>
+        reply.type('text/html').send(
+          `<!doctype html><meta charset="utf-8"><title>Payment sandboxes</title><h1>Payment sandboxes</h1><ul>${['omise', 'scb', '2c2p', 'gbprime', 'paysolutions', 'paypal']
+            .map((p) => `<li>/sandbox/${p}/</li>`)
+            .join('')}</ul><p>See server/payments/README.md.</p>`,
+        ),
+      );
+    },
+    { prefix: '/sandbox' },
+  );
+  return ctx;
+}

@@ -1,0 +1,349 @@
+/**
+ * Omise emulator (/sandbox/omise): the vault (tokens, Omise.js-compatible), charges, sources
+ * (PromptPay with a real EMVCo QR), events, the 3-D Secure authorize page (pass / fail) and signed
+ * webhooks (Omise-Signature) to our /api/omise/webhook. State is in memory.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { buildPromptPayPayload } from '../../../domain/promptpay';
+import { omiseSignature, type OmiseCharge, type OmiseCard, type OmiseEvent, type OmiseSource } from '../omise';
+import { cardBrand, luhnValid, omiseOutcome, validExpiry, type CardOutcome } from './cards';
+import { acceptForms, escapeHtml, newId, page, qrPng, str, type SandboxContext } from './common';
+
+/** PromptPay proxy the sandbox merchant is paid to (a tax id). */
+export const OMISE_SANDBOX_PROMPTPAY_ID = '0105556000001';
+
+interface TokenRec {
+  card: OmiseCard;
+  outcome: CardOutcome;
+  used: boolean;
+}
+
+interface ChargeRec extends OmiseCharge {
+  /** The outcome decided when the token was made (never the card number). */
+  _outcome: CardOutcome | null;
+}
+
+function basicUser(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h?.startsWith('Basic ')) return null;
+  const decoded = Buffer.from(h.slice(6), 'base64').toString('utf8');
+  return decoded.split(':')[0] ?? null;
+}
+
+function omiseError(reply: FastifyReply, status: number, code: string, message: string) {
+  return reply.code(status).send({ object: 'error', location: 'https://www.omise.co/api-errors', code, message });
+}
+
+/** Reads `card[number]` style form keys or a JSON `{ card: {...} }` body. */
+function readCard(body: unknown): Record<string, string> {
+  const b = (body ?? {}) as Record<string, unknown>;
+  if (typeof b.card === 'object' && b.card !== null) {
+    return Object.fromEntries(Object.entries(b.card as Record<string, unknown>).map(([k, v]) => [k, str(v)]));
+  }
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(b)) {
+    const m = /^card\[(\w+)\]$/u.exec(k);
+    if (m?.[1]) out[m[1]] = str(v);
+  }
+  return out;
+}
+
+const OMISE_JS = `/* Omise.js-compatible client for the loopback sandbox (same calls as https://cdn.omise.co/omise.js). */
+(function(){var pk=null;var vault=(document.currentScript&&document.currentScript.src||'').replace(/\\/omise\\.js.*$/,'/vault');
+window.Omise={setPublicKey:function(k){pk=k},createToken:function(type,card,cb){if(type!=='card'){cb(400,{object:'error',code:'invalid_type',message:'only card'});return}
+fetch(vault+'/tokens',{method:'POST',headers:{'content-type':'application/json',authorization:'Basic '+btoa(pk+':')},body:JSON.stringify({card:card})})
+.then(function(r){return r.json().then(function(j){cb(r.status,j)})}).catch(function(e){cb(0,{object:'error',code:'network_error',message:String(e)})})}};})();`;
+
+export async function omiseSandbox(app: FastifyInstance, opts: { ctx: SandboxContext }): Promise<void> {
+  const { ctx } = opts;
+  const cfg = () => ctx.config.omise;
+  const tokens = new Map<string, TokenRec>();
+  const sources = new Map<string, OmiseSource & { used: boolean }>();
+  const charges = new Map<string, ChargeRec>();
+  const events = new Map<string, OmiseEvent>();
+  const webhookUrl = () => process.env.OMISE_SANDBOX_WEBHOOK_URL || `${ctx.selfOrigin()}/api/omise/webhook`;
+  const base = () => `${ctx.browserOrigin()}/sandbox/omise`;
+  acceptForms(app);
+
+  function publicCharge(c: ChargeRec): OmiseCharge {
+    const { _outcome: _ignored, ...rest } = c;
+    return rest;
+  }
+
+  function settleExpiry(c: ChargeRec): void {
+    if (c.status === 'pending' && c.expires_at && Date.parse(c.expires_at) <= ctx.now().getTime()) {
+      c.status = 'expired';
+      c.failure_code = 'expired_charge';
+      c.failure_message = 'charge expired';
+      void emit('charge.complete', c);
+    }
+  }
+
+  async function emit(key: string, c: ChargeRec): Promise<void> {
+    const ev: OmiseEvent = { object: 'event', id: newId('evnt_test_'), key, data: publicCharge(c), created_at: ctx.now().toISOString() };
+    events.set(ev.id, ev);
+    await sendEvent(ev);
+  }
+
+  async function sendEvent(ev: OmiseEvent) {
+    const body = JSON.stringify(ev);
+    const ts = String(Math.floor(ctx.now().getTime() / 1000));
+    return ctx.deliver({
+      provider: 'omise',
+      url: webhookUrl(),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'omise-signature': omiseSignature(cfg().webhookSecret, ts, body), 'omise-signature-timestamp': ts },
+      body,
+    });
+  }
+
+  function requireSecret(req: FastifyRequest, reply: FastifyReply): boolean {
+    if (basicUser(req) !== cfg().secretKey) {
+      void omiseError(reply, 401, 'authentication_failure', 'authentication failed');
+      return false;
+    }
+    return true;
+  }
+
+  function complete(c: ChargeRec, paid: boolean, failure?: { code: string; message: string }) {
+    if (c.status !== 'pending') return false;
+    if (paid) {
+      c.status = 'successful';
+      c.paid = true;
+      c.authorized = true;
+    } else {
+      c.status = failure?.code === 'expired_charge' ? 'expired' : 'failed';
+      c.failure_code = failure?.code ?? 'failed_processing';
+      c.failure_message = failure?.message ?? 'payment could not be processed';
+    }
+    void emit('charge.complete', c);
+    return true;
+  }
+
+  // --- Omise.js and the vault (public key) ---
+  app.get('/omise.js', async (_req, reply) => reply.type('application/javascript').send(OMISE_JS));
+
+  app.options('/vault/tokens', async (_req, reply) =>
+    reply
+      .header('access-control-allow-origin', '*')
+      .header('access-control-allow-headers', 'authorization, content-type')
+      .header('access-control-allow-methods', 'POST')
+      .code(204)
+      .send(),
+  );
+
+  app.post('/vault/tokens', { logLevel: 'silent' }, async (req, reply) => {
+    reply.header('access-control-allow-origin', '*');
+    if (basicUser(req) !== cfg().publicKey) return omiseError(reply, 401, 'authentication_failure', 'authentication failed');
+    const card = readCard(req.body);
+    const number = (card.number ?? '').replace(/[\s-]/gu, '');
+    const month = Number(card.expiration_month);
+    const year = Number(card.expiration_year);
+    if (!luhnValid(number)) return omiseError(reply, 400, 'invalid_card', 'number is invalid');
+    if (!validExpiry(month, year, ctx.now())) return omiseError(reply, 400, 'invalid_card', 'expiration date is invalid');
+    if (!/^\d{3,4}$/u.test(card.security_code ?? '')) return omiseError(reply, 400, 'invalid_card', 'security code is invalid');
+    if (!card.name) return omiseError(reply, 400, 'invalid_card', 'name is required');
+    const rec: TokenRec = {
+      card: {
+        object: 'card',
+        id: newId('card_test_'),
+        brand: cardBrand(number),
+        last_digits: number.slice(-4),
+        bank: 'Sandbox Bank',
+        name: card.name,
+        expiration_month: month,
+        expiration_year: year < 100 ? 2000 + year : year,
+      },
+      outcome: omiseOutcome(number, cfg().threeDS),
+      used: false,
+    };
+    const id = newId('tokn_test_');
+    tokens.set(id, rec);
+    return reply.send({ object: 'token', id, livemode: false, used: false, card: rec.card, created_at: ctx.now().toISOString() });
+  });
+
+  // --- API (secret key) ---
+  app.post('/sources', async (req, reply) => {
+    if (!requireSecret(req, reply)) return reply;
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const amount = Number(b.amount);
+    if (b.type !== 'promptpay') return omiseError(reply, 400, 'invalid_source', 'type is not supported by this sandbox');
+    if (String(b.currency).toLowerCase() !== 'thb') return omiseError(reply, 400, 'invalid_source', 'currency must be thb');
+    if (!Number.isSafeInteger(amount) || amount < 2000) return omiseError(reply, 400, 'invalid_source', 'amount must be at least 2000');
+    const id = newId('src_test_');
+    const src = {
+      object: 'source' as const,
+      id,
+      type: 'promptpay',
+      flow: 'offline',
+      amount,
+      currency: 'thb',
+      scannable_code: { object: 'barcode' as const, type: 'qr', image: { object: 'document' as const, download_uri: `${base()}/qr/${id}.png`, filename: 'qrcode.png' } },
+      used: false,
+    };
+    sources.set(id, src);
+    const { used: _u, ...out } = src;
+    return reply.send(out);
+  });
+
+  app.post('/charges', async (req, reply) => {
+    if (!requireSecret(req, reply)) return reply;
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const amount = Number(b.amount);
+    const currency = String(b.currency ?? '').toLowerCase();
+    if (!Number.isSafeInteger(amount) || amount < 2000) return omiseError(reply, 400, 'invalid_charge', 'amount must be at least 2000');
+    if (currency !== 'thb' && currency !== 'usd') return omiseError(reply, 400, 'invalid_charge', 'currency is not supported');
+    const returnUri = typeof b.return_uri === 'string' ? b.return_uri : null;
+    const id = newId('chrg_test_');
+    const now = ctx.now();
+    const charge: ChargeRec = {
+      object: 'charge',
+      id,
+      amount,
+      currency,
+      status: 'pending',
+      paid: false,
+      authorized: false,
+      authorize_uri: null,
+      return_uri: returnUri,
+      failure_code: null,
+      failure_message: null,
+      card: null,
+      source: null,
+      metadata: (b.metadata as Record<string, unknown>) ?? {},
+      expires_at: null,
+      created_at: now.toISOString(),
+      _outcome: null,
+    };
+    if (typeof b.card === 'string') {
+      const tok = tokens.get(b.card);
+      if (!tok) return omiseError(reply, 404, 'not_found', 'token was not found');
+      if (tok.used) return omiseError(reply, 400, 'used_token', 'token was already used');
+      tok.used = true;
+      charge.card = tok.card;
+      charge._outcome = tok.outcome;
+      if (tok.outcome.kind === 'fail') {
+        charge.status = 'failed';
+        charge.failure_code = tok.outcome.code;
+        charge.failure_message = tok.outcome.message;
+      } else if (tok.outcome.kind === 'threeDS' && returnUri) {
+        charge.authorize_uri = `${base()}/payments/${id}/authorize`;
+      } else {
+        charge.status = 'successful';
+        charge.paid = true;
+        charge.authorized = true;
+      }
+    } else if (typeof b.source === 'string') {
+      const src = sources.get(b.source);
+      if (!src) return omiseError(reply, 404, 'not_found', 'source was not found');
+      if (src.used) return omiseError(reply, 400, 'invalid_charge', 'source was already used');
+      if (src.amount !== amount) return omiseError(reply, 400, 'invalid_charge', 'amount does not match the source amount');
+      src.used = true;
+      const { used: _u, ...pub } = src;
+      charge.source = pub;
+      charge.expires_at = new Date(now.getTime() + cfg().promptpayTtlMinutes * 60_000).toISOString();
+    } else {
+      return omiseError(reply, 400, 'invalid_charge', 'card or source is required');
+    }
+    charges.set(id, charge);
+    void emit('charge.create', charge);
+    return reply.send(publicCharge(charge));
+  });
+
+  app.get('/charges/:id', async (req, reply) => {
+    if (!requireSecret(req, reply)) return reply;
+    const c = charges.get((req.params as { id: string }).id);
+    if (!c) return omiseError(reply, 404, 'not_found', 'charge was not found');
+    settleExpiry(c);
+    return reply.send(publicCharge(c));
+  });
+
+  app.get('/events/:id', async (req, reply) => {
+    if (!requireSecret(req, reply)) return reply;
+    const ev = events.get((req.params as { id: string }).id);
+    if (!ev) return omiseError(reply, 404, 'not_found', 'event was not found');
+    return reply.send(ev);
+  });
+
+  // Omise test-mode helpers for offline charges (secret key).
+  app.post('/charges/:id/mark_as_paid', async (req, reply) => {
+    if (!requireSecret(req, reply)) return reply;
+    const c = charges.get((req.params as { id: string }).id);
+    if (!c) return omiseError(reply, 404, 'not_found', 'charge was not found');
+    settleExpiry(c);
+    if (!complete(c, true)) return omiseError(reply, 400, 'failed_capture', `charge is ${c.status}`);
+    return reply.send(publicCharge(c));
+  });
+  app.post('/charges/:id/mark_as_failed', async (req, reply) => {
+    if (!requireSecret(req, reply)) return reply;
+    const c = charges.get((req.params as { id: string }).id);
+    if (!c) return omiseError(reply, 404, 'not_found', 'charge was not found');
+    settleExpiry(c);
+    if (!complete(c, false, { code: 'payment_rejected', message: 'payment was rejected' })) return omiseError(reply, 400, 'failed_capture', `charge is ${c.status}`);
+    return reply.send(publicCharge(c));
+  });
+
+  // --- Browser pages ---
+  app.get('/payments/:id/authorize', async (req, reply) => {
+    const c = charges.get((req.params as { id: string }).id);
+    if (!c || !c.authorize_uri) return reply.code(404).type('text/html').send(page('Not found', '<h1>Unknown payment</h1>'));
+    const action = `${base()}/payments/${c.id}/authorize`;
+    const done = c.status !== 'pending' ? `<p>This payment is already <b>${escapeHtml(c.status)}</b>.</p>` : '';
+    return reply.type('text/html').send(
+      page(
+        '3-D Secure',
+        `<h1>3-D Secure verification</h1><div class="box"><p>Amount: ${(c.amount / 100).toFixed(2)} ${escapeHtml(c.currency.toUpperCase())}<br>Card: •••• ${escapeHtml(c.card?.last_digits ?? '')}</p>${done}
+<form method="post" action="${escapeHtml(action)}"><label>One-time password (any 6 digits)<input name="otp" value="123456" inputmode="numeric"></label>
+<button name="result" value="pass" data-testid="3ds-pass">Pass</button><button name="result" value="fail" data-testid="3ds-fail">Fail</button></form></div>`,
+      ),
+    );
+  });
+
+  app.post('/payments/:id/authorize', async (req, reply) => {
+    const c = charges.get((req.params as { id: string }).id);
+    if (!c || !c.authorize_uri) return reply.code(404).type('text/html').send(page('Not found', '<h1>Unknown payment</h1>'));
+    const result = str((req.body as Record<string, unknown> | undefined)?.result);
+    complete(c, result === 'pass', { code: 'failed_3ds', message: '3-D Secure authentication failed' });
+    return reply.redirect(c.return_uri ?? `${base()}/payments/${c.id}/authorize`, 303);
+  });
+
+  app.get('/qr/:file', async (req, reply) => {
+    const id = (req.params as { file: string }).file.replace(/\.png$/u, '');
+    const src = sources.get(id);
+    if (!src) return reply.code(404).send({ object: 'error', code: 'not_found', message: 'source was not found' });
+    const payload = buildPromptPayPayload({ kind: 'taxId', id: OMISE_SANDBOX_PROMPTPAY_ID }, { amount: src.amount });
+    return reply.type('image/png').header('cache-control', 'no-store').send(await qrPng(payload));
+  });
+
+  // --- Sandbox controls (not part of Omise's API): pay / fail / expire a pending charge, redeliver. ---
+  app.post('/control/charges/:id/:action', async (req, reply) => {
+    const { id, action } = req.params as { id: string; action: string };
+    const c = charges.get(id);
+    if (!c) return reply.code(404).send({ error: 'charge not found' });
+    settleExpiry(c);
+    let changed = false;
+    if (action === 'paid') changed = complete(c, true);
+    else if (action === 'failed') changed = complete(c, false, { code: 'payment_rejected', message: 'payment was rejected' });
+    else if (action === 'expired') changed = complete(c, false, { code: 'expired_charge', message: 'charge expired' });
+    else return reply.code(400).send({ error: 'action is paid, failed or expired' });
+    return reply.send({ changed, charge: publicCharge(c) });
+  });
+
+  app.get('/control/charges/:id', async (req, reply) => {
+    const c = charges.get((req.params as { id: string }).id);
+    if (!c) return reply.code(404).send({ error: 'charge not found' });
+    settleExpiry(c);
+    return reply.send(publicCharge(c));
+  });
+
+  app.get('/control/events', async () => ({ events: [...events.values()] }));
+
+  app.post('/control/events/:id/redeliver', async (req, reply) => {
+    const ev = events.get((req.params as { id: string }).id);
+    if (!ev) return reply.code(404).send({ error: 'event not found' });
+    const d = await sendEvent(ev);
+    return reply.send({ status: d.status });
+  });
+
+  app.get('/control/deliveries', async () => ({ deliveries: ctx.deliveries.filter((d) => d.provider === 'omise') }));
+}

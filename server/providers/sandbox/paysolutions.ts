@@ -1,0 +1,82 @@
+/**
+ * PaySolutions emulator (/sandbox/paysolutions): the hosted form /epaylink/payment.aspx (pay /
+ * decline / cancel), the unsigned postback to the merchant's postbackurl, and the order-detail
+ * inquiry /order/orderdetailpost (apikey header).
+ */
+import type { FastifyInstance } from 'fastify';
+import { parseAmount, toDecimalString } from '../../../domain/money';
+import { PAYSOLUTIONS_PAID } from '../paysolutions';
+import { acceptForms, escapeHtml, newId, page, str, type SandboxContext } from './common';
+
+interface Txn {
+  orderNo: string;
+  refno: string;
+  total: number;
+  status: string;
+  statusName: string;
+  fields: Record<string, string>;
+}
+
+export async function paysolutionsSandbox(app: FastifyInstance, opts: { ctx: SandboxContext }): Promise<void> {
+  const { ctx } = opts;
+  const cfg = () => ctx.config.paysolutions;
+  const base = () => `${ctx.browserOrigin()}/sandbox/paysolutions`;
+  const sessions = new Map<string, Record<string, string>>();
+  const txns: Txn[] = [];
+  acceptForms(app);
+
+  app.post('/epaylink/payment.aspx', async (req, reply) => {
+    const f = Object.fromEntries(Object.entries((req.body ?? {}) as Record<string, unknown>).map(([k, v]) => [k, str(v)]));
+    const total = parseAmount(f.total ?? '');
+    if (f.merchantid !== cfg().merchantId) return reply.code(400).type('text/html').send(page('PaySolutions', '<h1>Merchant not found</h1>'));
+    if (!/^\d{1,12}$/u.test(f.refno ?? '') || total === null || total <= 0 || f.cc !== '00') return reply.code(400).type('text/html').send(page('PaySolutions', '<h1>Invalid request</h1>'));
+    const sid = newId('pss_');
+    sessions.set(sid, f);
+    return reply.type('text/html').send(
+      page(
+        'PaySolutions',
+        `<h1>PaySolutions</h1><div class="box"><p>${escapeHtml(f.productdetail ?? '')}<br>Ref ${escapeHtml(f.refno ?? '')} — ${escapeHtml(toDecimalString(total))} THB</p>
+<form method="post" action="${escapeHtml(`${base()}/epaylink/pay/${sid}`)}"><button name="result" value="pay" data-testid="ps-pay">Pay</button><button name="result" value="decline" data-testid="ps-decline">Decline</button><button name="result" value="cancel" data-testid="ps-cancel">Cancel</button></form></div>`,
+      ),
+    );
+  });
+
+  app.post('/epaylink/pay/:sid', async (req, reply) => {
+    const sid = (req.params as { sid: string }).sid;
+    const f = sessions.get(sid);
+    if (!f) return reply.code(404).type('text/html').send(page('PaySolutions', '<h1>Session not found or already used</h1>'));
+    sessions.delete(sid);
+    const result = str(((req.body ?? {}) as Record<string, unknown>).result);
+    const total = parseAmount(f.total ?? '') ?? 0;
+    const status = result === 'pay' ? PAYSOLUTIONS_PAID : result === 'decline' ? 'N' : 'C';
+    const t: Txn = { orderNo: newId('', 5), refno: f.refno ?? '', total, status, statusName: status === PAYSOLUTIONS_PAID ? 'Completed' : status === 'N' ? 'Declined' : 'Cancelled', fields: f };
+    txns.push(t);
+    if (result !== 'cancel' && f.postbackurl) {
+      const body = new URLSearchParams({
+        refno: t.refno,
+        merchantid: f.merchantid ?? '',
+        customeremail: f.customeremail ?? '',
+        productdetail: f.productdetail ?? '',
+        total: toDecimalString(total),
+        cardtype: 'VISA',
+        status,
+        orderno: t.orderNo,
+      }).toString();
+      await ctx.deliver({ provider: 'paysolutions', url: f.postbackurl, method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+    }
+    if (f.returnurl) return reply.redirect(f.returnurl, 303);
+    return reply.type('text/html').send(page('PaySolutions', `<h1>${escapeHtml(t.statusName)}</h1>`));
+  });
+
+  app.post('/order/orderdetailpost', async (req, reply) => {
+    if (req.headers.apikey !== cfg().apiKey) return reply.code(401).send({ code: 'unauthorized', message: 'Invalid apikey' });
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    if (str(b.merchantID) !== cfg().merchantId) return reply.code(400).send({ code: 'invalid_merchant', message: 'Invalid merchantID' });
+    const rows = txns
+      .filter((t) => t.refno === str(b.refNo))
+      .map((t) => ({ ReferenceNo: t.refno, OrderNo: t.orderNo, MerchantID: cfg().merchantId, ProductDetail: t.fields.productdetail ?? '', Total: Number(toDecimalString(t.total)), CustomerEmail: t.fields.customeremail ?? '', CardType: 'VISA', Status: t.status, StatusName: t.statusName }));
+    return reply.send(rows);
+  });
+
+  app.get('/control/deliveries', async () => ({ deliveries: ctx.deliveries.filter((d) => d.provider === 'paysolutions') }));
+}
