@@ -24,3 +24,6 @@ export function orderRead(payment_status: OrderPaymentStatus, methodId: PaymentM
     },
   };
 }
+
+/** The failure notice of spec section 8 "Payment". */
+export const FAIL_NOTICE = { type: 'notify', params: { kind: 'error', topic: 'fail', title: 'ผิดพลาด', message: 'ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง' } };

@@ -61,7 +61,12 @@ export class CoverageRecorder {
     return (event: InspectionEvent) => {
       if (event.actorRef.sessionId !== event.rootId) return;
       if (event.type === '@xstate.microstep') {
-        for (const t of (event as unknown as { _transitions: AnyTransition[] })._transitions) this.transitions.add(transitionKey(t));
+        for (const t of (event as unknown as { _transitions: AnyTransition[] })._transitions) {
+          this.transitions.add(transitionKey(t));
+          // A transient state (left at once by an eventless transition) shows in no settled snapshot:
+          // taking a transition out of it proves it was entered.
+          for (let n: AnyStateNode | undefined = t.source; n; n = n.parent) this.states.add(n.id);
+        }
         this.recordNodes(event.snapshot);
       }
       if (event.type === '@xstate.snapshot') this.recordNodes(event.snapshot);

@@ -14,6 +14,8 @@ export interface ModelPath {
   /** steps[0] is xstate.init with the initial snapshot. */
   steps: ModelStep[];
   description: string;
+  /** The machine input this path starts from. */
+  input: unknown;
 }
 
 export const defaultSerialize = (s: AnyMachineSnapshot): string => JSON.stringify({ value: s.value, context: s.context });
@@ -86,10 +88,17 @@ function describe(steps: readonly ModelStep[]): string {
  * the explored graph is on some path ("transition tour"). Paths that are prefixes of others are dropped.
  */
 export function walk(model: MachineModel): ModelPath[] {
+  const starts = [{ name: '', input: model.input }, ...(model.variants ?? [])];
+  return starts.flatMap((start) =>
+    walkFrom(model, start.input).map((p) => ({ ...p, input: start.input, description: start.name ? `[${start.name}] ${p.description}` : p.description })),
+  );
+}
+
+function walkFrom(model: MachineModel, input: unknown): { steps: ModelStep[]; description: string }[] {
   const serialize = (model.serialize ?? defaultSerialize) as (s: AnyMachineSnapshot) => string;
   const machine = model.machine;
   const shortest = getShortestPaths(machine, {
-    input: model.input,
+    input,
     events: (s: AnyMachineSnapshot) => candidateEvents(model, s),
     serializeState: (s: AnyMachineSnapshot) => serialize(s),
     limit: model.limit ?? 20_000,

@@ -2,6 +2,11 @@ import type { AnyStateMachine, EventObject, InputFrom, SnapshotFrom } from 'xsta
 import type { ScriptedActors } from './scripted';
 import type { PathClock } from './clock';
 
+/** An event with any payload (sample events of a model). */
+export interface AnyEvent extends EventObject {
+  [key: string]: unknown;
+}
+
 /** One effect (an injected action such as notify or navigate) the machine executed. */
 export interface EffectCall {
   type: string;
@@ -37,12 +42,14 @@ export interface MachineModel<M extends AnyStateMachine = AnyStateMachine> {
   /** Path of the machine file, for the report. */
   file: string;
   input?: InputFrom<M>;
+  /** More starting points (e.g. a page that starts the flow half-way); walked too, one coverage for all. */
+  variants?: readonly { name: string; input: InputFrom<M> }[];
   /** Events the view (or the app) sends, with sample payloads. */
-  userEvents: readonly EventObject[];
+  userEvents: readonly AnyEvent[];
   /** Per invoked actor src: how it may end. An invoked src missing here ends with `undefined` / Error('failed'). */
   outcomes?: Readonly<Record<string, Outcomes>>;
   /** Callback actors (by src) and the events they may send back. */
-  callbacks?: Readonly<Record<string, readonly EventObject[]>>;
+  callbacks?: Readonly<Record<string, readonly AnyEvent[]>>;
   /** Injected actions recorded during replay (the app provides them: notify, navigate, ...). */
   effects?: readonly string[];
   /** The abstraction of a snapshot the graph uses (default: value and context). */

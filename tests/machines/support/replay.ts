@@ -48,7 +48,7 @@ export async function replay(model: MachineModel, path: ModelPath, recorder?: Co
   const srcs = Object.keys(model.machine.implementations.actors ?? {});
   const machine = model.machine.provide({ actors: scripts.logicFor(srcs), actions: spies } as never) as AnyStateMachine;
   const actor = createActor(machine, {
-    input: model.input,
+    input: path.input,
     clock,
     inspect: recorder?.observer(),
   } as never);

@@ -1,0 +1,99 @@
+/**
+ * GB Prime Pay card (method 11): the server starts the payment for the order's total and answers
+ * the page to go to (data.invoice_url); the flow is persisted and the browser goes there, with
+ * the return paths (thank-you page or order list on success, the order list on failure).
+ * On return (`payment.resume`) the order is read. A failure shows the failure notice and the
+ * buyer stays (spec section 4: "On payment failure the action flag resets and the user stays").
+ */
+import { fromPromise, setup } from 'xstate';
+import type { GbPrimeCardRequest, GbPrimeCardResponse, OrderIdBody } from '../shared/api';
+import { effectDefaults, ROUTES } from '../shared/effects';
+import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput } from './payment';
+
+export interface GbPrimeCardInput extends PaymentInput {
+  /** Site setting is_thank_you_page: where a successful payment returns to. */
+  thankYouPage: boolean;
+}
+
+export interface GbPrimeCardContext {
+  order: PaymentOrder;
+  thankYouPage: boolean;
+}
+
+export type GbPrimeCardEvent = { type: 'payment.resume' } | { type: 'payment.abandon' };
+
+export const gbPrimeCardMachine = setup({
+  types: {
+    context: {} as GbPrimeCardContext,
+    events: {} as GbPrimeCardEvent,
+    input: {} as GbPrimeCardInput,
+    output: {} as PaymentOutput,
+  },
+  actors: {
+    createGbPrimeCardPayment: fromPromise<GbPrimeCardResponse, GbPrimeCardRequest>(async () => {
+      throw new Error('createGbPrimeCardPayment is provided by the app');
+    }),
+    getOrder: fromPromise<OrderRead, OrderIdBody>(async () => {
+      throw new Error('getOrder is provided by the app');
+    }),
+  },
+  guards: {
+    invoiceReady: (_, answer: GbPrimeCardResponse) => !!answer.data.invoice_url,
+    approved: (_, order: OrderRead) => isApproved(order.data),
+    rejected: (_, order: OrderRead) => isRejected(order.data),
+  },
+  actions: effectDefaults,
+}).createMachine({
+  id: 'gbPrimeCard',
+  context: ({ input }) => ({ order: input.order, thankYouPage: input.thankYouPage }),
+  initial: 'startingPayment',
+  states: {
+    startingPayment: {
+      invoke: {
+        id: 'createGbPrimeCardPayment',
+        src: 'createGbPrimeCardPayment',
+        input: ({ context }) => ({
+          orderId: context.order.orderId,
+          total_amount: context.order.amount,
+          email: context.order.email,
+          name: context.order.name,
+          success_url: context.thankYouPage ? ROUTES.thankYou(context.order.orderToken) : ROUTES.orders,
+          failure_url: ROUTES.orders,
+        }),
+        onDone: [
+          {
+            guard: { type: 'invoiceReady', params: ({ event }) => event.output },
+            target: 'awaitingReturn',
+            actions: ['persistSnapshot', { type: 'navigate', params: ({ event }) => ({ to: event.output.data.invoice_url, external: true }) }],
+          },
+          { target: 'failed' },
+        ],
+        onError: { target: 'failed' },
+      },
+    },
+    awaitingReturn: {
+      on: { 'payment.resume': 'reconciling', 'payment.abandon': 'leftForOrders' },
+    },
+    reconciling: {
+      invoke: {
+        id: 'getOrder',
+        src: 'getOrder',
+        input: ({ context }) => ({ orderId: context.order.orderId }),
+        onDone: [
+          { guard: { type: 'approved', params: ({ event }) => event.output }, target: 'paid' },
+          { guard: { type: 'rejected', params: ({ event }) => event.output }, target: 'failed' },
+          { target: 'awaitingReturn' },
+        ],
+        onError: { target: 'awaitingReturn' },
+      },
+    },
+    failed: {
+      entry: { type: 'notify', params: PAYMENT_FAILED_NOTICE },
+      always: 'notPaid',
+    },
+    paid: { type: 'final', output: { result: 'paid' } },
+    notPaid: { type: 'final', output: { result: 'failed' } },
+    leftForOrders: { type: 'final', output: { result: 'toOrders' } },
+  },
+  output: ({ event }) => (event as unknown as { output: PaymentOutput }).output,
+});

@@ -1,0 +1,182 @@
+/**
+ * Omise credit card (method 8), spec sections 4 and 8: the public key is read, the Omise form
+ * tokenises the card in the browser (card.tokenized), the server charges the token:
+ * - successful: the payment is approved by the second call (approveOrderPayment) -> paid;
+ * - failed: the failure notice, then the order list after 0.5 s (redirectDelay);
+ * - pending: 3-D Secure — the flow is persisted and the browser goes to authorize_uri; on return
+ *   (`payment.resume` after the snapshot is restored) the order is read: approved -> paid,
+ *   rejected -> failed, otherwise read again every 6 s.
+ * A request error redirects after 0.5 s; closing the Omise form redirects at once.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { toOmiseAmount } from '../../domain/money';
+import type {
+  ApproveOrderPaymentRequest,
+  OmiseCardChargeResponse,
+  OmiseChargeRequest,
+  OmisePublicKeyResponse,
+  OrderIdBody,
+  OrderTokenResponse,
+} from '../shared/api';
+import { effectDefaults, type Notice } from '../shared/effects';
+import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput } from './payment';
+
+export interface OmiseCardContext {
+  order: PaymentOrder;
+  publicKey: string | null;
+  chargeId: string | null;
+  authorizeUri: string | null;
+  orderPaymentId: number | null;
+  /** The provider's failure message of the last failed charge. */
+  failureMessage: string | null;
+}
+
+export type OmiseCardEvent =
+  | { type: 'card.tokenized'; token: string }
+  | { type: 'card.close' }
+  | { type: 'payment.resume' }
+  | { type: 'payment.abandon' };
+
+function failureNotice(message: string | null): Notice {
+  return message ? { ...PAYMENT_FAILED_NOTICE, message: `${PAYMENT_FAILED_NOTICE.message} (${message})` } : PAYMENT_FAILED_NOTICE;
+}
+
+export const omiseCardMachine = setup({
+  types: {
+    context: {} as OmiseCardContext,
+    events: {} as OmiseCardEvent,
+    input: {} as PaymentInput,
+    output: {} as PaymentOutput,
+  },
+  actors: {
+    getOmiseCardPublicKey: fromPromise<OmisePublicKeyResponse, void>(async () => {
+      throw new Error('getOmiseCardPublicKey is provided by the app');
+    }),
+    chargeOmiseCard: fromPromise<OmiseCardChargeResponse, OmiseChargeRequest>(async () => {
+      throw new Error('chargeOmiseCard is provided by the app');
+    }),
+    approveOrderPayment: fromPromise<OrderTokenResponse, ApproveOrderPaymentRequest>(async () => {
+      throw new Error('approveOrderPayment is provided by the app');
+    }),
+    getOrder: fromPromise<OrderRead, OrderIdBody>(async () => {
+      throw new Error('getOrder is provided by the app');
+    }),
+  },
+  guards: {
+    /** Successful, and the server recorded the payment: approve it (the spec's second call). */
+    chargeRecorded: (_, charge: OmiseCardChargeResponse) => charge.status === 'successful' && typeof charge.orderPaymentId === 'number',
+    /** Successful without a recorded payment: read the order to learn its status. */
+    chargeSuccessful: (_, charge: OmiseCardChargeResponse) => charge.status === 'successful',
+    chargePending: (_, charge: OmiseCardChargeResponse) => charge.status === 'pending' && !!charge.charges.authorize_uri,
+    approved: (_, order: OrderRead) => isApproved(order.data),
+    rejected: (_, order: OrderRead) => isRejected(order.data),
+  },
+  actions: {
+    ...effectDefaults,
+    keepPublicKey: assign((_, answer: OmisePublicKeyResponse) => ({ publicKey: answer.publicKey })),
+    keepCharge: assign((_, charge: OmiseCardChargeResponse) => ({
+      chargeId: charge.charges.id,
+      authorizeUri: charge.charges.authorize_uri ?? null,
+      orderPaymentId: charge.orderPaymentId ?? null,
+      failureMessage: charge.charges.failure_message ?? null,
+    })),
+  },
+  delays: {
+    redirectDelay: 500,
+    pollInterval: 6000,
+  },
+}).createMachine({
+  id: 'omiseCard',
+  context: ({ input }) => ({
+    order: input.order,
+    publicKey: null,
+    chargeId: null,
+    authorizeUri: null,
+    orderPaymentId: null,
+    failureMessage: null,
+  }),
+  initial: 'loadingPublicKey',
+  states: {
+    loadingPublicKey: {
+      invoke: {
+        id: 'getOmiseCardPublicKey',
+        src: 'getOmiseCardPublicKey',
+        onDone: { target: 'enteringCard', actions: { type: 'keepPublicKey', params: ({ event }) => event.output } },
+        onError: { target: 'requestFailed' },
+      },
+    },
+    enteringCard: {
+      on: {
+        'card.tokenized': { target: 'charging' },
+        'card.close': { target: 'closed' },
+      },
+    },
+    charging: {
+      invoke: {
+        id: 'chargeOmiseCard',
+        src: 'chargeOmiseCard',
+        input: ({ context, event }) => ({
+          orderId: context.order.orderId,
+          publicKeyOmise: context.publicKey ?? undefined,
+          omise_token: event.type === 'card.tokenized' ? event.token : undefined,
+          email: context.order.email,
+          name: context.order.name,
+          total_amount: toOmiseAmount(context.order.amount),
+        }),
+        onDone: [
+          { guard: { type: 'chargeRecorded', params: ({ event }) => event.output }, target: 'approvingPayment', actions: { type: 'keepCharge', params: ({ event }) => event.output } },
+          { guard: { type: 'chargeSuccessful', params: ({ event }) => event.output }, target: 'reconciling', actions: { type: 'keepCharge', params: ({ event }) => event.output } },
+          { guard: { type: 'chargePending', params: ({ event }) => event.output }, target: 'awaitingAuthorization', actions: { type: 'keepCharge', params: ({ event }) => event.output } },
+          { target: 'chargeFailed', actions: { type: 'keepCharge', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'requestFailed' },
+      },
+    },
+    approvingPayment: {
+      invoke: {
+        id: 'approveOrderPayment',
+        src: 'approveOrderPayment',
+        input: ({ context }) => ({
+          order_payment_id: context.orderPaymentId ?? 0,
+          order_id: context.order.orderId,
+          approve_by: context.order.email,
+          payment_method_id: context.order.methodId,
+        }),
+        onDone: { target: 'paid' },
+        onError: { target: 'reconciling' },
+      },
+    },
+    awaitingAuthorization: {
+      entry: ['persistSnapshot', { type: 'navigate', params: ({ context }) => ({ to: context.authorizeUri ?? '', external: true }) }],
+      on: { 'payment.resume': 'reconciling' },
+    },
+    reconciling: {
+      invoke: {
+        id: 'getOrder',
+        src: 'getOrder',
+        input: ({ context }) => ({ orderId: context.order.orderId }),
+        onDone: [
+          { guard: { type: 'approved', params: ({ event }) => event.output }, target: 'paid' },
+          { guard: { type: 'rejected', params: ({ event }) => event.output }, target: 'chargeFailed' },
+          { target: 'awaitingConfirmation' },
+        ],
+        onError: { target: 'awaitingConfirmation' },
+      },
+    },
+    awaitingConfirmation: {
+      after: { pollInterval: 'reconciling' },
+      on: { 'payment.abandon': 'closed' },
+    },
+    chargeFailed: {
+      entry: { type: 'notify', params: ({ context }) => failureNotice(context.failureMessage) },
+      after: { redirectDelay: 'failedRedirect' },
+    },
+    requestFailed: {
+      after: { redirectDelay: 'failedRedirect' },
+    },
+    paid: { type: 'final', output: { result: 'paid' } },
+    failedRedirect: { type: 'final', output: { result: 'toOrders' } },
+    closed: { type: 'final', output: { result: 'toOrders' } },
+  },
+  output: ({ event }) => (event as unknown as { output: PaymentOutput }).output,
+});

@@ -1,0 +1,122 @@
+/**
+ * PaySolutions (method 13), spec section 7: createPaySolutionsPayment answers the merchant id,
+ * the course ids and the hosted form; the order is read (its e-mail and status: an order already
+ * paid is not paid twice); the flow is persisted and the hidden form is auto-submitted to the
+ * provider with customeremail, productdetail, refno, merchantid, cc '00', total, lang 'TH'
+ * (plus the return and postback URLs the server adds). On return (`payment.resume`) the order is read.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { OrderIdBody, PaySolutionsRequest, PaySolutionsResponse } from '../shared/api';
+import { effectDefaults, type FormPost } from '../shared/effects';
+import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput } from './payment';
+
+export interface PaySolutionsContext {
+  order: PaymentOrder;
+  /** The server's answer: merchant id, course ids and the hosted form. */
+  answer: PaySolutionsResponse | null;
+}
+
+export type PaySolutionsEvent = { type: 'payment.resume' } | { type: 'payment.abandon' };
+
+/** The hosted form: the server's fields, with the buyer's e-mail from the order read back. */
+export function paySolutionsForm(answer: PaySolutionsResponse, order: OrderRead): FormPost {
+  const f = answer.data.fields;
+  return {
+    action: answer.data.action,
+    fields: {
+      customeremail: order.data.email || f.customeremail,
+      productdetail: f.productdetail,
+      refno: f.refno,
+      merchantid: f.merchantid || answer.data.application_id_1,
+      cc: '00',
+      total: f.total,
+      lang: 'TH',
+      returnurl: f.returnurl,
+      postbackurl: f.postbackurl,
+    },
+  };
+}
+
+export const paySolutionsMachine = setup({
+  types: {
+    context: {} as PaySolutionsContext,
+    events: {} as PaySolutionsEvent,
+    input: {} as PaymentInput,
+    output: {} as PaymentOutput,
+  },
+  actors: {
+    createPaySolutionsPayment: fromPromise<PaySolutionsResponse, PaySolutionsRequest>(async () => {
+      throw new Error('createPaySolutionsPayment is provided by the app');
+    }),
+    getOrder: fromPromise<OrderRead, OrderIdBody>(async () => {
+      throw new Error('getOrder is provided by the app');
+    }),
+  },
+  guards: {
+    approved: (_, order: OrderRead) => isApproved(order.data),
+    rejected: (_, order: OrderRead) => isRejected(order.data),
+  },
+  actions: {
+    ...effectDefaults,
+    keepAnswer: assign((_, answer: PaySolutionsResponse) => ({ answer })),
+  },
+}).createMachine({
+  id: 'paySolutions',
+  context: ({ input }) => ({ order: input.order, answer: null }),
+  initial: 'preparingForm',
+  states: {
+    preparingForm: {
+      invoke: {
+        id: 'createPaySolutionsPayment',
+        src: 'createPaySolutionsPayment',
+        input: ({ context }) => ({ order_id: context.order.orderId }),
+        onDone: { target: 'readingOrder', actions: { type: 'keepAnswer', params: ({ event }) => event.output } },
+        onError: { target: 'failed' },
+      },
+    },
+    readingOrder: {
+      invoke: {
+        id: 'getOrder',
+        src: 'getOrder',
+        input: ({ context }) => ({ orderId: context.order.orderId }),
+        onDone: [
+          { guard: { type: 'approved', params: ({ event }) => event.output }, target: 'paid' },
+          { guard: { type: 'rejected', params: ({ event }) => event.output }, target: 'leftForOrders' },
+          {
+            target: 'awaitingReturn',
+            actions: [
+              'persistSnapshot',
+              { type: 'postForm', params: ({ context, event }) => paySolutionsForm(context.answer as PaySolutionsResponse, event.output) },
+            ],
+          },
+        ],
+        onError: { target: 'failed' },
+      },
+    },
+    awaitingReturn: {
+      on: { 'payment.resume': 'reconciling', 'payment.abandon': 'leftForOrders' },
+    },
+    reconciling: {
+      invoke: {
+        id: 'getOrder',
+        src: 'getOrder',
+        input: ({ context }) => ({ orderId: context.order.orderId }),
+        onDone: [
+          { guard: { type: 'approved', params: ({ event }) => event.output }, target: 'paid' },
+          { guard: { type: 'rejected', params: ({ event }) => event.output }, target: 'leftForOrders' },
+          { target: 'awaitingReturn' },
+        ],
+        onError: { target: 'awaitingReturn' },
+      },
+    },
+    failed: {
+      entry: { type: 'notify', params: PAYMENT_FAILED_NOTICE },
+      always: 'notPaid',
+    },
+    paid: { type: 'final', output: { result: 'paid' } },
+    notPaid: { type: 'final', output: { result: 'failed' } },
+    leftForOrders: { type: 'final', output: { result: 'toOrders' } },
+  },
+  output: ({ event }) => (event as unknown as { output: PaymentOutput }).output,
+});
+

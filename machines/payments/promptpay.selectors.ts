@@ -1,0 +1,24 @@
+import type { SnapshotFrom } from 'xstate';
+import type { gbPrimePromptPayMachine } from './gb-prime-promptpay.machine';
+import type { omisePromptPayMachine } from './omise-promptpay.machine';
+
+type S = SnapshotFrom<typeof omisePromptPayMachine> | SnapshotFrom<typeof gbPrimePromptPayMachine>;
+
+/** What the PromptPay QR modal shows (Omise method 9 and GB Prime Pay method 12 alike). */
+export function selectPromptPayPhase(s: S): 'loading' | 'qr' | 'expired' | 'failure' | 'finished' {
+  if (s.matches('awaitingScan')) return 'qr';
+  if (s.matches('expired')) return 'expired';
+  if (s.matches('failed')) return 'failure';
+  if (s.status === 'done') return 'finished';
+  return 'loading';
+}
+
+/** The QR to show: an image URL (Omise) or a data URL of the base64 PNG (GB Prime Pay); null when there is none. */
+export function selectPromptPayQr(s: S): string | null {
+  if ('qrImageUrl' in s.context) return s.context.qrImageUrl;
+  return s.context.qrImage ? `data:image/png;base64,${s.context.qrImage}` : null;
+}
+
+/** True while the order is being read (a poll or a resume). */
+export const selectIsCheckingPayment = (s: S): boolean => s.matches({ awaitingScan: 'checking' });
+export const selectCanRetryPromptPay = (s: S): boolean => s.can({ type: 'payment.retry' });

@@ -1,0 +1,123 @@
+/**
+ * 2C2P card gateway form (method 3). The card form (number, MM, YYYY, CVV) is encrypted in the
+ * browser by 2C2P's script (card.encrypted) — or the card-payment return page starts the flow with
+ * the encrypted card from its query (input.card). The server builds and signs the gateway form
+ * (create2c2pCardRequest: version 9.9, HMAC-SHA256 uppercase, computed on the server); the flow is
+ * persisted and the form is auto-posted to the gateway (postForm). On return (`payment.resume`)
+ * the order is read. The gateway's error callback shows an alert with its description and code.
+ * A failure goes to the order list (spec section 4).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { OrderIdBody, TwoC2pCardForm, TwoC2pCardRequest } from '../shared/api';
+import { effectDefaults } from '../shared/effects';
+import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput } from './payment';
+
+/** The card as 2C2P's script encrypted it (the return page's query). */
+export type EncryptedCard = Omit<TwoC2pCardRequest, 'orderId'>;
+
+export interface TwoC2pCardInput extends PaymentInput {
+  card?: EncryptedCard | null;
+}
+
+export interface TwoC2pCardContext {
+  order: PaymentOrder;
+  card: EncryptedCard | null;
+}
+
+export type TwoC2pCardEvent =
+  | { type: 'card.encrypted'; card: EncryptedCard }
+  | { type: 'card.gatewayError'; code: string; description: string }
+  | { type: 'payment.resume' }
+  | { type: 'payment.abandon' };
+
+export interface TwoC2pCardAnswer {
+  success: true;
+  data: TwoC2pCardForm;
+}
+
+export const twoC2pCardMachine = setup({
+  types: {
+    context: {} as TwoC2pCardContext,
+    events: {} as TwoC2pCardEvent,
+    input: {} as TwoC2pCardInput,
+    output: {} as PaymentOutput,
+  },
+  actors: {
+    create2c2pCardRequest: fromPromise<TwoC2pCardAnswer, TwoC2pCardRequest>(async () => {
+      throw new Error('create2c2pCardRequest is provided by the app');
+    }),
+    getOrder: fromPromise<OrderRead, OrderIdBody>(async () => {
+      throw new Error('getOrder is provided by the app');
+    }),
+  },
+  guards: {
+    hasEncryptedCard: ({ context }) => context.card !== null,
+    approved: (_, order: OrderRead) => isApproved(order.data),
+    rejected: (_, order: OrderRead) => isRejected(order.data),
+  },
+  actions: {
+    ...effectDefaults,
+    keepCard: assign((_, card: EncryptedCard) => ({ card })),
+    /** The card data is not kept once the signed form left (it is not persisted). */
+    forgetCard: assign({ card: null }),
+  },
+}).createMachine({
+  id: 'twoC2pCard',
+  context: ({ input }) => ({ order: input.order, card: input.card ?? null }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'hasEncryptedCard', target: 'signingForm' }, { target: 'enteringCard' }],
+    },
+    enteringCard: {
+      on: {
+        'card.encrypted': { target: 'signingForm', actions: { type: 'keepCard', params: ({ event }) => event.card } },
+        'card.gatewayError': {
+          actions: {
+            type: 'notify',
+            params: ({ event }) => ({ kind: 'error', topic: 'fail', title: PAYMENT_FAILED_NOTICE.title, message: `${event.description} (${event.code})` }),
+          },
+        },
+      },
+    },
+    signingForm: {
+      invoke: {
+        id: 'create2c2pCardRequest',
+        src: 'create2c2pCardRequest',
+        input: ({ context }) => ({ orderId: context.order.orderId, ...(context.card as EncryptedCard) }),
+        onDone: {
+          target: 'awaitingResult',
+          actions: [
+            'forgetCard',
+            'persistSnapshot',
+            { type: 'postForm', params: ({ event }) => ({ action: event.output.data.action, fields: event.output.data.fields }) },
+          ],
+        },
+        onError: { target: 'failed', actions: 'forgetCard' },
+      },
+    },
+    awaitingResult: {
+      on: { 'payment.resume': 'reconciling', 'payment.abandon': 'leftForOrders' },
+    },
+    reconciling: {
+      invoke: {
+        id: 'getOrder',
+        src: 'getOrder',
+        input: ({ context }) => ({ orderId: context.order.orderId }),
+        onDone: [
+          { guard: { type: 'approved', params: ({ event }) => event.output }, target: 'paid' },
+          { guard: { type: 'rejected', params: ({ event }) => event.output }, target: 'failed' },
+          { target: 'awaitingResult' },
+        ],
+        onError: { target: 'awaitingResult' },
+      },
+    },
+    failed: {
+      entry: { type: 'notify', params: PAYMENT_FAILED_NOTICE },
+      always: 'leftForOrders',
+    },
+    paid: { type: 'final', output: { result: 'paid' } },
+    leftForOrders: { type: 'final', output: { result: 'toOrders' } },
+  },
+  output: ({ event }) => (event as unknown as { output: PaymentOutput }).output,
+});

@@ -1,0 +1,86 @@
+/**
+ * 2C2P payment page (method 10, installments; also method 3 when the site uses the link instead
+ * of the card form): the server asks 2C2P for the web payment URL of the order's total, the flow
+ * is persisted and the browser goes there. On return (`payment.resume` after the restore) the order
+ * is read: approved -> paid, rejected -> the order list, otherwise it keeps waiting.
+ * A failure shows the failure notice and goes to the order list (spec section 4: "2c2p variants
+ * redirect to /myaccount/student/order").
+ */
+import { fromPromise, setup } from 'xstate';
+import type { OrderIdBody, TwoC2pPaymentLinkRequest, TwoC2pPaymentLinkResponse } from '../shared/api';
+import { effectDefaults } from '../shared/effects';
+import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput } from './payment';
+
+export interface TwoC2pLinkContext {
+  order: PaymentOrder;
+}
+
+export type TwoC2pLinkEvent = { type: 'payment.resume' } | { type: 'payment.abandon' };
+
+export const twoC2pLinkMachine = setup({
+  types: {
+    context: {} as TwoC2pLinkContext,
+    events: {} as TwoC2pLinkEvent,
+    input: {} as PaymentInput,
+    output: {} as PaymentOutput,
+  },
+  actors: {
+    create2c2pPaymentLink: fromPromise<TwoC2pPaymentLinkResponse, TwoC2pPaymentLinkRequest>(async () => {
+      throw new Error('create2c2pPaymentLink is provided by the app');
+    }),
+    getOrder: fromPromise<OrderRead, OrderIdBody>(async () => {
+      throw new Error('getOrder is provided by the app');
+    }),
+  },
+  guards: {
+    linkCreated: (_, answer: TwoC2pPaymentLinkResponse) => answer.success && !!answer.result.webPaymentUrl,
+    approved: (_, order: OrderRead) => isApproved(order.data),
+    rejected: (_, order: OrderRead) => isRejected(order.data),
+  },
+  actions: effectDefaults,
+}).createMachine({
+  id: 'twoC2pLink',
+  context: ({ input }) => ({ order: input.order }),
+  initial: 'creatingLink',
+  states: {
+    creatingLink: {
+      invoke: {
+        id: 'create2c2pPaymentLink',
+        src: 'create2c2pPaymentLink',
+        input: ({ context }) => ({ orderId: context.order.orderId, amount: context.order.amount }),
+        onDone: [
+          {
+            guard: { type: 'linkCreated', params: ({ event }) => event.output },
+            target: 'awaitingReturn',
+            actions: ['persistSnapshot', { type: 'navigate', params: ({ event }) => ({ to: event.output.result.webPaymentUrl, external: true }) }],
+          },
+          { target: 'failed' },
+        ],
+        onError: { target: 'failed' },
+      },
+    },
+    awaitingReturn: {
+      on: { 'payment.resume': 'reconciling', 'payment.abandon': 'leftForOrders' },
+    },
+    reconciling: {
+      invoke: {
+        id: 'getOrder',
+        src: 'getOrder',
+        input: ({ context }) => ({ orderId: context.order.orderId }),
+        onDone: [
+          { guard: { type: 'approved', params: ({ event }) => event.output }, target: 'paid' },
+          { guard: { type: 'rejected', params: ({ event }) => event.output }, target: 'leftForOrders' },
+          { target: 'awaitingReturn' },
+        ],
+        onError: { target: 'awaitingReturn' },
+      },
+    },
+    failed: {
+      entry: { type: 'notify', params: PAYMENT_FAILED_NOTICE },
+      always: 'leftForOrders',
+    },
+    paid: { type: 'final', output: { result: 'paid' } },
+    leftForOrders: { type: 'final', output: { result: 'toOrders' } },
+  },
+  output: ({ event }) => (event as unknown as { output: PaymentOutput }).output,
+});

@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { gbPrimePromptPayMachine } from '../../../machines/payments/gb-prime-promptpay.machine';
+import { omisePromptPayMachine } from '../../../machines/payments/omise-promptpay.machine';
+import { selectCanRetryPromptPay, selectIsCheckingPayment, selectPromptPayPhase, selectPromptPayQr } from '../../../machines/payments/promptpay.selectors';
+import { defineModel, type StepInfo } from '../support/model';
+import { FAIL_NOTICE, order, orderRead } from './fixtures';
+
+const pushes = [
+  { type: 'order.statusChanged', orderId: 501, payment_status: 'approved' },
+  { type: 'order.statusChanged', orderId: 501, payment_status: 'rejected' },
+  { type: 'order.statusChanged', orderId: 501, payment_status: 'pendingApproved' },
+  { type: 'order.statusChanged', orderId: 999, payment_status: 'approved' },
+] as const;
+
+const reads = [orderRead('approved', 9), orderRead('rejected', 9), orderRead('notYetReceived', 9)];
+
+type PromptPaySnapshot = Parameters<typeof selectPromptPayPhase>[0];
+
+function accepts(s: PromptPaySnapshot): string[] {
+  if (s.matches('awaitingScan')) return ['payment.resume'];
+  if (s.matches('expired') || s.matches('failed')) return ['payment.retry'];
+  return [];
+}
+
+function check(s: PromptPaySnapshot, step: StepInfo, createSrc: string): void {
+  const phase = selectPromptPayPhase(s);
+  if (s.matches('awaitingScan')) {
+    assert.equal(phase, 'qr');
+    assert.ok(selectPromptPayQr(s));
+    assert.equal(selectIsCheckingPayment(s), s.matches({ awaitingScan: 'checking' }));
+    assert.ok(step.scripts.isOpen('watchOrderStatus'), 'the realtime push is listened to while the QR is shown');
+    if (step.event.type === `xstate.done.actor.${createSrc}`) assert.deepEqual(step.effects, [{ type: 'persistSnapshot', params: undefined }]);
+    if (s.matches({ awaitingScan: 'checking' })) assert.deepEqual(step.scripts.inputsOf('getOrder').at(-1), { orderId: 501 });
+  } else {
+    assert.equal(step.scripts.isOpen('watchOrderStatus'), false, 'the push listener stops with the QR');
+  }
+  if (s.matches('expired')) {
+    assert.equal(phase, 'expired');
+    assert.equal(selectPromptPayQr(s), null);
+  }
+  if (s.matches('failed')) {
+    assert.equal(phase, 'failure');
+    assert.ok(selectCanRetryPromptPay(s));
+    if (step.event.type.startsWith('xstate.error')) assert.deepEqual(step.effects, [FAIL_NOTICE]);
+  }
+  if (s.matches('creatingQr')) {
+    assert.equal(phase, 'loading');
+    assert.deepEqual(step.scripts.inputsOf(createSrc).at(-1), { orderId: 501, email: 'somchai@example.com', name: 'สมชาย ใจดี', total_amount: 150000 });
+  }
+  if (s.matches('paid')) assert.deepEqual(s.output, { result: 'paid' });
+  if (s.matches('rejected')) assert.deepEqual(s.output, { result: 'toOrders' });
+}
+
+export const omisePromptPayModel = defineModel({
+  machine: omisePromptPayMachine,
+  file: 'machines/payments/omise-promptpay.machine.ts',
+  input: { order: order(9) },
+  userEvents: [{ type: 'payment.retry' }, { type: 'payment.resume' }],
+  callbacks: { watchOrderStatus: pushes },
+  outcomes: {
+    createOmisePromptPay: {
+      done: [{ success: true, QrcodeUrl: { image: { download_uri: 'https://api.omise.test/qr/1.svg' } }, charge_id: 'chrg_1', expires_at: '2030-01-01T00:10:00Z' }],
+      error: [new Error('network')],
+    },
+    getOrder: { done: reads, error: [new Error('network')] },
+  },
+  effects: ['notify', 'persistSnapshot'],
+  accepts,
+  check: (s, step) => check(s, step, 'createOmisePromptPay'),
+});
+
+export const gbPrimePromptPayModel = defineModel({
+  machine: gbPrimePromptPayMachine,
+  file: 'machines/payments/gb-prime-promptpay.machine.ts',
+  input: { order: order(12) },
+  userEvents: [{ type: 'payment.retry' }, { type: 'payment.resume' }],
+  callbacks: { watchOrderStatus: pushes },
+  outcomes: {
+    createGbPrimePromptPay: {
+      done: [{ success: true, data: { qrImage: 'iVBORw0KGgo=', referenceNo: 'ref-501', expires_at: '2030-01-01T00:10:00Z' } }],
+      error: [new Error('network')],
+    },
+    getOrder: { done: reads, error: [new Error('network')] },
+  },
+  effects: ['notify', 'persistSnapshot'],
+  accepts,
+  check: (s, step) => check(s, step, 'createGbPrimePromptPay'),
+});

@@ -1,0 +1,4 @@
+import { modelSuite } from './support/suite';
+import { omiseCardModel } from './models/omise-card.model';
+
+modelSuite(omiseCardModel);

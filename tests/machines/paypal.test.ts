@@ -1,0 +1,4 @@
+import { modelSuite } from './support/suite';
+import { paypalModel } from './models/paypal.model';
+
+modelSuite(paypalModel);
