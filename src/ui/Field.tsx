@@ -1,0 +1,115 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+
+/** What a Field hands its control: id, the description links and the invalid flag. */
+export interface FieldControlProps {
+  id: string;
+  'aria-describedby': string | undefined;
+  'aria-invalid': true | undefined;
+  'aria-required': true | undefined;
+}
+
+export interface FieldProps {
+  label: ReactNode;
+  /** Error text, linked to the control by aria-describedby. */
+  error?: string | null;
+  hint?: ReactNode;
+  required?: boolean;
+  id?: string;
+  className?: string;
+  children: (control: FieldControlProps) => ReactNode;
+}
+
+/** Label + control + hint + error, linked by id / aria-describedby. */
+export function Field({ label, error, hint, required = false, id, className, children }: FieldProps) {
+  const autoId = useId();
+  const controlId = id ?? `f${autoId.replace(/:/g, '')}`;
+  const hintId = `${controlId}-hint`;
+  const errorId = `${controlId}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={['ui-field', error ? 'ui-field--invalid' : '', className ?? ''].filter(Boolean).join(' ')}>
+      <label className="ui-field__label" htmlFor={controlId}>
+        {label}
+        {required ? (
+          <span className="ui-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
+      </label>
+      {children({ id: controlId, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined, 'aria-required': required ? true : undefined })}
+      {hint ? (
+        <p id={hintId} className="ui-field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="ui-field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type Common = { label: ReactNode; error?: string | null; hint?: ReactNode; required?: boolean; fieldClassName?: string };
+
+export function TextField({ label, error, hint, required, fieldClassName, id, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Field label={label} error={error} hint={hint} required={required} id={id} className={fieldClassName}>
+      {(control) => <input className="ui-input" {...input} {...control} />}
+    </Field>
+  );
+}
+
+export function TextAreaField({ label, error, hint, required, fieldClassName, id, ...area }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <Field label={label} error={error} hint={hint} required={required} id={id} className={fieldClassName}>
+      {(control) => <textarea className="ui-input" rows={3} {...area} {...control} />}
+    </Field>
+  );
+}
+
+export function SelectField({ label, error, hint, required, fieldClassName, id, children, ...select }: Common & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <Field label={label} error={error} hint={hint} required={required} id={id} className={fieldClassName}>
+      {(control) => (
+        <select className="ui-input" {...select} {...control}>
+          {children}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+export interface ChoiceGroupProps {
+  legend: ReactNode;
+  error?: string | null;
+  required?: boolean;
+  children: ReactNode;
+  className?: string;
+}
+
+/** A fieldset for radio buttons and check boxes, its error linked to the group. */
+export function ChoiceGroup({ legend, error, required, children, className }: ChoiceGroupProps) {
+  const id = `g${useId().replace(/:/g, '')}`;
+  return (
+    <fieldset className={['ui-choices', className ?? ''].filter(Boolean).join(' ')} aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
+      <legend className="ui-field__label">
+        {legend}
+        {required ? (
+          <span className="ui-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
+      </legend>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="ui-field__error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
