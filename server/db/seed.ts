@@ -288,6 +288,14 @@ export async function seed(db: Db, now: Date = new Date()): Promise<void> {
       stock: 100, requires_shipping: true, sort: 14,
     });
 
+    // 15 Online course with a free-course prerequisite (buy_course_free): only students owning
+    // the free Excel course (9) can take it, through its free-for-student plan.
+    const cExcelPlus = await course({
+      course_type: 'Online', name: 'Excel ขั้นสูง (สำหรับผู้เรียน Excel ฟรี)', name_eng: 'Advanced Excel (for Excel Basics students)', slug: 'advanced-excel',
+      category_id: catBiz, short_description: 'ต่อยอดจากคอร์ส Excel ฟรี', description: desc('PivotTable และ Power Query', 'PivotTables and Power Query.'),
+      image: img('excel-plus'), upload_video_type: 'youtube', sort: 15,
+    });
+
     // ---- curriculum: sections and lectures of every content type
     const lecture = (sectionId: number, courseId: number, l: Row) => insert(q, 'lectures', { section_id: sectionId, course_id: courseId, ...l });
     const curriculum = async (courseId: number, videoType: string) => {
@@ -307,7 +315,7 @@ export async function seed(db: Db, now: Date = new Date()): Promise<void> {
       });
       await lecture(s3, courseId, { name: 'แบบทดสอบเชื่อมต่อภายนอก (External quiz)', location: 1, content_type: 'quiz', quiz_id: 2, quiz_integrate_type: 'google_form', is_quiz_integrate_not_pass_reset_progress: true, check_pass_quiz: false });
     };
-    for (const [id, vt] of [[cEnglish, 'youtube'], [cPython, 'upload'], [cExcel, 'youtube'], [cUx, 'upload'], [cStaff, 'upload']] as const) await curriculum(id, vt);
+    for (const [id, vt] of [[cEnglish, 'youtube'], [cPython, 'upload'], [cExcel, 'youtube'], [cUx, 'upload'], [cStaff, 'upload'], [cExcelPlus, 'youtube']] as const) await curriculum(id, vt);
     for (const id of [cMath, cInvest, cJapanese, cChinese, cGuidance]) {
       const s = await insert(q, 'sections', { course_id: id, name: 'ภาพรวม (Overview)', location: 0 });
       await lecture(s, id, { name: 'แนะนำ (Introduction)', location: 0, content_type: 'video', preview: true, video_id: 3, video_name: 'overview.mp4', video_url: '/uploads/demo-lesson.mp4', video_length: 120 });
@@ -344,7 +352,8 @@ export async function seed(db: Db, now: Date = new Date()): Promise<void> {
     await plan(cExcel, { name: 'ฟรี (free)', plan_type: 'Free', price: 0, price_usd: 0, is_default: true, need_approval: false });
     await plan(cGuidance, { name: 'ฟรี รออนุมัติ (free, needs approval)', plan_type: 'Free', price: 0, price_usd: 0, is_default: true, need_approval: true });
     // Staff course
-    await plan(cStaff, { name: 'หลักสูตรพนักงาน 1 ปี (1 year)', plan_type: 'Period', term: 1, term_unit: 'Year(s)', price: 120000, price_usd: 3500, is_default: true, buy_course_free: true });
+    await plan(cStaff, { name: 'หลักสูตรพนักงาน 1 ปี (1 year)', plan_type: 'Period', term: 1, term_unit: 'Year(s)', price: 120000, price_usd: 3500, is_default: true });
+    await plan(cExcelPlus, { name: 'ฟรีสำหรับผู้เรียน Excel (free for Excel students)', plan_type: 'Period', term: 6, term_unit: 'Month(s)', price: 0, price_usd: 0, free_for: 'student', free_course_ids: String(cExcel), buy_course_free: true, is_default: true });
     // Products
     await plan(pGrammar, { name: 'ราคาหนังสือ (book)', plan_type: 'One-Time Payment', price: 45000, price_usd: 1300, is_default: true });
     await plan(pPythonBook, { name: 'ราคาหนังสือ (book)', plan_type: 'One-Time Payment', price: 32000, price_usd: 950, is_default: true });

@@ -51,6 +51,12 @@ export type OperationHandler<K extends OperationId = OperationId> = (
 
 export type Handlers = { [K in OperationId]?: OperationHandler<K> };
 
+/**
+ * Error codes for body-validation failures of particular fields (the spec's own codes, e.g.
+ * INVALID_FORMAT_USERNAME for registerStudent.username). Field = first segment of the issue path.
+ */
+export type BodyErrorCodes = { [K in OperationId]?: Record<string, { code: string; msg: string }> };
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The session's user (null: anonymous). Set for every operation route. */
@@ -107,7 +113,7 @@ function enforceSecurity(op: OperationSpec, req: FastifyRequest): void {
   }
 }
 
-function validateRequest(op: OperationSpec, req: FastifyRequest): void {
+function validateRequest(op: OperationSpec, req: FastifyRequest, codes: Record<string, { code: string; msg: string }> | undefined): void {
   const v = op.validateParams;
   if (v.path && !v.path(req.params ?? {})) throw validationError('path', issuesFrom(v.path.errors, 'path'));
   if (v.query) {
@@ -129,7 +135,12 @@ function validateRequest(op: OperationSpec, req: FastifyRequest): void {
     if (rb.required) throw validationError('body', [{ field: 'body', msg: 'a JSON body is required' }]);
     return;
   }
-  if (op.validateBody && !op.validateBody(body)) throw validationError('body', issuesFrom(op.validateBody.errors, 'body'));
+  if (op.validateBody && !op.validateBody(body)) {
+    const issues = issuesFrom(op.validateBody.errors, 'body');
+    const mapped = codes ? issues.map((i) => codes[i.field.split('.')[0] ?? '']).find((c) => c !== undefined) : undefined;
+    if (mapped) throw new ApiError(400, mapped.code, mapped.msg, issues);
+    throw validationError('body', issues);
+  }
 }
 
 /** The status to answer a handler's success body with. */
@@ -152,7 +163,7 @@ export function responseIssues(op: OperationSpec, status: number, body: unknown)
   return validate(body) ? [] : issuesFrom(validate.errors, 'response');
 }
 
-export function registerOperations(app: FastifyInstance, handlers: Handlers): void {
+export function registerOperations(app: FastifyInstance, handlers: Handlers, options: { bodyErrorCodes?: BodyErrorCodes } = {}): void {
   const ctx = app.ctx;
   for (const [operationId, handler] of Object.entries(handlers) as [OperationId, OperationHandler<OperationId>][]) {
     const op = getOperation(operationId);
@@ -166,7 +177,7 @@ export function registerOperations(app: FastifyInstance, handlers: Handlers): vo
         req.operation = op;
         await loadSession(req, ctx);
         enforceSecurity(op, req);
-        validateRequest(op, req);
+        validateRequest(op, req, options.bodyErrorCodes?.[operationId]);
         const body = await handler(req as OperationRequest<OperationId>, reply, ctx);
         if (reply.sent) return reply;
         const status = successStatus(op, reply);

@@ -1,7 +1,24 @@
 /** All core operations (everything except the payments plugin's), registered from openapi.yaml. */
 import type { FastifyInstance } from 'fastify';
 import { registerOperations } from '../openapi/router';
+import { authHandlers } from './auth';
+import { catalogueHandlers } from './catalogue';
+import { studentBodyCodes, studentHandlers } from './students';
+import { uploadHandlers } from './uploads';
+import { progressHandlers } from './progress';
+import { cartHandlers } from './cart';
+import { orderHandlers } from './orders';
+
+export const coreHandlers = {
+  ...authHandlers,
+  ...catalogueHandlers,
+  ...studentHandlers,
+  ...uploadHandlers,
+  ...progressHandlers,
+  ...cartHandlers,
+  ...orderHandlers,
+};
 
 export function registerCoreOperations(app: FastifyInstance): void {
-  registerOperations(app, {});
+  registerOperations(app, coreHandlers, { bodyErrorCodes: studentBodyCodes });
 }

@@ -266,17 +266,23 @@ CREATE TABLE custom_labels (
   item_list jsonb NOT NULL DEFAULT '[]'::jsonb
 );
 
--- Server-side cart: one row per line. owner is 'u:<user id>' for students, 'v:<visitor id>' for visitors.
-CREATE TABLE cart_items (
+-- Server-side carts. owner is 'u:<user id>' for a student, 'v:<visitor id>' for an anonymous visitor.
+CREATE TABLE carts (
   id serial PRIMARY KEY,
-  owner text NOT NULL,
+  owner text NOT NULL UNIQUE,
+  coupon_ids integer[] NOT NULL DEFAULT '{}',
+  payment_method_id integer NOT NULL DEFAULT 1 REFERENCES payment_methods(id),
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE TABLE cart_lines (
+  id serial PRIMARY KEY,
+  cart_id integer NOT NULL REFERENCES carts(id) ON DELETE CASCADE,
   course_id integer NOT NULL REFERENCES courses(id) ON DELETE CASCADE,
-  pricing_plan_id integer REFERENCES pricing_plans(id) ON DELETE SET NULL,
-  coupon_id integer REFERENCES coupons(id) ON DELETE SET NULL,
-  payment_method_id integer REFERENCES payment_methods(id),
+  pricing_plan_id integer NOT NULL REFERENCES pricing_plans(id) ON DELETE CASCADE,
   qty integer NOT NULL DEFAULT 1 CHECK (qty > 0),
-  created_at timestamptz NOT NULL DEFAULT now(),
-  UNIQUE (owner, course_id)
+  position integer NOT NULL DEFAULT 0,
+  UNIQUE (cart_id, course_id)
 );
 
 CREATE TABLE orders (
@@ -348,7 +354,7 @@ CREATE TABLE idempotency_keys (
   key text NOT NULL,
   request_hash text NOT NULL,
   status_code integer,
-  response jsonb,
+  response text,                         -- the answer's JSON text, replayed byte for byte
   order_id integer,
   created_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (user_id, key)

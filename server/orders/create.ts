@@ -1,0 +1,333 @@
+/**
+ * POST /private/cart/order: one order per Idempotency-Key, everything recomputed from ids with
+ * domain/ (order checks, buyability, plan visibility, priceCart, tax, payment-method minimum),
+ * seats / stock / coupon uses taken atomically.
+ *
+ * Concurrency: the whole request is one transaction.
+ *  - The idempotency row is inserted first (INSERT … ON CONFLICT DO NOTHING). A concurrent request
+ *    with the same key blocks on that insert until the first commits, then reads and replays its
+ *    stored answer; if the first rolled back (a refused order), the second runs the checks itself.
+ *  - The student's row is locked (one order of a student at a time: have_course stays true), then
+ *    the courses (ascending id) and coupons (ascending id) FOR UPDATE: seats, stock and coupon
+ *    uses are read and taken under the lock, so nothing is oversold. On PGlite the transaction
+ *    is exclusive anyway.
+ */
+import { createHash } from 'node:crypto';
+import type { components } from '../../generated/api';
+import type { AppContext } from '../context';
+import type { Queryable } from '../db/index';
+import { afterCommit } from '../db/index';
+import { ApiError } from '../errors';
+import { MESSAGES, couponNotAvailableMessage } from '../../domain/messages';
+import { orderProblem, needsShippingAddress, needsShippingFee, type OrderLine, type OrderProblemCode } from '../../domain/order-checks';
+import { canBuy, type BuyBlockReason } from '../../domain/buyability';
+import { isPlanSelectable } from '../../domain/plans';
+import { priceCart } from '../../domain/discounts';
+import { orderTax, withholdingEligibility, needsTaxInvoiceCheck } from '../../domain/tax';
+import { orderAmount } from '../../domain/money';
+import { checkPaymentMethod } from '../../domain/payment-methods';
+import {
+  couponForDomain,
+  couponsByIds,
+  findPromotion,
+  isActive,
+  planForDomain,
+  plansOfCourses,
+  promotionForDomain,
+  type CourseRow,
+} from '../repos/catalogue';
+import { loadSettings, pricingSettings } from '../repos/settings';
+import type { UserRow } from '../repos/users';
+import { taxInfoIssues } from '../students/registration';
+import { couponError } from '../routes/cart';
+import { orderedCourses } from './status';
+import { fullCoupons, lockCoupons, lockCourses, takeCouponUses, takeSeatsAndStock, type OrderRow } from './repository';
+import { newOrderToken } from './service';
+
+type S = components['schemas'];
+export type CreateOrderResponse = S['CreateOrderResponse'];
+
+export interface CreateOrderResult {
+  status: number;
+  body: CreateOrderResponse;
+  replayed: boolean;
+}
+
+/** Stable JSON (sorted keys) for hashing a request body. */
+export function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (v !== null && typeof v === 'object') {
+    return `{${Object.keys(v as object)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v) ?? 'null';
+}
+
+const PROBLEM_STATUS: Record<OrderProblemCode, number> = {
+  empty_cart: 400,
+  SHIPPING_ADDRESS_REQUIRED: 400,
+  SHIPPING_FEE_REQUIRED: 400,
+  promotion_not_selected: 422,
+  duplicate_course: 400,
+  dont_have_pricing: 422,
+  have_course: 409,
+  dont_have_payment: 400,
+  cart_pricing_usd_failed: 422,
+  METHOD_CURRENCY_NOT_SUPPORTED: 400,
+  PAYMENT_MINIMUM: 422,
+};
+
+function problemError(code: OrderProblemCode, message: string, courseId?: number): ApiError {
+  // METHOD_CURRENCY_NOT_SUPPORTED is not an API ErrorCode (yet): the method cannot be used -> dont_have_payment.
+  const apiCode = code === 'METHOD_CURRENCY_NOT_SUPPORTED' ? 'dont_have_payment' : code;
+  return new ApiError(PROBLEM_STATUS[code], apiCode, message, courseId === undefined ? undefined : [courseId]);
+}
+
+/** Buyability reasons as API errors; TIME_LEFT ones are raised last (contract's check order). */
+const TIME_LEFT_REASONS: readonly BuyBlockReason[] = ['no_seats', 'registration_not_open', 'registration_closed', 'out_of_stock'];
+function buyError(reason: BuyBlockReason, message: string, courseId: number): ApiError {
+  if (TIME_LEFT_REASONS.includes(reason)) return new ApiError(422, 'TIME_LEFT', message, [courseId]);
+  if (reason === 'access_denied' || reason === 'instructor_not_student') return new ApiError(403, 'FORBIDDEN', message);
+  if (reason === 'needs_free_course') return new ApiError(422, 'dont_have_pricing', message, [courseId]);
+  return new ApiError(409, 'have_course', message, [courseId]);
+}
+
+function invalid(msg: string): ApiError {
+  return new ApiError(400, 'VALIDATION_ERROR', msg, [{ field: 'body', msg }]);
+}
+
+export async function createOrder(ctx: AppContext, userId: number, body: S['OrderCreate'], idempotencyKey: string): Promise<CreateOrderResult> {
+  const requestHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
+  return ctx.db.tx(async (q) => {
+    const inserted = await q.query(
+      `INSERT INTO idempotency_keys (user_id, key, request_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING key`,
+      [userId, idempotencyKey, requestHash, ctx.clock.now()],
+    );
+    if (inserted.rows.length === 0) {
+      const prev = await q.query<{ request_hash: string; status_code: number | null; response: string | null }>(
+        'SELECT request_hash, status_code, response FROM idempotency_keys WHERE user_id = $1 AND key = $2 FOR UPDATE',
+        [userId, idempotencyKey],
+      );
+      const p = prev.rows[0];
+      if (p && p.request_hash !== requestHash) {
+        throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with another request body');
+      }
+      if (p && p.status_code !== null && p.response) return { status: p.status_code, body: JSON.parse(p.response) as CreateOrderResponse, replayed: true };
+    }
+    const result = await placeOrder(ctx, q, userId, body);
+    await q.query('UPDATE idempotency_keys SET status_code = $3, response = $4, order_id = $5 WHERE user_id = $1 AND key = $2', [
+      userId,
+      idempotencyKey,
+      201,
+      JSON.stringify(result),
+      result.orderId,
+    ]);
+    return { status: 201, body: result, replayed: false };
+  });
+}
+
+async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S['OrderCreate']): Promise<CreateOrderResponse> {
+  const now = ctx.clock.now();
+  if (body.course_id.length !== body.pricingplan_id.length) throw invalid('course_id and pricingplan_id must have the same length');
+  const user = (await q.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [userId])).rows[0];
+  if (!user) throw new ApiError(401, 'PERMISSION_DENIED', 'Unauthorized');
+  const settings = await loadSettings(q);
+  const currency = body.currency_code;
+  const methodId = body.payment_method_id;
+
+  // 1. Tax: withholding needs a juristic person asking for a tax invoice; an invoice needs valid tax data.
+  if (body.is_withholding && withholdingEligibility(user) !== 'ok') throw new ApiError(400, 'TAX_INVOICE_INVALID', MESSAGES.WITHHOLDING_NEEDS_JURISTIC);
+
+  // 2. Duplicates and pricing.
+  const qtyOf = new Map((body.courses ?? []).map((c) => [c.course_id, c.qty ?? 1]));
+  const courses = new Map<number, CourseRow>();
+  const rows = await q.query<CourseRow>('SELECT * FROM courses WHERE id = ANY($1::int[]) AND status = 1', [[...new Set(body.course_id)]]);
+  for (const c of rows.rows) courses.set(c.id, c);
+  const lines: (OrderLine & { qty: number })[] = body.course_id.map((id, i) => ({
+    course_id: id,
+    pricing_plan_id: body.pricingplan_id[i]!,
+    qty: courses.get(id)?.is_product ? (qtyOf.get(id) ?? 1) : 1,
+    course_type: courses.get(id)?.course_type ?? null,
+  }));
+  const missingCourse = body.course_id.find((id) => !courses.has(id));
+  // Every plan of the ordered courses: a line's plan id must be one of its own course's plans.
+  const planRows = await plansOfCourses(q, body.course_id);
+  const plans = planRows.map(planForDomain);
+  const owned = (await orderedCourses(q, userId)).filter((o) => o.status === 'approved').map((o) => o.course_id);
+  const first = orderProblem({ lines, plans, currency, ownedCourseIds: owned, paymentMethodId: methodId });
+  if (first?.code === 'duplicate_course') throw problemError(first.code, first.message, first.course_id);
+  if (missingCourse !== undefined) throw new ApiError(404, 'NOT_FOUND', `Course ${missingCourse} not found`);
+  if (first) throw problemError(first.code, first.message, first.course_id);
+  const method = await q.query('SELECT 1 FROM payment_methods WHERE id = $1 AND is_active', [methodId]);
+  if (method.rows.length === 0) throw problemError('dont_have_payment', MESSAGES.DONT_HAVE_PAYMENT);
+
+  // Buyability (order status, access group, type rules) and plan visibility, per line.
+  const statuses = await orderedCourses(q, userId, body.course_id);
+  const viewer = { loggedIn: true, ownedCourseIds: owned };
+  let deferred: ApiError | null = null;
+  const buyCheck = (c: CourseRow, planIdx: number) => {
+    const plan = plans.find((p) => p.id === body.pricingplan_id[planIdx])!;
+    return canBuy({
+      course: {
+        id: c.id,
+        course_type: c.course_type,
+        seats_available: c.seats,
+        available_qty: c.is_product ? c.stock : null,
+        start_reg_date: c.start_reg_date,
+        end_reg_date: c.end_reg_date,
+        buy_course_free: planRows.some((p) => p.course_id === c.id && p.buy_course_free),
+        is_course_access_right: c.is_course_access,
+        access_group_ids: c.user_group_ids,
+      },
+      buyer: { studentLoggedIn: true, userGroupId: user.user_group_id, ownedCourseIds: owned },
+      orderStatus: statuses.find((s) => s.course_id === c.id)?.status ?? 'Nostatus',
+      plan,
+      now,
+    });
+  };
+  for (const [i, id] of body.course_id.entries()) {
+    const c = courses.get(id)!;
+    const b = buyCheck(c, i);
+    if (!b.buyable) {
+      const err = buyError(b.reason, b.message, id);
+      if (err.code === 'TIME_LEFT') deferred ??= err;
+      else throw err;
+    }
+    const plan = plans.find((p) => p.id === body.pricingplan_id[i])!;
+    if (!c.is_product && !isPlanSelectable(plan, viewer)) throw problemError('dont_have_pricing', MESSAGES.DONT_HAVE_PRICING, id);
+  }
+
+  // Coupons and the promotion must exist and be active.
+  const couponIds = [...new Set(body.coupon_id ?? [])];
+  const couponRows = await couponsByIds(q, couponIds);
+  for (const id of couponIds) {
+    const c = couponRows.find((x) => x.id === id);
+    if (!c || !isActive(c, now)) throw new ApiError(404, 'NOT_FOUND', `${MESSAGES.NOT_FOUND} (${id})`);
+  }
+  let promotion = null;
+  if (body.promotion_id) {
+    const p = await findPromotion(q, body.promotion_id);
+    if (!p || !isActive(p, now)) throw new ApiError(404, 'NOT_FOUND', `Promotion ${body.promotion_id} not found`);
+    promotion = promotionForDomain(p);
+  }
+
+  // Price: everything from ids (the body's amounts are never read).
+  const priced = priceCart(lines, plans, couponRows.map(couponForDomain), promotion, currency, methodId, pricingSettings(settings));
+  if (!priced.ok) {
+    if (priced.code === 'dont_have_pricing' || priced.code === 'cart_pricing_usd_failed') throw problemError(priced.code, priced.message, priced.course_id);
+    if (priced.code === 'invalid_qty') throw invalid(priced.message);
+    // promotion_not_usable / coupon_promotion_exclusive are not API codes yet.
+    if (priced.code === 'coupon_promotion_exclusive') throw new ApiError(409, 'COUPON_ONLY_ONE', priced.message);
+    throw new ApiError(422, 'COUPON_NOT_SUPPORTED_COURSE', priced.message);
+  }
+
+  // Shipping.
+  let shippingFee = 0;
+  if (needsShippingAddress(lines.map((l) => ({ ...l, free_physical_book: courses.get(l.course_id)?.requires_shipping })))) {
+    if (!body.shipping_address_id) throw problemError('SHIPPING_ADDRESS_REQUIRED', MESSAGES.SHIPPING_ADDRESS_REQUIRED);
+    const a = await q.query('SELECT 1 FROM shipping_addresses WHERE id = $1 AND user_id = $2', [body.shipping_address_id, userId]);
+    if (a.rows.length === 0) throw new ApiError(404, 'NOT_FOUND', `Shipping address ${body.shipping_address_id} not found`);
+  }
+  if (needsShippingFee(lines)) {
+    if (!body.shipping_fee_id) throw problemError('SHIPPING_FEE_REQUIRED', MESSAGES.SHIPPING_FEE_REQUIRED);
+    const f = (await q.query<{ fee: number; fee_usd: number | null }>('SELECT fee, fee_usd FROM shipping_fees WHERE id = $1', [body.shipping_fee_id])).rows[0];
+    if (!f) throw new ApiError(404, 'NOT_FOUND', `Shipping fee ${body.shipping_fee_id} not found`);
+    const fee = currency === 'USD' ? f.fee_usd : f.fee;
+    if (fee === null) throw problemError('cart_pricing_usd_failed', MESSAGES.CART_PRICING_USD_FAILED);
+    shippingFee = fee;
+  }
+
+  // Tax figures (withholding on the pre-VAT amount) and the payable total.
+  const tax = orderTax({
+    price: priced.subtotal,
+    discount: priced.discount,
+    currency,
+    settings,
+    withholding: body.is_withholding ?? false,
+    withholding_percent: body.withholding_percent ?? null,
+    student: user,
+  });
+  if (!tax.ok) throw new ApiError(400, 'TAX_INVOICE_INVALID', tax.message);
+  const wantsInvoice = user.is_require_tax_invoice && (body.is_withholding || needsTaxInvoiceCheck(tax.base, currency, settings));
+  if (wantsInvoice && taxInfoIssues({ ...user, tax_person_type: (user.tax_person_type ?? undefined) as never, tax_name_one: user.tax_name_one ?? '', tax_name_two: user.tax_name_two ?? '', tax_payer_identification_no: user.tax_payer_identification_no ?? '', tax_address: user.tax_address ?? '', tax_delivery_address: user.tax_delivery_address, tax_company_certificate: user.tax_company_certificate, is_require_tax_invoice: true }).length > 0) {
+    throw new ApiError(400, 'TAX_INVOICE_INVALID', MESSAGES.TAX_INVOICE_INVALID);
+  }
+  const payable = orderAmount({ price: priced.subtotal, discount: priced.discount, shipping_fee: shippingFee, withholding_price: tax.withholding_price });
+  const pm = checkPaymentMethod(methodId, payable, currency);
+  if (!pm.ok) throw problemError(pm.code, pm.message);
+
+  // Coupons rejected by the rules (payment method, courses, one-only, …).
+  const rejected = priced.rejected_coupons[0];
+  if (rejected) throw couponError(rejected.reason, rejected.message);
+
+  // Seats, stock and coupon uses, under row locks.
+  const lockedCourses = await lockCourses(q, body.course_id);
+  for (const [i, id] of body.course_id.entries()) {
+    const fresh = { ...courses.get(id)!, seats: lockedCourses.get(id)?.seats ?? null, stock: lockedCourses.get(id)?.stock ?? null };
+    const b = buyCheck(fresh, i);
+    if (!b.buyable && TIME_LEFT_REASONS.includes(b.reason)) throw buyError(b.reason, b.message, id);
+  }
+  if (deferred) throw deferred;
+  const lockedCoupons = await lockCoupons(q, couponIds);
+  const full = fullCoupons(lockedCoupons, priced.coupons.map((c) => c.id));
+  if (full.length > 0) {
+    const codes = full.map((c) => c.code);
+    throw new ApiError(422, 'COUPON_NOT_AVAILABLE', couponNotAvailableMessage(codes), codes);
+  }
+  const shortages = await takeSeatsAndStock(q, lockedCourses, lines);
+  if (shortages.length > 0) {
+    const s = shortages[0]!;
+    throw new ApiError(422, 'TIME_LEFT', s.kind === 'seats' ? MESSAGES.BUY_NO_SEATS : MESSAGES.BUY_OUT_OF_STOCK, [s.course_id]);
+  }
+
+  const cancelAt = settings.auto_cancel > 0 ? new Date(now.getTime() + settings.auto_cancel * 3_600_000) : null;
+  const order = (
+    await q.query<OrderRow>(
+      `INSERT INTO orders (order_token, user_id, status, payment_status, currency_code, payment_method_id, price, discount, shipping_fee,
+                           withholding_price, is_withholding, withholding_percent, vat_price, total, coupon_ids, coupon_list_code, promotion_id,
+                           shipping_address_id, shipping_fee_id, email, tel, is_require_tax_invoice, cancel_at, created_at, updated_at)
+       VALUES ($1, $2, 'notYetReceived', 'notYetReceived', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::int[], $14::text[], $15, $16, $17, $18, $19, $20, $21, $22, $22)
+       RETURNING *`,
+      [
+        newOrderToken(), userId, currency, methodId, priced.subtotal, priced.discount, shippingFee, tax.withholding_price, tax.withholding_percent !== null,
+        tax.withholding_percent, tax.vat, payable, priced.coupons.map((c) => c.id), priced.coupon_list_code, priced.promotion_id,
+        body.shipping_address_id ?? null, needsShippingFee(lines) ? (body.shipping_fee_id ?? null) : null, user.email, user.tel, wantsInvoice, cancelAt, now,
+      ],
+    )
+  ).rows[0]!;
+  const courseLines: S['OrderCourseLine'][] = [];
+  for (const l of priced.lines) {
+    const c = courses.get(l.course_id)!;
+    await q.query(
+      `INSERT INTO order_courses (order_id, course_id, pricing_plan_id, course_name, course_type, qty, original_pricing_price, discount, price, coupon_code)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [order.id, l.course_id, l.pricingplan_id, c.name, c.course_type, l.qty, l.original_pricing_price, l.discount, l.total, l.coupon_code],
+    );
+    courseLines.push({ course_id: l.course_id, course_name: c.name, pricingplan_id: l.pricingplan_id, discount: l.discount, original_pricing_price: l.original_pricing_price, qty: l.qty, coupon_code: l.coupon_code });
+  }
+  await takeCouponUses(q, lockedCoupons, priced.coupons.map((c) => c.id), order.id, userId);
+  // The ordered courses leave the student's cart.
+  await q.query(`DELETE FROM cart_lines WHERE course_id = ANY($2::int[]) AND cart_id IN (SELECT id FROM carts WHERE owner = $1)`, [`u:${userId}`, body.course_id]);
+  afterCommit(q, () => ctx.events.emit('order.statusChanged', { orderId: order.id, userId, status: order.status, paymentStatus: order.payment_status }));
+
+  return {
+    success: true,
+    orderId: order.id,
+    order_detail: {
+      id: order.id,
+      payment_status: 'notYetReceived',
+      price: order.price,
+      discount: order.discount,
+      withholding_price: order.withholding_price,
+      shipping_fee: order.shipping_fee,
+      total_amount: order.total,
+      currency_code: order.currency_code,
+      coupon_list_code: order.coupon_list_code,
+      order_course_list: courseLines,
+      order_token: order.order_token,
+      cancel_at: (order.cancel_at ?? order.created_at).toISOString(),
+    },
+  };
+}

@@ -1,0 +1,30 @@
+/** The student's per-course order status (spec 4 "Course order status") from their orders. */
+import type { Queryable } from '../db/index';
+
+export interface OrderedCourseRow {
+  course_id: number;
+  order_id: number;
+  status: 'notYetReceived' | 'pendingApproved' | 'approved' | 'rejected';
+  pricing_plan_id: number;
+}
+
+/**
+ * One row per course: the latest order of it that still counts (cancelled and deleted orders do
+ * not), preferring an approved order over a later rejected one only when it is the latest.
+ */
+export async function orderedCourses(q: Queryable, userId: number, courseIds?: readonly number[]): Promise<OrderedCourseRow[]> {
+  const params: unknown[] = [userId];
+  let filter = '';
+  if (courseIds) {
+    params.push([...new Set(courseIds)]);
+    filter = ' AND oc.course_id = ANY($2::int[])';
+  }
+  const r = await q.query<OrderedCourseRow>(
+    `SELECT DISTINCT ON (oc.course_id) oc.course_id, o.id AS order_id, o.status, oc.pricing_plan_id
+       FROM order_courses oc JOIN orders o ON o.id = oc.order_id
+      WHERE o.user_id = $1 AND o.status <> 'cancelled' AND NOT o.is_deleted${filter}
+      ORDER BY oc.course_id, o.created_at DESC, o.id DESC`,
+    params,
+  );
+  return r.rows;
+}

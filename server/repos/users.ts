@@ -1,0 +1,82 @@
+/** Users (students and instructors) and their API shapes. */
+import type { Queryable } from '../db/index';
+import type { components } from '../../generated/api';
+
+type S = components['schemas'];
+
+export interface UserRow {
+  id: number;
+  role: 'student' | 'instructor';
+  username: string | null;
+  email: string;
+  password_hash: string | null;
+  is_member: boolean;
+  firstname: string;
+  lastname: string;
+  nickname: string | null;
+  tel: string | null;
+  address: string | null;
+  user_group_id: number | null;
+  is_require_tax_invoice: boolean;
+  tax_person_type: string | null;
+  tax_name_one: string | null;
+  tax_name_two: string | null;
+  tax_payer_identification_no: string | null;
+  tax_address: string | null;
+  tax_is_delivery_by_tax_address: boolean;
+  tax_delivery_address: string | null;
+  tax_company_certificate: string | null;
+  created_at: Date;
+}
+
+export async function findUser(q: Queryable, id: number): Promise<UserRow | null> {
+  const r = await q.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
+  return r.rows[0] ?? null;
+}
+
+/** Legacy role ids: the login form checks role id 3 (students). */
+export const ROLE_IDS = { student: 3, instructor: 2 } as const;
+
+export function sessionUserForApi(u: Pick<UserRow, 'id' | 'role' | 'firstname' | 'lastname' | 'email' | 'username' | 'is_member' | 'user_group_id'>): S['SessionUser'] {
+  return {
+    id: u.id,
+    role: u.role,
+    role_id: ROLE_IDS[u.role],
+    firstname: u.firstname || '-',
+    lastname: u.lastname || '-',
+    email: u.email,
+    username: u.username,
+    is_non_member: !u.is_member,
+    user_group_id: u.user_group_id,
+  };
+}
+
+function taxPersonType(v: string | null): S['TaxPersonType'] | null {
+  return v === 'normal_person' || v === 'juristic_person' ? v : null;
+}
+
+export function studentForApi(u: UserRow): S['Student'] {
+  const taxId = u.tax_payer_identification_no && /^\d{13}$/.test(u.tax_payer_identification_no) ? u.tax_payer_identification_no : null;
+  return {
+    id: u.id,
+    firstname: u.firstname,
+    lastname: u.lastname,
+    user_fullname: `${u.firstname} ${u.lastname}`.trim(),
+    nickname: u.nickname,
+    email: u.email,
+    username: u.username,
+    tel: u.tel,
+    address: u.address,
+    user_group_id: u.user_group_id,
+    is_non_member: !u.is_member,
+    is_require_tax_invoice: u.is_require_tax_invoice,
+    tax_person_type: taxPersonType(u.tax_person_type),
+    tax_name_one: u.tax_name_one,
+    tax_name_two: u.tax_name_two,
+    tax_payer_identification_no: taxId,
+    tax_address: u.tax_address,
+    tax_is_delivery_by_tax_address: u.tax_is_delivery_by_tax_address,
+    tax_delivery_address: u.tax_delivery_address,
+    tax_company_certificate: u.tax_company_certificate,
+  };
+}

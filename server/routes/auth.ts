@@ -1,0 +1,58 @@
+/** Log in (member, non-member), log out, current session (tag auth). */
+import type { Handlers } from '../openapi/router';
+import { ApiError } from '../errors';
+import { dummyHash, verifyPassword } from '../auth/password';
+import { createSession, deleteSession, SESSION_COOKIE } from '../auth/sessions';
+import { clearSessionCookie, setSessionCookie } from '../auth/cookies';
+import { sessionUserForApi, type UserRow } from '../repos/users';
+
+const WRONG = () => new ApiError(401, 'UNAUTHORIZED', 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง (wrong username or password)');
+
+export const authHandlers: Handlers = {
+  async login(req, reply, ctx) {
+    const { username, password } = req.body;
+    const r = await ctx.db.query<UserRow>(
+      `SELECT * FROM users WHERE is_member AND (lower(username) = lower($1) OR lower(email) = lower($1)) ORDER BY (lower(username) = lower($1)) DESC NULLS LAST, id LIMIT 1`,
+      [username.trim()],
+    );
+    const user = r.rows[0];
+    const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
+    if (!user || !ok) throw WRONG();
+    const s = await createSession(ctx.db, user.id, user.role, ctx.clock.now(), ctx.config.sessionTtlHours);
+    setSessionCookie(req, reply, ctx.config, s.token, s.expiresAt);
+    req.log.info({ userId: user.id, role: user.role }, 'login');
+    return { success: true, user: sessionUserForApi(user) };
+  },
+
+  async loginNonMember(req, reply, ctx) {
+    const { email, credential } = req.body;
+    const r = await ctx.db.query<UserRow>(
+      `SELECT * FROM users WHERE role = 'student' AND NOT is_member AND lower(email) = lower($1) ORDER BY id DESC LIMIT 20`,
+      [email],
+    );
+    let user: UserRow | undefined;
+    for (const u of r.rows) {
+      if (await verifyPassword(credential, u.password_hash)) {
+        user = u;
+        break;
+      }
+    }
+    if (!user) {
+      await verifyPassword(credential, await dummyHash());
+      throw new ApiError(401, 'UNAUTHORIZED', 'ไม่พบผู้ซื้อที่ไม่เป็นสมาชิกนี้ (unknown non-member buyer)');
+    }
+    const s = await createSession(ctx.db, user.id, 'student', ctx.clock.now(), ctx.config.sessionTtlHours);
+    setSessionCookie(req, reply, ctx.config, s.token, s.expiresAt);
+    return { success: true, user: sessionUserForApi(user) };
+  },
+
+  async logout(req, reply, ctx) {
+    await deleteSession(ctx.db, req.cookies?.[SESSION_COOKIE]);
+    clearSessionCookie(req, reply, ctx.config);
+    return { success: true };
+  },
+
+  async getSession(req) {
+    return { success: true, user: req.user ? sessionUserForApi(req.user) : null };
+  },
+};

@@ -1,0 +1,201 @@
+/** Courses, products, link paths and the video playlist (tag catalogue). */
+import type { Handlers } from '../openapi/router';
+import { ApiError } from '../errors';
+import {
+  findCourse,
+  iso,
+  plansOfCourses,
+  planForApi,
+  planForDomain,
+  summaries,
+  viewerFor,
+  type CourseRow,
+} from '../repos/catalogue';
+import { loadSettings } from '../repos/settings';
+import { startingPrice } from '../../domain/plans';
+import type { Queryable } from '../db/index';
+
+function notFound(what = 'Course'): ApiError {
+  return new ApiError(404, 'NOT_FOUND', `${what} not found`);
+}
+
+async function listRows(q: Queryable, products: boolean, filter?: string, keyword?: string): Promise<CourseRow[]> {
+  const params: unknown[] = [products];
+  let sql = 'SELECT c.* FROM courses c LEFT JOIN categories cat ON cat.id = c.category_id WHERE c.status = 1 AND c.is_product = $1';
+  if (filter) {
+    params.push(filter.trim().toLowerCase());
+    sql += ` AND (lower(cat.link_path) = $${params.length} OR lower(cat.name) = $${params.length} OR lower(cat.name_eng) = $${params.length} OR lower(c.course_type) = $${params.length})`;
+  }
+  if (keyword) {
+    const words = keyword.trim().split(/\s+/).filter(Boolean).slice(0, 5);
+    for (const w of words) {
+      params.push(`%${w.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+      const p = `$${params.length}`;
+      sql += ` AND (c.name ILIKE ${p} OR coalesce(c.name_eng, '') ILIKE ${p} OR coalesce(c.short_description, '') ILIKE ${p} OR coalesce(c.description, '') ILIKE ${p})`;
+    }
+  }
+  sql += ' ORDER BY c.sort, c.id';
+  return (await q.query<CourseRow>(sql, params)).rows;
+}
+
+async function hasAccess(q: Queryable, userId: number, courseId: number): Promise<boolean> {
+  const r = await q.query(
+    `SELECT 1 FROM order_courses oc JOIN orders o ON o.id = oc.order_id WHERE o.user_id = $1 AND oc.course_id = $2 AND o.status = 'approved' LIMIT 1`,
+    [userId, courseId],
+  );
+  return r.rows.length > 0;
+}
+
+export const catalogueHandlers: Handlers = {
+  async listCourses(req, _reply, ctx) {
+    const rows = await listRows(ctx.db, false, req.query.filter, req.query.keyword);
+    return { success: true, data: await summaries(ctx.db, rows, await viewerFor(ctx.db, req.user)) };
+  },
+
+  async listProducts(req, _reply, ctx) {
+    const rows = await listRows(ctx.db, true, req.query.filter, req.query.keyword);
+    return { success: true, data: await summaries(ctx.db, rows, await viewerFor(ctx.db, req.user)) };
+  },
+
+  async getCourse(req, _reply, ctx) {
+    const c = await findCourse(ctx.db, req.params.id);
+    if (!c || c.is_product) throw notFound();
+    const viewer = await viewerFor(ctx.db, req.user);
+    const plans = (await plansOfCourses(ctx.db, [c.id])).map(planForDomain);
+    const settings = await loadSettings(ctx.db);
+    const sections = await ctx.db.query<{ id: number; name: string; location: number }>('SELECT id, name, location FROM sections WHERE course_id = $1 ORDER BY location, id', [c.id]);
+    const lectures = await ctx.db.query<{ id: number; section_id: number; name: string; content_type: string; preview: boolean; video_length: number | null }>(
+      'SELECT id, section_id, name, content_type, preview, video_length FROM lectures WHERE course_id = $1 ORDER BY location, id',
+      [c.id],
+    );
+    let instructor = null;
+    if (c.instructor_id) {
+      const u = await ctx.db.query<{ id: number; firstname: string; lastname: string; profile: { image?: string; biography?: string } }>(
+        'SELECT id, firstname, lastname, profile FROM users WHERE id = $1',
+        [c.instructor_id],
+      );
+      const row = u.rows[0];
+      if (row) instructor = { id: row.id, firstname: row.firstname, lastname: row.lastname, image: row.profile.image ?? null, biography: row.profile.biography ?? null };
+    }
+    const related = async (sql: string, params: unknown[]) => summaries(ctx.db, (await ctx.db.query<CourseRow>(sql, params)).rows, viewer);
+    const base = 'SELECT * FROM courses WHERE status = 1 AND is_product = false AND id <> $1';
+    const preview = c.preview.url ? { url: c.preview.url, ...(c.preview.type ? { type: c.preview.type } : {}), picture_url: c.preview.picture_url ?? null } : null;
+    return {
+      success: true,
+      data: {
+        id: c.id,
+        name: c.name,
+        link_path: c.link_path,
+        course_type: c.course_type,
+        description_html: c.description ?? '',
+        image: c.image,
+        preview_video: preview,
+        instructor,
+        sections: sections.rows.map((s) => ({
+          id: s.id,
+          name: s.name,
+          location: s.location,
+          lectures: lectures.rows.filter((l) => l.section_id === s.id).map((l) => ({ id: l.id, name: l.name, content_type: l.content_type, preview: l.preview, video_length: l.video_length })),
+        })),
+        seats_available: c.seats === null ? null : Math.max(0, c.seats),
+        start_reg_date: iso(c.start_reg_date),
+        end_reg_date: iso(c.end_reg_date),
+        buy_course_free: plans.some((p) => p.buy_course_free === true),
+        is_course_access_right: c.is_course_access,
+        access_group_ids: c.user_group_ids,
+        layout_course_detail: (c.layout_course_detail ?? null) as 1 | 2 | 3 | 4 | null,
+        is_layout_course_registration: c.is_layout_course_registration,
+        default_price: startingPrice(plans, viewer, 'THB'),
+        default_price_usd: startingPrice(plans, viewer, 'USD'),
+        course_group_id: c.category_id,
+        meta_title: c.meta_title ?? c.name,
+        meta_description: c.meta_description ?? c.short_description,
+        og_image: c.image,
+        og_video: c.preview.url ?? null,
+        related: {
+          ...(settings.course_teacher && c.instructor_id ? { same_teacher: await related(`${base} AND instructor_id = $2 ORDER BY sort, id LIMIT 6`, [c.id, c.instructor_id]) } : {}),
+          ...(settings.course_group && c.category_id ? { same_group: await related(`${base} AND category_id = $2 ORDER BY sort, id LIMIT 6`, [c.id, c.category_id]) } : {}),
+          ...(settings.course_bestseller ? { bestsellers: await related(`${base} AND is_bestseller ORDER BY sort, id LIMIT 6`, [c.id]) } : {}),
+        },
+      },
+    };
+  },
+
+  async getProduct(req, _reply, ctx) {
+    const c = await findCourse(ctx.db, req.params.id);
+    if (!c || !c.is_product) throw notFound('Product');
+    const plans = await plansOfCourses(ctx.db, [c.id]);
+    return {
+      success: true,
+      data: {
+        id: c.id,
+        name: c.name,
+        link_path: c.link_path,
+        meta_title: c.meta_title ?? c.name,
+        meta_description: c.meta_description ?? c.short_description,
+        image_detail: c.image_detail.length > 0 ? c.image_detail : c.image ? [c.image] : [],
+        preview: { videoUrl: c.preview.videoUrl ?? null, pictureUrl: c.preview.pictureUrl ?? c.image },
+        priceDetail: plans.filter((p) => p.status_show === 1 && p.pricing_type === 'default').map(planForApi),
+        courseDescription: c.description ?? '',
+        course_type: c.course_type,
+        available_qty: Math.max(0, c.stock ?? 0),
+      },
+    };
+  },
+
+  async getCourseByLinkPath(req, _reply, ctx) {
+    const path = req.body.link_path.trim().replace(/^\/+|\/+$/g, '').split('/').pop() ?? '';
+    let r = await ctx.db.query<CourseRow>('SELECT * FROM courses WHERE status = 1 AND lower(link_path) = lower($1)', [path]);
+    if (r.rows.length === 0) {
+      // The route's id is the part before the first hyphen: resolve it to the canonical path.
+      const id = /^(\d+)/.exec(path)?.[1];
+      if (id && Number(id) <= 2_147_483_647) r = await ctx.db.query<CourseRow>('SELECT * FROM courses WHERE status = 1 AND id = $1', [Number(id)]);
+    }
+    const c = r.rows[0];
+    if (!c) throw notFound();
+    return { success: true, data: { id: c.id, link_path: c.link_path, course_type: c.course_type } };
+  },
+
+  async getCourseVideoPlaylist(req, _reply, ctx) {
+    const c = await findCourse(ctx.db, req.params.courseId);
+    if (!c) throw notFound();
+    const access = req.user?.role === 'student' ? await hasAccess(ctx.db, req.user.id, c.id) : false;
+    const r = await ctx.db.query<Record<string, unknown> & { preview: boolean; video_url: string | null; content_file: string | null; video_name: string | null; name: string }>(
+      `SELECT s.id AS sections_id, s.name AS sections_name, s.location AS sections_location, l.*
+         FROM lectures l JOIN sections s ON s.id = l.section_id
+        WHERE l.course_id = $1 ORDER BY s.location, s.id, l.location, l.id`,
+      [c.id],
+    );
+    return {
+      success: true,
+      data: r.rows.map((l) => {
+        const open = access || l.preview;
+        return {
+          sections_id: l.sections_id as number,
+          sections_name: l.sections_name as string,
+          sections_location: l.sections_location as number,
+          upload_video_type: c.upload_video_type,
+          lectures_id: l.id as number,
+          lectures_name: l.name,
+          lectures_content_type: l.content_type as string,
+          lectures_content_file: open ? l.content_file : null,
+          lectures_content_text: open ? (l.content_text as string | null) : null,
+          lectures_preview: l.preview,
+          lectures_quiz_id: l.quiz_id as number | null,
+          quiz_is_require_all_answer: l.quiz_is_require_all_answer as boolean,
+          quiz_is_pass_to_complete: l.quiz_is_pass_to_complete as boolean,
+          lectures_homework_id: l.homework_id as number | null,
+          check_pass_quiz: l.check_pass_quiz as boolean,
+          score_pass_quiz: l.score_pass_quiz as number | null,
+          quiz_integrate_type: l.quiz_integrate_type as string | null,
+          is_quiz_integrate_not_pass_reset_progress: l.is_quiz_integrate_not_pass_reset_progress as boolean,
+          lectures_video_id: l.video_id as number | null,
+          name: l.video_name ?? l.name,
+          url: open ? l.video_url : null,
+          file: open ? (l.content_file ?? l.video_name) : null,
+          video_length: l.video_length as number | null,
+        };
+      }),
+    };
+  },
+};

@@ -1,0 +1,84 @@
+/** Order creation (idempotent), delete, read, owned courses (tag orders; approval is the payments plugin's). */
+import type { Handlers } from '../openapi/router';
+import type { components } from '../../generated/api';
+import { ApiError } from '../errors';
+import { createOrder } from '../orders/create';
+import { findOrder, orderCourses, type OrderRow } from '../orders/repository';
+import { orderedCourses } from '../orders/status';
+import { accessPeriods } from '../orders/access';
+
+type S = components['schemas'];
+
+export function orderForApi(o: OrderRow, lines: Awaited<ReturnType<typeof orderCourses>>): S['Order'] {
+  return {
+    id: o.id,
+    price: o.price,
+    discount: o.discount,
+    shipping_fee: o.shipping_fee,
+    withholding_price: o.withholding_price,
+    total_amount: o.total,
+    email: o.email ?? '',
+    tel: o.tel,
+    order_token: o.order_token,
+    payment_status: o.payment_status,
+    currency_code: o.currency_code,
+    payment_method_id: (o.payment_method_id ?? 1) as S['PaymentMethodId'],
+    created_at: o.created_at.toISOString(),
+    cancel_at: (o.cancel_at ?? o.created_at).toISOString(),
+    courses: lines.map((l) => ({
+      course_id: l.course_id,
+      course_name: l.course_name,
+      ...(l.pricing_plan_id ? { pricingplan_id: l.pricing_plan_id } : {}),
+      discount: l.discount,
+      original_pricing_price: l.original_pricing_price,
+      qty: l.qty,
+      coupon_code: l.coupon_code,
+    })),
+  };
+}
+
+export const orderHandlers: Handlers = {
+  async createOrder(req, reply, ctx) {
+    if (req.body.user_id !== req.user!.id) throw new ApiError(403, 'FORBIDDEN', 'user_id is not the logged-in student');
+    const key = String(req.headers['idempotency-key']);
+    const r = await createOrder(ctx, req.user!.id, req.body, key);
+    if (r.replayed) reply.header('idempotent-replayed', 'true');
+    reply.code(r.status);
+    return r.body;
+  },
+
+  async deleteOrder(req, _reply, ctx) {
+    const orderId = req.body.order_id;
+    await ctx.db.tx(async (q) => {
+      const o = await findOrder(q, orderId, { forUpdate: true });
+      if (!o || o.is_deleted) throw new ApiError(404, 'NOT_FOUND', 'Order not found');
+      if (!req.user || req.user.role !== 'student' || req.user.id !== o.user_id) throw new ApiError(403, 'FORBIDDEN', 'Not your order');
+      if (o.status !== 'notYetReceived' && o.status !== 'cancelled') throw new ApiError(409, 'ORDER_NOT_PAYABLE', 'The order is paid or being paid; it is kept');
+      await ctx.orders.cancelOrder(q, o.id);
+      await q.query('UPDATE orders SET is_deleted = true, updated_at = $2 WHERE id = $1', [o.id, ctx.clock.now()]);
+    });
+    return { success: true };
+  },
+
+  async getOrder(req, _reply, ctx) {
+    const o = await findOrder(ctx.db, req.params.orderId);
+    if (!o || o.is_deleted) throw new ApiError(404, 'NOT_FOUND', 'Order not found');
+    if (o.user_id !== req.user!.id) throw new ApiError(403, 'FORBIDDEN', 'Not your order');
+    return { success: true, data: orderForApi(o, await orderCourses(ctx.db, o.id)) };
+  },
+
+  async listOrderedCourses(req, _reply, ctx) {
+    const userId = req.user!.id;
+    const rows = await orderedCourses(ctx.db, userId);
+    const data: S['OrderedCourse'][] = [];
+    for (const r of rows) {
+      let expires: string | null = null;
+      if (r.status === 'approved') {
+        const end = (await accessPeriods(ctx.db, userId, r.course_id)).at(-1)?.end ?? null;
+        expires = end === null ? null : new Date(end).toISOString();
+      }
+      data.push({ courseID: r.course_id, order_id: r.order_id, status: r.status, pricingplan_id: r.pricing_plan_id, expires_at: expires });
+    }
+    return { success: true, data };
+  },
+};

@@ -1,0 +1,201 @@
+/** Registration, custom labels, user groups, profile, tax, shipping addresses, welcome e-mail. */
+import type { BodyErrorCodes, Handlers } from '../openapi/router';
+import { ApiError } from '../errors';
+import { hashPassword } from '../auth/password';
+import { MESSAGES } from '../../domain/messages';
+import { changeTaxPersonType } from '../../domain/tax';
+import { loadSettings, settingsForApi } from '../repos/settings';
+import { findUser, studentForApi, type UserRow } from '../repos/users';
+import { contactIssues, parseCustomLabels, startOfThaiDay, taxInfoIssues, taxIssues, type CustomLabelDef, type Issue } from '../students/registration';
+
+function invalid(code: string, msg: string, issues: Issue[]): ApiError {
+  return new ApiError(400, code, msg, issues);
+}
+
+const TAX_FIELDS = ['tax_person_type', 'tax_name_one', 'tax_name_two', 'tax_payer_identification_no', 'tax_address', 'tax_delivery_address', 'tax_company_certificate', 'tax_is_delivery_by_tax_address'];
+
+export const studentBodyCodes: BodyErrorCodes = {
+  registerStudent: {
+    username: { code: 'INVALID_FORMAT_USERNAME', msg: MESSAGES.INVALID_FORMAT_USERNAME },
+    password: { code: 'INVALID_FORMAT_PASSWORD', msg: MESSAGES.INVALID_FORMAT_PASSWORD },
+    email: { code: 'INVALID_FORMAT_EMAIL', msg: MESSAGES.INVALID_FORMAT_EMAIL },
+    ...Object.fromEntries(TAX_FIELDS.map((f) => [f, { code: 'TAX_INVOICE_INVALID', msg: MESSAGES.TAX_INVOICE_INVALID }])),
+  },
+  updateStudentTax: Object.fromEntries(TAX_FIELDS.map((f) => [f, { code: 'TAX_INVOICE_INVALID', msg: MESSAGES.TAX_INVOICE_INVALID }])),
+};
+
+async function customLabels(q: { query: <T>(s: string, p?: unknown[]) => Promise<{ rows: T[] }> }): Promise<CustomLabelDef[]> {
+  return (await q.query<CustomLabelDef>('SELECT id, type_label, label, order_label, required, item_list FROM custom_labels ORDER BY order_label, id')).rows;
+}
+
+export const studentHandlers: Handlers = {
+  async getSiteSettings(_req, _reply, ctx) {
+    return { success: true, data: settingsForApi(await loadSettings(ctx.db)) };
+  },
+
+  async getHowToBuy(_req, _reply, ctx) {
+    const s = await loadSettings(ctx.db);
+    return { success: true, data: s.howtobuy ?? { is_enable_howtobuy: false, description: '' } };
+  },
+
+  async listCustomLabels(_req, _reply, ctx) {
+    const rows = await customLabels(ctx.db);
+    return {
+      success: true,
+      data: rows.map((l) => ({ id: l.id, type_label: l.type_label as 'inputtext', label: l.label, order_label: (l as CustomLabelDef & { order_label: number }).order_label, required: l.required === 1 ? 1 : 0, item_list: l.item_list })),
+    };
+  },
+
+  async listUserGroups(_req, _reply, ctx) {
+    const r = await ctx.db.query<{ id: number; name: string; is_default: boolean }>('SELECT id, name, is_default FROM user_groups ORDER BY id');
+    return { success: true, data: r.rows };
+  },
+
+  async registerStudent(req, reply, ctx) {
+    const body = req.body;
+    const settings = await loadSettings(ctx.db);
+    const groups = (await ctx.db.query<{ id: number; is_default: boolean }>('SELECT id, is_default FROM user_groups ORDER BY id')).rows;
+    const labels = await customLabels(ctx.db);
+
+    // Login info: a member needs a username (layout 4 or the course page's form); a layout-4
+    // buyer without one is a non-member whose password is the client's timestamp.
+    const nonMember = !body.username && body.is_registration_layout_four === true;
+    if (!body.username && !nonMember) throw invalid('INVALID_FORMAT_USERNAME', MESSAGES.USERNAME_REQUIRED, [{ field: 'username', msg: MESSAGES.USERNAME_REQUIRED }]);
+    if (!body.password) throw invalid('INVALID_FORMAT_PASSWORD', MESSAGES.PASSWORD_REQUIRED, [{ field: 'password', msg: MESSAGES.PASSWORD_REQUIRED }]);
+    if (nonMember && !/^\d{10,13}$/.test(body.password)) throw invalid('INVALID_FORMAT_PASSWORD', MESSAGES.INVALID_FORMAT_PASSWORD, [{ field: 'password', msg: MESSAGES.INVALID_FORMAT_PASSWORD }]);
+
+    const contact = contactIssues(body, settings, groups, labels);
+    if (contact.length > 0) throw invalid('VALIDATION_ERROR', MESSAGES.INVALID_CONTACT_INFO, contact);
+    const tax = taxIssues(body);
+    if (tax.length > 0) throw invalid('TAX_INVOICE_INVALID', MESSAGES.TAX_INVOICE_INVALID, tax);
+
+    const passwordHash = await hashPassword(body.password);
+    const now = ctx.clock.now();
+    const maxUsers = settings.max_users ?? ctx.config.maxUsers;
+    const maxPerDay = settings.max_registrations_per_day ?? ctx.config.maxRegistrationsPerDay;
+    const groupId = body.studentGroupKpi ?? groups.find((g) => g.is_default)?.id ?? null;
+    const userId = await ctx.db.tx(async (q) => {
+      // One registration at a time: the limits and the uniqueness checks below stay true.
+      await q.query('SELECT pg_advisory_xact_lock(7346002)');
+      const counts = await q.query<{ total: number; today: number }>(
+        `SELECT count(*)::int AS total, count(*) FILTER (WHERE created_at >= $1)::int AS today FROM users WHERE role = 'student'`,
+        [startOfThaiDay(now)],
+      );
+      const { total = 0, today = 0 } = counts.rows[0] ?? {};
+      if (total >= maxUsers) throw new ApiError(422, 'OVER_LIMIT_USER', MESSAGES.OVER_LIMIT_USER);
+      if (today >= maxPerDay) throw new ApiError(429, 'ERROR_CREATE_USER_IN_DAY', MESSAGES.ERROR_CREATE_USER_IN_DAY);
+      if (body.username) {
+        const dup = await q.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [body.username]);
+        if (dup.rows.length > 0) throw new ApiError(409, 'DUPLICATE_USERNAME', MESSAGES.DUPLICATE_USERNAME);
+      }
+      const dupEmail = await q.query("SELECT 1 FROM users WHERE role = 'student' AND is_member AND lower(email) = lower($1)", [body.email]);
+      if (dupEmail.rows.length > 0) throw new ApiError(409, 'DUPLICATE_EMAIL', MESSAGES.DUPLICATE_EMAIL);
+      const r = await q.query<{ id: number }>(
+        `INSERT INTO users (role, username, email, password_hash, is_member, firstname, lastname, firstname_eng, lastname_eng, nickname, tel, address, age,
+                            user_group_id, custom_label, profile, display_img_url, is_require_tax_invoice, tax_person_type, tax_name_one, tax_name_two,
+                            tax_payer_identification_no, tax_address, tax_is_delivery_by_tax_address, tax_delivery_address, tax_company_certificate, created_at)
+         VALUES ('student', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15::jsonb, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)
+         RETURNING id`,
+        [
+          body.username ?? null, body.email.trim(), passwordHash, !nonMember, body.firstname.trim(), body.lastname.trim(), body.firstname_eng ?? null,
+          body.lastname_eng ?? null, body.nickname ?? null, body.tel ?? null, body.address ?? null, body.age ?? null, groupId,
+          JSON.stringify(parseCustomLabels(body.customLabel) ?? []),
+          JSON.stringify({ branchid: body.branchid ?? null, educationList: body.educationList ?? null, level: body.level ?? null, biography: body.biography ?? null, createby: body.createby ?? null, layout_four: body.is_registration_layout_four ?? false }),
+          body.displayImgUrl ?? null, body.is_require_tax_invoice ?? false, body.tax_person_type ?? null, body.tax_name_one ?? null, body.tax_name_two ?? null,
+          body.tax_payer_identification_no ?? null, body.tax_address ?? null, body.tax_is_delivery_by_tax_address ?? true, body.tax_delivery_address ?? null,
+          body.tax_company_certificate ?? null, now,
+        ],
+      );
+      const id = r.rows[0]!.id;
+      await q.query('INSERT INTO registration_log (user_id, ip, created_at) VALUES ($1, $2, $3)', [id, req.ip, now]);
+      return id;
+    });
+    req.log.info({ userId, nonMember }, 'student registered');
+    await ctx.mail.send({
+      to: body.email,
+      tag: 'registration',
+      subject: `ยินดีต้อนรับสู่ ${settings.title}`,
+      text: `สวัสดีคุณ ${body.firstname} ${body.lastname}\n\nสมัครสมาชิกเรียบร้อยแล้ว${body.username ? ` ชื่อผู้ใช้ของคุณคือ ${body.username}` : ''}\n\nWelcome to ${settings.title}.`,
+    });
+    reply.code(201);
+    return { success: true, createStudent: true, userId };
+  },
+
+  async sendRegistrationEmail(req, reply, ctx) {
+    const b = req.body;
+    const since = new Date(ctx.clock.now().getTime() - 15 * 60_000);
+    const r = await ctx.db.query<UserRow>(
+      `SELECT * FROM users WHERE role = 'student' AND lower(email) = lower($1) AND lower(username) = lower($2) AND created_at >= $3`,
+      [b.email, b.username, since],
+    );
+    const user = r.rows[0];
+    if (!user) throw new ApiError(404, 'NOT_FOUND', 'No account was just created for this e-mail and username');
+    const settings = await loadSettings(ctx.db);
+    await ctx.mail.send({
+      to: user.email,
+      tag: 'registration-login',
+      subject: `ข้อมูลเข้าสู่ระบบ ${settings.title}`,
+      text: `สวัสดีคุณ ${b.firstname} ${b.lastname}\n\nชื่อผู้ใช้: ${b.username}\nรหัสผ่าน: ${b.password}\n\nYour login for ${settings.title}.`,
+    });
+    reply.code(202);
+    return { success: true };
+  },
+
+  async getStudentProfile(req, _reply, ctx) {
+    const u = await findUser(ctx.db, req.user!.id);
+    if (!u) throw new ApiError(401, 'PERMISSION_DENIED', 'Unauthorized');
+    return { success: true, data: studentForApi(u) };
+  },
+
+  async updateStudentTax(req, _reply, ctx) {
+    const body = req.body;
+    const issues = taxInfoIssues(body);
+    if (issues.length > 0) throw invalid('TAX_INVOICE_INVALID', MESSAGES.TAX_INVOICE_INVALID, issues);
+    const userId = req.user!.id;
+    await ctx.db.tx(async (q) => {
+      const cur = await q.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      const u = cur.rows[0]!;
+      // Changing the person type clears the other tax fields first (spec 5); then the body's
+      // fields replace them, fields left out stored empty.
+      const base = body.tax_person_type && body.tax_person_type !== u.tax_person_type ? changeTaxPersonType({}, body.tax_person_type) : {};
+      const v = { ...base, ...body };
+      await q.query(
+        `UPDATE users SET is_require_tax_invoice = $2, tax_person_type = $3, tax_name_one = $4, tax_name_two = $5, tax_payer_identification_no = $6,
+                          tax_address = $7, tax_is_delivery_by_tax_address = $8, tax_delivery_address = $9, tax_company_certificate = $10
+          WHERE id = $1`,
+        [
+          userId, v.is_require_tax_invoice ?? false, v.tax_person_type ?? null, v.tax_name_one || null, v.tax_name_two || null,
+          v.tax_payer_identification_no || null, v.tax_address || null, v.tax_is_delivery_by_tax_address ?? true, v.tax_delivery_address || null,
+          v.tax_company_certificate || null,
+        ],
+      );
+    });
+    return { success: true };
+  },
+
+  async listShippingAddresses(req, _reply, ctx) {
+    const r = await ctx.db.query<{ id: number; name: string; tel: string; address: string; sub_district: string; district: string; province: string; postcode: string; is_default: boolean }>(
+      'SELECT id, name, tel, address, sub_district, district, province, postcode, is_default FROM shipping_addresses WHERE user_id = $1 ORDER BY is_default DESC, id',
+      [req.user!.id],
+    );
+    return { success: true, data: r.rows };
+  },
+
+  async createShippingAddress(req, reply, ctx) {
+    const b = req.body;
+    const userId = req.user!.id;
+    const row = await ctx.db.tx(async (q) => {
+      const count = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM shipping_addresses WHERE user_id = $1', [userId]);
+      const isDefault = b.is_default === true || (count.rows[0]?.n ?? 0) === 0;
+      if (isDefault) await q.query('UPDATE shipping_addresses SET is_default = false WHERE user_id = $1', [userId]);
+      const r = await q.query<{ id: number; name: string; tel: string; address: string; sub_district: string; district: string; province: string; postcode: string; is_default: boolean }>(
+        `INSERT INTO shipping_addresses (user_id, name, tel, address, sub_district, district, province, postcode, is_default)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id, name, tel, address, sub_district, district, province, postcode, is_default`,
+        [userId, b.name, b.tel, b.address, b.sub_district, b.district, b.province, b.postcode, isDefault],
+      );
+      return r.rows[0]!;
+    });
+    reply.code(201);
+    return { success: true, data: row };
+  },
+};

@@ -1,0 +1,89 @@
+/** One-file upload with type, size and storage quota checks; the free storage (tag uploads). */
+import { createWriteStream } from 'node:fs';
+import { open, rename, rm, stat } from 'node:fs/promises';
+import { join, extname } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import type { Handlers } from '../openapi/router';
+import { ApiError } from '../errors';
+import { MESSAGES } from '../../domain/messages';
+import type { Queryable } from '../db/index';
+
+/** Spec 5 "Upload": images jpg, png, jpeg, gif; videos m4v, mp4, avi, mpg, quicktime. */
+const ALLOWED: Record<string, { mimes: string[]; magic?: (b: Buffer) => boolean }> = {
+  jpg: { mimes: ['image/jpeg', 'image/jpg', 'image/pjpeg'], magic: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  jpeg: { mimes: ['image/jpeg', 'image/jpg', 'image/pjpeg'], magic: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  png: { mimes: ['image/png'], magic: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  gif: { mimes: ['image/gif'], magic: (b) => b.subarray(0, 4).toString('latin1') === 'GIF8' },
+  m4v: { mimes: ['video/x-m4v', 'video/mp4'] },
+  mp4: { mimes: ['video/mp4'] },
+  avi: { mimes: ['video/x-msvideo', 'video/avi', 'video/msvideo'] },
+  mpg: { mimes: ['video/mpeg'] },
+  mpeg: { mimes: ['video/mpeg'] },
+  mov: { mimes: ['video/quicktime'] },
+  qt: { mimes: ['video/quicktime'] },
+};
+const FILE_FIELDS = new Set(['imageinput', 'image', 'imageinputs', 'image_inputs']);
+const GB = 1024 ** 3;
+
+export async function usedStorage(q: Queryable): Promise<number> {
+  const r = await q.query<{ used: number }>('SELECT coalesce(sum(size), 0)::bigint AS used FROM uploads WHERE NOT deleted');
+  return r.rows[0]?.used ?? 0;
+}
+
+const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+
+export const uploadHandlers: Handlers = {
+  async getStorageDetails(_req, _reply, ctx) {
+    const used = await usedStorage(ctx.db);
+    const total = ctx.config.storageQuotaBytes;
+    return { success: true, data: { free_storage_gb: round6(Math.max(0, total - used) / GB), used_storage_gb: round6(used / GB), total_storage_gb: round6(total / GB) } };
+  },
+
+  async uploadFile(req, _reply, ctx) {
+    if (!req.isMultipart()) throw new ApiError(400, 'VALIDATION_ERROR', 'Send multipart/form-data with one file in the field imageinput', [{ field: 'imageinput', msg: MESSAGES.FILE_REQUIRED }]);
+    const tmpFiles: string[] = [];
+    let stored: { tmp: string; original: string; mime: string; ext: string } | null = null;
+    try {
+      for await (const part of req.parts()) {
+        if (part.type !== 'file') continue;
+        if (stored || !FILE_FIELDS.has(part.fieldname.replace(/\s+/g, '').toLowerCase())) {
+          part.file.resume();
+          throw new ApiError(400, 'VALIDATION_ERROR', MESSAGES.ONE_FILE_ONLY, [{ field: part.fieldname, msg: MESSAGES.ONE_FILE_ONLY }]);
+        }
+        const ext = extname(part.filename || '').slice(1).toLowerCase();
+        const rule = ALLOWED[ext];
+        if (!rule || !rule.mimes.includes(part.mimetype.toLowerCase())) {
+          part.file.resume();
+          throw new ApiError(400, 'INVALID_FILE_TYPE', MESSAGES.FILE_TYPE_NOT_ALLOWED, [{ field: 'imageinput', msg: MESSAGES.FILE_TYPE_NOT_ALLOWED }]);
+        }
+        const tmp = join(ctx.uploadsDir, `.tmp-${randomBytes(8).toString('hex')}`);
+        tmpFiles.push(tmp);
+        await pipeline(part.file, createWriteStream(tmp));
+        if (part.file.truncated) throw new ApiError(413, 'FILE_TOO_LARGE', 'File is too large');
+        if (rule.magic) {
+          const fh = await open(tmp, 'r');
+          const head = Buffer.alloc(8);
+          await fh.read(head, 0, 8, 0);
+          await fh.close();
+          if (!rule.magic(head)) throw new ApiError(400, 'INVALID_FILE_TYPE', MESSAGES.FILE_TYPE_NOT_ALLOWED, [{ field: 'imageinput', msg: MESSAGES.FILE_TYPE_NOT_ALLOWED }]);
+        }
+        stored = { tmp, original: part.filename.slice(0, 255), mime: part.mimetype, ext };
+      }
+      if (!stored) throw new ApiError(400, 'VALIDATION_ERROR', MESSAGES.FILE_REQUIRED, [{ field: 'imageinput', msg: MESSAGES.FILE_REQUIRED }]);
+      const file = stored;
+      const size = (await stat(file.tmp)).size;
+      const name = `${Date.now().toString(36)}-${randomBytes(8).toString('hex')}.${file.ext}`;
+      await ctx.db.tx(async (q) => {
+        await q.query('SELECT pg_advisory_xact_lock(7346003)');
+        const free = ctx.config.storageQuotaBytes - (await usedStorage(q));
+        if (size > free) throw new ApiError(422, 'OUT_OF_STORAGE', MESSAGES.OUT_OF_STORAGE);
+        await q.query('INSERT INTO uploads (user_id, file_name, original_name, mime, size) VALUES ($1, $2, $3, $4, $5)', [req.user?.id ?? null, name, file.original, file.mime, size]);
+        await rename(file.tmp, join(ctx.uploadsDir, name));
+      });
+      return { success: true, fileName: [name] };
+    } finally {
+      await Promise.all(tmpFiles.map((f) => rm(f, { force: true })));
+    }
+  },
+};
