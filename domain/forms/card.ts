@@ -1,0 +1,60 @@
+/**
+ * Card form (spec 5 "Card form": number max 16; month MM; year YYYY; CVV max 4, masked).
+ * Number: 12-16 digits (spaces/hyphens allowed) passing Luhn; month 01-12; year YYYY not before
+ * `now`'s year, and month/year not before `now`'s month (UTC); CVV 3-4 digits.
+ */
+import { z } from 'zod';
+import { MESSAGES } from '../messages';
+import type { Instant } from '../plans';
+import { cardDigits, luhnValid } from '../payment-methods';
+import { toEpochMs } from '../values';
+import type { FormResult } from './common';
+import { textField, toFormResult } from './common';
+
+export const CARD_NUMBER_MAX = 16;
+export const CARD_NUMBER_MIN = 12;
+
+export interface CardValues {
+  number?: string | null;
+  month?: string | null;
+  year?: string | null;
+  cvv?: string | null;
+}
+
+export function cardSchema(now: Instant) {
+  const at = new Date(toEpochMs(now));
+  const thisYear = at.getUTCFullYear();
+  const thisMonth = at.getUTCMonth() + 1;
+  return z
+    .object({
+      number: textField([
+        [(v) => v !== '', MESSAGES.CARD_NUMBER_REQUIRED],
+        [
+          (v) => {
+            const d = cardDigits(v);
+            return d !== null && d.length >= CARD_NUMBER_MIN && d.length <= CARD_NUMBER_MAX && luhnValid(d);
+          },
+          MESSAGES.CARD_NUMBER_INVALID,
+        ],
+      ]).transform((v) => cardDigits(v) ?? ''),
+      month: textField([[(v) => /^(0[1-9]|1[0-2])$/u.test(v), MESSAGES.CARD_MONTH_INVALID]]),
+      year: textField([[(v) => /^\d{4}$/u.test(v) && Number(v) >= thisYear, MESSAGES.CARD_YEAR_INVALID]]),
+      cvv: textField([[(v) => /^\d{3,4}$/u.test(v), MESSAGES.CARD_CVV_INVALID]]),
+    })
+    .superRefine((v, ctx) => {
+      if (/^\d{4}$/u.test(v.year) && Number(v.year) === thisYear && /^\d{2}$/u.test(v.month) && Number(v.month) < thisMonth) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.CARD_EXPIRED, path: ['month'] });
+      }
+    });
+}
+
+export type CardData = z.output<ReturnType<typeof cardSchema>>;
+
+export function validateCard(values: CardValues, now: Instant): FormResult<CardData> {
+  return toFormResult(cardSchema(now).safeParse(values));
+}
+
+/** Keep only digits, at most `max` of them (input masks: number 16, month 2, year 4, CVV 4). */
+export function digitsOnly(v: string, max: number): string {
+  return v.replace(/\D/gu, '').slice(0, max);
+}

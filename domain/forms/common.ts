@@ -1,0 +1,56 @@
+/** Shared pieces of the form schemas: results, text fields that report one message each. */
+import { z } from 'zod';
+
+/** One invalid field: its path ("email", "customLabel.3", "tax_address") and the message to show. */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+export type FormResult<T> = { ok: true; errors: []; data: T } | { ok: false; errors: FieldError[] };
+
+/** A zod safeParse result as { ok, errors } (errors in the order zod reports them). */
+export function toFormResult<T>(r: { success: true; data: T } | { success: false; error: z.ZodError }): FormResult<T> {
+  if (r.success) return { ok: true, errors: [], data: r.data };
+  return { ok: false, errors: r.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })) };
+}
+
+/** The first error's message, or null. */
+export function firstError(result: FormResult<unknown>): string | null {
+  return result.ok ? null : (result.errors[0]?.message ?? null);
+}
+
+/** Text input: string, null or undefined, read as a trimmed string ('' when empty). */
+export const text = z.string().nullish().transform((v) => (v ?? '').trim());
+
+/** A rule: a test and the message when it fails. */
+export type Rule = readonly [test: (value: string) => boolean, message: string];
+
+/** A text field checked by rules in order; only the first failing rule is reported. */
+export function textField(rules: readonly Rule[]) {
+  return text.superRefine((value, ctx) => {
+    for (const [test, message] of rules) {
+      if (!test(value)) {
+        ctx.addIssue({ code: 'custom', message });
+        return;
+      }
+    }
+  });
+}
+
+export const filled = (v: string): boolean => v !== '';
+
+/** Something was given: a non-blank string, a non-empty list with a filled item, a number, true. */
+export function isFilledValue(value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.some(isFilledValue);
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (typeof value === 'boolean') return value;
+  return true;
+}
+
+/** zod's own e-mail check (the "standard address pattern"). */
+export function isEmail(v: string): boolean {
+  return z.email().safeParse(v).success;
+}

@@ -1,0 +1,6 @@
+export * from './common';
+export * from './registration';
+export * from './tax-invoice';
+export * from './bank-transfer';
+export * from './card';
+export * from './upload';

@@ -1,0 +1,173 @@
+/**
+ * Registration form of the course page (spec 5 "Registration"), built from the site's
+ * registerForm toggles, the layout-4 login fields, the admin's custom labels and the tax part.
+ */
+import { z } from 'zod';
+import { customLabelRequiredMessage, MESSAGES } from '../messages';
+import type { MessageKey } from '../messages';
+import type { CustomLabel, Flag, RegisterFormField, RegisterFormSettings, TaxInfo } from '../types';
+import { isOn } from '../values';
+import type { FieldError, FormResult } from './common';
+import { filled, isEmail, isFilledValue, text, textField, toFormResult } from './common';
+import type { Rule } from './common';
+import { NAME_MAX, taxInvoiceErrors } from './tax-invoice';
+
+/** decisions.md #6: letters, digits and @ - _ . for layout-4 username and password. */
+export const LOGIN_CHARS = /^[A-Za-z0-9@._-]+$/u;
+export const PASSWORD_MIN = 6;
+
+export interface RegistrationConfig {
+  /** The site's registerForm toggles. A missing toggle: firstname/lastname enabled and required, others off. */
+  registerForm?: RegisterFormSettings | null;
+  /** The student must choose a user group (studentGroupKpi). */
+  is_student_select_group?: Flag;
+  /** Layout-4 registration with username, password and confirmation. */
+  withLogin?: boolean;
+  /** Admin-defined extra fields. */
+  customLabels?: readonly CustomLabel[];
+  /** The tax-invoice part is on (tax system, add-on and site tax invoice enabled). */
+  taxInvoice?: boolean;
+  /** The one configured host where the phone minimum is skipped (spec 5): 1-10 digits. */
+  skipPhoneMinimum?: boolean;
+}
+
+/** A custom label answer as the page keeps it (the payload's customLabel JSON holds these). */
+export interface CustomLabelAnswer {
+  id: number;
+  value: unknown;
+}
+
+export interface RegistrationValues extends TaxInfo {
+  firstname?: string | null;
+  lastname?: string | null;
+  email?: string | null;
+  tel?: string | null;
+  nickname?: string | null;
+  address?: string | null;
+  /** Chosen user group id. */
+  studentGroupKpi?: number | string | null;
+  /** Uploaded profile image file name(s). */
+  displayImgUrl?: string | readonly unknown[] | null;
+  username?: string | null;
+  password?: string | null;
+  confirm_password?: string | null;
+  /** Answers to custom labels: a list, or the payload's JSON text. */
+  customLabel?: readonly CustomLabelAnswer[] | string | null;
+  is_require_tax_invoice?: Flag;
+}
+
+export type InvalidGroup = 'contact' | 'login' | 'tax';
+
+export function fieldToggle(config: RegistrationConfig, field: RegisterFormField): { enabled: boolean; required: boolean } {
+  const t = config.registerForm?.[field];
+  if (!t) return field === 'firstname' || field === 'lastname' ? { enabled: true, required: true } : { enabled: false, required: false };
+  const enabled = isOn(t.is_enable);
+  return { enabled, required: enabled && isOn(t.is_require) };
+}
+
+function answers(raw: RegistrationValues['customLabel']): CustomLabelAnswer[] {
+  if (!raw) return [];
+  if (typeof raw !== 'string') return [...raw];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? (parsed as CustomLabelAnswer[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Spec 5: "Custom labels marked required must be filled (empty value or list is invalid)". */
+export function customLabelErrors(labels: readonly CustomLabel[], raw: RegistrationValues['customLabel']): FieldError[] {
+  const given = answers(raw);
+  const errors: FieldError[] = [];
+  const ordered = [...labels].sort((a, b) => (a.order_label ?? 0) - (b.order_label ?? 0));
+  for (const label of ordered) {
+    if (!isOn(label.required)) continue;
+    const answer = given.find((a) => a.id === label.id);
+    if (!isFilledValue(answer?.value)) errors.push({ path: `customLabel.${label.id}`, message: customLabelRequiredMessage(label.label) });
+  }
+  return errors;
+}
+
+const req = (key: MessageKey): Rule => [filled, MESSAGES[key]];
+const maxName: Rule = [(v) => v.length <= NAME_MAX, MESSAGES.NAME_TOO_LONG];
+
+/** zod schema for this site's registration form. */
+export function registrationSchema(config: RegistrationConfig = {}) {
+  const t = (f: RegisterFormField) => fieldToggle(config, f);
+  const opt = (on: boolean, rules: Rule[]) => (on ? rules : []);
+  const phoneRe = config.skipPhoneMinimum ? /^\d{1,10}$/u : /^\d{9,10}$/u;
+
+  return z
+    .object({
+      firstname: textField([...opt(t('firstname').required, [req('FIRSTNAME_REQUIRED')]), maxName]),
+      lastname: textField([...opt(t('lastname').required, [req('LASTNAME_REQUIRED')]), maxName]),
+      email: textField([req('EMAIL_REQUIRED'), [isEmail, MESSAGES.EMAIL_INVALID]]),
+      tel: textField(
+        t('tel').enabled
+          ? [...opt(t('tel').required, [req('TEL_REQUIRED')]), [(v) => v === '' || phoneRe.test(v), MESSAGES.TEL_INVALID]]
+          : [],
+      ),
+      nickname: textField(opt(t('nickname').required, [req('NICKNAME_REQUIRED')])),
+      address: textField(opt(t('address').required, [req('ADDRESS_REQUIRED')])),
+      studentGroupKpi: z.union([z.number(), z.string()]).nullish(),
+      displayImgUrl: z.union([z.string(), z.array(z.unknown())]).nullish(),
+      username: config.withLogin ? textField([req('USERNAME_REQUIRED'), [(v) => LOGIN_CHARS.test(v), MESSAGES.USERNAME_INVALID]]) : text,
+      password: config.withLogin
+        ? textField([
+            req('PASSWORD_REQUIRED'),
+            [(v) => LOGIN_CHARS.test(v), MESSAGES.PASSWORD_INVALID],
+            [(v) => v.length >= PASSWORD_MIN, MESSAGES.PASSWORD_TOO_SHORT],
+          ])
+        : text,
+      confirm_password: text,
+      customLabel: z.union([z.string(), z.array(z.object({ id: z.number(), value: z.unknown() }).loose())]).nullish(),
+      is_require_tax_invoice: z.union([z.boolean(), z.number(), z.string()]).nullish(),
+    })
+    .loose()
+    .superRefine((v, ctx) => {
+      const add = (e: FieldError) => ctx.addIssue({ code: 'custom', message: e.message, path: e.path.split('.') });
+      if (isOn(config.is_student_select_group) && !isFilledValue(v.studentGroupKpi)) add({ path: 'studentGroupKpi', message: MESSAGES.USER_GROUP_REQUIRED });
+      if (t('image_profile').required && !isFilledValue(v.displayImgUrl)) add({ path: 'displayImgUrl', message: MESSAGES.PROFILE_PICTURE_REQUIRED });
+      if (config.withLogin) {
+        if (v.confirm_password === '') add({ path: 'confirm_password', message: MESSAGES.PASSWORD_CONFIRM_REQUIRED });
+        else if (v.confirm_password !== v.password) add({ path: 'confirm_password', message: MESSAGES.PASSWORD_MISMATCH });
+      }
+      customLabelErrors(config.customLabels ?? [], v.customLabel as RegistrationValues['customLabel']).forEach(add);
+      if (config.taxInvoice && isOn(v.is_require_tax_invoice as Flag)) taxInvoiceErrors(v as TaxInfo).forEach(add);
+    });
+}
+
+export type RegistrationData = z.output<ReturnType<typeof registrationSchema>>;
+
+const LOGIN_FIELDS = ['username', 'password', 'confirm_password'];
+
+/** Spec 5: "Invalid-data notifications are split into contact info, login info and tax invoice." */
+export function groupOf(path: string): InvalidGroup {
+  if (path.startsWith('tax_')) return 'tax';
+  if (LOGIN_FIELDS.includes(path)) return 'login';
+  return 'contact';
+}
+
+export const GROUP_MESSAGE: Readonly<Record<InvalidGroup, string>> = {
+  contact: MESSAGES.INVALID_CONTACT_INFO,
+  login: MESSAGES.INVALID_LOGIN_INFO,
+  tax: MESSAGES.TAX_INVOICE_INVALID,
+};
+
+export type RegistrationResult = FormResult<RegistrationData> & {
+  /** The invalid groups in the order contact, login, tax, with their notification text. */
+  groups: { group: InvalidGroup; message: string; errors: FieldError[] }[];
+};
+
+/** Validate the registration values: { ok, errors, groups }. */
+export function validateRegistration(values: RegistrationValues, config: RegistrationConfig = {}): RegistrationResult {
+  const r = toFormResult(registrationSchema(config).safeParse(values));
+  const order: InvalidGroup[] = ['contact', 'login', 'tax'];
+  const groups = r.ok
+    ? []
+    : order
+        .map((group) => ({ group, message: GROUP_MESSAGE[group], errors: r.errors.filter((e) => groupOf(e.path) === group) }))
+        .filter((g) => g.errors.length > 0);
+  return { ...r, groups };
+}
