@@ -1,0 +1,233 @@
+/**
+ * Bank transfer (method 1): the notification modal 'แจ้งชำระเงิน' with 'ไว้แจ้งทีหลัง' (later) and
+ * 'แจ้งชำระเงิน' (notify). The notice is checked in the spec's order (domain
+ * validateBankTransfer: slip when required, contact name for a free order, amount, origin bank,
+ * destination account, date, time) under the title 'คุณกรอกข้อมูลไม่ถูกต้อง'; one slip file
+ * (image, domain validateUpload) is uploaded with uploadFile. The report is filed
+ * (createPaymentReportPrivate, always pending) and the payment e-mail sent. 'Later' is hidden in
+ * layout 4 for a buyer without registration. Later or finish -> thank-you page or order list.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { validateBankTransfer, type BankTransferValues } from '../../domain/forms/bank-transfer';
+import type { FieldError } from '../../domain/forms/common';
+import { validateUpload } from '../../domain/forms/upload';
+import { MESSAGES } from '../../domain/messages';
+import { failureOf } from '../shared/api-error';
+import type { PaymentOrderEmailRequest, PaymentReport, PaymentReportResponse, SuccessResponse, UploadRequest, UploadResponse } from '../shared/api';
+import { effectDefaults, type Notice } from '../shared/effects';
+import type { PaymentInput, PaymentOrder, PaymentOutput } from './payment';
+
+/** The notice form as typed (amount as text, date YYYY-MM-DD and time HH:mm:ss in Thai local time). */
+export interface BankTransferForm {
+  contact_name: string;
+  tel: string;
+  transfer_amount: string;
+  bank_code: string;
+  bank_account: string;
+  transfer_datetime: string;
+  time: string;
+  description: string;
+  slip: string | null;
+}
+
+export interface BankTransferInput extends PaymentInput {
+  /** Site flag: a payment slip is required. */
+  slipRequired: boolean;
+  /** False in layout 4 for a buyer without registration: 'later' is hidden. */
+  canNotifyLater: boolean;
+  /** Defaults: the buyer's name and phone, now as the transfer date and time (Thai local time). */
+  defaults: Pick<BankTransferForm, 'contact_name' | 'tel' | 'transfer_datetime' | 'time'>;
+}
+
+export interface BankTransferContext {
+  order: PaymentOrder;
+  slipRequired: boolean;
+  canNotifyLater: boolean;
+  form: BankTransferForm;
+  errors: FieldError[];
+}
+
+/** A chosen file (the browser's File). */
+export type SlipFile = Blob & { name: string };
+
+export type BankTransferEvent =
+  | { type: 'form.update'; values: Partial<Omit<BankTransferForm, 'slip'>> }
+  | { type: 'slip.select'; file: SlipFile }
+  | { type: 'slip.remove' }
+  | { type: 'payment.later' }
+  | { type: 'payment.notify' };
+
+function check(context: BankTransferContext) {
+  const values: BankTransferValues = { ...context.form };
+  return validateBankTransfer(values, { amountDue: context.order.amount, slipRequired: context.slipRequired });
+}
+
+function invalidNotice(message: string): Notice {
+  return { kind: 'error', topic: 'invalidData', title: MESSAGES.INVALID_DATA_TITLE, message };
+}
+
+function report(context: BankTransferContext): PaymentReport {
+  const f = context.form;
+  const amount = check(context);
+  return {
+    order_id: context.order.orderId,
+    contact_name: f.contact_name.trim(),
+    email: context.order.email,
+    payment_method_id: context.order.methodId,
+    status: 'pending',
+    bank_code: f.bank_code,
+    tel: f.tel.trim() || null,
+    bank_account: f.bank_account,
+    transfer_datetime: f.transfer_datetime,
+    time: f.time.length === 5 ? `${f.time}:00` : f.time,
+    transfer_amount: amount.ok ? amount.data.transfer_amount : 0,
+    description: f.description.trim() || null,
+    slip: f.slip,
+  };
+}
+
+function issuesOf(error: unknown): FieldError[] {
+  const result = failureOf(error).result;
+  if (!Array.isArray(result)) return [];
+  return result
+    .filter((i): i is { field: string; msg: string } => typeof i?.field === 'string' && typeof i?.msg === 'string')
+    .map((i) => ({ path: i.field, message: i.msg }));
+}
+
+export const bankTransferMachine = setup({
+  types: {
+    context: {} as BankTransferContext,
+    events: {} as BankTransferEvent,
+    input: {} as BankTransferInput,
+    output: {} as PaymentOutput,
+  },
+  actors: {
+    uploadFile: fromPromise<UploadResponse, UploadRequest>(async () => {
+      throw new Error('uploadFile is provided by the app');
+    }),
+    createPaymentReportPrivate: fromPromise<PaymentReportResponse, PaymentReport>(async () => {
+      throw new Error('createPaymentReportPrivate is provided by the app');
+    }),
+    sendPaymentOrderEmail: fromPromise<SuccessResponse, PaymentOrderEmailRequest>(async () => {
+      throw new Error('sendPaymentOrderEmail is provided by the app');
+    }),
+  },
+  guards: {
+    laterAllowed: ({ context }) => context.canNotifyLater,
+    noticeValid: ({ context }) => check(context).ok,
+    slipAcceptable: (_, file: SlipFile) => validateUpload([{ name: file.name, size: file.size, type: file.type }], { kinds: ['image'] }).ok,
+    rejectedWithIssues: (_, error: unknown) => issuesOf(error).length > 0,
+  },
+  actions: {
+    ...effectDefaults,
+    updateForm: assign(({ context }, values: Partial<BankTransferForm>) => ({ form: { ...context.form, ...values }, errors: [] })),
+    keepSlip: assign(({ context }, answer: UploadResponse) => ({ form: { ...context.form, slip: answer.fileName[0] ?? null } })),
+    removeSlip: assign(({ context }) => ({ form: { ...context.form, slip: null } })),
+    showErrors: assign((_, errors: FieldError[]) => ({ errors })),
+  },
+}).createMachine({
+  id: 'bankTransfer',
+  context: ({ input }) => ({
+    order: input.order,
+    slipRequired: input.slipRequired,
+    canNotifyLater: input.canNotifyLater,
+    form: {
+      contact_name: input.defaults.contact_name,
+      tel: input.defaults.tel,
+      transfer_amount: '',
+      bank_code: '',
+      bank_account: '',
+      transfer_datetime: input.defaults.transfer_datetime,
+      time: input.defaults.time,
+      description: '',
+      slip: null,
+    },
+    errors: [],
+  }),
+  initial: 'notifying',
+  states: {
+    notifying: {
+      on: {
+        'form.update': { actions: { type: 'updateForm', params: ({ event }) => event.values } },
+        'slip.select': [
+          { guard: { type: 'slipAcceptable', params: ({ event }) => event.file }, target: 'uploadingSlip' },
+          {
+            actions: {
+              type: 'notify',
+              params: ({ event }) => invalidNotice(validateUpload([{ name: event.file.name, size: event.file.size, type: event.file.type }], { kinds: ['image'] }).errors[0]?.message ?? MESSAGES.FILE_TYPE_NOT_ALLOWED),
+            },
+          },
+        ],
+        'slip.remove': { actions: 'removeSlip' },
+        'payment.later': { guard: 'laterAllowed', target: 'notifiedLater' },
+        'payment.notify': [
+          { guard: 'noticeValid', target: 'submittingReport', actions: { type: 'showErrors', params: [] } },
+          {
+            actions: [
+              { type: 'showErrors', params: ({ context }) => (check(context) as { errors: FieldError[] }).errors },
+              { type: 'notify', params: ({ context }) => invalidNotice((check(context) as { errors: FieldError[] }).errors[0]?.message ?? '') },
+            ],
+          },
+        ],
+      },
+    },
+    uploadingSlip: {
+      invoke: {
+        id: 'uploadFile',
+        src: 'uploadFile',
+        input: ({ event }) => ({ imageinput: (event as { file: SlipFile }).file }),
+        onDone: { target: 'notifying', actions: { type: 'keepSlip', params: ({ event }) => event.output } },
+        onError: {
+          target: 'notifying',
+          actions: { type: 'notify', params: { kind: 'error', topic: 'invalidData', message: MESSAGES.IMAGE_UPLOAD_FAILED } },
+        },
+      },
+    },
+    submittingReport: {
+      invoke: {
+        id: 'createPaymentReportPrivate',
+        src: 'createPaymentReportPrivate',
+        input: ({ context }) => report(context),
+        onDone: { target: 'sendingEmail' },
+        onError: [
+          {
+            guard: { type: 'rejectedWithIssues', params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: 'notifying',
+            actions: [
+              { type: 'showErrors', params: ({ event }) => issuesOf(event.error) },
+              { type: 'notify', params: ({ event }) => invalidNotice(issuesOf(event.error)[0]?.message ?? '') },
+            ],
+          },
+          { target: 'notifying', actions: { type: 'notify', params: { kind: 'error', topic: 'fail', message: MESSAGES.CART_FAIL } } },
+        ],
+      },
+    },
+    sendingEmail: {
+      invoke: {
+        id: 'sendPaymentOrderEmail',
+        src: 'sendPaymentOrderEmail',
+        input: ({ context }) => {
+          const r = report(context);
+          return {
+            fullname: r.contact_name,
+            orderId: r.order_id,
+            email: r.email,
+            description: r.description,
+            bank_account: r.bank_account,
+            bank_code: r.bank_code,
+            amount: r.transfer_amount,
+            telephone: r.tel,
+            date: r.transfer_datetime,
+            time: r.time,
+          };
+        },
+        onDone: { target: 'notified' },
+        // The report is filed; a lost e-mail does not undo it.
+        onError: { target: 'notified' },
+      },
+    },
+    notified: { type: 'final', output: { result: 'pending' } },
+    notifiedLater: { type: 'final', output: { result: 'pending' } },
+  },
+  output: ({ event }) => (event as unknown as { output: PaymentOutput }).output,
+});
