@@ -1,40 +1,44 @@
 /**
  * Setup of the 'ui' vitest project (jsdom). No jest-dom matchers are installed: tests use plain
  * expect on DOM properties. Network is closed: any fetch, XMLHttpRequest or WebSocket a test did
- * not script fails that test (views get their data from machines with scripted actors).
+ * not script fails that test (views get their data from machines with scripted actors; the few
+ * actor tests script answers with scriptFetch from ./ui-fetch).
  */
 import { afterEach, beforeEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { closedFetch, resetFetch, unhandledRequests } from './ui-fetch';
 
-const unhandled: string[] = [];
-
-function refuse(what: string): never {
-  unhandled.push(what);
-  throw new Error(`Unhandled network request in a UI test: ${what}`);
+// Installed at load time, before any app module creates its client with globalThis.fetch.
+globalThis.fetch = closedFetch as typeof fetch;
+// Node's Request refuses relative URLs; the browser resolves them against the page: do the same.
+const NodeRequest = globalThis.Request;
+globalThis.Request = class extends NodeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' && input.startsWith('/') ? new URL(input, window.location.href).href : input, init);
+  }
+} as typeof Request;
+globalThis.XMLHttpRequest = class {
+  open(method: string, url: string) {
+    unhandledRequests.push(`XHR ${method} ${url}`);
+    throw new Error(`Unhandled network request in a UI test: XHR ${method} ${url}`);
+  }
+} as unknown as typeof XMLHttpRequest;
+globalThis.WebSocket = class {
+  constructor(url: string) {
+    unhandledRequests.push(`WebSocket ${url}`);
+    throw new Error(`Unhandled network request in a UI test: WebSocket ${url}`);
+  }
+} as unknown as typeof WebSocket;
+if (typeof URL.createObjectURL !== 'function') {
+  URL.createObjectURL = () => 'blob:test';
+  URL.revokeObjectURL = () => {};
 }
+if (typeof window !== 'undefined') window.scrollTo = () => {};
+if (typeof Element !== 'undefined' && typeof Element.prototype.scrollIntoView !== 'function') Element.prototype.scrollIntoView = () => {};
 
 beforeEach(() => {
-  unhandled.length = 0;
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    return refuse(`${init?.method ?? 'GET'} ${url}`);
-  }) as typeof fetch;
-  globalThis.XMLHttpRequest = class {
-    open(method: string, url: string) {
-      refuse(`XHR ${method} ${url}`);
-    }
-  } as unknown as typeof XMLHttpRequest;
-  globalThis.WebSocket = class {
-    constructor(url: string) {
-      refuse(`WebSocket ${url}`);
-    }
-  } as unknown as typeof WebSocket;
-  if (typeof URL.createObjectURL !== 'function') {
-    URL.createObjectURL = () => 'blob:test';
-    URL.revokeObjectURL = () => {};
-  }
-  if (typeof window !== 'undefined' && typeof window.scrollTo !== 'function') window.scrollTo = () => {};
-  if (typeof Element !== 'undefined' && typeof Element.prototype.scrollIntoView !== 'function') Element.prototype.scrollIntoView = () => {};
+  unhandledRequests.length = 0;
+  resetFetch();
 });
 
 afterEach(() => {
@@ -42,8 +46,8 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   document.body.className = '';
-  if (unhandled.length > 0) {
-    const list = unhandled.splice(0).join('\n  ');
+  if (unhandledRequests.length > 0) {
+    const list = unhandledRequests.splice(0).join('\n  ');
     throw new Error(`The test made network requests it did not script:\n  ${list}`);
   }
 });

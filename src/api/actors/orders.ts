@@ -1,0 +1,22 @@
+/** Order actors (tag orders). createOrder sends the Idempotency-Key made before the click. */
+import type { ApproveOrderPaymentRequest, DeleteOrderRequest, OrderCreate, OrderIdBody } from '../../../machines/shared/api';
+import { api } from '../client';
+import { newUuid } from '../storage';
+import { operation } from './call';
+
+/** The order payload plus the key that makes a retry (double click, refresh, second tab) the same order. */
+export interface CreateOrderInput {
+  idempotencyKey: string;
+  order: OrderCreate;
+}
+
+export const orderActors = {
+  createOrder: operation('createOrder', (input: CreateOrderInput, signal) =>
+    api.POST('/private/cart/order', { params: { header: { 'Idempotency-Key': input.idempotencyKey || newUuid() } }, body: input.order, signal }),
+  ),
+  deleteOrder: operation('deleteOrder', (input: DeleteOrderRequest, signal) => api.POST('/public/cart/deleteorder', { body: input, signal })),
+  listOrderedCourses: operation('listOrderedCourses', (_input: void, signal) => api.GET('/private/cart/ordercourse', { signal })),
+  listMyOrders: operation('listMyOrders', (input: { limit?: number } | undefined, signal) => api.GET('/private/orders', { params: { query: input ?? {} }, signal })),
+  getOrder: operation('getOrder', (input: OrderIdBody, signal) => api.GET('/private/orders/{orderId}', { params: { path: { orderId: input.orderId } }, signal })),
+  approveOrderPayment: operation('approveOrderPayment', (input: ApproveOrderPaymentRequest, signal) => api.POST('/private/orders/payment/approved', { body: input, signal })),
+};

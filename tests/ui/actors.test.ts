@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, setup, toPromise, type AnyActorLogic } from 'xstate';
+import { cartActors, orderActors, paymentActors, realtimeActors, studentActors } from '../../src/api/actors';
+import { ApiError } from '../../src/api/errors';
+import { connectRealtime, deliverOrderStatus, disconnectRealtime, REALTIME_EVENTS, SOCKET_OPTIONS } from '../../src/api/realtime';
+import { cartOwnerId, keepReturnLink, keepUserId, returnLink, visitorId } from '../../src/api/storage';
+import { json, scriptFetch } from '../support/ui-fetch';
+
+async function run<O, I>(logic: AnyActorLogic, input: I): Promise<O> {
+  const actor = createActor(logic, { input });
+  actor.start();
+  return (await toPromise(actor)) as O;
+}
+
+describe('actors built on the typed client', () => {
+  it('createOrder sends the Idempotency-Key and the order, and answers the whole body', async () => {
+    let seen: Request | null = null;
+    scriptFetch(async (req) => {
+      seen = req;
+      return json({ success: true, orderId: 7, order_detail: { id: 7 } }, 201);
+    });
+    const out = await run<{ orderId: number }, unknown>(orderActors.createOrder, { idempotencyKey: 'k-1', order: { user_id: 3, course_id: [1], payment_method_id: 1 } });
+    expect(out.orderId).toBe(7);
+    const req = seen as unknown as Request;
+    expect(req.method).toBe('POST');
+    expect(new URL(req.url).pathname).toBe('/private/cart/order');
+    expect(req.headers.get('Idempotency-Key')).toBe('k-1');
+    expect(await req.json()).toEqual({ user_id: 3, course_id: [1], payment_method_id: 1 });
+  });
+
+  it('a 4xx becomes an ApiError with the envelope code, msg and result', async () => {
+    scriptFetch(() => json({ success: false, error: { code: 'COUPON_NOT_AVAILABLE', msg: 'full', result: ['SAVE10'] } }, 422));
+    const actor = createActor(orderActors.createOrder, { input: { idempotencyKey: 'k', order: {} as never } });
+    actor.start();
+    const error = await toPromise(actor).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('COUPON_NOT_AVAILABLE');
+    expect((error as ApiError).result).toEqual(['SAVE10']);
+    expect((error as ApiError).status).toBe(422);
+  });
+
+  it('a legacy success:false with 200 is a failure too', async () => {
+    scriptFetch(() => json({ success: false, error: { code: 'NOT_FOUND', msg: 'no coupon' } }));
+    const actor = createActor(cartActors.getCouponByCouponCode, { input: { coupon_code: 'NOPE' } as never });
+    actor.start();
+    const error = await toPromise(actor).catch((e: unknown) => e);
+    expect((error as ApiError).code).toBe('NOT_FOUND');
+  });
+
+  it('uploadFile posts one file in the multipart field imageinput', async () => {
+    let form: FormData | null = null;
+    let type = '';
+    scriptFetch(async (req) => {
+      type = req.headers.get('content-type') ?? '';
+      form = await req.formData();
+      return json({ success: true, fileName: ['a.png'] });
+    });
+    const out = await run<{ fileName: string[] }, unknown>(studentActors.uploadFile, { imageinput: new File(['x'], 'slip.png', { type: 'image/png' }) });
+    expect(out.fileName).toEqual(['a.png']);
+    // (jsdom's File crosses into Node's FormData without its name; the browser keeps it)
+    expect(type).toMatch(/^multipart\/form-data; boundary=/);
+    expect((form as unknown as FormData).has('imageinput')).toBe(true);
+    expect([...(form as unknown as FormData).keys()]).toEqual(['imageinput']);
+  });
+
+  it('capturePaypalOrder puts the PayPal id in the path and our order id in the body', async () => {
+    let seen: Request | null = null;
+    scriptFetch(async (req) => {
+      seen = req;
+      return json({ success: true, status: 'COMPLETED', order_token: 'tok' });
+    });
+    await run(paymentActors.capturePaypalOrder, { paypalOrderId: 'PP123', orderId: 9 });
+    const req = seen as unknown as Request;
+    expect(new URL(req.url).pathname).toBe('/api/paypal/orders/PP123/capture');
+    expect(await req.json()).toEqual({ orderId: 9 });
+  });
+
+  it('a network failure is an ApiError NETWORK_ERROR', async () => {
+    scriptFetch(() => {
+      throw new TypeError('offline');
+    });
+    const actor = createActor(orderActors.getOrder, { input: { orderId: 1 } });
+    actor.start();
+    const error = await toPromise(actor).catch((e: unknown) => e);
+    expect((error as ApiError).code).toBe('NETWORK_ERROR');
+  });
+});
+
+describe('browser storage', () => {
+  it('the visitor id is generated once and kept', () => {
+    const first = visitorId();
+    expect(first).toMatch(/^v_[0-9a-f]{16}$/);
+    expect(visitorId()).toBe(first);
+    expect(localStorage.getItem('visitor_id')).toBe(first);
+    expect(cartOwnerId(null)).toBe(first);
+    keepUserId(42);
+    expect(cartOwnerId(42)).toBe('42');
+  });
+
+  it('keeps the page path as the return link, refusing other origins', () => {
+    keepReturnLink('/course/12-english');
+    expect(returnLink()).toBe('/course/12-english');
+    keepReturnLink('//evil.example/x');
+    expect(returnLink()).toBeNull();
+  });
+});
+
+describe('realtime', () => {
+  it('connects lazily on /socket.io with the reconnection defaults and signs in with the user id', async () => {
+    const emitted: unknown[][] = [];
+    const handlers = new Map<string, (arg?: unknown) => void>();
+    let options: unknown = null;
+    const fake = {
+      connected: true,
+      on(name: string, fn: (arg?: unknown) => void) {
+        handlers.set(name, fn);
+        return fake;
+      },
+      emit(...args: unknown[]) {
+        emitted.push(args);
+        return fake;
+      },
+      disconnect() {
+        return fake;
+      },
+    };
+    const load = async () => ({ io: (opts: unknown) => ((options = opts), fake) }) as never;
+    await connectRealtime(42, load);
+    expect(options).toMatchObject({ path: '/socket.io', reconnection: true, reconnectionAttempts: Infinity, reconnectionDelay: 1000, reconnectionDelayMax: 5000, randomizationFactor: 0.5, timeout: 20000 });
+    expect(SOCKET_OPTIONS.path).toBe('/socket.io');
+    handlers.get('connect')?.();
+    expect(emitted).toEqual([[REALTIME_EVENTS.signIn, { userId: 42 }]]);
+    // pushes from the server reach the watcher of that order only, as order.statusChanged
+    const got: unknown[] = [];
+    const parent = createActor(
+      setup({ actors: { watchOrderStatus: realtimeActors.watchOrderStatus } }).createMachine({
+        invoke: { src: 'watchOrderStatus', input: { orderId: 5 } },
+        on: { '*': { actions: ({ event }) => got.push(event) } },
+      }),
+    );
+    parent.start();
+    handlers.get(REALTIME_EVENTS.orderStatus)?.({ orderId: 6, paymentStatus: 'approved' });
+    handlers.get(REALTIME_EVENTS.orderStatus)?.({ orderId: 5, paymentStatus: 'approved' });
+    expect(got).toEqual([{ type: 'order.statusChanged', orderId: 5, payment_status: 'approved' }]);
+    parent.stop();
+    deliverOrderStatus({ orderId: 5, payment_status: 'rejected' });
+    expect(got.length).toBe(1);
+    disconnectRealtime();
+  });
+});
