@@ -29,6 +29,8 @@ export interface BuildOptions {
   clock?: Clock;
   mail?: MailTransport;
   events?: EventBus;
+  /** Register the payments plugin when present (default true; core-only test apps pass false). */
+  payments?: boolean;
 }
 
 /** Paths that belong to the API (never answered with the web app). */
@@ -93,7 +95,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const db = options.db ?? (await createDb({ url: config.databaseUrl, dataDir: config.dataDir }));
   const events = options.events ?? createEventBus((err) => app.log.error({ err }, 'event listener failed'));
   const clock = options.clock ?? systemClock;
-  const ctx: AppContext = {
+  // The payments plugin adds its own members (providers, payments, realtime) when it registers.
+  const ctx = {
     db,
     config,
     log: app.log,
@@ -102,7 +105,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     clock,
     uploadsDir: config.uploadsDir,
     orders: createOrderService({ db, events, clock }),
-  };
+  } as AppContext;
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionState', 'none');
@@ -159,7 +162,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // registering its operations with registerOperations(app, …) and adding ctx.providers /
   // ctx.realtime to app.ctx. Loaded when the file exists (switch to a static import once it lands).
   const paymentsPlugin = join(new URL('.', import.meta.url).pathname, 'payments', 'plugin.ts');
-  if (existsSync(paymentsPlugin)) {
+  if (options.payments !== false && existsSync(paymentsPlugin)) {
     const mod = (await import(/* @vite-ignore */ paymentsPlugin)) as { default: (app: FastifyInstance) => Promise<void> };
     await app.register(mod.default);
   }

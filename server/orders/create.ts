@@ -251,7 +251,7 @@ async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S
   });
   if (!tax.ok) throw new ApiError(400, 'TAX_INVOICE_INVALID', tax.message);
   const wantsInvoice = user.is_require_tax_invoice && (body.is_withholding || needsTaxInvoiceCheck(tax.base, currency, settings));
-  if (wantsInvoice && taxInfoIssues({ ...user, tax_person_type: (user.tax_person_type ?? undefined) as never, tax_name_one: user.tax_name_one ?? '', tax_name_two: user.tax_name_two ?? '', tax_payer_identification_no: user.tax_payer_identification_no ?? '', tax_address: user.tax_address ?? '', tax_delivery_address: user.tax_delivery_address, tax_company_certificate: user.tax_company_certificate, is_require_tax_invoice: true }).length > 0) {
+  if (wantsInvoice && taxInfoIssues(user).length > 0) {
     throw new ApiError(400, 'TAX_INVOICE_INVALID', MESSAGES.TAX_INVOICE_INVALID);
   }
   const payable = orderAmount({ price: priced.subtotal, discount: priced.discount, shipping_fee: shippingFee, withholding_price: tax.withholding_price });

@@ -67,6 +67,14 @@ export const orderHandlers: Handlers = {
     return { success: true, data: orderForApi(o, await orderCourses(ctx.db, o.id)) };
   },
 
+  async listMyOrders(req, _reply, ctx) {
+    const limit = req.query.limit ?? 50;
+    const r = await ctx.db.query<OrderRow>('SELECT * FROM orders WHERE user_id = $1 AND NOT is_deleted ORDER BY created_at DESC, id DESC LIMIT $2', [req.user!.id, limit]);
+    const data: S['Order'][] = [];
+    for (const o of r.rows) data.push(orderForApi(o, await orderCourses(ctx.db, o.id)));
+    return { success: true, data };
+  },
+
   async listOrderedCourses(req, _reply, ctx) {
     const userId = req.user!.id;
     const rows = await orderedCourses(ctx.db, userId);

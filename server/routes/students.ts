@@ -6,7 +6,7 @@ import { MESSAGES } from '../../domain/messages';
 import { changeTaxPersonType } from '../../domain/tax';
 import { loadSettings, settingsForApi } from '../repos/settings';
 import { findUser, studentForApi, type UserRow } from '../repos/users';
-import { contactIssues, parseCustomLabels, startOfThaiDay, taxInfoIssues, taxIssues, type CustomLabelDef, type Issue } from '../students/registration';
+import { parseCustomLabels, registrationIssues, startOfThaiDay, taxInfoIssues, type CustomLabelDef, type Issue } from '../students/registration';
 
 function invalid(code: string, msg: string, issues: Issue[]): ApiError {
   return new ApiError(400, code, msg, issues);
@@ -42,7 +42,7 @@ export const studentHandlers: Handlers = {
     const rows = await customLabels(ctx.db);
     return {
       success: true,
-      data: rows.map((l) => ({ id: l.id, type_label: l.type_label as 'inputtext', label: l.label, order_label: (l as CustomLabelDef & { order_label: number }).order_label, required: l.required === 1 ? 1 : 0, item_list: l.item_list })),
+      data: rows.map((l) => ({ id: l.id, type_label: l.type_label as 'inputtext', label: l.label, order_label: l.order_label, required: l.required === 1 ? 1 : 0, item_list: l.item_list })),
     };
   },
 
@@ -64,10 +64,13 @@ export const studentHandlers: Handlers = {
     if (!body.password) throw invalid('INVALID_FORMAT_PASSWORD', MESSAGES.PASSWORD_REQUIRED, [{ field: 'password', msg: MESSAGES.PASSWORD_REQUIRED }]);
     if (nonMember && !/^\d{10,13}$/.test(body.password)) throw invalid('INVALID_FORMAT_PASSWORD', MESSAGES.INVALID_FORMAT_PASSWORD, [{ field: 'password', msg: MESSAGES.INVALID_FORMAT_PASSWORD }]);
 
-    const contact = contactIssues(body, settings, groups, labels);
-    if (contact.length > 0) throw invalid('VALIDATION_ERROR', MESSAGES.INVALID_CONTACT_INFO, contact);
-    const tax = taxIssues(body);
-    if (tax.length > 0) throw invalid('TAX_INVOICE_INVALID', MESSAGES.TAX_INVOICE_INVALID, tax);
+    const found = registrationIssues(body, settings, labels);
+    if (body.studentGroupKpi !== undefined && body.studentGroupKpi !== null && !groups.some((g) => g.id === body.studentGroupKpi)) {
+      found.contact.push({ field: 'studentGroupKpi', msg: MESSAGES.USER_GROUP_REQUIRED });
+    }
+    if (found.contact.length > 0) throw invalid('VALIDATION_ERROR', MESSAGES.INVALID_CONTACT_INFO, found.contact);
+    if (found.login.length > 0) throw invalid('INVALID_FORMAT_USERNAME', MESSAGES.INVALID_LOGIN_INFO, found.login);
+    if (found.tax.length > 0) throw invalid('TAX_INVOICE_INVALID', MESSAGES.TAX_INVOICE_INVALID, found.tax);
 
     const passwordHash = await hashPassword(body.password);
     const now = ctx.clock.now();
@@ -149,7 +152,7 @@ export const studentHandlers: Handlers = {
 
   async updateStudentTax(req, _reply, ctx) {
     const body = req.body;
-    const issues = taxInfoIssues(body);
+    const issues = body.is_require_tax_invoice ? taxInfoIssues(body) : [];
     if (issues.length > 0) throw invalid('TAX_INVOICE_INVALID', MESSAGES.TAX_INVOICE_INVALID, issues);
     const userId = req.user!.id;
     await ctx.db.tx(async (q) => {

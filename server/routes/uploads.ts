@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Handlers } from '../openapi/router';
 import { ApiError } from '../errors';
 import { MESSAGES } from '../../domain/messages';
+import { bytesToGb, exceedsStorage, isAllowedFileType } from '../../domain/forms/upload';
 import type { Queryable } from '../db/index';
 
 /** Spec 5 "Upload": images jpg, png, jpeg, gif; videos m4v, mp4, avi, mpg, quicktime. */
@@ -24,20 +25,18 @@ const ALLOWED: Record<string, { mimes: string[]; magic?: (b: Buffer) => boolean 
   qt: { mimes: ['video/quicktime'] },
 };
 const FILE_FIELDS = new Set(['imageinput', 'image', 'imageinputs', 'image_inputs']);
-const GB = 1024 ** 3;
 
 export async function usedStorage(q: Queryable): Promise<number> {
   const r = await q.query<{ used: number }>('SELECT coalesce(sum(size), 0)::bigint AS used FROM uploads WHERE NOT deleted');
   return r.rows[0]?.used ?? 0;
 }
 
-const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
 export const uploadHandlers: Handlers = {
   async getStorageDetails(_req, _reply, ctx) {
     const used = await usedStorage(ctx.db);
     const total = ctx.config.storageQuotaBytes;
-    return { success: true, data: { free_storage_gb: round6(Math.max(0, total - used) / GB), used_storage_gb: round6(used / GB), total_storage_gb: round6(total / GB) } };
+    return { success: true, data: { free_storage_gb: bytesToGb(Math.max(0, total - used)), used_storage_gb: bytesToGb(used), total_storage_gb: bytesToGb(total) } };
   },
 
   async uploadFile(req, _reply, ctx) {
@@ -51,9 +50,11 @@ export const uploadHandlers: Handlers = {
           part.file.resume();
           throw new ApiError(400, 'VALIDATION_ERROR', MESSAGES.ONE_FILE_ONLY, [{ field: part.fieldname, msg: MESSAGES.ONE_FILE_ONLY }]);
         }
+        // The spec's rule (domain/forms/upload), then the server's own hardening: the extension we
+        // store the file under must agree with the type, and images must start like one.
         const ext = extname(part.filename || '').slice(1).toLowerCase();
         const rule = ALLOWED[ext];
-        if (!rule || !rule.mimes.includes(part.mimetype.toLowerCase())) {
+        if (!isAllowedFileType({ name: part.filename, type: part.mimetype }, ['image', 'video']) || !rule || !rule.mimes.includes(part.mimetype.toLowerCase())) {
           part.file.resume();
           throw new ApiError(400, 'INVALID_FILE_TYPE', MESSAGES.FILE_TYPE_NOT_ALLOWED, [{ field: 'imageinput', msg: MESSAGES.FILE_TYPE_NOT_ALLOWED }]);
         }
@@ -77,7 +78,7 @@ export const uploadHandlers: Handlers = {
       await ctx.db.tx(async (q) => {
         await q.query('SELECT pg_advisory_xact_lock(7346003)');
         const free = ctx.config.storageQuotaBytes - (await usedStorage(q));
-        if (size > free) throw new ApiError(422, 'OUT_OF_STORAGE', MESSAGES.OUT_OF_STORAGE);
+        if (exceedsStorage(size, bytesToGb(Math.max(0, free)))) throw new ApiError(422, 'OUT_OF_STORAGE', MESSAGES.OUT_OF_STORAGE);
         await q.query('INSERT INTO uploads (user_id, file_name, original_name, mime, size) VALUES ($1, $2, $3, $4, $5)', [req.user?.id ?? null, name, file.original, file.mime, size]);
         await rename(file.tmp, join(ctx.uploadsDir, name));
       });

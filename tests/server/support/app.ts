@@ -1,0 +1,129 @@
+/**
+ * A seeded app for one test file: PGlite in memory by default; a fresh database on the PostgreSQL
+ * of TEST_DATABASE_URL when set (scripts/with-postgres.ts), or on `pgUrl` when given.
+ * Every request goes through app.inject and every answer of an operation is re-checked against
+ * openapi.yaml with an independent validator (./contract).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../../server/app';
+import { createDb, type Db } from '../../../server/db/index';
+import { seed } from '../../../server/db/seed';
+import { fixedClock } from '../../../server/clock';
+import type { Config } from '../../../server/config';
+import { checkAnswer, operations } from './contract';
+
+export const NOW = new Date('2026-03-02T03:00:00Z');
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  clock: ReturnType<typeof fixedClock>;
+  dirs: { outbox: string; uploads: string };
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+async function freshPgDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function testApp(opts: { pgUrl?: string; config?: Partial<Config>; seedData?: boolean; payments?: boolean } = {}): Promise<TestApp> {
+  const adminUrl = opts.pgUrl ?? process.env.TEST_DATABASE_URL;
+  const pgdb = adminUrl ? await freshPgDatabase(adminUrl) : null;
+  const db = await createDb({ url: pgdb?.url ?? null, dataDir: 'memory', poolSize: 60 });
+  const clock = fixedClock(NOW);
+  if (opts.seedData !== false) await seed(db, NOW);
+  const outbox = mkdtempSync(join(tmpdir(), 'outbox-'));
+  const uploads = mkdtempSync(join(tmpdir(), 'uploads-'));
+  const app = await buildApp({
+    db,
+    clock,
+    payments: opts.payments ?? false,
+    config: { outboxDir: outbox, uploadsDir: uploads, logLevel: 'silent', serveApp: false, authRateLimit: 0, cancelSweepMs: 0, ...opts.config },
+  });
+  return {
+    app,
+    db,
+    clock,
+    dirs: { outbox, uploads },
+    kind: db.kind,
+    async close() {
+      await app.close();
+      await db.close();
+      await pgdb?.drop();
+      rmSync(outbox, { recursive: true, force: true });
+      rmSync(uploads, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CallOptions {
+  body?: unknown;
+  cookie?: string | null;
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+  params?: Record<string, string | number>;
+  /** Raw payload instead of JSON (with headers['content-type']). */
+  raw?: string | Buffer;
+}
+
+export interface Answer {
+  status: number;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  headers: LightMyRequestResponse['headers'];
+  raw: LightMyRequestResponse;
+}
+
+/** Calls an operation by operationId and checks the answer against openapi.yaml. */
+export async function call(app: FastifyInstance, operationId: string, o: CallOptions = {}): Promise<Answer> {
+  const op = operations.get(operationId);
+  if (!op) throw new Error(`unknown operation ${operationId}`);
+  let url = op.path.replace(/\{([^}]+)\}/g, (_, k: string) => encodeURIComponent(String(o.params?.[k] ?? `{${k}}`)));
+  if (o.query) url += `?${new URLSearchParams(o.query).toString()}`;
+  const headers: Record<string, string> = { ...(o.headers ?? {}) };
+  if (o.cookie) headers.cookie = o.cookie;
+  const res = await app.inject({
+    method: op.method as 'GET',
+    url,
+    headers,
+    ...(o.raw !== undefined ? { payload: o.raw } : o.body !== undefined ? { payload: o.body as object } : {}),
+  });
+  const ct = String(res.headers['content-type'] ?? '');
+  const body = ct.includes('application/json') ? res.json() : res.body;
+  if (res.statusCode >= 500) throw new Error(`${operationId} answered ${res.statusCode}: ${res.body}`);
+  checkAnswer(operationId, res.statusCode, body, ct);
+  return { status: res.statusCode, body, headers: res.headers, raw: res };
+}
+
+/** Logs in and returns the cookie header value `sid=…`. */
+export async function login(app: FastifyInstance, username: string, password = 'student123'): Promise<string> {
+  const r = await call(app, 'login', { body: { username, password } });
+  if (r.status !== 200) throw new Error(`login ${username}: ${r.status} ${JSON.stringify(r.body)}`);
+  const set = r.headers['set-cookie'];
+  const first = Array.isArray(set) ? set[0] : set;
+  return String(first).split(';')[0]!;
+}
+
+export function idemKey(): string {
+  return `k-${randomBytes(12).toString('hex')}`;
+}
