@@ -177,7 +177,8 @@ export interface UploadItem {
   size: number;
   /** MIME type, e.g. image/png, video/quicktime. */
   type: string;
-  imageSize?: string | null;
+  /** (width,height): an object or the legacy "width,height" text. */
+  imageSize?: { width: number; height: number } | string | null;
 }
 
 /** Pricing switches of the site settings (spec 3: "names not shown"; named as in openapi.yaml). */

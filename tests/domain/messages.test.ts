@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { couponNotAvailableMessage, customLabelRequiredMessage, message, MESSAGES, MESSAGES_EN } from '../../domain/messages';
+
+describe('messages: the spec\'s texts as named constants, Thai first, English second', () => {
+  it.each([
+    ['NO_PLAN_FOR_YOU', 'ไม่มีรูปแบบราคาสำหรับคุณ'],
+    ['TAX_INVOICE_INVALID', 'ข้อมูลใบกำกับภาษีไม่ถูกต้อง'],
+    ['CANNOT_LOAD_DATA', 'ไม่สามารถดึงข้อมูลได้ กรุณาลองใหม่อีกครั้ง'],
+    ['SLIP_REQUIRED', 'กรุณาอัพโหลดหลักฐานการโอนเงิน'],
+    ['CONTACT_NAME_REQUIRED', 'กรุณากรอกชื่อผู้ติดต่อ'],
+    ['TRANSFER_AMOUNT_REQUIRED', 'กรุณากรอกจำนวนเงินที่โอน'],
+    ['ORIGIN_BANK_REQUIRED', 'กรุณาเลือกธนาคารต้นทางที่โอน'],
+    ['DESTINATION_ACCOUNT_REQUIRED', 'กรุณาเลือกเลขบัญชีที่โอน'],
+    ['TRANSFER_DATE_REQUIRED', 'กรุณากรอกวันที่ที่โอนเงิน'],
+    ['TRANSFER_TIME_REQUIRED', 'กรุณากรอกเวลาที่โอนเงิน'],
+    ['INVALID_DATA_TITLE', 'คุณกรอกข้อมูลไม่ถูกต้อง'],
+    ['SHIPPING_ADDRESS_REQUIRED', 'กรุณากรอกข้อมูลที่อยู่จัดส่ง'],
+    ['EMPTY_CART', 'ยังไม่มีสินค้าในรถเข็น'],
+    ['PAYMENT_FAILED_TITLE', 'ผิดพลาด'],
+    ['PAYMENT_FAILED', 'ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง'],
+    ['PAYMENT_NOTICE_TITLE', 'แจ้งชำระเงิน'],
+    ['PAYMENT_NOTICE_LATER', 'ไว้แจ้งทีหลัง'],
+    ['NAME_TOO_LONG', 'Please enter name, not over 255 characters'],
+    ['PROFILE_PICTURE_REQUIRED', 'Please upload Profile Picture'],
+    ['FILE_TYPE_NOT_ALLOWED', 'File type is not allow to upload.'],
+    ['OUT_OF_STORAGE', 'Out off Storage'],
+  ] as const)('%s is the spec\'s exact text', (key, text) => {
+    expect(MESSAGES[key]).toBe(text);
+    expect(message(key)).toBe(text);
+  });
+
+  it('every key has an English text; the spec\'s English quotes are the same in both', () => {
+    expect(Object.keys(MESSAGES_EN).sort()).toEqual(Object.keys(MESSAGES).sort());
+    expect(message('OUT_OF_STORAGE', 'en')).toBe('Out off Storage');
+    expect(message('CART_PRICING_USD_FAILED', 'en')).toBe('the course has no USD price');
+    expect(message('PROMOTION_NOT_SELECTED', 'en')).toBe('your order has a joint promotion, please choose a promotion');
+  });
+
+  it('texts with parts', () => {
+    expect(customLabelRequiredMessage('โรงเรียน')).toBe('กรุณากรอก โรงเรียน');
+    expect(customLabelRequiredMessage('School', 'en')).toBe('Please fill in School');
+    expect(couponNotAvailableMessage(['A1', 'B2'])).toBe('คูปองถูกใช้ครบจำนวนแล้ว: A1, B2');
+    expect(couponNotAvailableMessage(['A1'], 'en')).toBe('The coupon is fully used: A1');
+  });
+});
