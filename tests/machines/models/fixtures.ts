@@ -27,3 +27,15 @@ export function orderRead(payment_status: OrderPaymentStatus, methodId: PaymentM
 
 /** The failure notice of spec section 8 "Payment". */
 export const FAIL_NOTICE = { type: 'notify', params: { kind: 'error', topic: 'fail', title: 'ผิดพลาด', message: 'ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง' } };
+
+export const student = {
+  id: 42,
+  role: 'student' as const,
+  role_id: 1,
+  firstname: 'สมชาย',
+  lastname: 'ใจดี',
+  email: 'somchai@example.com',
+  username: 'somchai',
+  is_non_member: false,
+  user_group_id: null,
+};

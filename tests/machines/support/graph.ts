@@ -50,11 +50,13 @@ export function candidateEvents(model: MachineModel, s: AnyMachineSnapshot): Eve
   const children = s.children as Record<string, unknown>;
   for (const id of Object.keys(children)) {
     const callbackEvents = model.callbacks?.[id];
+    const outcomes = model.outcomes?.[id];
     if (callbackEvents) {
+      // A callback actor sends its events; it ends only by failing (when the model says it may).
       out.push(...callbackEvents);
+      for (const error of outcomes?.error ?? []) out.push({ type: `xstate.error.actor.${id}`, error } as EventObject);
       continue;
     }
-    const outcomes = model.outcomes?.[id];
     for (const output of outcomes?.done ?? [undefined]) out.push({ type: `xstate.done.actor.${id}`, output } as EventObject);
     for (const error of outcomes?.error ?? [new Error('failed')]) out.push({ type: `xstate.error.actor.${id}`, error } as EventObject);
   }

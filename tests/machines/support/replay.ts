@@ -53,6 +53,12 @@ export async function replay(model: MachineModel, path: ModelPath, recorder?: Co
     inspect: recorder?.observer(),
   } as never);
   recorder?.recordNodes(actor.getSnapshot());
+  // Emitted events (actor.on) count as effects too: { type: 'emitted', params: event }.
+  actor.on('*', (emitted: EventObject) => {
+    const call = { type: 'emitted', params: emitted };
+    stepEffects.push(call);
+    allEffects.push(call);
+  });
   clock.attach(actor);
   actor.start();
   await flush();
@@ -103,7 +109,7 @@ function perform(
   const done = /^xstate\.done\.actor\.(.+)$/.exec(event.type);
   if (done) return scripts.resolve(done[1]!, event.output);
   const error = /^xstate\.error\.actor\.(.+)$/.exec(event.type);
-  if (error) return scripts.reject(error[1]!, event.error);
+  if (error) return scripts.isCallback(error[1]!) ? scripts.fail(error[1]!, event.error) : scripts.reject(error[1]!, event.error);
   if (event.type.startsWith('xstate.after.')) {
     clock.fire(event.type);
     return;

@@ -12,9 +12,12 @@ interface OpenCallback {
   src: string;
   input: unknown;
   sendBack: (event: EventObject) => void;
+  self: { send: (event: EventObject) => void };
   received: EventObject[];
   open: boolean;
 }
+
+const FAIL = 'scripted.fail';
 
 /**
  * Stand-ins for a machine's actors while a path is replayed: promise actors wait until the path
@@ -46,10 +49,14 @@ export class ScriptedActors {
   }
 
   private callbackLogic(src: string): AnyActorLogic {
-    return fromCallback<EventObject, unknown>(({ input, sendBack, receive }) => {
-      const entry: OpenCallback = { src, input, sendBack, received: [], open: true };
+    return fromCallback<EventObject, unknown>(({ input, sendBack, receive, self }) => {
+      const entry: OpenCallback = { src, input, sendBack, self, received: [], open: true };
       this.callbacks.push(entry);
-      receive((event) => entry.received.push(event));
+      receive((event) => {
+        // The harness fails a callback actor by sending it this; throwing in receive errors the actor.
+        if (event.type === FAIL) throw (event as EventObject & { error: unknown }).error;
+        entry.received.push(event);
+      });
       return () => {
         entry.open = false;
       };
@@ -71,10 +78,25 @@ export class ScriptedActors {
     this.pendingCall(src).reject(error);
   }
 
-  send(src: string, event: EventObject): void {
+  private openCallback(src: string): OpenCallback {
     const cb = [...this.callbacks].reverse().find((c) => c.src === src && c.open);
     if (!cb) throw new Error(`The machine is not running callback actor '${src}'`);
-    cb.sendBack(event);
+    return cb;
+  }
+
+  send(src: string, event: EventObject): void {
+    this.openCallback(src).sendBack(event);
+  }
+
+  /** Makes a running callback actor fail with `error` (its parent gets xstate.error.actor.<src>). */
+  fail(src: string, error: unknown): void {
+    const cb = this.openCallback(src);
+    cb.open = false;
+    cb.self.send({ type: FAIL, error } as EventObject);
+  }
+
+  isCallback(src: string): boolean {
+    return this.callbackSrcs.includes(src);
   }
 
   /** Inputs the machine gave to each invocation of `src`, oldest first. */

@@ -1,0 +1,13 @@
+import type { SnapshotFrom } from 'xstate';
+import type { sessionMachine } from './session.machine';
+
+type S = SnapshotFrom<typeof sessionMachine>;
+
+export const selectUser = (s: S) => s.context.user;
+export const selectLoggedIn = (s: S): boolean => s.matches('signedIn');
+export const selectLoggingIn = (s: S): boolean => s.matches('loggingIn');
+export const selectLoginError = (s: S): string | null => s.context.loginError;
+export const selectSignOutModalOpen = (s: S): boolean => s.matches('signOutRequired');
+export const selectSessionExpiredModalOpen = (s: S): boolean => s.matches('sessionExpired');
+/** The realtime connection is up and signed in with the user id. */
+export const selectRealtimeOnline = (s: S): boolean => s.matches({ signedIn: { live: 'online' } });

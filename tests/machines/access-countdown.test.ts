@@ -1,0 +1,4 @@
+import { modelSuite } from './support/suite';
+import { accessCountdownModel } from './models/access-countdown.model';
+
+modelSuite(accessCountdownModel);

@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { sessionMachine } from '../../../machines/session/session.machine';
+import {
+  selectLoggedIn,
+  selectLoginError,
+  selectRealtimeOnline,
+  selectSessionExpiredModalOpen,
+  selectSignOutModalOpen,
+  selectUser,
+} from '../../../machines/session/session.selectors';
+import { defineModel } from '../support/model';
+import { student } from './fixtures';
+
+export const sessionModel = defineModel({
+  machine: sessionMachine,
+  file: 'machines/session/session.machine.ts',
+  input: { user: null },
+  variants: [{ name: 'logged in on load', input: { user: student } }],
+  userEvents: [
+    { type: 'login.submit', username: 'somchai', password: 'secret1' },
+    { type: 'logout.submit' },
+    { type: 'session.established', user: student },
+    { type: 'session.whitelistDenied', operation: '/private/students' },
+    { type: 'session.expired', operation: '/private/orders/{orderId}' },
+    { type: 'modal.confirm' },
+  ],
+  callbacks: { realtimeConnection: [{ type: 'realtime.connected' }, { type: 'realtime.disconnected' }] },
+  outcomes: {
+    login: {
+      done: [{ success: true, user: student }],
+      error: [
+        { status: 401, code: 'UNAUTHORIZED', msg: 'wrong username or password' },
+        { status: 403, code: 'WHITELIST_USER_DENIED', msg: 'not on the whitelist' },
+      ],
+    },
+    logout: { done: [{ success: true }], error: [new Error('network')] },
+    realtimeConnection: { error: [new Error('socket failed')] },
+  },
+  effects: [],
+  accepts: (s) => {
+    if (s.matches('signedOut')) return ['login.submit', 'session.established'];
+    if (s.matches('signedIn')) return ['logout.submit', 'session.whitelistDenied', 'session.expired'];
+    if (s.matches('signOutRequired') || s.matches('sessionExpired')) return ['modal.confirm'];
+    return [];
+  },
+  check: (s, step) => {
+    assert.equal(selectLoggedIn(s), s.matches('signedIn'));
+    assert.equal(selectSignOutModalOpen(s), s.matches('signOutRequired'));
+    assert.equal(selectSessionExpiredModalOpen(s), s.matches('sessionExpired'));
+    if (s.matches('signedIn')) {
+      assert.deepEqual(selectUser(s), student);
+      assert.deepEqual(step.scripts.inputsOf('realtimeConnection').at(-1), { userId: 42 });
+      if (!s.matches({ signedIn: 'offline' })) assert.ok(step.scripts.isOpen('realtimeConnection'), 'the socket is open while logged in');
+    } else {
+      assert.equal(step.scripts.isOpen('realtimeConnection'), false, 'the socket closes with the session');
+    }
+    if (s.matches({ signedIn: { live: 'online' } })) {
+      assert.ok(selectRealtimeOnline(s));
+      // After the connection: the sign-in with the user id.
+      assert.deepEqual(step.scripts.receivedBy('realtimeConnection').at(-1), { type: 'realtime.signIn', userId: 42 });
+    }
+    if (step.event.type === 'xstate.done.actor.login') {
+      assert.deepEqual(step.effects, [{ type: 'emitted', params: { type: 'session.loggedIn', user: student } }]);
+    }
+    if (step.event.type === 'xstate.error.actor.login' && s.matches('signedOut')) {
+      assert.equal(selectLoginError(s), 'ข้อมูลเข้าสู่ระบบไม่ถูกต้อง');
+    }
+    if (s.matches('signedOut') && (step.event.type.includes('actor.logout') || step.event.type === 'modal.confirm')) {
+      assert.equal(selectUser(s), null);
+      assert.deepEqual(step.effects, [{ type: 'emitted', params: { type: 'session.loggedOut' } }]);
+    }
+    if (s.matches('loggingIn')) assert.deepEqual(step.scripts.inputsOf('login').at(-1), { username: 'somchai', password: 'secret1' });
+  },
+});

@@ -1,0 +1,4 @@
+import { modelSuite } from './support/suite';
+import { sessionModel } from './models/session.model';
+
+modelSuite(sessionModel);
