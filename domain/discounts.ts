@@ -143,7 +143,7 @@ export function needsExclusiveSwitch(
 /**
  * Canonical application order (decisions.md #4): percent coupons first (larger percent first),
  * then amount coupons from the largest amount down; ties by id, then code. Any input order of
- * the same coupons gives the same order, hence the same total.
+ * the same coupons gives the same order, hence the same total (one id = one coupon).
  */
 export function sortCoupons<C extends Coupon>(coupons: readonly C[], currency: Currency): C[] {
   const key = (c: C) => discountValue(c, currency) ?? 0;
