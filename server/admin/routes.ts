@@ -1,0 +1,123 @@
+/**
+ * The back office on the app's server, protected by ADMIN_TOKEN (HTTP Basic with any user name and
+ * the token as password, or `Authorization: Bearer <token>`). Without ADMIN_TOKEN it is disabled
+ * in production and uses the development token `admin-dev-token` elsewhere.
+ *   GET  /admin                         page: pending reports (approve / reject) and recent orders
+ *   GET  /admin/api/pending             pending payment reports (JSON)
+ *   GET  /admin/api/orders[?status=]    orders (JSON);  GET /admin/api/orders/:id  order + payments + reports
+ *   POST /admin/api/reports/:id/approve | /reject {reason}
+ *   POST /admin/api/orders/:id/approve | /reject {reason} | /cancel | /pending
+ * Changes go through the order service, so they are pushed to the buyer's socket.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml } from '../providers/sandbox/common';
+import { formatMoney } from '../../domain/money';
+import { AdminError, approveReport, listOrders, listPending, orderAction, orderDetail, rejectReport, type AdminDeps, type OrderAction } from './service';
+
+export const DEV_ADMIN_TOKEN = 'admin-dev-token';
+
+export function adminToken(env: NodeJS.ProcessEnv, mode: string): string | null {
+  const t = env.ADMIN_TOKEN?.trim();
+  if (t) return t;
+  return mode === 'production' ? null : DEV_ADMIN_TOKEN;
+}
+
+function presented(req: FastifyRequest): string | null {
+  const h = req.headers.authorization ?? '';
+  if (h.startsWith('Bearer ')) return h.slice(7).trim();
+  if (h.startsWith('Basic ')) {
+    const d = Buffer.from(h.slice(6), 'base64').toString('utf8');
+    const i = d.indexOf(':');
+    return i >= 0 ? d.slice(i + 1) : null;
+  }
+  return null;
+}
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function thai(at: Date | null): string {
+  if (!at) return '-';
+  return `${new Date(at.getTime() + 7 * 3600_000).toISOString().slice(0, 19).replace('T', ' ')} (UTC+7)`;
+}
+
+export async function registerAdmin(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
+  const token = adminToken(process.env, ctx.config.env);
+  if (!token) {
+    app.log.info('back office disabled: set ADMIN_TOKEN');
+    return;
+  }
+  const deps: AdminDeps = { db: ctx.db, orders: ctx.orders, clock: ctx.clock };
+
+  await app.register(
+    async (admin) => {
+      if (!admin.hasContentTypeParser('application/x-www-form-urlencoded')) {
+        admin.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
+      }
+      admin.addHook('onRequest', async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        const t = presented(req);
+        if (!t || !same(t, token)) {
+          reply.header('www-authenticate', 'Basic realm="back office", charset="UTF-8"');
+          return reply.code(401).send({ success: false, error: { code: 'UNAUTHORIZED', msg: 'Back office token required' } });
+        }
+      });
+      admin.setErrorHandler((err, _req, reply) => {
+        const status = err instanceof AdminError ? err.status : 500;
+        if (status >= 500) app.log.error({ err }, 'back office error');
+        return reply.code(status).send({ success: false, error: { code: status === 404 ? 'NOT_FOUND' : status === 409 ? 'ORDER_NOT_PAYABLE' : 'INTERNAL_ERROR', msg: err instanceof Error ? err.message : String(err) } });
+      });
+      const who = (req: FastifyRequest) => String((req.body as Record<string, unknown> | undefined)?.by ?? 'web');
+      const reason = (req: FastifyRequest) => String((req.body as Record<string, unknown> | undefined)?.reason ?? '');
+      const id = (req: FastifyRequest) => {
+        const n = Number((req.params as { id: string }).id);
+        if (!Number.isSafeInteger(n) || n <= 0) throw new AdminError(404, 'bad id');
+        return n;
+      };
+      const wantsHtml = (req: FastifyRequest) => (req.headers['content-type'] ?? '').includes('form-urlencoded');
+      const done = (req: FastifyRequest, reply: FastifyReply, data: unknown) => (wantsHtml(req) ? reply.redirect('/admin', 303) : reply.send({ success: true, data }));
+
+      admin.get('/api/pending', async () => ({ success: true, data: await listPending(ctx.db) }));
+      admin.get('/api/orders', async (req) => ({ success: true, data: await listOrders(ctx.db, (req.query as { status?: string }).status || undefined) }));
+      admin.get('/api/orders/:id', async (req) => ({ success: true, data: await orderDetail(ctx.db, deps, id(req)) }));
+      admin.post('/api/reports/:id/approve', async (req, reply) => done(req, reply, await approveReport(deps, id(req), who(req))));
+      admin.post('/api/reports/:id/reject', async (req, reply) => done(req, reply, await rejectReport(deps, id(req), who(req), reason(req))));
+      admin.post('/api/orders/:id/:action', async (req, reply) => {
+        const action = (req.params as { action: string }).action;
+        if (!['approve', 'reject', 'cancel', 'pending'].includes(action)) throw new AdminError(404, `unknown action ${action}`);
+        return done(req, reply, await orderAction(deps, id(req), action as OrderAction, who(req), reason(req)));
+      });
+
+      admin.get('/', async (_req, reply) => {
+        const pending = await listPending(ctx.db);
+        const orders = await listOrders(ctx.db, undefined, 30);
+        const rows = pending
+          .map(
+            (p) => `<tr><td>${p.report_id}</td><td>${p.order_id} (${escapeHtml(p.order_status)})</td><td>${escapeHtml(p.payment)}${p.attention ? ` <b>${escapeHtml(p.attention)}</b>` : ''}</td>
+<td>${escapeHtml(p.contact_name ?? '')}<br>${escapeHtml(p.email ?? '')}</td><td>${escapeHtml(formatMoney(p.transfer_amount, p.currency === 'USD' ? 'USD' : 'THB'))} / ${escapeHtml(formatMoney(p.order_total, p.currency === 'USD' ? 'USD' : 'THB'))}</td>
+<td>${escapeHtml(p.bank_code ?? '')} ${escapeHtml(p.bank_account ?? '')}<br>${p.slip ? `<a href="/uploads/${encodeURIComponent(p.slip)}">slip</a>` : ''}</td><td>${escapeHtml(thai(p.transfer_at))}</td>
+<td><form method="post" action="/admin/api/reports/${p.report_id}/approve"><button>Approve</button></form>
+<form method="post" action="/admin/api/reports/${p.report_id}/reject"><input name="reason" placeholder="reason"><button>Reject</button></form></td></tr>`,
+          )
+          .join('');
+        const orderRows = orders
+          .map(
+            (o) => `<tr><td>${o.id}</td><td>${escapeHtml(o.email ?? '')}</td><td>${escapeHtml(o.status)} / ${escapeHtml(o.payment_status)}</td><td>${escapeHtml(formatMoney(o.total, o.currency_code === 'USD' ? 'USD' : 'THB'))}</td><td>${o.payment_method_id ?? '-'}</td>
+<td>${(['approve', 'pending', 'reject', 'cancel'] as const).map((a) => `<form style="display:inline" method="post" action="/admin/api/orders/${o.id}/${a}"><button>${a}</button></form>`).join(' ')}</td></tr>`,
+          )
+          .join('');
+        return reply.type('text/html').send(`<!doctype html><html lang="th"><head><meta charset="utf-8"><title>Back office</title>
+<style>body{font-family:system-ui,sans-serif;margin:1.5rem}table{border-collapse:collapse;width:100%;margin-bottom:2rem}td,th{border:1px solid #ccc;padding:.3rem;vertical-align:top;font-size:.9rem}form{margin:.1rem 0}</style></head>
+<body><h1>Back office</h1><h2>Pending payment reports (${pending.length})</h2>
+<table><tr><th>#</th><th>Order</th><th>Payment</th><th>Contact</th><th>Amount / total</th><th>Bank</th><th>Transfer time</th><th></th></tr>${rows || '<tr><td colspan="8">Nothing waits.</td></tr>'}</table>
+<h2>Recent orders</h2><table><tr><th>#</th><th>E-mail</th><th>Status / payment</th><th>Total</th><th>Method</th><th>Move to</th></tr>${orderRows}</table></body></html>`);
+      });
+    },
+    { prefix: '/admin' },
+  );
+}

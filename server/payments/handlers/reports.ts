@@ -1,0 +1,194 @@
+/**
+ * Payment reports (public: free orders and legacy PayPal; private: bank-transfer notices), the
+ * approval call after a verified provider payment, and the payment-notice e-mail.
+ * Report times arrive as Thai local time (UTC+7) and are stored in UTC (decisions.md #8).
+ */
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/index';
+import { ApiError } from '../../errors';
+import type { Handlers } from '../../openapi/router';
+import type { OrderForPayment } from '../../orders/service';
+import { MESSAGES } from '../../../domain/messages';
+import { bankTransferErrors } from '../../../domain/forms/bank-transfer';
+import { formatMoney } from '../../../domain/money';
+import { BANK_TRANSFER, PAYMENT_METHOD_NAMES, isPaymentMethodId } from '../../../domain/payment-methods';
+import { loadSettings } from '../../repos/settings';
+import { PAYABLE_STATUSES, notPayable, ownOrder, thaiLocalToUtc, utcToThaiLocal, type PaymentsDeps } from '../common';
+import { findPayment, findReport, insertReport, reportsOfOrder, type ReportRow } from '../repository';
+
+export const FREE_LABELS = { auto: 'AutoFree', approval: 'NeedApprovedFree' } as const;
+export const FREE_DESCRIPTIONS = { auto: 'Auto approved', approval: 'Need approved by admin' } as const;
+
+/** Does any plan of the order need an admin's approval when free (pricing_plans.need_approval)? */
+export async function orderNeedsApproval(q: Queryable, orderId: number): Promise<boolean> {
+  const r = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM order_courses oc JOIN pricing_plans pp ON pp.id = oc.pricing_plan_id WHERE oc.order_id = $1 AND pp.need_approval <> 0`,
+    [orderId],
+  );
+  return (r.rows[0]?.n ?? 0) > 0;
+}
+
+/** The order for a call that may come from a guest: the session's own order, or a guest whose e-mail is the order's. */
+async function orderForCaller(q: Queryable, ctx: AppContext, req: FastifyRequest, orderId: number, email: string): Promise<OrderForPayment> {
+  const o = await ctx.orders.getOrderForPayment(q, orderId);
+  if (!o || o.is_deleted) throw new ApiError(404, 'NOT_FOUND', 'Order not found');
+  if (req.user) {
+    if (req.user.id !== o.user_id) throw new ApiError(403, 'FORBIDDEN', 'This order belongs to another user');
+    return o;
+  }
+  const mails = [o.email, o.user.email].filter((m): m is string => !!m).map((m) => m.toLowerCase());
+  if (!mails.includes(email.toLowerCase())) throw new ApiError(403, 'FORBIDDEN', 'This order belongs to another user');
+  return o;
+}
+
+function answer(r: ReportRow, o: { order_token: string }) {
+  return { success: true as const, orderPaymentId: r.id, order_token: o.order_token };
+}
+
+const mailLog = new Map<number, number[]>();
+const MAIL_LIMIT = 5;
+const MAIL_WINDOW_MS = 10 * 60_000;
+
+export function reportHandlers(_deps: PaymentsDeps): Handlers {
+  return {
+    createPaymentReportPublic: async (req, reply, ctx) => {
+      const b = req.body;
+      const now = ctx.clock.now();
+      const transferAt = thaiLocalToUtc(b.transfer_datetime, b.time);
+      const result = await ctx.db.tx(async (q) => {
+        const o = await orderForCaller(q, ctx, req, b.order_id, b.email);
+        const existing = await reportsOfOrder(q, o.id);
+        if (b.payment === 'Paypal') {
+          // A report never pays an order: PayPal orders are paid by the capture (capturePaypalOrder).
+          const paid = existing.find((r) => r.payment === 'Paypal' && r.payment_id !== null && r.status === 'approved');
+          if (paid) return answer(paid, o);
+          if (!PAYABLE_STATUSES.has(o.status)) throw notPayable(`Order ${o.id} is ${o.status}`);
+          const r = await insertReport(
+            q,
+            {
+              order_id: o.id, user_id: o.user_id, payment_method_id: 2, payment: 'Paypal', status: 'pending', contact_name: b.contact_name, email: b.email, tel: b.tel ?? null,
+              bank_code: null, bank_account: b.bank_account ?? null, transfer_at: transferAt, transfer_amount: b.transfer_amount, description: b.description ?? null, address: b.address ?? null, slip: b.slip ?? null, payment_id: null,
+            },
+            now,
+          );
+          return answer(r, o);
+        }
+        // Free orders: the server decides AutoFree or NeedApprovedFree from the plans, never the client.
+        if (o.total !== 0) throw notPayable('This order is not free');
+        const prior = existing.find((r) => r.payment === FREE_LABELS.auto || r.payment === FREE_LABELS.approval);
+        if (prior && prior.status !== 'rejected') return answer(prior, o);
+        if (!PAYABLE_STATUSES.has(o.status)) throw notPayable(`Order ${o.id} is ${o.status}`);
+        const needs = await orderNeedsApproval(q, o.id);
+        const r = await insertReport(
+          q,
+          {
+            order_id: o.id, user_id: o.user_id, payment_method_id: o.payment_method_id, payment: needs ? FREE_LABELS.approval : FREE_LABELS.auto, status: needs ? 'pending' : 'approved',
+            contact_name: b.contact_name, email: b.email, tel: b.tel ?? null, bank_code: null, bank_account: null, transfer_at: transferAt, transfer_amount: 0,
+            description: needs ? FREE_DESCRIPTIONS.approval : FREE_DESCRIPTIONS.auto, address: b.address ?? null, slip: null, payment_id: null,
+            decided_by: needs ? null : 'system', decided_at: needs ? null : now,
+          },
+          now,
+        );
+        if (needs) await ctx.orders.markOrderPendingApproval(q, o.id, r.id);
+        else await ctx.orders.approveOrderPayment(q, { orderId: o.id, orderPaymentId: r.id, approveBy: 'system', paymentMethodId: o.payment_method_id ?? BANK_TRANSFER });
+        return answer(r, o);
+      });
+      reply.code(201);
+      return result;
+    },
+
+    createPaymentReportPrivate: async (req, reply, ctx) => {
+      const b = req.body;
+      const now = ctx.clock.now();
+      const result = await ctx.db.tx(async (q) => {
+        const o = await ownOrder(q, ctx, req, b.order_id);
+        if (!PAYABLE_STATUSES.has(o.status)) throw notPayable(`Order ${o.id} is ${o.status}`);
+        // Spec 5 "Bank transfer notify", in its order (domain/forms/bank-transfer), plus what only the server knows:
+        // the slip is an uploaded file, the destination is one of the shop's accounts.
+        const settings = await loadSettings(q).catch(() => null);
+        const isTransfer = b.payment_method_id === BANK_TRANSFER;
+        let slip: string | null = b.slip ?? null;
+        if (slip) {
+          const u = await q.query('SELECT 1 FROM uploads WHERE file_name = $1 AND NOT deleted', [slip]);
+          if (u.rows.length === 0) slip = null;
+        }
+        let account = b.bank_account ?? null;
+        if (isTransfer && account) {
+          const acc = await q.query('SELECT 1 FROM bank_accounts WHERE account_id = $1', [account]);
+          if (acc.rows.length === 0) account = null;
+        }
+        const issues = bankTransferErrors(
+          { slip, contact_name: b.contact_name, transfer_amount: b.transfer_amount, bank_code: b.bank_code ?? null, bank_account: account, transfer_datetime: b.transfer_datetime, time: b.time },
+          { amountDue: o.total, slipRequired: !!settings?.is_require_payment_slip },
+        )
+          .filter((e) => isTransfer || (e.path !== 'bank_code' && e.path !== 'bank_account'))
+          .map((e) => ({ field: e.path, msg: e.message }));
+        if (issues.length > 0) throw new ApiError(400, 'VALIDATION_ERROR', issues[0]!.msg, issues);
+        const r = await insertReport(
+          q,
+          {
+            order_id: o.id, user_id: o.user_id, payment_method_id: b.payment_method_id, payment: isTransfer ? 'BankTransfer' : (isPaymentMethodId(b.payment_method_id) ? PAYMENT_METHOD_NAMES[b.payment_method_id].en : String(b.payment_method_id)),
+            status: 'pending', contact_name: b.contact_name, email: b.email, tel: b.tel ?? null, bank_code: b.bank_code ?? null, bank_account: b.bank_account ?? null,
+            transfer_at: thaiLocalToUtc(b.transfer_datetime, b.time), transfer_amount: b.transfer_amount, description: b.description ?? null, address: b.address ?? null, slip, payment_id: null,
+          },
+          now,
+        );
+        // A bank transfer now waits for the back office; a card record waits for its verified provider payment.
+        if (isTransfer) await ctx.orders.markOrderPendingApproval(q, o.id, r.id);
+        return answer(r, o);
+      });
+      reply.code(201);
+      return result;
+    },
+
+    approveOrderPayment: async (req, _reply, ctx) => {
+      const b = req.body;
+      return ctx.db.tx(async (q) => {
+        const o = await ownOrder(q, ctx, req, b.order_id);
+        const r = await findReport(q, b.order_payment_id);
+        if (!r || r.order_id !== o.id) throw new ApiError(404, 'NOT_FOUND', 'Payment report not found for this order');
+        if (o.status === 'approved') return { success: true as const, order_token: o.order_token };
+        if (o.status === 'rejected' || o.status === 'cancelled') throw notPayable(`Order ${o.id} is ${o.status}`);
+        if (r.payment_method_id !== null && r.payment_method_id !== b.payment_method_id) throw notPayable('This report is for another payment method');
+        // Approve only what the server has verified: a successful provider payment of the order's total.
+        const p = r.payment_id ? await findPayment(q, r.payment_id) : null;
+        const verified = p !== null && p.status === 'successful' && !p.attention && p.paid_amount === o.total && p.currency === o.currency_code;
+        if (!verified) throw new ApiError(422, 'PAYMENT_FAILED', MESSAGES.PAYMENT_FAILED);
+        const after = await ctx.orders.approveOrderPayment(q, { orderId: o.id, orderPaymentId: r.id, approveBy: `student:${req.user?.id ?? ''}:${(b.approve_by ?? '').slice(0, 64)}`, paymentMethodId: p.method_id });
+        return { success: true as const, order_token: after.order_token };
+      });
+    },
+
+    sendPaymentOrderEmail: async (req, reply, ctx) => {
+      const b = req.body;
+      const o = await orderForCaller(ctx.db, ctx, req, b.orderId, b.email);
+      const now = ctx.clock.now().getTime();
+      const sent = (mailLog.get(o.id) ?? []).filter((t) => now - t < MAIL_WINDOW_MS);
+      if (sent.length >= MAIL_LIMIT) throw new ApiError(429, 'RATE_LIMITED', 'Too many e-mails for this order, try again later');
+      sent.push(now);
+      mailLog.set(o.id, sent);
+      const to = o.email ?? o.user.email;
+      const when = `${b.date} ${b.time} (เวลาประเทศไทย)`;
+      const lines = [
+        `แจ้งชำระเงิน คำสั่งซื้อ #${o.id}`,
+        `ชื่อ: ${b.fullname}`,
+        `จำนวนเงิน: ${formatMoney(b.amount, o.currency_code)}`,
+        `ธนาคารต้นทาง: ${b.bank_code ?? '-'}`,
+        `บัญชีปลายทาง: ${b.bank_account ?? '-'}`,
+        `วันเวลาที่โอน: ${when}`,
+        `โทรศัพท์: ${b.telephone ?? '-'}`,
+        `รายละเอียด: ${b.description ?? '-'}`,
+        '',
+        'เจ้าหน้าที่จะตรวจสอบและยืนยันการชำระเงินโดยเร็ว',
+      ];
+      await ctx.mail.send({ to, subject: `แจ้งชำระเงิน คำสั่งซื้อ #${o.id}`, text: lines.join('\n'), tag: 'paymentorder' });
+      const admin = process.env.SHOP_ADMIN_EMAIL;
+      if (admin) await ctx.mail.send({ to: admin, subject: `[back office] payment notice for order #${o.id}`, text: lines.join('\n'), tag: 'paymentorder-admin' });
+      reply.code(202);
+      return { success: true as const };
+    },
+  };
+}
+
+export { utcToThaiLocal };

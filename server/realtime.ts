@@ -1,0 +1,96 @@
+/**
+ * Realtime push on the app's own HTTP server (socket.io, path /socket.io, decisions.md #9).
+ * A client connects after login and emits 'sign-in' with its user id; it is accepted only when the
+ * id is the session user's (cookie `sid` of the handshake), and then joins the room `user:<id>`.
+ * Every order status change (`order.statusChanged`) is pushed to that room as 'order.status'
+ * { orderId, status, payment_status }. A socket signed in as someone else receives nothing.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import type { AppContext } from './context';
+import { findSession, SESSION_COOKIE } from './auth/sessions';
+
+export interface Realtime {
+  io: Server;
+  /** Sockets signed in as this user (tests and the back office). */
+  countFor(userId: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface OrderStatusMessage {
+  orderId: number;
+  status: string;
+  payment_status: string;
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const i = part.indexOf('=');
+    if (i < 0) continue;
+    if (part.slice(0, i).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(i + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+function requestedId(payload: unknown): number {
+  if (typeof payload === 'number' || typeof payload === 'string') return Number(payload);
+  if (payload && typeof payload === 'object') {
+    const p = payload as Record<string, unknown>;
+    return Number(p.userId ?? p.user_id ?? p.id);
+  }
+  return NaN;
+}
+
+export function attachRealtime(app: FastifyInstance, ctx: AppContext): Realtime {
+  const io = new Server(app.server, { path: '/socket.io', serveClient: false });
+
+  io.on('connection', (socket: Socket) => {
+    const sid = cookieValue(socket.handshake.headers.cookie, SESSION_COOKIE);
+    socket.on('sign-in', async (payload: unknown, ack?: (r: { ok: boolean; error?: string }) => void) => {
+      const answer = typeof ack === 'function' ? ack : () => undefined;
+      try {
+        const wanted = requestedId(payload);
+        // The session is looked up at sign-in time: a logged-out or expired session is refused.
+        const user = await findSession(ctx.db, sid, ctx.clock.now());
+        for (const room of socket.rooms) if (room.startsWith('user:')) await socket.leave(room);
+        if (!user || !Number.isSafeInteger(wanted) || user.id !== wanted) {
+          socket.emit('sign-in-error', { error: 'FORBIDDEN' });
+          answer({ ok: false, error: 'FORBIDDEN' });
+          return;
+        }
+        await socket.join(`user:${user.id}`);
+        answer({ ok: true });
+      } catch (err) {
+        ctx.log.error({ err }, 'socket sign-in failed');
+        answer({ ok: false, error: 'INTERNAL_ERROR' });
+      }
+    });
+  });
+
+  const off = ctx.events.on('order.statusChanged', (e) => {
+    const msg: OrderStatusMessage = { orderId: e.orderId, status: e.status, payment_status: e.paymentStatus };
+    io.to(`user:${e.userId}`).emit('order.status', msg);
+  });
+
+  let closed = false;
+  return {
+    io,
+    async countFor(userId) {
+      return (await io.in(`user:${userId}`).fetchSockets()).length;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      off();
+      io.disconnectSockets(true);
+      io.engine.close();
+    },
+  };
+}
