@@ -1,0 +1,167 @@
+/**
+ * Layout-4 visitor (spec section 4 "Checkout flow" step 2): the embedded registration form is
+ * checked (domain validateRegistration; invalid data is notified per group: contact info, login
+ * info, tax invoice), the student is registered (registerStudent, every code of spec section 8
+ * mapped to its message), then logged in: a normal login when the layout-4 registration has a
+ * username, otherwise a non-member login with the e-mail and the timestamp credential that was
+ * also the registration's password. The output is the logged-in user; the checkout then creates
+ * the order.
+ */
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import type { RegistrationConfig, RegistrationValues } from '../../domain/forms/registration';
+import { validateRegistration } from '../../domain/forms/registration';
+import { MESSAGES } from '../../domain/messages';
+import { failureOf } from '../shared/api-error';
+import type { LoginRequest, LoginResponse, NonMemberLoginRequest, RegistrationPayload, RegistrationResponse, SessionUser } from '../shared/api';
+import { effectDefaults } from '../shared/effects';
+import { registrationMessage } from './registration-errors';
+
+export interface RegisterAndLoginInput {
+  values: RegistrationValues;
+  config: RegistrationConfig;
+  /** Digits of a timestamp (Unix ms) made by the app: the non-member's password and login credential. */
+  credential: string;
+}
+
+export interface RegisterAndLoginContext extends RegisterAndLoginInput {
+  userId: number | null;
+  user: SessionUser | null;
+  message: string | null;
+}
+
+export type RegisterAndLoginOutput =
+  | { ok: true; user: SessionUser }
+  | { ok: false; reason: 'invalid' | 'rejected'; message: string | null };
+
+const LOGIN_REJECTED = { kind: 'error', topic: 'invalidData', message: MESSAGES.INVALID_LOGIN_INFO } as const;
+
+const withUsername = (context: RegisterAndLoginContext): boolean => context.config.withLogin === true;
+
+function text(v: unknown): string | null {
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
+}
+
+/** The registration payload; prices and flags the server decides are not sent. */
+export function registrationPayload(context: RegisterAndLoginContext): RegistrationPayload {
+  const v = context.values;
+  const group = v.studentGroupKpi === null || v.studentGroupKpi === undefined || v.studentGroupKpi === '' ? null : Number(v.studentGroupKpi);
+  const image = Array.isArray(v.displayImgUrl) ? v.displayImgUrl[0] : v.displayImgUrl;
+  const tax = v.is_require_tax_invoice === true || v.is_require_tax_invoice === 1 || v.is_require_tax_invoice === '1';
+  return {
+    firstname: (v.firstname ?? '').trim(),
+    lastname: (v.lastname ?? '').trim(),
+    email: (v.email ?? '').trim(),
+    tel: text(v.tel),
+    nickname: text(v.nickname),
+    address: text(v.address),
+    ...(withUsername(context) ? { username: (v.username ?? '').trim(), password: v.password ?? '' } : { password: context.credential }),
+    customLabel: typeof v.customLabel === 'string' ? v.customLabel : JSON.stringify(v.customLabel ?? []),
+    studentGroupKpi: group,
+    displayImgUrl: typeof image === 'string' ? image : null,
+    is_require_tax_invoice: tax,
+    ...(tax
+      ? {
+          tax_person_type: v.tax_person_type === 'juristic_person' ? 'juristic_person' : 'normal_person',
+          tax_name_one: text(v.tax_name_one),
+          tax_name_two: text(v.tax_name_two),
+          tax_payer_identification_no: text(v.tax_payer_identification_no),
+          tax_address: text(v.tax_address),
+          tax_is_delivery_by_tax_address: v.tax_is_delivery_by_tax_address !== false,
+          tax_delivery_address: text(v.tax_delivery_address),
+          tax_company_certificate: typeof v.tax_company_certificate === 'string' ? v.tax_company_certificate : null,
+        }
+      : {}),
+    is_registration_layout_four: true,
+  };
+}
+
+export const registerAndLoginMachine = setup({
+  types: {
+    context: {} as RegisterAndLoginContext,
+    input: {} as RegisterAndLoginInput,
+    output: {} as RegisterAndLoginOutput,
+  },
+  actors: {
+    registerStudent: fromPromise<RegistrationResponse, RegistrationPayload>(async () => {
+      throw new Error('registerStudent is provided by the app');
+    }),
+    login: fromPromise<LoginResponse, LoginRequest>(async () => {
+      throw new Error('login is provided by the app');
+    }),
+    loginNonMember: fromPromise<LoginResponse, NonMemberLoginRequest>(async () => {
+      throw new Error('loginNonMember is provided by the app');
+    }),
+  },
+  guards: {
+    formValid: ({ context }) => validateRegistration(context.values, context.config).ok,
+    withUsername: ({ context }) => withUsername(context),
+  },
+  actions: {
+    ...effectDefaults,
+    keepMessage: assign((_, message: string) => ({ message })),
+    keepUser: assign((_, user: SessionUser) => ({ user })),
+  },
+}).createMachine({
+  id: 'registerAndLogin',
+  context: ({ input }) => ({ ...input, userId: null, user: null, message: null }),
+  initial: 'validating',
+  states: {
+    validating: {
+      always: [
+        { guard: 'formValid', target: 'registering' },
+        {
+          target: 'invalid',
+          // Spec 5: invalid data is notified per group (contact info, login info, tax invoice).
+          actions: enqueueActions(({ context, enqueue }) => {
+            for (const g of validateRegistration(context.values, context.config).groups) {
+              enqueue({ type: 'notify', params: { kind: 'error', topic: 'invalidData', title: g.message, message: g.errors[0]?.message ?? g.message } });
+            }
+          }),
+        },
+      ],
+    },
+    registering: {
+      invoke: {
+        id: 'registerStudent',
+        src: 'registerStudent',
+        input: ({ context }) => registrationPayload(context),
+        onDone: { target: 'choosingLogin', actions: assign({ userId: ({ event }) => event.output.userId }) },
+        onError: {
+          target: 'rejected',
+          actions: [
+            { type: 'keepMessage', params: ({ event }) => registrationMessage(failureOf(event.error).code) },
+            { type: 'notify', params: ({ event }) => ({ kind: 'error', topic: 'invalidData', message: registrationMessage(failureOf(event.error).code) }) },
+          ],
+        },
+      },
+    },
+    choosingLogin: {
+      always: [{ guard: 'withUsername', target: 'loggingIn' }, { target: 'loggingInNonMember' }],
+    },
+    loggingIn: {
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ context }) => ({ username: (context.values.username ?? '').trim(), password: context.values.password ?? '' }),
+        onDone: { target: 'registered', actions: { type: 'keepUser', params: ({ event }) => event.output.user } },
+        onError: { target: 'rejected', actions: [{ type: 'keepMessage', params: MESSAGES.INVALID_LOGIN_INFO }, { type: 'notify', params: LOGIN_REJECTED }] },
+      },
+    },
+    loggingInNonMember: {
+      invoke: {
+        id: 'loginNonMember',
+        src: 'loginNonMember',
+        input: ({ context }) => ({ email: (context.values.email ?? '').trim(), credential: context.credential }),
+        onDone: { target: 'registered', actions: { type: 'keepUser', params: ({ event }) => event.output.user } },
+        onError: { target: 'rejected', actions: [{ type: 'keepMessage', params: MESSAGES.INVALID_LOGIN_INFO }, { type: 'notify', params: LOGIN_REJECTED }] },
+      },
+    },
+    registered: { type: 'final' },
+    rejected: { type: 'final' },
+    invalid: { type: 'final' },
+  },
+  output: ({ context }) =>
+    context.user
+      ? { ok: true, user: context.user }
+      : { ok: false, reason: context.message ? 'rejected' : 'invalid', message: context.message },
+});

@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { registerAndLoginMachine } from '../../../machines/registration/register-and-login.machine';
+import { REGISTRATION_CODES, REGISTRATION_MESSAGES } from '../../../machines/registration/registration-errors';
+import { selectRegistering, selectRegistrationMessage } from '../../../machines/registration/register-and-login.selectors';
+import { defineModel } from '../support/model';
+import { student } from './fixtures';
+
+const contact = { firstname: 'สมชาย', lastname: 'ใจดี', email: 'somchai@example.com', tel: '0812345678' };
+const withLogin = { ...contact, username: 'somchai', password: 'secret1', confirm_password: 'secret1' };
+const CREDENTIAL = '1738310400000';
+const codes = REGISTRATION_CODES.map((code) => ({ status: code.startsWith('DUPLICATE') ? 409 : 400, code, msg: code }));
+
+export const registerAndLoginModel = defineModel({
+  machine: registerAndLoginMachine,
+  file: 'machines/registration/register-and-login.machine.ts',
+  input: { values: withLogin, config: { withLogin: true }, credential: CREDENTIAL },
+  variants: [
+    { name: 'non-member (no username)', input: { values: contact, config: {}, credential: CREDENTIAL } },
+    { name: 'invalid form', input: { values: { ...withLogin, email: '', password: 'ab', confirm_password: 'xy' }, config: { withLogin: true }, credential: CREDENTIAL } },
+  ],
+  userEvents: [],
+  outcomes: {
+    registerStudent: { done: [{ success: true, createStudent: true, userId: 42 }], error: [...codes, new Error('network')] },
+    login: { done: [{ success: true, user: student }], error: [{ status: 401, code: 'UNAUTHORIZED', msg: 'no' }] },
+    loginNonMember: { done: [{ success: true, user: { ...student, username: null, is_non_member: true } }], error: [{ status: 401, code: 'UNAUTHORIZED', msg: 'no' }] },
+  },
+  effects: ['notify'],
+  accepts: () => [],
+  check: (s, step) => {
+    assert.equal(selectRegistering(s), s.status === 'active');
+    if (s.matches('registering')) {
+      const payload = step.scripts.inputsOf('registerStudent').at(-1) as Record<string, unknown>;
+      assert.equal(payload.is_registration_layout_four, true);
+      if (s.context.config.withLogin) {
+        assert.equal(payload.username, 'somchai');
+        assert.equal(payload.password, 'secret1');
+      } else {
+        assert.equal(payload.username, undefined);
+        assert.equal(payload.password, CREDENTIAL, 'a non-member registers with the timestamp as password');
+      }
+    }
+    if (s.matches('loggingIn')) assert.deepEqual(step.scripts.inputsOf('login').at(-1), { username: 'somchai', password: 'secret1' });
+    if (s.matches('loggingInNonMember')) assert.deepEqual(step.scripts.inputsOf('loginNonMember').at(-1), { email: 'somchai@example.com', credential: CREDENTIAL });
+    if (s.matches('invalid')) {
+      assert.deepEqual(s.output, { ok: false, reason: 'invalid', message: null });
+      // One notification per invalid group: contact info, then login info.
+      assert.deepEqual(
+        step.effects.map((e) => (e.params as { title: string }).title),
+        ['ข้อมูลติดต่อไม่ถูกต้อง', 'ข้อมูลเข้าสู่ระบบไม่ถูกต้อง'],
+      );
+    }
+    if (s.matches('rejected') && step.event.type === 'xstate.error.actor.registerStudent') {
+      const code = (step.event as unknown as { error: { code?: string } }).error.code;
+      const expected = code && code in REGISTRATION_MESSAGES ? REGISTRATION_MESSAGES[code as keyof typeof REGISTRATION_MESSAGES] : REGISTRATION_MESSAGES.INPUT_ERROR;
+      assert.equal(selectRegistrationMessage(s), expected);
+      assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'invalidData', message: expected } }]);
+      assert.deepEqual(s.output, { ok: false, reason: 'rejected', message: expected });
+    }
+    if (s.matches('registered')) assert.equal((s.output as { ok: boolean }).ok, true);
+  },
+});
