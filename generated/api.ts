@@ -1644,7 +1644,7 @@ export interface components {
              * @description Registration closes (UTC); null = no limit.
              */
             end_reg_date: string | null;
-            /** @description Online/Flex may be bought without owning the free-course prerequisite. */
+            /** @description Spec section 4, Online/Flex "no free-course prerequisite unless buy_course_free is set" -- when true, buying requires owning the plan's free course(s) (free_course_ids); when false, no prerequisite applies. */
             buy_course_free: boolean;
             /** @description Course access rights by user group are enabled for this course. */
             is_course_access_right: boolean;
@@ -1842,6 +1842,7 @@ export interface components {
              * @example 3,7
              */
             free_course_ids: string;
+            /** @description When true, this plan may only be bought by a student who owns its free course(s) (free_course_ids); see Course.buy_course_free. */
             buy_course_free: boolean;
             /** @description A free order of this plan waits for admin approval (NeedApprovedFree) instead of AutoFree. */
             need_approval: boolean;
