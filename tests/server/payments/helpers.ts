@@ -17,6 +17,11 @@ export interface PayApp extends TestApp {
   changes: Map<number, { status: string; paymentStatus: string }[]>;
 }
 
+/** Calls an operation as a browser on the listening origin would (Host header = our origin). */
+export function api(t: PayApp, operationId: string, o: Parameters<typeof call>[2] = {}): Promise<Answer> {
+  return call(t.app, operationId, { ...o, headers: { host: new URL(t.origin).host, ...(o.headers ?? {}) } });
+}
+
 export async function payApp(): Promise<PayApp> {
   const t = await testApp({ payments: true });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
