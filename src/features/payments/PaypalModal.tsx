@@ -1,0 +1,108 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { formatMoney } from '../../../domain/money';
+import type { paypalMachine } from '../../../machines/payments/paypal.machine';
+import { selectPaypalBusy, selectPaypalButtonsEnabled, selectPaypalOrderId } from '../../../machines/payments/paypal.selectors';
+import { t } from '../../i18n/messages';
+import { Button, Modal, Spinner } from '../../ui';
+import { PROVIDER_URLS } from './providers';
+
+type Ref = ActorRefFrom<typeof paypalMachine>;
+
+export interface PaypalModalProps {
+  actorRef: Ref;
+  /** Opens PayPal's approval window; tests pass a fake. */
+  openWindow?: (url: string) => Window | null;
+}
+
+/**
+ * 'ชำระเงินด้วย PayPal' (not closable by an outside click). The PayPal button asks our server for
+ * the PayPal order (paypal.createOrder); the buyer approves in PayPal's window, which returns to
+ * our origin with token and PayerID; the machine captures. Closing the window cancels.
+ */
+export function PaypalModal({ actorRef, openWindow = (url) => window.open(url, 'paypal', 'width=480,height=700') }: PaypalModalProps) {
+  const enabled = useSelector(actorRef, selectPaypalButtonsEnabled);
+  const busy = useSelector(actorRef, selectPaypalBusy);
+  const paypalOrderId = useSelector(actorRef, selectPaypalOrderId);
+  const awaiting = useSelector(actorRef, (s) => s.matches('awaitingApproval'));
+  const open = useSelector(actorRef, (s) => s.status === 'active');
+  const canCancel = useSelector(actorRef, (s) => s.can({ type: 'paypal.cancel' }));
+  const amount = useSelector(actorRef, (s) => s.context.order.amount);
+  const currency = useSelector(actorRef, (s) => s.context.order.currency);
+  const popup = useRef<Window | null>(null);
+
+  // The approval window: opened on the click (so no popup blocker), pointed at PayPal once the
+  // order exists, watched until it comes back to our origin with PayerID or is closed.
+  useEffect(() => {
+    if (!awaiting || !paypalOrderId) return undefined;
+    const win = popup.current ?? openWindow('about:blank');
+    popup.current = win;
+    if (!win) {
+      actorRef.send({ type: 'paypal.error', message: 'popup blocked' });
+      return undefined;
+    }
+    try {
+      win.location.href = `${PROVIDER_URLS.paypalCheckout}?token=${encodeURIComponent(paypalOrderId)}`;
+    } catch {
+      // cross-origin window already elsewhere
+    }
+    const timer = window.setInterval(() => {
+      if (win.closed) {
+        window.clearInterval(timer);
+        popup.current = null;
+        actorRef.send({ type: 'paypal.cancel' });
+        return;
+      }
+      let href = '';
+      try {
+        href = win.location.href;
+      } catch {
+        return; // still on PayPal's origin
+      }
+      if (!href || href === 'about:blank') return;
+      const url = new URL(href);
+      const payerId = url.searchParams.get('PayerID');
+      if (url.origin === window.location.origin) {
+        window.clearInterval(timer);
+        win.close();
+        popup.current = null;
+        if (payerId) actorRef.send({ type: 'paypal.approve', payerId });
+        else actorRef.send({ type: 'paypal.cancel' });
+      }
+    }, 400);
+    return () => window.clearInterval(timer);
+  }, [awaiting, paypalOrderId, actorRef, openWindow]);
+
+  return (
+    <Modal
+      open={open}
+      title={t('paypalTitle')}
+      dismissable={canCancel}
+      maskClosable={false}
+      onClose={() => {
+        popup.current?.close();
+        popup.current = null;
+        actorRef.send({ type: 'paypal.cancel' });
+      }}
+      testId="paypal-modal"
+      maxWidth={480}
+    >
+      <p className="qr-amount">{formatMoney(amount, currency)}</p>
+      <Button
+        block
+        className="paypal-button"
+        disabled={!enabled || busy || awaiting}
+        loading={busy}
+        onClick={() => {
+          popup.current = openWindow('about:blank');
+          actorRef.send({ type: 'paypal.createOrder' });
+        }}
+        data-testid="paypal-button"
+      >
+        {t('payWithPaypal')}
+      </Button>
+      {awaiting ? <Spinner label={t('confirmingPayment')} /> : null}
+    </Modal>
+  );
+}

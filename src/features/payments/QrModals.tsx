@@ -1,0 +1,119 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { formatMoney } from '../../../domain/money';
+import type { gbPrimePromptPayMachine } from '../../../machines/payments/gb-prime-promptpay.machine';
+import type { omisePromptPayMachine } from '../../../machines/payments/omise-promptpay.machine';
+import { selectCanRetryPromptPay, selectIsCheckingPayment, selectPromptPayPhase, selectPromptPayQr } from '../../../machines/payments/promptpay.selectors';
+import type { scbQrMachine } from '../../../machines/payments/scb-qr.machine';
+import { selectCanFinish, selectCanRetry, selectQrImage, selectScbQrCountdown, selectScbQrPhase } from '../../../machines/payments/scb-qr.selectors';
+import { t } from '../../i18n/messages';
+import { Button, Modal, Spinner } from '../../ui';
+
+function imageSrc(qr: string): string {
+  return /^(data:|https?:|\/)/.test(qr) ? qr : `data:image/png;base64,${qr}`;
+}
+
+/** Bank QR (SCB, method 4): QR with a countdown, 'Done' and 'Try again'. */
+export function ScbQrModal({ actorRef }: { actorRef: ActorRefFrom<typeof scbQrMachine> }) {
+  const phase = useSelector(actorRef, selectScbQrPhase);
+  const qr = useSelector(actorRef, selectQrImage);
+  const countdown = useSelector(actorRef, selectScbQrCountdown);
+  const canRetry = useSelector(actorRef, selectCanRetry);
+  const canFinish = useSelector(actorRef, selectCanFinish);
+  const amount = useSelector(actorRef, (s) => s.context.order.amount);
+  const currency = useSelector(actorRef, (s) => s.context.order.currency);
+  const time = `${String(countdown.minutes).padStart(2, '0')}:${String(countdown.seconds).padStart(2, '0')}`;
+  return (
+    <Modal
+      open={phase !== 'finished'}
+      title={t('scbQrTitle')}
+      dismissable={false}
+      maskClosable={false}
+      testId="scb-qr-modal"
+      maxWidth={480}
+      footer={
+        <>
+          {canRetry ? (
+            <Button variant="secondary" onClick={() => actorRef.send({ type: 'payment.retry' })} data-testid="qr-retry">
+              {t('tryAgain')}
+            </Button>
+          ) : null}
+          <Button onClick={() => actorRef.send({ type: 'qr.done' })} disabled={!canFinish} data-testid="qr-done">
+            {t('done')}
+          </Button>
+        </>
+      }
+    >
+      <p className="qr-amount">{formatMoney(amount, currency)}</p>
+      {phase === 'loading' ? <Spinner /> : null}
+      {phase === 'qr' && qr ? (
+        <>
+          <img className="qr-image" src={imageSrc(qr)} alt={t('qrAlt')} width={300} height={300} data-testid="qr-image" />
+          <p className="qr-countdown" aria-live="off" data-testid="qr-countdown">
+            {t('qrExpiresIn', { time })}
+          </p>
+        </>
+      ) : null}
+      {phase === 'expired' ? (
+        <p className="ui-alert" role="status">
+          {t('qrExpired')}
+        </p>
+      ) : null}
+      {phase === 'failure' ? (
+        <p className="ui-alert ui-alert--error" role="alert">
+          {t('tryAgain')}
+        </p>
+      ) : null}
+    </Modal>
+  );
+}
+
+type PromptPayRef = ActorRefFrom<typeof omisePromptPayMachine> | ActorRefFrom<typeof gbPrimePromptPayMachine>;
+
+/** PromptPay QR (Omise 9, GB Prime Pay 12): polled until paid; the page moves on by itself. */
+export function PromptPayModal({ actorRef }: { actorRef: PromptPayRef }) {
+  const ref = actorRef as ActorRefFrom<typeof omisePromptPayMachine>;
+  const phase = useSelector(ref, selectPromptPayPhase);
+  const qr = useSelector(ref, selectPromptPayQr);
+  const checking = useSelector(ref, selectIsCheckingPayment);
+  const canRetry = useSelector(ref, selectCanRetryPromptPay);
+  const amount = useSelector(ref, (s) => s.context.order.amount);
+  const currency = useSelector(ref, (s) => s.context.order.currency);
+  return (
+    <Modal
+      open={phase !== 'finished'}
+      title={t('promptPayTitle')}
+      dismissable={false}
+      maskClosable={false}
+      testId="promptpay-modal"
+      maxWidth={480}
+      footer={
+        canRetry ? (
+          <Button onClick={() => ref.send({ type: 'payment.retry' })} data-testid="qr-retry">
+            {t('tryAgain')}
+          </Button>
+        ) : undefined
+      }
+    >
+      <p className="qr-amount">{formatMoney(amount, currency)}</p>
+      {phase === 'loading' ? <Spinner /> : null}
+      {phase === 'qr' && qr ? (
+        <>
+          <img className="qr-image" src={qr} alt={t('qrAlt')} width={300} height={300} data-testid="qr-image" />
+          <p>{t('promptPayWaiting')}</p>
+          {checking ? <Spinner size="small" label={t('confirmingPayment')} /> : null}
+        </>
+      ) : null}
+      {phase === 'expired' ? (
+        <p className="ui-alert" role="status">
+          {t('qrExpired')}
+        </p>
+      ) : null}
+      {phase === 'failure' ? (
+        <p className="ui-alert ui-alert--error" role="alert">
+          {t('tryAgain')}
+        </p>
+      ) : null}
+    </Modal>
+  );
+}
