@@ -50,7 +50,9 @@ export async function payableOrder(q: Queryable, ctx: AppContext, req: FastifyRe
   const check = checkPaymentMethod(methodId, o.total, o.currency_code);
   if (!check.ok) {
     if (check.code === 'PAYMENT_MINIMUM') throw new ApiError(422, 'PAYMENT_MINIMUM', check.message);
-    throw new ApiError(422, 'PAYMENT_FAILED', check.message);
+    // A THB-only method for a USD order: 422 where the operation documents it, else 409.
+    if (req.operation?.statuses.includes('422')) throw new ApiError(422, 'PAYMENT_FAILED', check.message);
+    throw notPayable(check.message);
   }
   return o;
 }
