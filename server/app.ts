@@ -59,6 +59,10 @@ function toEnvelope(err: unknown, req: FastifyRequest): [number, ErrorEnvelope] 
     return [409, envelope('ORDER_NOT_PAYABLE', err.message)];
   }
   const e = err as FastifyError & { code?: string };
+  // A value the database cannot hold (an id beyond int4, …) is the request's fault, not the server's.
+  if (e.code === '22003' || e.code === '22P02' || e.code === '54000') {
+    return [400, envelope('VALIDATION_ERROR', 'A value is out of range', [{ field: 'body', msg: 'a number or text is out of range' }])];
+  }
   const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
   if (status === 429) return [429, envelope('RATE_LIMITED', 'Too many requests, try again later')];
   if (status === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE' || e.code === 'FST_FILES_LIMIT' || e.code === 'FST_PARTS_LIMIT') {
@@ -113,7 +117,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   if (ownDb) app.addHook('onClose', async () => db.close());
 
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 20, parts: 25 }, throwFileSizeLimit: true });
+  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 5, fields: 20, parts: 25 }, throwFileSizeLimit: true });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, c) => {

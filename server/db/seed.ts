@@ -19,12 +19,12 @@ export const DEMO = {
 
 type Row = Record<string, unknown>;
 
+/** jsonb columns: their values are sent as JSON text (a JS array would become a PostgreSQL array). */
+const JSON_COLUMNS = new Set(['data', 'profile', 'custom_label', 'image_detail', 'preview', 'curriculum', 'description_list', 'item_list']);
+
 async function insert(q: Queryable, table: string, row: Row): Promise<number> {
   const cols = Object.keys(row);
-  const vals = cols.map((c) => {
-    const v = row[c];
-    return v !== null && typeof v === 'object' && !(v instanceof Date) && !Array.isArray(v) ? JSON.stringify(v) : v;
-  });
+  const vals = cols.map((c) => (JSON_COLUMNS.has(c) ? JSON.stringify(row[c]) : row[c]));
   const r = await q.query<{ id: number }>(
     `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`,
     vals,

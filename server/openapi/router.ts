@@ -105,7 +105,11 @@ function enforceSecurity(op: OperationSpec, req: FastifyRequest): void {
   if (op.security === 'student') {
     if (req.sessionState === 'stale') throw new ApiError(401, 'PERMISSION_DENIED', 'Unauthorized');
     if (!req.user) throw new ApiError(401, 'UNAUTHORIZED', 'Please log in as a student');
-    if (req.user.role !== 'student') throw new ApiError(403, 'FORBIDDEN', 'This needs a student login');
+    if (req.user.role !== 'student') {
+      // An instructor session is not a student login: 403 where the operation declares it, else 401.
+      if (op.statuses.includes('403')) throw new ApiError(403, 'FORBIDDEN', 'This needs a student login');
+      throw new ApiError(401, 'UNAUTHORIZED', 'This needs a student login');
+    }
   } else if (op.security === 'optional') {
     // Operations that document 401 tell the client its session expired (session-expired modal);
     // the others treat a stale cookie as an anonymous visitor.
