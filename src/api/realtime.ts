@@ -1,16 +1,17 @@
 /**
  * The realtime connection (spec section 1, decisions.md #9): opened after login, socket.io on
- * its standard path /socket.io with the client's reconnection defaults, a sign-in emitting the
- * user id on every (re)connect. socket.io-client is loaded lazily: the first view never pays for it.
- * Order status pushes reach the payment machines through the watchOrderStatus actor.
+ * its standard path /socket.io with the client's reconnection defaults; the session machine
+ * signs in with the user id ('sign-in') each time it connects. server/realtime.ts pushes order
+ * status changes as 'order.status'; they reach the payment machines through watchOrderStatus.
+ * socket.io-client is loaded lazily: the first view never pays for it.
  */
 import type { Socket, io as ioFn } from 'socket.io-client';
 import type { OrderPaymentStatus } from '../../machines/shared/api';
 
 /** Event names shared with server/realtime.ts. */
 export const REALTIME_EVENTS = {
-  signIn: 'signin',
-  orderStatus: 'order.statusChanged',
+  signIn: 'sign-in',
+  orderStatus: 'order.status',
 } as const;
 
 export const SOCKET_OPTIONS = {
@@ -22,7 +23,6 @@ export const SOCKET_OPTIONS = {
   randomizationFactor: 0.5,
   timeout: 20000,
   withCredentials: true,
-  transports: ['websocket', 'polling'],
 } as const;
 
 export interface OrderStatusPush {
@@ -31,11 +31,11 @@ export interface OrderStatusPush {
 }
 
 type Listener = (push: OrderStatusPush) => void;
+export type SocketLoader = () => Promise<{ io: typeof ioFn }>;
 
 const listeners = new Set<Listener>();
 let socket: Socket | null = null;
 let connecting: Promise<Socket> | null = null;
-let signedInAs: number | null = null;
 
 function readPush(raw: unknown): OrderStatusPush | null {
   if (raw === null || typeof raw !== 'object') return null;
@@ -46,18 +46,13 @@ function readPush(raw: unknown): OrderStatusPush | null {
   return { orderId, payment_status: status as OrderPaymentStatus };
 }
 
-/** Opens (once) the connection and signs in with the user id; later calls switch the user. */
-export function connectRealtime(userId: number, load: () => Promise<{ io: typeof ioFn }> = () => import('socket.io-client')): Promise<Socket> {
-  signedInAs = userId;
-  if (socket) {
-    if (socket.connected) socket.emit(REALTIME_EVENTS.signIn, { userId });
-    return Promise.resolve(socket);
-  }
+const defaultLoader: SocketLoader = () => import('socket.io-client');
+
+/** Opens the one connection (lazily loading socket.io-client); later calls get the same socket. */
+export function openRealtime(load: SocketLoader = defaultLoader): Promise<Socket> {
+  if (socket) return Promise.resolve(socket);
   connecting ??= load().then(({ io }) => {
-    const s = io({ ...SOCKET_OPTIONS, transports: [...SOCKET_OPTIONS.transports] });
-    s.on('connect', () => {
-      if (signedInAs !== null) s.emit(REALTIME_EVENTS.signIn, { userId: signedInAs });
-    });
+    const s = io({ ...SOCKET_OPTIONS });
     s.on(REALTIME_EVENTS.orderStatus, (raw: unknown) => {
       const push = readPush(raw);
       if (push) for (const l of [...listeners]) l(push);
@@ -68,8 +63,12 @@ export function connectRealtime(userId: number, load: () => Promise<{ io: typeof
   return connecting;
 }
 
-export function disconnectRealtime(): void {
-  signedInAs = null;
+/** Signs the connection in as this user (the server checks it against the session cookie). */
+export function realtimeSignIn(userId: number): void {
+  socket?.emit(REALTIME_EVENTS.signIn, { userId });
+}
+
+export function closeRealtime(): void {
   socket?.disconnect();
   socket = null;
   connecting = null;
@@ -86,7 +85,7 @@ export function onOrderStatus(listener: Listener): () => void {
   };
 }
 
-/** For tests and the sandbox: deliver a push as if the server sent it. */
+/** Delivers a push as if the server sent it (tests). */
 export function deliverOrderStatus(push: OrderStatusPush): void {
   for (const l of [...listeners]) l(push);
 }

@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
 import { createActor, setup, toPromise, type AnyActorLogic } from 'xstate';
 import { cartActors, orderActors, paymentActors, realtimeActors, studentActors } from '../../src/api/actors';
 import { ApiError } from '../../src/api/errors';
-import { connectRealtime, deliverOrderStatus, disconnectRealtime, REALTIME_EVENTS, SOCKET_OPTIONS } from '../../src/api/realtime';
+import { deliverOrderStatus, REALTIME_EVENTS, SOCKET_OPTIONS } from '../../src/api/realtime';
+import { createRealtimeConnection } from '../../src/api/actors/realtime';
+import { sessionMachine } from '../../machines/session/session.machine';
+import { selectRealtimeOnline } from '../../machines/session/session.selectors';
 import { cartOwnerId, keepReturnLink, keepUserId, returnLink, visitorId } from '../../src/api/storage';
 import { json, scriptFetch } from '../support/ui-fetch';
 
@@ -106,30 +110,50 @@ describe('browser storage', () => {
 });
 
 describe('realtime', () => {
-  it('connects lazily on /socket.io with the reconnection defaults and signs in with the user id', async () => {
+  function fakeSocket() {
     const emitted: unknown[][] = [];
-    const handlers = new Map<string, (arg?: unknown) => void>();
-    let options: unknown = null;
-    const fake = {
-      connected: true,
+    const handlers = new Map<string, ((arg?: unknown) => void)[]>();
+    const socket = {
+      connected: false,
       on(name: string, fn: (arg?: unknown) => void) {
-        handlers.set(name, fn);
-        return fake;
+        handlers.set(name, [...(handlers.get(name) ?? []), fn]);
+        return socket;
+      },
+      off(name: string, fn: (arg?: unknown) => void) {
+        handlers.set(name, (handlers.get(name) ?? []).filter((f) => f !== fn));
+        return socket;
       },
       emit(...args: unknown[]) {
         emitted.push(args);
-        return fake;
+        return socket;
       },
-      disconnect() {
-        return fake;
+      disconnect: vi.fn(() => socket),
+      fire(name: string, arg?: unknown) {
+        for (const fn of handlers.get(name) ?? []) fn(arg);
       },
     };
-    const load = async () => ({ io: (opts: unknown) => ((options = opts), fake) }) as never;
-    await connectRealtime(42, load);
+    return { socket, emitted };
+  }
+
+  it('the session opens socket.io lazily on /socket.io with the reconnection defaults and signs in on every connect', async () => {
+    const { socket, emitted } = fakeSocket();
+    let options: unknown = null;
+    const load = async () => ({ io: (opts: unknown) => ((options = opts), socket) }) as never;
+    const session = createActor(
+      sessionMachine.provide({ actors: { realtimeConnection: createRealtimeConnection(load) } }),
+      { input: { user: { id: 42, role: 'student', role_id: 1, firstname: 'ก', lastname: 'ข', email: 'a@b.co', username: 'u', is_non_member: false } } },
+    ).start();
+    await waitFor(() => expect(options).not.toBeNull());
     expect(options).toMatchObject({ path: '/socket.io', reconnection: true, reconnectionAttempts: Infinity, reconnectionDelay: 1000, reconnectionDelayMax: 5000, randomizationFactor: 0.5, timeout: 20000 });
     expect(SOCKET_OPTIONS.path).toBe('/socket.io');
-    handlers.get('connect')?.();
+    socket.connected = true;
+    socket.fire('connect');
     expect(emitted).toEqual([[REALTIME_EVENTS.signIn, { userId: 42 }]]);
+    expect(selectRealtimeOnline(session.getSnapshot())).toBe(true);
+    socket.fire('disconnect');
+    socket.fire('connect');
+    expect(emitted.length).toBe(2);
+
     // pushes from the server reach the watcher of that order only, as order.statusChanged
     const got: unknown[] = [];
     const parent = createActor(
@@ -139,12 +163,15 @@ describe('realtime', () => {
       }),
     );
     parent.start();
-    handlers.get(REALTIME_EVENTS.orderStatus)?.({ orderId: 6, paymentStatus: 'approved' });
-    handlers.get(REALTIME_EVENTS.orderStatus)?.({ orderId: 5, paymentStatus: 'approved' });
+    socket.fire(REALTIME_EVENTS.orderStatus, { orderId: 6, status: 'x', payment_status: 'approved' });
+    socket.fire(REALTIME_EVENTS.orderStatus, { orderId: 5, status: 'x', payment_status: 'approved' });
     expect(got).toEqual([{ type: 'order.statusChanged', orderId: 5, payment_status: 'approved' }]);
     parent.stop();
     deliverOrderStatus({ orderId: 5, payment_status: 'rejected' });
     expect(got.length).toBe(1);
-    disconnectRealtime();
+
+    // logging out closes the connection
+    session.send({ type: 'session.expired' });
+    expect(socket.disconnect).toHaveBeenCalled();
   });
 });
