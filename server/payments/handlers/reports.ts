@@ -23,7 +23,7 @@ export const FREE_DESCRIPTIONS = { auto: 'Auto approved', approval: 'Need approv
 /** Does any plan of the order need an admin's approval when free (pricing_plans.need_approval)? */
 export async function orderNeedsApproval(q: Queryable, orderId: number): Promise<boolean> {
   const r = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM order_courses oc JOIN pricing_plans pp ON pp.id = oc.pricing_plan_id WHERE oc.order_id = $1 AND pp.need_approval <> 0`,
+    `SELECT count(*)::int AS n FROM order_courses oc JOIN pricing_plans pp ON pp.id = oc.pricing_plan_id WHERE oc.order_id = $1 AND pp.need_approval::text IN ('1', 'true')`,
     [orderId],
   );
   return (r.rows[0]?.n ?? 0) > 0;
