@@ -16,6 +16,8 @@ export interface ModelPath {
   description: string;
   /** The machine input this path starts from. */
   input: unknown;
+  /** The model (with its variant's events and outcomes) the path was walked with. */
+  model: MachineModel;
 }
 
 export const defaultSerialize = (s: AnyMachineSnapshot): string => JSON.stringify({ value: s.value, context: s.context });
@@ -91,9 +93,11 @@ function describe(steps: readonly ModelStep[]): string {
  */
 export function walk(model: MachineModel): ModelPath[] {
   const starts = [{ name: '', input: model.input }, ...(model.variants ?? [])];
-  return starts.flatMap((start) =>
-    walkFrom(model, start.input).map((p) => ({ ...p, input: start.input, description: start.name ? `[${start.name}] ${p.description}` : p.description })),
-  );
+  return starts.flatMap((start) => {
+    const { name, ...overrides } = start;
+    const effective: MachineModel = { ...model, ...overrides };
+    return walkFrom(effective, start.input).map((p) => ({ ...p, input: start.input, model: effective, description: name ? `[${name}] ${p.description}` : p.description }));
+  });
 }
 
 function walkFrom(model: MachineModel, input: unknown): { steps: ModelStep[]; description: string }[] {

@@ -42,8 +42,12 @@ export interface MachineModel<M extends AnyStateMachine = AnyStateMachine> {
   /** Path of the machine file, for the report. */
   file: string;
   input?: InputFrom<M>;
-  /** More starting points (e.g. a page that starts the flow half-way); walked too, one coverage for all. */
-  variants?: readonly { name: string; input: InputFrom<M> }[];
+  /**
+   * More starting points (a page that starts the flow half-way, another site setting), each
+   * walked too, with one coverage for all. A variant may bring its own user events and outcomes
+   * (a scenario), to keep each walk small.
+   */
+  variants?: readonly ModelVariant<M>[];
   /** Events the view (or the app) sends, with sample payloads. */
   userEvents: readonly AnyEvent[];
   /** Per invoked actor src: how it may end. An invoked src missing here ends with `undefined` / Error('failed'). */
@@ -65,6 +69,14 @@ export interface MachineModel<M extends AnyStateMachine = AnyStateMachine> {
   check?: (snapshot: SnapshotFrom<M>, step: StepInfo) => void;
   /** Traversal limit (states explored) to fail fast on an infinite graph. */
   limit?: number;
+}
+
+export interface ModelVariant<M extends AnyStateMachine = AnyStateMachine> {
+  name: string;
+  input: InputFrom<M>;
+  userEvents?: readonly AnyEvent[];
+  outcomes?: Readonly<Record<string, Outcomes>>;
+  callbacks?: Readonly<Record<string, readonly AnyEvent[]>>;
 }
 
 export function defineModel<M extends AnyStateMachine>(model: MachineModel<M>): MachineModel<M> {

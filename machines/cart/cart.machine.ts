@@ -1,0 +1,318 @@
+/**
+ * The cart panel of the course page (spec sections 2, 4, 5): its lines and their pricing plans
+ * (selectable unless member-only and logged out), the coupon field (Enter applies it; the server
+ * looks the code up and the domain checks it against the cart; one coupon only when the site says
+ * so), promotions (the best one auto-selected the first time the usable list appears; one may be
+ * toggled off), coupon/promotion exclusivity with its two confirm modals, the payment method
+ * (preselected: id 1 when listed, else the first; 8 and 9 need 20 THB; a coupon the method
+ * excludes is dropped), THB/USD, shipping address and fee, withholding. Every change is announced
+ * to the checkout (announceChange, with the CartSummary).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { couponsForPaymentMethod, needsExclusiveSwitch, validateCoupon } from '../../domain/discounts';
+import { couponNotAvailableMessage, MESSAGES } from '../../domain/messages';
+import type { Currency } from '../../domain/money';
+import { checkPaymentMethod, defaultPaymentMethodId } from '../../domain/payment-methods';
+import { isPlanSelectable } from '../../domain/plans';
+import { DEFAULT_WITHHOLDING_PERCENT, type WithholdingPercent } from '../../domain/tax';
+import type { Coupon, PricingPlan, PricingSettings, Promotion, TaxSettings } from '../../domain/types';
+import { failureOf } from '../shared/api-error';
+import type { CouponLookupRequest, DataResponse, PaymentMethodId } from '../shared/api';
+import { effectDefaults, type Notice } from '../shared/effects';
+import { bestOffer, cartTotals, usableOffers, type CartItem, type CartSummary, type ShippingFeeChoice } from './cart-summary';
+
+export interface CartMethod {
+  id: number;
+  name: string;
+}
+
+export interface CartInput {
+  lines: CartItem[];
+  plans: PricingPlan[];
+  promotions: Promotion[];
+  paymentMethods: CartMethod[];
+  /** Coupons already on the saved cart. */
+  coupons?: Coupon[];
+  /** The saved cart's method; else id 1 when listed, else the first. */
+  paymentMethodId?: number | null;
+  currency: Currency;
+  /** The USD layout is offered (THB/USD choice). */
+  usdEnabled: boolean;
+  loggedIn: boolean;
+  ownedCourseIds: number[];
+  settings: PricingSettings;
+  taxSettings: TaxSettings;
+}
+
+export interface CartContext {
+  lines: CartItem[];
+  plans: PricingPlan[];
+  promotions: Promotion[];
+  methods: CartMethod[];
+  coupons: Coupon[];
+  promotionId: number | null;
+  /** The usable list has appeared once (the best promotion was then auto-selected). */
+  promotionAutoSelected: boolean;
+  paymentMethodId: number | null;
+  currency: Currency;
+  usdEnabled: boolean;
+  loggedIn: boolean;
+  ownedCourseIds: number[];
+  settings: PricingSettings;
+  taxSettings: TaxSettings;
+  shippingAddressId: number | null;
+  shippingFee: ShippingFeeChoice | null;
+  withholding: boolean;
+  withholdingPercent: WithholdingPercent;
+  couponCode: string;
+  couponError: string | null;
+  /** Waiting for the confirm modal: the coupon or promotion that would replace the other kind. */
+  pendingCoupon: Coupon | null;
+  pendingPromotionId: number | null;
+}
+
+export type CartEvent =
+  | { type: 'plan.choose'; courseId: number; planId: number }
+  | { type: 'coupon.type'; code: string }
+  | { type: 'coupon.apply' }
+  | { type: 'coupon.remove'; couponId: number }
+  | { type: 'promotion.select'; promotionId: number }
+  | { type: 'promotion.clear' }
+  | { type: 'switch.confirm' }
+  | { type: 'switch.cancel' }
+  | { type: 'method.choose'; methodId: number }
+  | { type: 'currency.choose'; currency: Currency }
+  | { type: 'shipping.chooseAddress'; addressId: number }
+  | { type: 'shipping.chooseFee'; fee: ShippingFeeChoice }
+  | { type: 'withholding.set'; on: boolean }
+  | { type: 'withholding.choosePercent'; percent: WithholdingPercent }
+  | { type: 'session.loggedIn'; ownedCourseIds?: number[] };
+
+export function cartSummary(c: CartContext): CartSummary {
+  return {
+    lines: c.lines,
+    plans: c.plans,
+    promotions: c.promotions,
+    coupons: c.coupons,
+    promotionId: c.promotionId,
+    paymentMethodId: c.paymentMethodId,
+    currency: c.currency,
+    shippingAddressId: c.shippingAddressId,
+    shippingFee: c.shippingFee,
+    withholding: c.withholding,
+    withholdingPercent: c.withholdingPercent,
+    ownedCourseIds: c.ownedCourseIds,
+    totals: cartTotals(c),
+  };
+}
+
+/** The first time the usable list appears: take the best promotion (unless an exclusive coupon is already chosen). */
+function withAutoPromotion(c: CartContext): CartContext {
+  if (c.promotionAutoSelected || c.promotionId !== null || usableOffers(c).length === 0) return c;
+  const best = bestOffer(c);
+  const blocked = needsExclusiveSwitch(c.settings, { promotionSelected: false, couponCount: c.coupons.length }, 'promotion');
+  return { ...c, promotionAutoSelected: true, promotionId: best && !blocked ? best.promotion.id : null };
+}
+
+export function initialCartContext(input: CartInput): CartContext {
+  return withAutoPromotion({
+    lines: input.lines,
+    plans: input.plans,
+    promotions: input.promotions,
+    methods: input.paymentMethods,
+    coupons: input.coupons ?? [],
+    promotionId: null,
+    promotionAutoSelected: false,
+    paymentMethodId: input.paymentMethodId ?? defaultPaymentMethodId(input.paymentMethods),
+    currency: input.currency,
+    usdEnabled: input.usdEnabled,
+    loggedIn: input.loggedIn,
+    ownedCourseIds: input.ownedCourseIds,
+    settings: input.settings,
+    taxSettings: input.taxSettings,
+    shippingAddressId: null,
+    shippingFee: null,
+    withholding: false,
+    withholdingPercent: DEFAULT_WITHHOLDING_PERCENT,
+    couponCode: '',
+    couponError: null,
+    pendingCoupon: null,
+    pendingPromotionId: null,
+  });
+}
+
+function couponCheck(c: CartContext, coupon: Coupon) {
+  return validateCoupon(coupon, { lines: c.lines, applied: c.coupons, paymentMethodId: c.paymentMethodId, currency: c.currency, settings: c.settings });
+}
+
+/** The message for a failed coupon lookup (spec 8 "Coupon"). */
+export function couponFailureMessage(error: unknown): string {
+  const f = failureOf(error);
+  if (f.code === 'COUPON_NOT_AVAILABLE') {
+    const codes = Array.isArray(f.result) ? f.result.filter((x): x is string => typeof x === 'string') : [];
+    return couponNotAvailableMessage(codes);
+  }
+  return (MESSAGES as Record<string, string>)[f.code] ?? MESSAGES.CART_FAIL;
+}
+
+const warn = (topic: string, message: string): Notice => ({ kind: 'warning', topic, message });
+
+export const cartMachine = setup({
+  types: {
+    context: {} as CartContext,
+    events: {} as CartEvent,
+    input: {} as CartInput,
+  },
+  actors: {
+    getCouponByCouponCode: fromPromise<DataResponse<Coupon>, CouponLookupRequest>(async () => {
+      throw new Error('getCouponByCouponCode is provided by the app');
+    }),
+  },
+  guards: {
+    planSelectable: ({ context }, p: { courseId: number; planId: number }) => {
+      const plan = context.plans.find((x) => x.id === p.planId && x.course_id === p.courseId);
+      return !!plan && context.lines.some((l) => l.course_id === p.courseId) && isPlanSelectable(plan, { loggedIn: context.loggedIn, ownedCourseIds: context.ownedCourseIds });
+    },
+    hasCouponCode: ({ context }) => context.couponCode.trim() !== '',
+    couponRefused: ({ context }, coupon: Coupon) => !couponCheck(context, coupon).ok,
+    couponReplacesPromotion: ({ context }) =>
+      needsExclusiveSwitch(context.settings, { promotionSelected: context.promotionId !== null, couponCount: context.coupons.length }, 'coupon'),
+    promotionUsable: ({ context }, promotionId: number) => usableOffers(context).some((o) => o.promotion.id === promotionId),
+    /** A usable promotion that must first drop the coupons (exclusive site). */
+    promotionReplacesCoupons: ({ context }, promotionId: number) =>
+      usableOffers(context).some((o) => o.promotion.id === promotionId) &&
+      needsExclusiveSwitch(context.settings, { promotionSelected: context.promotionId !== null, couponCount: context.coupons.length }, 'promotion'),
+    methodSelectable: ({ context }, methodId: number) =>
+      context.methods.some((m) => m.id === methodId) && checkPaymentMethod(methodId, cartTotals(context).payable, context.currency).ok,
+    methodListed: ({ context }, methodId: number) => context.methods.some((m) => m.id === methodId),
+    currencyOffered: ({ context }, currency: Currency) => currency === 'THB' || context.usdEnabled,
+    withholdingOffered: ({ context }) => cartTotals(context).withholdingOffered,
+  },
+  actions: {
+    ...effectDefaults,
+    /** Tells the checkout (the checkout provides it as sendParent; standalone: nothing). */
+    announceChange: (_, _summary: CartSummary) => {},
+    choosePlan: assign(({ context }, p: { courseId: number; planId: number }) =>
+      withAutoPromotion({ ...context, lines: context.lines.map((l) => (l.course_id === p.courseId ? { ...l, pricing_plan_id: p.planId } : l)) }),
+    ),
+    typeCoupon: assign((_, code: string) => ({ couponCode: code, couponError: null })),
+    refuseCoupon: assign(({ context }, coupon: Coupon) => {
+      const check = couponCheck(context, coupon);
+      return { couponError: check.ok ? null : check.message };
+    }),
+    failCoupon: assign((_, error: unknown) => ({ couponError: couponFailureMessage(error) })),
+    addCoupon: assign(({ context }, coupon: Coupon) => ({ coupons: [...context.coupons, coupon], couponCode: '', couponError: null })),
+    holdCoupon: assign((_, coupon: Coupon) => ({ pendingCoupon: coupon })),
+    removeCoupon: assign(({ context }, couponId: number) => withAutoPromotion({ ...context, coupons: context.coupons.filter((c) => c.id !== couponId) })),
+    selectPromotion: assign((_, promotionId: number) => ({ promotionId })),
+    holdPromotion: assign((_, promotionId: number) => ({ pendingPromotionId: promotionId })),
+    clearPromotion: assign({ promotionId: null }),
+    /** Confirmed: the promotion replaces the coupons. */
+    switchToPromotion: assign(({ context }) => ({ coupons: [], promotionId: context.pendingPromotionId, pendingPromotionId: null })),
+    /** Confirmed: the coupon replaces the promotion. */
+    switchToCoupon: assign(({ context }) => ({
+      promotionId: null,
+      coupons: context.pendingCoupon ? [...context.coupons, context.pendingCoupon] : context.coupons,
+      pendingCoupon: null,
+      couponCode: '',
+      couponError: null,
+    })),
+    dropPending: assign({ pendingCoupon: null, pendingPromotionId: null }),
+    chooseMethod: assign(({ context }, methodId: number) => ({
+      paymentMethodId: methodId,
+      coupons: couponsForPaymentMethod(context.coupons, methodId).kept,
+    })),
+    chooseCurrency: assign(({ context }, currency: Currency) => withAutoPromotion({ ...context, currency })),
+    chooseAddress: assign((_, addressId: number) => ({ shippingAddressId: addressId })),
+    chooseFee: assign((_, fee: ShippingFeeChoice) => ({ shippingFee: fee })),
+    setWithholding: assign((_, on: boolean) => ({ withholding: on })),
+    choosePercent: assign((_, percent: WithholdingPercent) => ({ withholdingPercent: percent })),
+    logIn: assign(({ context }, ownedCourseIds: number[] | undefined) => ({ loggedIn: true, ownedCourseIds: ownedCourseIds ?? context.ownedCourseIds })),
+  },
+}).createMachine({
+  id: 'cart',
+  context: ({ input }) => initialCartContext(input),
+  initial: 'ready',
+  states: {
+    ready: {
+      entry: { type: 'announceChange', params: ({ context }) => cartSummary(context) },
+      on: {
+        'plan.choose': {
+          guard: { type: 'planSelectable', params: ({ event }) => event },
+          target: 'ready',
+          reenter: true,
+          actions: { type: 'choosePlan', params: ({ event }) => event },
+        },
+        'coupon.type': { actions: { type: 'typeCoupon', params: ({ event }) => event.code } },
+        'coupon.apply': { guard: 'hasCouponCode', target: 'applyingCoupon' },
+        'coupon.remove': { target: 'ready', reenter: true, actions: { type: 'removeCoupon', params: ({ event }) => event.couponId } },
+        'promotion.select': [
+          {
+            guard: { type: 'promotionReplacesCoupons', params: ({ event }) => event.promotionId },
+            target: 'confirmingSwitchToPromotion',
+            actions: { type: 'holdPromotion', params: ({ event }) => event.promotionId },
+          },
+          { guard: { type: 'promotionUsable', params: ({ event }) => event.promotionId }, target: 'ready', reenter: true, actions: { type: 'selectPromotion', params: ({ event }) => event.promotionId } },
+        ],
+        'promotion.clear': { target: 'ready', reenter: true, actions: 'clearPromotion' },
+        'method.choose': [
+          { guard: { type: 'methodSelectable', params: ({ event }) => event.methodId }, target: 'ready', reenter: true, actions: { type: 'chooseMethod', params: ({ event }) => event.methodId } },
+          {
+            guard: { type: 'methodListed', params: ({ event }) => event.methodId },
+            actions: {
+              type: 'notify',
+              params: ({ context, event }) => {
+                const check = checkPaymentMethod(event.methodId, cartTotals(context).payable, context.currency);
+                return warn('paymentMethod', check.ok ? '' : check.message);
+              },
+            },
+          },
+        ],
+        'currency.choose': {
+          guard: { type: 'currencyOffered', params: ({ event }) => event.currency },
+          target: 'ready',
+          reenter: true,
+          actions: { type: 'chooseCurrency', params: ({ event }) => event.currency },
+        },
+        'shipping.chooseAddress': { target: 'ready', reenter: true, actions: { type: 'chooseAddress', params: ({ event }) => event.addressId } },
+        'shipping.chooseFee': { target: 'ready', reenter: true, actions: { type: 'chooseFee', params: ({ event }) => event.fee } },
+        'withholding.set': { guard: 'withholdingOffered', target: 'ready', reenter: true, actions: { type: 'setWithholding', params: ({ event }) => event.on } },
+        'withholding.choosePercent': { guard: 'withholdingOffered', target: 'ready', reenter: true, actions: { type: 'choosePercent', params: ({ event }) => event.percent } },
+        'session.loggedIn': { target: 'ready', reenter: true, actions: { type: 'logIn', params: ({ event }) => event.ownedCourseIds } },
+      },
+    },
+    applyingCoupon: {
+      invoke: {
+        id: 'getCouponByCouponCode',
+        src: 'getCouponByCouponCode',
+        input: ({ context }) => ({
+          coupon_code: context.couponCode.trim(),
+          course_ids: context.lines.map((l) => l.course_id),
+          payment_method_id: (context.paymentMethodId ?? null) as PaymentMethodId | null,
+          applied_coupon_ids: context.coupons.map((c) => c.id),
+        }),
+        onDone: [
+          { guard: { type: 'couponRefused', params: ({ event }) => event.output.data }, target: 'ready', actions: { type: 'refuseCoupon', params: ({ event }) => event.output.data } },
+          { guard: 'couponReplacesPromotion', target: 'confirmingSwitchToCoupon', actions: { type: 'holdCoupon', params: ({ event }) => event.output.data } },
+          { target: 'ready', actions: { type: 'addCoupon', params: ({ event }) => event.output.data } },
+        ],
+        onError: { target: 'ready', actions: { type: 'failCoupon', params: ({ event }: { event: { error: unknown } }) => event.error } },
+      },
+    },
+    /** 'Confirm switch to promotion': the coupons are dropped for the promotion. */
+    confirmingSwitchToPromotion: {
+      on: {
+        'switch.confirm': { target: 'ready', actions: 'switchToPromotion' },
+        'switch.cancel': { target: 'ready', actions: 'dropPending' },
+      },
+    },
+    /** 'Confirm switch to coupon': the promotion is dropped for the coupon. */
+    confirmingSwitchToCoupon: {
+      on: {
+        'switch.confirm': { target: 'ready', actions: 'switchToCoupon' },
+        'switch.cancel': { target: 'ready', actions: 'dropPending' },
+      },
+    },
+  },
+});
+

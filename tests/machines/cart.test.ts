@@ -1,0 +1,4 @@
+import { modelSuite } from './support/suite';
+import { cartModel } from './models/cart.model';
+
+modelSuite(cartModel);
