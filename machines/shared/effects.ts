@@ -36,6 +36,8 @@ export const effectDefaults = {
   /** Forget the saved flow (it ended). */
   clearPersistedSnapshot: () => {},
   postForm: (_: unknown, _params: FormPost) => {},
+  /** Failures the spec says are only logged (console in the app). */
+  log: (_: unknown, _params: { message: string; detail?: unknown }) => {},
 };
 
 export const ROUTES = {

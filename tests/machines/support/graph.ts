@@ -68,8 +68,10 @@ export function candidateEvents(model: MachineModel, s: AnyMachineSnapshot): Eve
   return out.filter((e) => (model.filter ? model.filter(s as never, e) : true) && s.can(e));
 }
 
-function describe(steps: readonly ModelStep[]): string {
+function describe(steps: readonly ModelStep[], model: MachineModel): string {
   const events = steps.slice(1).map((st) => {
+    const custom = model.label?.(st.event as never);
+    if (custom) return custom;
     const { type, ...rest } = st.event as EventObject & Record<string, unknown>;
     const short = type.replace(/^xstate\.(done|error)\.actor\./, (_m, k: string) => (k === 'done' ? '✓' : '✗')).replace(/^xstate\.after\.([^.]+)\..*$/, '⏱$1');
     const payload = Object.keys(rest).length ? JSON.stringify(rest.output ?? rest.error ?? rest) : '';
@@ -121,7 +123,7 @@ function walkFrom(model: MachineModel, input: unknown): { steps: ModelStep[]; de
       candidates.push([...steps, { event, state: next }]);
     }
   }
-  return dedupe(candidates).map((steps) => ({ steps, description: describe(steps) }));
+  return dedupe(candidates).map((steps) => ({ steps, description: describe(steps, model) }));
 }
 
 function key(e: EventObject): string {

@@ -22,6 +22,8 @@ export interface Outcomes {
 export interface StepInfo {
   /** The event of this step (xstate.init for the first). */
   event: EventObject;
+  /** The path's events so far, this one included. */
+  events: readonly EventObject[];
   /** Effects executed while taking it. */
   effects: readonly EffectCall[];
   /** Every effect executed since the path started. */
@@ -67,6 +69,8 @@ export interface MachineModel<M extends AnyStateMachine = AnyStateMachine> {
   accepts: (snapshot: SnapshotFrom<M>) => readonly string[];
   /** What must hold in every state reached (selectors, effects of the step, actor inputs). */
   check?: (snapshot: SnapshotFrom<M>, step: StepInfo) => void;
+  /** A short label for an event in path titles (default: its type and small payloads). */
+  label?: (event: AnyEvent) => string | undefined;
   /** Traversal limit (states explored) to fail fast on an infinite graph. */
   limit?: number;
 }

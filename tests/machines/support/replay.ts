@@ -80,7 +80,7 @@ export async function replay(base: MachineModel, path: ModelPath, recorder?: Cov
       }
     }
     try {
-      model.check?.(real as never, { event: path.steps[index]!.event, effects: stepEffects, allEffects, scripts, clock, index });
+      model.check?.(real as never, { event: path.steps[index]!.event, events: path.steps.slice(0, index + 1).map((st) => st.event), effects: stepEffects, allEffects, scripts, clock, index });
     } catch (err) {
       fail(path, index, `Check failed in ${JSON.stringify(real.value)}: ${(err as Error).message}`);
     }

@@ -1,0 +1,633 @@
+/**
+ * Checkout submission of the course page (spec section 4 "Checkout flow", section 5 "Cart and
+ * order", section 8 "Order response"). The cart panel runs as the child `cart` and announces every
+ * change (cart.changed). Submit:
+ * 1. the cart is not empty, the shipping address and fee are chosen when needed, no usable
+ *    promotion is left unselected (domain submitProblem) — else the spec's warning;
+ * 2. not logged in: the login/registration modal (the session machine logs in and the app
+ *    forwards session.loggedIn), or for the layout-4 visitor registration then login
+ *    (registerAndLogin); the order creation then continues;
+ * 3. create order: the tax gate (taxGate), the duplicate and pricing checks (domain
+ *    orderProblem), then POST with an Idempotency-Key made before the request and kept while the
+ *    order's content is the same (a retry replays the same order);
+ *    COUPON_NOT_AVAILABLE: the failing codes as an invalid-coupon warning, submit enabled again;
+ *    TIME_LEFT: the server's msg as an error; other failures are logged and loading stops;
+ * 4. total 0: the free payment report (AutoFree / NeedApprovedFree) — else the chosen method's
+ *    payment machine runs (persisted first, so a refresh or a return resumes the same order);
+ * 5. the cart is cleared, then the thank-you page (/thankyou?orderId={order token}) or the order
+ *    list, per is_thank_you_page, after 500 ms / 1000 ms.
+ */
+import { assign, emit, fromPromise, sendParent, sendTo, setup } from 'xstate';
+import type { RegistrationConfig, RegistrationValues } from '../../domain/forms/registration';
+import { MESSAGES } from '../../domain/messages';
+import type { OrderProblem } from '../../domain/order-checks';
+import { orderProblem, submitProblem } from '../../domain/order-checks';
+import { freeOrderApproval, type Instant } from '../../domain/plans';
+import type { TaxSettings } from '../../domain/types';
+import { cartMachine, cartSummary, initialCartContext, type CartInput } from '../cart/cart.machine';
+import type { CartSummary } from '../cart/cart-summary';
+import { bankTransferMachine } from '../payments/bank-transfer.machine';
+import { gbPrimeCardMachine } from '../payments/gb-prime-card.machine';
+import { gbPrimePromptPayMachine } from '../payments/gb-prime-promptpay.machine';
+import { omiseCardMachine } from '../payments/omise-card.machine';
+import { omisePromptPayMachine } from '../payments/omise-promptpay.machine';
+import { paySolutionsMachine } from '../payments/pay-solutions.machine';
+import type { PaymentOrder, PaymentOutput } from '../payments/payment';
+import { paypalMachine } from '../payments/paypal.machine';
+import { scbQrMachine } from '../payments/scb-qr.machine';
+import { twoC2pCardMachine } from '../payments/two-c2p-card.machine';
+import { twoC2pLinkMachine } from '../payments/two-c2p-link.machine';
+import { registerAndLoginMachine, type RegisterAndLoginOutput } from '../registration/register-and-login.machine';
+import { failureOf } from '../shared/api-error';
+import type {
+  ClearCartRequest,
+  CreateOrderResponse,
+  OrderCreate,
+  PaymentMethodId,
+  PaymentReportPublic,
+  PaymentReportResponse,
+  SessionUser,
+  SuccessResponse,
+} from '../shared/api';
+import { effectDefaults, ROUTES, type Notice } from '../shared/effects';
+import { newIdempotencyKey } from '../shared/idempotency';
+import { thaiLocalNow } from '../shared/time';
+import { taxGateMachine, type TaxGateOutput } from '../tax/tax-gate.machine';
+
+export interface CheckoutSettings {
+  /** layout_course_detail (1-4, default 3). */
+  layout: 1 | 2 | 3 | 4;
+  /** Layout 4 with the embedded registration (is_layout_course_registration). */
+  registrationOnPage: boolean;
+  /** The layout-4 registration has username and password (else non-member purchase). */
+  usernameRegistration: boolean;
+  /** is_thank_you_page. */
+  thankYouPage: boolean;
+  /** A payment slip is required for bank transfers. */
+  slipRequired: boolean;
+  taxSettings: TaxSettings;
+  registration?: RegistrationConfig;
+}
+
+export interface CheckoutInput extends CheckoutSettings {
+  cart: CartInput;
+  user: SessionUser | null;
+}
+
+/** The created order. */
+export interface CreatedOrder {
+  id: number;
+  token: string;
+  /** Payable total (minor units). */
+  total: number;
+  methodId: PaymentMethodId;
+}
+
+export interface CheckoutContext {
+  settings: CheckoutSettings;
+  /** What the cart child starts from. */
+  cartInput: CartInput;
+  /** The cart as last announced. */
+  cart: CartSummary;
+  user: SessionUser | null;
+  /** Made before the order request; kept while `keyFor` (the order's content) stays the same. */
+  idempotencyKey: string | null;
+  keyFor: string | null;
+  /** The layout-4 visitor's registration, from the submit. */
+  registration: { values: RegistrationValues; credential: string } | null;
+  order: CreatedOrder | null;
+  /** Why the last submit stopped (shown inline). */
+  problem: OrderProblem | null;
+  /** The cart panel failed (a bug): the page shows an error instead of the cart. */
+  cartFailed: boolean;
+}
+
+export type CheckoutEvent =
+  | { type: 'checkout.submit'; registration?: { values: RegistrationValues; credential: string } }
+  | { type: 'cart.changed'; cart: CartSummary }
+  | { type: 'session.loggedIn'; user: SessionUser }
+  | { type: 'auth.dismiss' }
+  | { type: 'payment.resume' };
+
+export type CheckoutEmitted = { type: 'session.established'; user: SessionUser };
+
+export interface CheckoutOutput {
+  orderId: number | null;
+  /** Where the buyer was sent. */
+  to: string;
+}
+
+export interface CreateOrderInput {
+  idempotencyKey: string;
+  body: OrderCreate;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** The order body from the cart (amounts are sent for compatibility; the server recomputes them). */
+export function orderBody(context: Pick<CheckoutContext, 'cart' | 'user'>): OrderCreate {
+  const c = context.cart;
+  const priced = c.totals.priced;
+  return {
+    user_id: context.user?.id ?? 0,
+    course_id: c.lines.map((l) => l.course_id),
+    pricingplan_id: c.lines.map((l) => l.pricing_plan_id),
+    payment_method_id: (c.paymentMethodId ?? 1) as PaymentMethodId,
+    coupon_id: c.coupons.map((x) => x.id),
+    promotion_id: c.promotionId,
+    status: 'notYetReceived',
+    price: c.totals.subtotal,
+    discount: c.totals.discount,
+    shipping_fee: c.totals.shippingFee,
+    currency_code: c.currency,
+    courses: (priced?.lines ?? []).map((l) => ({
+      course_id: l.course_id,
+      pricingplan_id: l.pricingplan_id,
+      qty: l.qty,
+      price: l.original_pricing_price,
+      discount: l.discount,
+      coupon_code: l.coupon_code,
+    })),
+    shipping_address_id: c.shippingAddressId,
+    shipping_fee_id: c.shippingFee?.id ?? null,
+    is_withholding: c.withholding && c.totals.withholdingOffered,
+    ...(c.withholding && c.totals.withholdingOffered ? { withholding_percent: c.withholdingPercent } : {}),
+  };
+}
+
+/** What the key stands for: the order's content (not the user, which is the session's). */
+function contentOf(cart: CartSummary): string {
+  const { user_id: _u, ...body } = orderBody({ cart, user: null });
+  return JSON.stringify(body);
+}
+
+function submitProblemOf(c: CartSummary): OrderProblem | null {
+  return submitProblem({
+    lines: c.lines,
+    plans: c.plans,
+    currency: c.currency,
+    shippingAddressId: c.shippingAddressId,
+    shippingFeeId: c.shippingFee?.id ?? null,
+    promotions: c.promotions,
+    promotionId: c.promotionId,
+    couponCount: c.coupons.length,
+  });
+}
+
+function orderProblemOf(c: CartSummary): OrderProblem | null {
+  return orderProblem({
+    lines: c.lines,
+    plans: c.plans,
+    currency: c.currency,
+    ownedCourseIds: c.ownedCourseIds,
+    paymentMethodId: c.paymentMethodId,
+    payable: c.totals.payable,
+  });
+}
+
+/** Spec 5: a click while submit is disabled warns; empty cart, or 'กรุณากรอกข้อมูลที่อยู่จัดส่ง' for a missing address or fee. */
+export function submitWarning(problem: OrderProblem): Notice {
+  switch (problem.code) {
+    case 'empty_cart':
+      return { kind: 'warning', topic: 'emptyCart', message: MESSAGES.EMPTY_CART };
+    case 'SHIPPING_ADDRESS_REQUIRED':
+      return { kind: 'warning', topic: 'requiredShippingAddress', message: MESSAGES.SHIPPING_ADDRESS_REQUIRED };
+    case 'SHIPPING_FEE_REQUIRED':
+      return { kind: 'warning', topic: 'requiredShippingfee', message: MESSAGES.SHIPPING_ADDRESS_REQUIRED };
+    default:
+      return { kind: 'warning', topic: 'invalidData', message: problem.message };
+  }
+}
+
+function orderNotice(problem: OrderProblem): Notice {
+  const topic = problem.code === 'cart_pricing_usd_failed' ? 'priceUsdIsNull' : problem.code === 'dont_have_pricing' ? 'notFoundPricing' : 'invalidData';
+  return { kind: 'error', topic, message: problem.message };
+}
+
+function couponNotAvailableNotice(error: unknown): Notice {
+  const f = failureOf(error);
+  const codes = Array.isArray(f.result) ? f.result.filter((x): x is string => typeof x === 'string') : [];
+  return { kind: 'warning', topic: 'invalidCoupon', message: `${codes.join(', ')} ${MESSAGES.COUPON_NOT_AVAILABLE}`.trim() };
+}
+
+export function paymentOrder(context: CheckoutContext): PaymentOrder {
+  const order = context.order as CreatedOrder;
+  const user = context.user as SessionUser;
+  return {
+    orderId: order.id,
+    orderToken: order.token,
+    amount: order.total,
+    currency: context.cart.currency,
+    methodId: order.methodId,
+    email: user.email,
+    name: `${user.firstname} ${user.lastname}`.trim(),
+    tel: null,
+  };
+}
+
+function freeReport(context: CheckoutContext, now: Instant = new Date()): PaymentReportPublic {
+  const order = context.order as CreatedOrder;
+  const user = context.user as SessionUser;
+  const plans = context.cart.lines.map((l) => context.cart.plans.find((p) => p.id === l.pricing_plan_id)).filter((p) => p !== undefined);
+  const approval = freeOrderApproval(plans);
+  const local = thaiLocalNow(new Date(now));
+  return {
+    order_id: order.id,
+    contact_name: `${user.firstname} ${user.lastname}`.trim(),
+    email: user.email,
+    transfer_datetime: local.date,
+    time: local.time,
+    transfer_amount: 0,
+    description: approval.description,
+    payment: approval.payment,
+  };
+}
+
+const outputOf = ({ event }: { event: { output: unknown } }) => event.output as PaymentOutput;
+
+/** Every payment machine ends the same way for the checkout. */
+const paymentSettled = [
+  { guard: { type: 'paymentSucceeded', params: outputOf }, target: '#checkout.clearingCart' },
+  { guard: { type: 'paymentFailed', params: outputOf }, target: '#checkout.editing', actions: { type: 'afterPaymentFailure', params: outputOf } },
+  { target: '#checkout.leftForOrders' },
+] as const;
+
+const paymentCrashed = { target: '#checkout.leftForOrders', actions: { type: 'log', params: { message: 'payment machine failed' } } } as const;
+
+export const checkoutMachine = setup({
+  types: {
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+    input: {} as CheckoutInput,
+    output: {} as CheckoutOutput,
+    emitted: {} as CheckoutEmitted,
+  },
+  actors: {
+    cart: cartMachine.provide({
+      actions: {
+        // The cart tells its parent, the checkout.
+        announceChange: sendParent((_, summary: CartSummary) => ({ type: 'cart.changed', cart: summary })),
+      },
+    }),
+    registerAndLogin: registerAndLoginMachine,
+    taxGate: taxGateMachine,
+    createOrder: fromPromise<CreateOrderResponse, CreateOrderInput>(async () => {
+      throw new Error('createOrder is provided by the app');
+    }),
+    createPaymentReportPublic: fromPromise<PaymentReportResponse, PaymentReportPublic>(async () => {
+      throw new Error('createPaymentReportPublic is provided by the app');
+    }),
+    clearCart: fromPromise<SuccessResponse, ClearCartRequest>(async () => {
+      throw new Error('clearCart is provided by the app');
+    }),
+    bankTransfer: bankTransferMachine,
+    paypal: paypalMachine,
+    twoC2pCard: twoC2pCardMachine,
+    scbQr: scbQrMachine,
+    omiseCard: omiseCardMachine,
+    omisePromptPay: omisePromptPayMachine,
+    twoC2pLink: twoC2pLinkMachine,
+    gbPrimeCard: gbPrimeCardMachine,
+    gbPrimePromptPay: gbPrimePromptPayMachine,
+    paySolutions: paySolutionsMachine,
+  },
+  guards: {
+    submitBlocked: ({ context }) => submitProblemOf(context.cart) !== null,
+    loggedIn: ({ context }) => context.user !== null,
+    visitorRegisters: ({ context, event }) =>
+      context.settings.layout === 4 && context.settings.registrationOnPage && event.type === 'checkout.submit' && !!event.registration,
+    registered: (_, output: RegisterAndLoginOutput) => output.ok,
+    taxPassed: (_, output: TaxGateOutput) => output.passed,
+    orderRefused: ({ context }) => orderProblemOf(context.cart) !== null,
+    couponNotAvailable: (_, error: unknown) => failureOf(error).code === 'COUPON_NOT_AVAILABLE',
+    timeLeft: (_, error: unknown) => failureOf(error).code === 'TIME_LEFT',
+    /** The server answered with a refusal: that key made no order; the next submit makes a new one. */
+    answeredRefusal: (_, error: unknown) => {
+      const status = failureOf(error).status;
+      return status >= 400 && status < 500;
+    },
+    freeOrder: ({ context }) => context.order?.total === 0,
+    paysWith: ({ context }, methodId: number) => context.order?.methodId === methodId,
+    paymentSucceeded: (_, output: PaymentOutput) => output.result === 'paid' || output.result === 'pending',
+    paymentFailed: (_, output: PaymentOutput) => output.result === 'failed',
+    thankYouPage: ({ context }) => context.settings.thankYouPage,
+    orderList: ({ context }) => !context.settings.thankYouPage,
+  },
+  actions: {
+    ...effectDefaults,
+    takeCart: assign(({ context }, cart: CartSummary) => {
+      const same = context.keyFor === contentOf(cart);
+      return { cart, idempotencyKey: same ? context.idempotencyKey : null, keyFor: same ? context.keyFor : null, problem: null };
+    }),
+    /** Made before the request; the same content keeps its key (retries replay the same order). */
+    prepareKey: assign(({ context }) => {
+      const content = contentOf(context.cart);
+      return context.idempotencyKey && context.keyFor === content
+        ? {}
+        : { idempotencyKey: newIdempotencyKey(), keyFor: content };
+    }),
+    dropKey: assign({ idempotencyKey: null, keyFor: null }),
+    keepRegistration: assign(({ event }) => ({ registration: event.type === 'checkout.submit' ? (event.registration ?? null) : null })),
+    keepUser: assign((_, user: SessionUser) => ({ user })),
+    tellCartLoggedIn: sendTo('cart', { type: 'session.loggedIn' as const }),
+    announceSession: emit((_, user: SessionUser) => ({ type: 'session.established' as const, user })),
+    warnSubmit: assign(({ context }) => ({ problem: submitProblemOf(context.cart) })),
+    keepOrder: assign(({ context }, answer: CreateOrderResponse) => ({
+      order: {
+        id: answer.orderId,
+        token: answer.order_detail.order_token,
+        total: answer.order_detail.total_amount,
+        methodId: (context.cart.paymentMethodId ?? 1) as PaymentMethodId,
+      },
+      problem: null,
+    })),
+    afterPaymentFailure: assign(({ context }, output: PaymentOutput) =>
+      // PayPal deleted the order: the next click needs a new one (a new key).
+      output.orderDeleted ? { order: null, idempotencyKey: null, keyFor: null } : { order: context.order },
+    ),
+    forwardResume: sendTo(({ context }) => methodActor(context.order?.methodId), { type: 'payment.resume' as const }),
+  },
+  delays: {
+    /** Thank-you page after a payment (spec 9). */
+    redirectDelay: 500,
+    /** The order list (spec 9). */
+    ordersRedirectDelay: 1000,
+  },
+}).createMachine({
+  id: 'checkout',
+  context: ({ input }) => ({
+    settings: {
+      layout: input.layout,
+      registrationOnPage: input.registrationOnPage,
+      usernameRegistration: input.usernameRegistration,
+      thankYouPage: input.thankYouPage,
+      slipRequired: input.slipRequired,
+      taxSettings: input.taxSettings,
+      registration: input.registration,
+    },
+    cartInput: input.cart,
+    cart: cartSummary(initialCartContext(input.cart)),
+    user: input.user,
+    idempotencyKey: null,
+    keyFor: null,
+    registration: null,
+    order: null,
+    problem: null,
+    cartFailed: false,
+  }),
+  invoke: {
+    id: 'cart',
+    src: 'cart',
+    input: ({ context }) => ({ ...context.cartInput, loggedIn: context.user !== null }),
+    onError: {
+      actions: [
+        assign({ cartFailed: true }),
+        { type: 'notify', params: { kind: 'error', topic: 'fail', message: MESSAGES.CART_FAIL } },
+        { type: 'log', params: ({ event }) => ({ message: 'cart failed', detail: event.error }) },
+      ],
+    },
+  },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'checkout.submit': [
+          {
+            guard: 'submitBlocked',
+            actions: ['warnSubmit', { type: 'notify', params: ({ context }) => submitWarning(submitProblemOf(context.cart) as OrderProblem) }],
+          },
+          { guard: 'loggedIn', target: 'creatingOrder' },
+          { guard: 'visitorRegisters', target: 'registeringVisitor', actions: 'keepRegistration' },
+          { target: 'awaitingLogin' },
+        ],
+        'cart.changed': { actions: { type: 'takeCart', params: ({ event }) => event.cart } },
+        'session.loggedIn': { actions: [{ type: 'keepUser', params: ({ event }) => event.user }, 'tellCartLoggedIn'] },
+      },
+    },
+    /** The login/registration modal is open; the session machine logs in. */
+    awaitingLogin: {
+      on: {
+        'session.loggedIn': { target: 'creatingOrder', actions: [{ type: 'keepUser', params: ({ event }) => event.user }, 'tellCartLoggedIn'] },
+        'auth.dismiss': 'editing',
+      },
+    },
+    registeringVisitor: {
+      invoke: {
+        id: 'registerAndLogin',
+        src: 'registerAndLogin',
+        input: ({ context }) => ({
+          values: context.registration?.values ?? {},
+          config: { ...context.settings.registration, withLogin: context.settings.usernameRegistration },
+          credential: context.registration?.credential ?? '',
+        }),
+        onDone: [
+          {
+            guard: { type: 'registered', params: ({ event }) => event.output },
+            target: 'creatingOrder',
+            actions: [
+              { type: 'keepUser', params: ({ event }) => (event.output as { user: SessionUser }).user },
+              { type: 'announceSession', params: ({ event }) => (event.output as { user: SessionUser }).user },
+              'tellCartLoggedIn',
+            ],
+          },
+          { target: 'editing' },
+        ],
+        onError: { target: 'editing', actions: { type: 'notify', params: { kind: 'error', topic: 'fail', message: MESSAGES.CART_FAIL } } },
+      },
+    },
+    creatingOrder: {
+      initial: 'checkingTax',
+      states: {
+        checkingTax: {
+          invoke: {
+            id: 'taxGate',
+            src: 'taxGate',
+            input: ({ context }) => ({
+              price: context.cart.totals.subtotal,
+              discount: context.cart.totals.discount,
+              currency: context.cart.currency,
+              settings: context.settings.taxSettings,
+              withholding: context.cart.withholding && context.cart.totals.withholdingOffered,
+            }),
+            onDone: [{ guard: { type: 'taxPassed', params: ({ event }) => event.output }, target: 'checkingOrder' }, { target: '#checkout.editing' }],
+            onError: { target: '#checkout.editing', actions: { type: 'log', params: { message: 'tax gate failed' } } },
+          },
+        },
+        checkingOrder: {
+          always: [
+            {
+              guard: 'orderRefused',
+              target: '#checkout.editing',
+              actions: [
+                assign(({ context }) => ({ problem: orderProblemOf(context.cart) })),
+                { type: 'notify', params: ({ context }) => orderNotice(orderProblemOf(context.cart) as OrderProblem) },
+              ],
+            },
+            { target: 'postingOrder', actions: 'prepareKey' },
+          ],
+        },
+        postingOrder: {
+          invoke: {
+            id: 'createOrder',
+            src: 'createOrder',
+            input: ({ context }) => ({ idempotencyKey: context.idempotencyKey as string, body: orderBody(context) }),
+            onDone: { target: '#checkout.orderCreated', actions: { type: 'keepOrder', params: ({ event }) => event.output } },
+            onError: [
+              {
+                guard: { type: 'couponNotAvailable', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: '#checkout.editing',
+                actions: ['dropKey', { type: 'notify', params: ({ event }) => couponNotAvailableNotice(event.error) }],
+              },
+              {
+                guard: { type: 'timeLeft', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: '#checkout.editing',
+                actions: ['dropKey', { type: 'notify', params: ({ event }) => ({ kind: 'error', topic: 'timeLeft', message: failureOf(event.error).msg }) }],
+              },
+              {
+                guard: { type: 'answeredRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: '#checkout.editing',
+                actions: ['dropKey', { type: 'log', params: ({ event }) => ({ message: 'order refused', detail: failureOf(event.error) }) }],
+              },
+              // No answer (network, 5xx): the key is kept, the next click retries the same order.
+              { target: '#checkout.editing', actions: { type: 'log', params: ({ event }) => ({ message: 'order failed', detail: failureOf(event.error) }) } },
+            ],
+          },
+        },
+      },
+    },
+    orderCreated: {
+      always: [{ guard: 'freeOrder', target: 'filingFreeReport' }, { target: 'paying' }],
+    },
+    filingFreeReport: {
+      invoke: {
+        id: 'createPaymentReportPublic',
+        src: 'createPaymentReportPublic',
+        input: ({ context }) => freeReport(context),
+        onDone: { target: 'clearingCart' },
+        onError: { target: 'clearingCart', actions: { type: 'log', params: { message: 'free order report failed' } } },
+      },
+    },
+    paying: {
+      entry: 'persistSnapshot',
+      on: { 'payment.resume': { actions: 'forwardResume' } },
+      initial: 'routing',
+      states: {
+        routing: {
+          always: [
+            { guard: { type: 'paysWith', params: 1 }, target: 'bankTransfer' },
+            { guard: { type: 'paysWith', params: 2 }, target: 'paypal' },
+            { guard: { type: 'paysWith', params: 3 }, target: 'twoC2pCard' },
+            { guard: { type: 'paysWith', params: 4 }, target: 'scbQr' },
+            { guard: { type: 'paysWith', params: 8 }, target: 'omiseCard' },
+            { guard: { type: 'paysWith', params: 9 }, target: 'omisePromptPay' },
+            { guard: { type: 'paysWith', params: 10 }, target: 'twoC2pLink' },
+            { guard: { type: 'paysWith', params: 11 }, target: 'gbPrimeCard' },
+            { guard: { type: 'paysWith', params: 12 }, target: 'gbPrimePromptPay' },
+            // The server accepted the order, so its method is one of these (domain orderProblem checked it).
+            { guard: { type: 'paysWith', params: 13 }, target: 'paySolutions' },
+          ],
+        },
+        bankTransfer: {
+          invoke: {
+            id: 'bankTransfer',
+            src: 'bankTransfer',
+            input: ({ context }) => {
+              const local = thaiLocalNow();
+              const user = context.user as SessionUser;
+              return {
+                order: paymentOrder(context),
+                slipRequired: context.settings.slipRequired,
+                // Spec 2: 'later' is hidden in layout 4 for a buyer without registration.
+                canNotifyLater: !(context.settings.layout === 4 && user.is_non_member),
+                defaults: { contact_name: `${user.firstname} ${user.lastname}`.trim(), tel: '', transfer_datetime: local.date, time: local.time },
+              };
+            },
+            onDone: paymentSettled,
+            onError: paymentCrashed,
+          },
+        },
+        paypal: {
+          invoke: { id: 'paypal', src: 'paypal', input: ({ context }) => ({ order: paymentOrder(context) }), onDone: paymentSettled, onError: paymentCrashed },
+        },
+        twoC2pCard: {
+          invoke: { id: 'twoC2pCard', src: 'twoC2pCard', input: ({ context }) => ({ order: paymentOrder(context) }), onDone: paymentSettled, onError: paymentCrashed },
+        },
+        scbQr: {
+          invoke: { id: 'scbQr', src: 'scbQr', input: ({ context }) => ({ order: paymentOrder(context) }), onDone: paymentSettled, onError: paymentCrashed },
+        },
+        omiseCard: {
+          invoke: { id: 'omiseCard', src: 'omiseCard', input: ({ context }) => ({ order: paymentOrder(context) }), onDone: paymentSettled, onError: paymentCrashed },
+        },
+        omisePromptPay: {
+          invoke: { id: 'omisePromptPay', src: 'omisePromptPay', input: ({ context }) => ({ order: paymentOrder(context) }), onDone: paymentSettled, onError: paymentCrashed },
+        },
+        twoC2pLink: {
+          invoke: { id: 'twoC2pLink', src: 'twoC2pLink', input: ({ context }) => ({ order: paymentOrder(context) }), onDone: paymentSettled, onError: paymentCrashed },
+        },
+        gbPrimeCard: {
+          invoke: {
+            id: 'gbPrimeCard',
+            src: 'gbPrimeCard',
+            input: ({ context }) => ({ order: paymentOrder(context), thankYouPage: context.settings.thankYouPage }),
+            onDone: paymentSettled,
+            onError: paymentCrashed,
+          },
+        },
+        gbPrimePromptPay: {
+          invoke: { id: 'gbPrimePromptPay', src: 'gbPrimePromptPay', input: ({ context }) => ({ order: paymentOrder(context) }), onDone: paymentSettled, onError: paymentCrashed },
+        },
+        paySolutions: {
+          invoke: { id: 'paySolutions', src: 'paySolutions', input: ({ context }) => ({ order: paymentOrder(context) }), onDone: paymentSettled, onError: paymentCrashed },
+        },
+      },
+    },
+    clearingCart: {
+      invoke: {
+        id: 'clearCart',
+        src: 'clearCart',
+        input: ({ context }) => ({ user_id: String((context.user as SessionUser).id) }),
+        onDone: { target: 'leaving' },
+        onError: { target: 'leaving', actions: { type: 'log', params: { message: 'clearing the cart failed' } } },
+      },
+    },
+    leaving: {
+      after: {
+        redirectDelay: {
+          guard: 'thankYouPage',
+          target: 'completed',
+          actions: { type: 'navigate', params: ({ context }) => ({ to: ROUTES.thankYou(context.order?.token), external: false }) },
+        },
+        ordersRedirectDelay: { guard: 'orderList', target: 'completed', actions: { type: 'navigate', params: { to: ROUTES.orders, external: false } } },
+      },
+    },
+    completed: {
+      type: 'final',
+      entry: 'clearPersistedSnapshot',
+    },
+    leftForOrders: {
+      type: 'final',
+      entry: ['clearPersistedSnapshot', { type: 'navigate', params: { to: ROUTES.orders, external: false } }],
+    },
+  },
+  output: ({ context }) => ({
+    orderId: context.order?.id ?? null,
+    to: context.settings.thankYouPage && context.order ? ROUTES.thankYou(context.order.token) : ROUTES.orders,
+  }),
+});
+
+/** The payment machine (invoke id) of a method. */
+export function methodActor(methodId: number | undefined): string {
+  const ids: Record<number, string> = {
+    1: 'bankTransfer',
+    2: 'paypal',
+    3: 'twoC2pCard',
+    4: 'scbQr',
+    8: 'omiseCard',
+    9: 'omisePromptPay',
+    10: 'twoC2pLink',
+    11: 'gbPrimeCard',
+    12: 'gbPrimePromptPay',
+    13: 'paySolutions',
+  };
+  return ids[methodId ?? 0] ?? 'bankTransfer';
+}

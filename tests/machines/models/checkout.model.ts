@@ -1,0 +1,234 @@
+import assert from 'node:assert/strict';
+import type { EventObject } from 'xstate';
+import { cartSummary, initialCartContext, type CartContext } from '../../../machines/cart/cart.machine';
+import type { CartSummary } from '../../../machines/cart/cart-summary';
+import { checkoutMachine, type CheckoutInput } from '../../../machines/checkout/checkout.machine';
+import {
+  selectCheckoutProblem,
+  selectCreating,
+  selectLoginModalOpen,
+  selectPayment,
+  selectSubmitBlock,
+  selectSubmitWarning,
+} from '../../../machines/checkout/checkout.selectors';
+import { defineModel } from '../support/model';
+import { cartInput, line, PR1, TAX_ON } from './cart-fixtures';
+import { student } from './fixtures';
+
+const summary = (overrides: Parameters<typeof cartInput>[0] = {}, patch: Partial<CartContext> = {}): CartSummary =>
+  cartSummary({ ...initialCartContext(cartInput(overrides)), ...patch });
+
+const ALL_METHODS = [1, 2, 3, 4, 8, 9, 10, 11, 12, 13].map((id) => ({ id, name: `method ${id}` }));
+const base = (methodId = 1) => summary({ paymentMethods: ALL_METHODS, paymentMethodId: methodId });
+const METHOD_IDS = [2, 3, 4, 8, 9, 10, 11, 12, 13];
+const METHOD_ACTORS: Record<number, string> = {
+  1: 'bankTransfer', 2: 'paypal', 3: 'twoC2pCard', 4: 'scbQr', 8: 'omiseCard', 9: 'omisePromptPay', 10: 'twoC2pLink', 11: 'gbPrimeCard', 12: 'gbPrimePromptPay', 13: 'paySolutions',
+};
+
+export const CART = {
+  method1: base(1),
+  empty: summary({ lines: [] }),
+  noAddress: summary({ lines: [line(13, 301, 'Product')] }),
+  noFee: summary({ lines: [line(13, 301, 'Product')] }, { shippingAddressId: 7 }),
+  promotionLeft: summary({ promotions: [PR1] }, { promotionId: null, promotionAutoSelected: true }),
+  noUsdPrice: summary({ lines: [line(12, 201)], currency: 'USD', usdEnabled: true }),
+  ...Object.fromEntries(METHOD_IDS.map((id) => [`method${id}`, base(id)])),
+} as Record<string, CartSummary>;
+
+const changes = Object.entries(CART)
+  .filter(([name]) => name !== 'method1')
+  .map(([, cart]) => ({ type: 'cart.changed', cart }));
+
+const detail = (total: number) => ({
+  success: true,
+  orderId: 501,
+  order_detail: {
+    id: 501, payment_status: 'notYetReceived', price: 150000, discount: 0, withholding_price: 0, shipping_fee: 0, total_amount: total,
+    currency_code: 'THB', coupon_list_code: [], order_course_list: [], order_token: 'tok-501', cancel_at: '2030-01-02T00:00:00Z',
+  },
+});
+const PAID = { result: 'paid' };
+
+const paymentOutcomes = {
+  done: [PAID, { result: 'pending' }, { result: 'failed' }, { result: 'failed', orderDeleted: true }, { result: 'toOrders' }],
+  error: [new Error('payment machine crashed')],
+};
+
+const input = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({
+  cart: cartInput({ paymentMethods: ALL_METHODS }),
+  user: student,
+  layout: 3,
+  registrationOnPage: false,
+  usernameRegistration: false,
+  thankYouPage: true,
+  slipRequired: false,
+  taxSettings: TAX_ON,
+  ...overrides,
+});
+
+const registration = { values: { firstname: 'สมชาย', lastname: 'ใจดี', email: 'somchai@example.com' }, credential: '1738310400000' };
+
+type Snapshot = Parameters<typeof selectSubmitBlock>[0];
+
+/** The order's content in the walk: a change of cart is offered only from the first cart, once. */
+function isFirstCart(s: Snapshot): boolean {
+  return s.context.cart === CART.method1 || JSON.stringify(s.context.cart) === JSON.stringify(CART.method1);
+}
+
+const outcomeOf = (e: EventObject) => (e as EventObject & { output?: unknown }).output;
+
+export const checkoutModel = defineModel({
+  machine: checkoutMachine,
+  file: 'machines/checkout/checkout.machine.ts',
+  input: input(),
+  variants: [
+    {
+      name: 'logged out, order list after payment',
+      input: input({ user: null, thankYouPage: false }),
+      userEvents: [{ type: 'checkout.submit' }, { type: 'session.loggedIn', user: student }, { type: 'auth.dismiss' }],
+      callbacks: { cart: [] },
+    },
+    {
+      name: 'layout 4 visitor registers on the page',
+      input: input({ user: null, layout: 4, registrationOnPage: true }),
+      userEvents: [{ type: 'checkout.submit', registration }],
+      callbacks: { cart: [] },
+    },
+  ],
+  userEvents: [{ type: 'checkout.submit' }, { type: 'payment.resume' }],
+  callbacks: { cart: changes },
+  outcomes: {
+    taxGate: { done: [{ passed: true }, { passed: false, reason: 'declined' }], error: [new Error('tax gate crashed')] },
+    registerAndLogin: { done: [{ ok: true, user: student }, { ok: false, reason: 'rejected', message: 'อีเมลนี้มีในระบบแล้ว' }], error: [new Error('crashed')] },
+    cart: { error: [new Error('cart crashed')] },
+    createOrder: {
+      done: [detail(150000), detail(0)],
+      error: [
+        { status: 422, code: 'COUPON_NOT_AVAILABLE', msg: 'coupon full', result: ['SAVE100', 'PCT5'] },
+        { status: 422, code: 'TIME_LEFT', msg: 'หมดเวลาลงทะเบียนแล้ว' },
+        { status: 409, code: 'have_course', msg: 'already owned' },
+        { status: 0, code: 'NETWORK_ERROR', msg: 'Failed to fetch' },
+      ],
+    },
+    createPaymentReportPublic: { done: [{ success: true, orderPaymentId: 9, order_token: 'tok-501' }], error: [new Error('network')] },
+    clearCart: { done: [{ success: true }], error: [new Error('network')] },
+    ...Object.fromEntries(Object.values(METHOD_ACTORS).map((id) => [id, paymentOutcomes])),
+  },
+  effects: ['notify', 'navigate', 'persistSnapshot', 'clearPersistedSnapshot', 'log'],
+  label: (e) => (e.type === 'cart.changed' ? `cart.changed(${Object.entries(CART).find(([, v]) => v === (e as unknown as { cart: CartSummary }).cart)?.[0]})` : undefined),
+  serialize: (s) => {
+    const c = s.context;
+    return JSON.stringify({
+      value: s.value,
+      cartFailed: c.cartFailed,
+      cart: Object.entries(CART).find(([, v]) => JSON.stringify(v) === JSON.stringify(c.cart))?.[0] ?? 'other',
+      user: c.user?.id ?? null,
+      key: c.idempotencyKey ? 'K' : null,
+      keyFor: c.keyFor ? 'C' : null,
+      order: c.order,
+      problem: c.problem?.code ?? null,
+      registration: !!c.registration,
+    });
+  },
+  /**
+   * Keep the walk small: other carts branch off once from the first one; in those branches (and
+   * in the login variants) only the happy outcomes of the order and payment are walked — every
+   * failure is walked with the first cart (bank transfer).
+   */
+  filter: (s, e) => {
+    const main = isFirstCart(s) && s.context.settings.layout === 3 && s.context.user !== null && s.context.settings.thankYouPage;
+    if (s.context.cartFailed && (e.type === 'cart.changed' || e.type === 'xstate.error.actor.cart')) return false;
+    if (e.type === 'cart.changed') return isFirstCart(s) && s.context.idempotencyKey === null && s.context.order === null;
+    if (main) return true;
+    const paymentActor = Object.values(METHOD_ACTORS).some((id) => e.type.endsWith(`.actor.${id}`));
+    if (e.type.startsWith('xstate.error.actor.') && e.type !== 'xstate.error.actor.registerAndLogin' && !paymentActor) return false;
+    if (e.type === 'xstate.done.actor.createOrder') return (outcomeOf(e) as { order_detail: { total_amount: number } }).order_detail.total_amount > 0;
+    if (e.type === 'xstate.done.actor.taxGate') return (outcomeOf(e) as { passed: boolean }).passed;
+    return true;
+  },
+  accepts: (s) => {
+    if (s.matches('editing')) return ['checkout.submit', 'session.loggedIn'];
+    if (s.matches('awaitingLogin')) return ['session.loggedIn', 'auth.dismiss'];
+    if (s.matches('paying')) return ['payment.resume'];
+    return [];
+  },
+  check: (s, step) => {
+    const c = s.context;
+    assert.equal(selectCreating(s), !s.matches('editing'));
+    assert.equal(selectLoginModalOpen(s), s.matches('awaitingLogin'));
+    if (s.matches('editing')) {
+      const block = selectSubmitBlock(s);
+      const expected = c.cart === CART.empty || c.cart.lines.length === 0 ? 'emptyCart' : c.cart.lines[0]!.course_type === 'Product' ? (c.cart.shippingAddressId ? 'shippingFee' : 'shippingAddress') : null;
+      assert.equal(block, expected);
+      const warning = selectSubmitWarning(s);
+      if (block === 'emptyCart') assert.equal(warning?.message, 'ยังไม่มีสินค้าในรถเข็น');
+      if (block === 'shippingAddress' || block === 'shippingFee') assert.equal(warning?.message, 'กรุณากรอกข้อมูลที่อยู่จัดส่ง');
+      if (step.event.type === 'checkout.submit') {
+        if (block) assert.deepEqual(step.effects.map((e) => e.params), [warning]);
+        else if (c.cart.promotionId === null && c.cart.promotions.length) {
+          assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'warning', topic: 'invalidData', message: 'คำสั่งซื้อของคุณมีโปรโมชั่นร่วม กรุณาเลือกโปรโมชั่น' } }]);
+          assert.equal(selectCheckoutProblem(s), 'คำสั่งซื้อของคุณมีโปรโมชั่นร่วม กรุณาเลือกโปรโมชั่น');
+        }
+      }
+    } else {
+      assert.equal(selectSubmitBlock(s), 'creating');
+    }
+    // The order request: the key is made before it and kept for a retry of the same content.
+    if (s.matches({ creatingOrder: 'postingOrder' })) {
+      const calls = step.scripts.inputsOf('createOrder') as { idempotencyKey: string; body: { user_id: number; payment_method_id: number } }[];
+      const last = calls.at(-1)!;
+      assert.match(last.idempotencyKey, /^[0-9a-f-]{36}$/);
+      assert.equal(last.body.user_id, 42);
+      assert.equal(last.body.payment_method_id, c.cart.paymentMethodId);
+      const previous = calls.at(-2);
+      const lastOutcome = [...step.events].reverse().find((e) => e.type === 'xstate.error.actor.createOrder' || e.type === 'xstate.done.actor.createOrder');
+      if (previous && lastOutcome?.type === 'xstate.error.actor.createOrder') {
+        const failure = (lastOutcome as unknown as { error: { status: number } }).error;
+        if (failure.status === 0) assert.equal(last.idempotencyKey, previous.idempotencyKey, 'a retry after no answer replays the same key');
+        else assert.notEqual(last.idempotencyKey, previous.idempotencyKey, 'a refused order frees its key');
+      }
+    }
+    if (step.event.type === 'xstate.error.actor.createOrder') {
+      const code = (step.event as unknown as { error: { code: string } }).error.code;
+      if (code === 'COUPON_NOT_AVAILABLE') {
+        assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'warning', topic: 'invalidCoupon', message: 'SAVE100, PCT5 คูปองถูกใช้ครบจำนวนแล้ว' } }]);
+      } else if (code === 'TIME_LEFT') {
+        assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'timeLeft', message: 'หมดเวลาลงทะเบียนแล้ว' } }]);
+      } else {
+        assert.deepEqual(step.effects.map((e) => e.type), ['log'], 'other failures are logged, loading stops');
+      }
+      assert.ok(s.matches('editing') && selectSubmitBlock(s) === null, 'submit is enabled again');
+    }
+    if (s.matches('paying')) {
+      const payment = selectPayment(s);
+      const method = METHOD_ACTORS[c.order!.methodId]!;
+      assert.equal(payment?.method, method);
+      const given = step.scripts.inputsOf(method).at(-1) as { order: { orderId: number; orderToken: string; amount: number } };
+      assert.deepEqual([given.order.orderId, given.order.orderToken, given.order.amount], [501, 'tok-501', 150000]);
+      if (step.event.type === 'xstate.done.actor.createOrder') assert.deepEqual(step.effects, [{ type: 'persistSnapshot', params: undefined }]);
+    }
+    if (s.matches('filingFreeReport')) {
+      const report = step.scripts.inputsOf('createPaymentReportPublic').at(-1) as Record<string, unknown>;
+      assert.deepEqual([report.order_id, report.transfer_amount, report.payment, report.description], [501, 0, 'AutoFree', 'Auto approved']);
+      assert.match(String(report.transfer_datetime), /^\d{4}-\d{2}-\d{2}$/);
+    }
+    if (s.matches('clearingCart')) assert.deepEqual(step.scripts.inputsOf('clearCart').at(-1), { user_id: '42' });
+    if (s.matches('completed')) {
+      const to = c.settings.thankYouPage ? '/thankyou?orderId=tok-501' : '/myaccount/student/order';
+      assert.deepEqual(step.effects, [{ type: 'navigate', params: { to, external: false } }, { type: 'clearPersistedSnapshot', params: undefined }]);
+      assert.deepEqual(s.output, { orderId: 501, to });
+      // 500 ms before the thank-you page, 1000 ms before the order list (spec 9).
+      assert.ok(step.event.type.startsWith(c.settings.thankYouPage ? 'xstate.after.redirectDelay' : 'xstate.after.ordersRedirectDelay'));
+    }
+    if (s.matches('leftForOrders')) {
+      assert.deepEqual(step.effects.filter((e) => e.type === 'navigate'), [{ type: 'navigate', params: { to: '/myaccount/student/order', external: false } }]);
+    }
+    if (step.event.type === 'xstate.done.actor.registerAndLogin' && s.matches('creatingOrder')) {
+      assert.deepEqual(step.effects, [{ type: 'emitted', params: { type: 'session.established', user: student } }]);
+    }
+    if (s.matches('editing') && step.event.type.startsWith('xstate.done.actor.') && (outcomeOf(step.event) as { orderDeleted?: boolean })?.orderDeleted) {
+      assert.equal(c.order, null);
+      assert.equal(c.idempotencyKey, null, 'PayPal deleted the order: the next click makes a new one');
+    }
+  },
+});
