@@ -78,33 +78,53 @@ export const omisePromptPayMachine = setup({
         onError: { target: 'failed' },
       },
     },
+    /** The QR is shown: the realtime push and the 6-second poll run side by side until approved or rejected. */
     awaitingScan: {
+      type: 'parallel',
       entry: 'persistSnapshot',
-      invoke: { id: 'watchOrderStatus', src: 'watchOrderStatus', input: ({ context }) => ({ orderId: context.order.orderId }) },
       after: { qrExpiry: 'expired' },
       on: {
         'order.statusChanged': [
           { guard: 'pushedApproved', target: 'paid' },
           { guard: 'pushedRejected', target: 'rejected' },
         ],
-        'payment.resume': '.checking',
       },
-      initial: 'waiting',
       states: {
-        waiting: {
-          after: { pollInterval: 'checking' },
+        push: {
+          initial: 'listening',
+          states: {
+            listening: {
+              invoke: {
+                id: 'watchOrderStatus',
+                src: 'watchOrderStatus',
+                input: ({ context }) => ({ orderId: context.order.orderId }),
+                // Without pushes the poll still finds the payment.
+                onError: { target: 'unavailable' },
+              },
+            },
+            unavailable: {},
+          },
         },
-        checking: {
-          invoke: {
-            id: 'getOrder',
-            src: 'getOrder',
-            input: ({ context }) => ({ orderId: context.order.orderId }),
-            onDone: [
-              { guard: { type: 'approved', params: ({ event }) => event.output }, target: '#omisePromptPay.paid' },
-              { guard: { type: 'rejected', params: ({ event }) => event.output }, target: '#omisePromptPay.rejected' },
-              { target: 'waiting' },
-            ],
-            onError: { target: 'waiting' },
+        poll: {
+          initial: 'waiting',
+          on: { 'payment.resume': '.checking' },
+          states: {
+            waiting: {
+              after: { pollInterval: 'checking' },
+            },
+            checking: {
+              invoke: {
+                id: 'getOrder',
+                src: 'getOrder',
+                input: ({ context }) => ({ orderId: context.order.orderId }),
+                onDone: [
+                  { guard: { type: 'approved', params: ({ event }) => event.output }, target: '#omisePromptPay.paid' },
+                  { guard: { type: 'rejected', params: ({ event }) => event.output }, target: '#omisePromptPay.rejected' },
+                  { target: 'waiting' },
+                ],
+                onError: { target: 'waiting' },
+              },
+            },
           },
         },
       },

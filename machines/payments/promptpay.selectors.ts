@@ -20,5 +20,7 @@ export function selectPromptPayQr(s: S): string | null {
 }
 
 /** True while the order is being read (a poll or a resume). */
-export const selectIsCheckingPayment = (s: S): boolean => s.matches({ awaitingScan: 'checking' });
+export const selectIsCheckingPayment = (s: S): boolean => s.matches({ awaitingScan: { poll: 'checking' } });
+/** The realtime push of the order's status is listened to (else only the poll runs). */
+export const selectListeningForPush = (s: S): boolean => s.matches({ awaitingScan: { push: 'listening' } });
 export const selectCanRetryPromptPay = (s: S): boolean => s.can({ type: 'payment.retry' });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { gbPrimePromptPayMachine } from '../../../machines/payments/gb-prime-promptpay.machine';
 import { omisePromptPayMachine } from '../../../machines/payments/omise-promptpay.machine';
-import { selectCanRetryPromptPay, selectIsCheckingPayment, selectPromptPayPhase, selectPromptPayQr } from '../../../machines/payments/promptpay.selectors';
+import { selectCanRetryPromptPay, selectIsCheckingPayment, selectListeningForPush, selectPromptPayPhase, selectPromptPayQr } from '../../../machines/payments/promptpay.selectors';
 import { defineModel, type StepInfo } from '../support/model';
 import { FAIL_NOTICE, order, orderRead } from './fixtures';
 
@@ -27,10 +27,10 @@ function check(s: PromptPaySnapshot, step: StepInfo, createSrc: string): void {
   if (s.matches('awaitingScan')) {
     assert.equal(phase, 'qr');
     assert.ok(selectPromptPayQr(s));
-    assert.equal(selectIsCheckingPayment(s), s.matches({ awaitingScan: 'checking' }));
-    assert.ok(step.scripts.isOpen('watchOrderStatus'), 'the realtime push is listened to while the QR is shown');
+    assert.equal(selectIsCheckingPayment(s), s.matches({ awaitingScan: { poll: 'checking' } }));
+    assert.equal(step.scripts.isOpen('watchOrderStatus'), selectListeningForPush(s), 'the realtime push is listened to while the QR is shown');
     if (step.event.type === `xstate.done.actor.${createSrc}`) assert.deepEqual(step.effects, [{ type: 'persistSnapshot', params: undefined }]);
-    if (s.matches({ awaitingScan: 'checking' })) assert.deepEqual(step.scripts.inputsOf('getOrder').at(-1), { orderId: 501 });
+    if (s.matches({ awaitingScan: { poll: 'checking' } })) assert.deepEqual(step.scripts.inputsOf('getOrder').at(-1), { orderId: 501 });
   } else {
     assert.equal(step.scripts.isOpen('watchOrderStatus'), false, 'the push listener stops with the QR');
   }
@@ -58,6 +58,7 @@ export const omisePromptPayModel = defineModel({
   userEvents: [{ type: 'payment.retry' }, { type: 'payment.resume' }],
   callbacks: { watchOrderStatus: pushes },
   outcomes: {
+    watchOrderStatus: { error: [new Error('socket closed')] },
     createOmisePromptPay: {
       done: [{ success: true, QrcodeUrl: { image: { download_uri: 'https://api.omise.test/qr/1.svg' } }, charge_id: 'chrg_1', expires_at: '2030-01-01T00:10:00Z' }],
       error: [new Error('network')],
@@ -76,6 +77,7 @@ export const gbPrimePromptPayModel = defineModel({
   userEvents: [{ type: 'payment.retry' }, { type: 'payment.resume' }],
   callbacks: { watchOrderStatus: pushes },
   outcomes: {
+    watchOrderStatus: { error: [new Error('socket closed')] },
     createGbPrimePromptPay: {
       done: [{ success: true, data: { qrImage: 'iVBORw0KGgo=', referenceNo: 'ref-501', expires_at: '2030-01-01T00:10:00Z' } }],
       error: [new Error('network')],

@@ -1,0 +1,33 @@
+/** Every machine's model, in the order the report lists them. */
+import type { MachineModel } from '../support/model';
+import { accessCountdownModel } from './access-countdown.model';
+import { bankTransferModel } from './bank-transfer.model';
+import { cartModel } from './cart.model';
+import { checkoutModel } from './checkout.model';
+import { omiseCardModel } from './omise-card.model';
+import { paypalModel } from './paypal.model';
+import { gbPrimePromptPayModel, omisePromptPayModel } from './promptpay.model';
+import { gbPrimeCardModel, paySolutionsModel, twoC2pCardModel, twoC2pLinkModel } from './redirects.model';
+import { registerAndLoginModel } from './register-and-login.model';
+import { scbQrModel } from './scb-qr.model';
+import { sessionModel } from './session.model';
+import { taxGateModel } from './tax-gate.model';
+
+export const MODELS = [
+  checkoutModel,
+  cartModel,
+  taxGateModel,
+  registerAndLoginModel,
+  sessionModel,
+  accessCountdownModel,
+  bankTransferModel,
+  paypalModel,
+  omiseCardModel,
+  omisePromptPayModel,
+  scbQrModel,
+  twoC2pLinkModel,
+  twoC2pCardModel,
+  gbPrimeCardModel,
+  gbPrimePromptPayModel,
+  paySolutionsModel,
+] as unknown as MachineModel[];
