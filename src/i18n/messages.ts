@@ -17,6 +17,7 @@ export const TH = {
   notifications: 'การแจ้งเตือน',
   notFound: '404 Page not found !',
   backHome: 'กลับหน้าแรก',
+  cartFailTitle: 'เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง',
   required: 'จำเป็น',
 
   // Upload widget
@@ -206,6 +207,7 @@ export const EN: Record<UiKey, string> = {
   notifications: 'Notifications',
   notFound: '404 Page not found !',
   backHome: 'Back to home',
+  cartFailTitle: 'Something went wrong, please try again',
   required: 'required',
   uploadImage: 'Upload image',
   uploadVideo: 'Upload video',

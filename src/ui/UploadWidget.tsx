@@ -25,7 +25,8 @@ export interface UploadWidgetProps {
   files: readonly UploadEntry[];
   /** A file was chosen; the owner (a machine) validates type, size and storage. */
   onAdd: (file: File) => void;
-  onRemove: (name: string) => void;
+  /** The delete action of a listed file (absent: files cannot be removed here). */
+  onRemove?: (name: string) => void;
   error?: string | null;
   hint?: string;
   required?: boolean;
@@ -80,9 +81,11 @@ export function UploadWidget({ kind, label, files, onAdd, onRemove, error, hint,
               <Preview entry={entry} kind={kind} />
               <span className="ui-upload__name">{entry.name}</span>
               <span className="ui-upload__size">{sizeText(entry.size)}</span>
-              <button type="button" className="ui-btn ui-btn--link" onClick={() => onRemove(entry.name)} aria-label={t('deleteFile', { name: entry.name })} disabled={disabled}>
-                <span aria-hidden="true">🗑</span>
-              </button>
+              {onRemove ? (
+                <button type="button" className="ui-btn ui-btn--link" onClick={() => onRemove(entry.name)} aria-label={t('deleteFile', { name: entry.name })} disabled={disabled}>
+                  <span aria-hidden="true">🗑</span>
+                </button>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -23,7 +23,7 @@ describe('actors built on the typed client', () => {
       seen = req;
       return json({ success: true, orderId: 7, order_detail: { id: 7 } }, 201);
     });
-    const out = await run<{ orderId: number }, unknown>(orderActors.createOrder, { idempotencyKey: 'k-1', order: { user_id: 3, course_id: [1], payment_method_id: 1 } });
+    const out = await run<{ orderId: number }, unknown>(orderActors.createOrder, { idempotencyKey: 'k-1', body: { user_id: 3, course_id: [1], payment_method_id: 1 } });
     expect(out.orderId).toBe(7);
     const req = seen as unknown as Request;
     expect(req.method).toBe('POST');
@@ -34,7 +34,7 @@ describe('actors built on the typed client', () => {
 
   it('a 4xx becomes an ApiError with the envelope code, msg and result', async () => {
     scriptFetch(() => json({ success: false, error: { code: 'COUPON_NOT_AVAILABLE', msg: 'full', result: ['SAVE10'] } }, 422));
-    const actor = createActor(orderActors.createOrder, { input: { idempotencyKey: 'k', order: {} as never } });
+    const actor = createActor(orderActors.createOrder, { input: { idempotencyKey: 'k', body: {} as never } });
     actor.start();
     const error = await toPromise(actor).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);

@@ -7,12 +7,12 @@ import { operation } from './call';
 /** The order payload plus the key that makes a retry (double click, refresh, second tab) the same order. */
 export interface CreateOrderInput {
   idempotencyKey: string;
-  order: OrderCreate;
+  body: OrderCreate;
 }
 
 export const orderActors = {
   createOrder: operation('createOrder', (input: CreateOrderInput, signal) =>
-    api.POST('/private/cart/order', { params: { header: { 'Idempotency-Key': input.idempotencyKey || newUuid() } }, body: input.order, signal }),
+    api.POST('/private/cart/order', { params: { header: { 'Idempotency-Key': input.idempotencyKey || newUuid() } }, body: input.body, signal }),
   ),
   deleteOrder: operation('deleteOrder', (input: DeleteOrderRequest, signal) => api.POST('/public/cart/deleteorder', { body: input, signal })),
   listOrderedCourses: operation('listOrderedCourses', (_input: void, signal) => api.GET('/private/cart/ordercourse', { signal })),

@@ -1,0 +1,74 @@
+/**
+ * The checkout machine with every real actor and effect, its children included (cart, tax gate,
+ * layout-4 registration, the ten payment machines). The course page creates one actor of it.
+ */
+import { fromPromise, type AnyActorLogic } from 'xstate';
+import type { Coupon } from '../../domain/types';
+import type { CouponLookupRequest, DataResponse } from '../../machines/shared/api';
+import type { cartMachine } from '../../machines/cart/cart.machine';
+import { checkoutMachine } from '../../machines/checkout/checkout.machine';
+import { registerAndLoginMachine } from '../../machines/registration/register-and-login.machine';
+import { taxGateMachine } from '../../machines/tax/tax-gate.machine';
+import { cartActors, orderActors, paymentActors, sessionActors, studentActors } from './actors';
+import { api } from './client';
+import { effectActions } from './effects';
+import { unwrap } from './errors';
+import {
+  bankTransferLogic,
+  gbPrimeCardLogic,
+  gbPrimePromptPayLogic,
+  omiseCardLogic,
+  omisePromptPayLogic,
+  paySolutionsLogic,
+  paypalLogic,
+  scbQrLogic,
+  twoC2pCardLogic,
+  twoC2pLinkLogic,
+} from './payment-logic';
+
+const log = (_: unknown, params: { message: string; detail?: unknown }) => console.warn(`[checkout] ${params.message}`, params.detail ?? '');
+
+const actions = { ...effectActions, log };
+
+/** The cart reads the coupon with the domain's (wider) Coupon type. */
+const getCouponByCouponCode = fromPromise<DataResponse<Coupon>, CouponLookupRequest>(async ({ input, signal }) =>
+  unwrap(await api.POST('/public/cart/getCouponByCouponCode', { body: input, signal }), 'getCouponByCouponCode'),
+);
+
+/** The cart as the checkout declares it (it announces to its parent), with the coupon lookup. */
+const cartLogic = (checkoutMachine.implementations.actors.cart as typeof cartMachine).provide({
+  actors: { getCouponByCouponCode },
+  actions: { notify: effectActions.notify },
+});
+
+export const registerAndLoginLogic = registerAndLoginMachine.provide({
+  actors: { registerStudent: studentActors.registerStudent, login: sessionActors.login, loginNonMember: sessionActors.loginNonMember },
+  actions: effectActions,
+});
+
+export const taxGateLogic = taxGateMachine.provide({
+  actors: { getStudentProfile: studentActors.getStudentProfile, updateStudentTax: studentActors.updateStudentTax, uploadFile: studentActors.uploadFile },
+  actions: effectActions,
+});
+
+export const checkoutLogic = checkoutMachine.provide({
+  actors: {
+    cart: cartLogic,
+    registerAndLogin: registerAndLoginLogic,
+    taxGate: taxGateLogic,
+    createOrder: orderActors.createOrder,
+    createPaymentReportPublic: paymentActors.createPaymentReportPublic,
+    clearCart: cartActors.clearCart,
+    bankTransfer: bankTransferLogic,
+    paypal: paypalLogic,
+    twoC2pCard: twoC2pCardLogic,
+    scbQr: scbQrLogic,
+    omiseCard: omiseCardLogic,
+    omisePromptPay: omisePromptPayLogic,
+    twoC2pLink: twoC2pLinkLogic,
+    gbPrimeCard: gbPrimeCardLogic,
+    gbPrimePromptPay: gbPrimePromptPayLogic,
+    paySolutions: paySolutionsLogic,
+  } satisfies Record<string, AnyActorLogic>,
+  actions,
+});

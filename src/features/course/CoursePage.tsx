@@ -1,0 +1,107 @@
+import { useEffect } from 'react';
+import { useLoaderData, useLocation, useSearchParams } from 'react-router';
+import { keepReturnLink } from '../../api/storage';
+import { CheckoutProvider } from './checkout-actor';
+import { CourseDescription } from './components/CourseDescription';
+import { CourseHero } from './components/CourseHero';
+import { Curriculum } from './components/Curriculum';
+import { HowToBuySection, QuestionsSection, RelatedCourses } from './components/InfoSections';
+import { PlaylistView } from './components/Playlist';
+import { PurchasePanel, type PaymentSlot } from './components/PurchasePanel';
+import { scrollToSection, StickyBar } from './components/StickyBar';
+import { CourseLayout, resolveLayout } from './layouts';
+import type { CoursePageData } from './loader';
+import './course.css';
+
+function Meta({ data }: { data: CoursePageData }) {
+  const { course, settings } = data;
+  const title = `${course.meta_title ?? course.name} | ${settings.title}`;
+  const description = course.meta_description ?? '';
+  return (
+    <>
+      <title>{title}</title>
+      {description ? <meta name="description" content={description} /> : null}
+      <meta property="og:title" content={course.meta_title ?? course.name} />
+      {description ? <meta property="og:description" content={description} /> : null}
+      <meta property="og:type" content="website" />
+      {course.og_image ? (
+        <>
+          <meta property="og:image" content={course.og_image} />
+          <meta property="og:image:width" content="600" />
+          <meta property="og:image:height" content="314" />
+        </>
+      ) : null}
+      {course.og_video ? (
+        <>
+          <meta property="og:video" content={course.og_video} />
+          <meta property="og:video:width" content="400" />
+          <meta property="og:video:height" content="300" />
+        </>
+      ) : null}
+      {settings.theme?.photo_favicon ? <link rel="icon" href={settings.theme.photo_favicon} /> : null}
+    </>
+  );
+}
+
+/**
+ * The course detail page that is also the checkout (route /course/:id). Keeps its own path as
+ * the return link; ?learn=true shows the video playlist instead.
+ */
+export function CoursePage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
+  const data = useLoaderData() as CoursePageData;
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const { course, settings } = data;
+  const layout = resolveLayout(course.layout_course_detail, settings.layout_course_detail);
+  const path = location.pathname;
+  const learnHref = `${path}?learn=true`;
+
+  useEffect(() => {
+    keepReturnLink(path);
+  }, [path]);
+
+  if (data.playlist && params.get('learn') === 'true') {
+    const lecture = Number(params.get('lecture'));
+    return (
+      <>
+        <Meta data={data} />
+        <PlaylistView items={data.playlist} courseName={course.name} backHref={path} current={Number.isInteger(lecture) && lecture > 0 ? lecture : null} />
+      </>
+    );
+  }
+
+  const embedded = layout === 4;
+  return (
+    <CheckoutProvider key={course.id} data={data} layout={layout}>
+      <Meta data={data} />
+      <CourseLayout
+        layout={layout}
+        slots={{
+          hero: <CourseHero course={course} playlistHref={learnHref} />,
+          stickyBar: embedded ? (
+            <StickyBar
+              startingPrice={course.default_price}
+              onRegister={() => {
+                scrollToSection('#how-to-buy');
+                const first = document.querySelector<HTMLElement>('#how-to-buy .registration input:not([type=hidden])') ?? document.querySelector<HTMLElement>('#how-to-buy input:not([type=hidden])');
+                first?.focus({ preventScroll: true });
+              }}
+            />
+          ) : undefined,
+          description: <CourseDescription html={course.description_html} />,
+          curriculum: <Curriculum sections={course.sections} playlistHref={learnHref} />,
+          purchase: embedded ? null : <PurchasePanel data={data} PaymentHost={PaymentHost} embedded={false} />,
+          howToBuy: embedded ? (
+            <HowToBuySection howToBuy={data.howToBuy}>
+              <PurchasePanel data={data} PaymentHost={PaymentHost} embedded />
+            </HowToBuySection>
+          ) : (
+            <HowToBuySection howToBuy={data.howToBuy} />
+          ),
+          questions: <QuestionsSection />,
+          related: <RelatedCourses course={course} settings={settings} />,
+        }}
+      />
+    </CheckoutProvider>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * The course page's one actor: the checkout (machines/checkout) with the app's real actors. Its
+ * input is built from the loader's data; a flow saved before the page was left (a QR shown, a
+ * provider's page) is restored for the same course and resumed.
+ */
+import { createActorContext } from '@xstate/react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { Snapshot } from 'xstate';
+import type { CheckoutInput } from '../../../machines/checkout/checkout.machine';
+import { FLOW_ROOT } from '../../../machines/shared/persistence';
+import type { SessionUser } from '../../../machines/shared/api';
+import { actorOptions } from '../../api/actor-options';
+import { checkoutLogic } from '../../api/checkout-logic';
+import { flowPersistence } from '../../api/effects';
+import { SessionContext } from '../../session';
+import type { CoursePageData } from './loader';
+import type { LayoutId } from './layouts';
+import { defaultPlan } from '../../../domain/plans';
+
+export const CheckoutContext = createActorContext(checkoutLogic);
+
+export function checkoutInput(data: CoursePageData, user: SessionUser | null, layout: LayoutId): CheckoutInput {
+  const { course, settings, purchase } = data;
+  const owned = purchase.ownedCourseIds ?? [];
+  const loggedIn = user !== null;
+  const plans = purchase.plans.filter((p) => p.course_id === course.id);
+  const plan = defaultPlan(plans, { loggedIn, ownedCourseIds: owned });
+  const taxSettings = {
+    vat_value: settings.vat_value,
+    is_enable_vat: settings.is_enable_vat,
+    is_enable_tax_invoice: settings.is_enable_tax_invoice,
+    is_enable_withholding_tax: settings.is_enable_withholding_tax,
+  };
+  const registrationOnPage = layout === 4 && (course.is_layout_course_registration ?? settings.is_layout_course_registration) === true;
+  return {
+    layout,
+    registrationOnPage,
+    // The contract has no setting for a layout-4 registration with username (see the report): non-member purchase.
+    usernameRegistration: false,
+    thankYouPage: settings.is_thank_you_page,
+    slipRequired: settings.is_require_payment_slip,
+    taxSettings,
+    registration: {
+      registerForm: settings.registerForm,
+      is_student_select_group: settings.is_student_select_group,
+      customLabels: purchase.customLabels,
+      taxInvoice: settings.is_enable_tax_invoice,
+      withLogin: false,
+    },
+    user,
+    cart: {
+      lines: plan
+        ? [{ key: `${course.id}-${plan.id}`, course_id: course.id, pricing_plan_id: plan.id, qty: 1, course_type: course.course_type, course_name: course.name, course_image: course.image }]
+        : [],
+      plans,
+      promotions: purchase.promotions,
+      paymentMethods: purchase.methods.map((m) => ({ id: m.id, name: m.name_web ?? m.name })),
+      currency: settings.currency,
+      usdEnabled: course.default_price_usd !== null && course.default_price_usd !== undefined,
+      loggedIn,
+      ownedCourseIds: owned,
+      settings: { is_one_coupon_only: settings.is_one_coupon_only, is_coupon_promotion_exclusive: settings.is_coupon_promotion_exclusive },
+      taxSettings,
+    },
+  };
+}
+
+/** A saved flow of this course that was paying, or null. */
+function savedFlowFor(courseId: number): Snapshot<unknown> | null {
+  const saved = flowPersistence.restore() as (Snapshot<unknown> & { value?: unknown; context?: { cart?: { lines?: { course_id: number }[] } } }) | null;
+  if (!saved || saved.status !== 'active') return null;
+  const paying = typeof saved.value === 'object' && saved.value !== null && 'paying' in saved.value;
+  const same = saved.context?.cart?.lines?.some((l) => l.course_id === courseId) ?? false;
+  return paying && same ? saved : null;
+}
+
+/** Session <-> checkout: a login continues the order; a layout-4 registration logs the session in. */
+function SessionBridge({ resumed }: { resumed: boolean }) {
+  const checkout = CheckoutContext.useActorRef();
+  const session = SessionContext.useActorRef();
+  const once = useRef(false);
+  useEffect(() => {
+    const a = session.on('session.loggedIn', (e) => checkout.send({ type: 'session.loggedIn', user: e.user }));
+    const b = checkout.on('session.established', (e) => session.send({ type: 'session.established', user: e.user }));
+    return () => {
+      a.unsubscribe();
+      b.unsubscribe();
+    };
+  }, [checkout, session]);
+  useEffect(() => {
+    if (resumed && !once.current) {
+      once.current = true;
+      checkout.send({ type: 'payment.resume' });
+    }
+  }, [resumed, checkout]);
+  return null;
+}
+
+export function CheckoutProvider({ data, layout, children }: { data: CoursePageData; layout: LayoutId; children: ReactNode }) {
+  const user = SessionContext.useSelector((s) => s.context.user);
+  const saved = useRef<Snapshot<unknown> | null | undefined>(undefined);
+  if (saved.current === undefined) saved.current = savedFlowFor(data.course.id);
+  const input = checkoutInput(data, user, layout);
+  return (
+    <CheckoutContext.Provider
+      options={{
+        ...actorOptions('checkout'),
+        systemId: FLOW_ROOT,
+        input,
+        ...(saved.current ? { snapshot: saved.current as never } : {}),
+      }}
+    >
+      <SessionBridge resumed={saved.current !== null} />
+      {children}
+    </CheckoutContext.Provider>
+  );
+}

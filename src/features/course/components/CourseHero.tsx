@@ -1,0 +1,48 @@
+import type { Course } from '../loader';
+import { t } from '../../../i18n/messages';
+import { Price } from '../../../ui';
+
+export interface CourseHeroProps {
+  course: Course;
+  /** Starting playback replaces the page with the playlist view (?learn=true). */
+  playlistHref: string;
+}
+
+/** Course video / info: cover or preview, name, type, instructor, seats. */
+export function CourseHero({ course, playlistHref }: CourseHeroProps) {
+  const poster = course.preview_video?.picture_url ?? course.image;
+  const instructor = course.instructor ? `${course.instructor.firstname} ${course.instructor.lastname}`.trim() : null;
+  return (
+    <section className="course-hero" aria-labelledby="course-title" data-testid="course-hero">
+      <div className="course-hero__media">
+        {poster ? (
+          <img src={poster} alt="" width={1200} height={675} className="course-hero__image" fetchPriority="high" decoding="async" />
+        ) : (
+          <div className="course-hero__image course-hero__image--empty" aria-hidden="true" />
+        )}
+        {course.preview_video ? (
+          <a className="course-hero__play ui-btn ui-btn--primary" href={playlistHref} data-testid="watch-preview">
+            <span aria-hidden="true">▶</span> {t('watchPreview')}
+          </a>
+        ) : null}
+      </div>
+      <div className="course-hero__info">
+        <p className="course-hero__type">{course.course_type}</p>
+        <h1 id="course-title" className="course-hero__title">
+          {course.name}
+        </h1>
+        {instructor ? (
+          <p className="course-hero__instructor">
+            {t('instructor')}: {instructor}
+          </p>
+        ) : null}
+        {course.seats_available !== null && course.seats_available !== undefined ? <p className="course-hero__seats">{t('seatsLeft', { count: course.seats_available })}</p> : null}
+        {course.default_price !== null ? (
+          <p className="course-hero__price">
+            {t('startingPrice')} <Price amount={course.default_price} currency="THB" freeWhenZero />
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,240 @@
+import { startTransition, Suspense, useActionState, type ComponentType } from 'react';
+import { createActor, toPromise, type AnyActorRef } from 'xstate';
+import type { FieldError } from '../../../../domain/forms/common';
+import { validateRegistration, type RegistrationConfig } from '../../../../domain/forms/registration';
+import { canBuy } from '../../../../domain/buyability';
+import type { RegistrationValues } from '../../../../domain/forms/registration';
+import {
+  selectCartRef,
+  selectCheckoutProblem,
+  selectCreating,
+  selectLoginModalOpen,
+  selectPayment,
+  selectSubmitBlock,
+  selectTaxGateRef,
+} from '../../../../machines/checkout/checkout.selectors';
+import { selectLoggedIn } from '../../../../machines/session/session.selectors';
+import { registerAndLoginLogic } from '../../../api/checkout-logic';
+import { msg, t } from '../../../i18n/messages';
+import { LoginForm, SessionContext } from '../../../session';
+import { Button, Modal, Spinner } from '../../../ui';
+import { CheckoutContext } from '../checkout-actor';
+import type { CoursePageData, PaymentMethod } from '../loader';
+import { CartLines, CartTotals, CouponForm, CurrencySwitch, PaymentMethodPanel, PromotionList, ShippingPanel, SwitchModals, WithholdingPanel, type CartRef } from '../purchase/CartPanel';
+import { readRegistration, RegistrationFields } from './RegistrationForm';
+import { TaxModals, type TaxGateRef } from './TaxModals';
+
+/** The lazily loaded payment popups (src/features/payments), handed in by the route. */
+export type PaymentSlot = ComponentType<{ methodId: number; actorRef: AnyActorRef; bankAccounts: NonNullable<PaymentMethod['bankList']> }>;
+
+const BLOCK_TEXT = {
+  emptyCart: () => msg('EMPTY_CART'),
+  creating: () => t('processing'),
+  shippingAddress: () => msg('SHIPPING_ADDRESS_REQUIRED'),
+  shippingFee: () => msg('SHIPPING_FEE_REQUIRED'),
+} as const;
+
+function MethodDetails({ methodId, methods }: { methodId: number; methods: readonly PaymentMethod[] }) {
+  const method = methods.find((m) => m.id === methodId);
+  if (methodId === 1 && method?.bankList?.length) {
+    return (
+      <ul className="bank-list" data-testid="bank-list">
+        {method.bankList.map((b) => (
+          <li key={b.id}>
+            <strong>{b.bank_name}</strong> {b.account_id} <span className="ui-muted">{b.account_name}</span>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  const text: Record<number, string> = {
+    2: 'ชำระผ่านหน้าต่าง PayPal',
+    3: 'กรอกข้อมูลบัตรในขั้นตอนถัดไป ข้อมูลบัตรถูกเข้ารหัสก่อนส่ง',
+    4: 'สแกน QR Code ด้วยแอปธนาคาร',
+    8: 'กรอกข้อมูลบัตรในขั้นตอนถัดไป ข้อมูลบัตรส่งตรงถึงผู้ให้บริการ ไม่ผ่านเว็บไซต์ของเรา',
+    9: 'สแกน QR พร้อมเพย์ หน้านี้จะไปต่อเองเมื่อชำระเงินสำเร็จ',
+    10: 'ผ่อนชำระผ่านหน้าชำระเงินของ 2C2P',
+    11: 'ชำระด้วยบัตรผ่านหน้าชำระเงินของ GB Prime Pay',
+    12: 'สแกน QR พร้อมเพย์ (GB Prime Pay)',
+    13: 'ชำระผ่านหน้าชำระเงินของ PaySolutions',
+  };
+  return text[methodId] ? <p className="ui-muted">{text[methodId]}</p> : null;
+}
+
+/** The registration inside the login/registration modal: register with username, then log in. */
+function ModalRegistration({ config, data }: { config: RegistrationConfig; data: CoursePageData }) {
+  const session = SessionContext.useActorRef();
+  const checkout = CheckoutContext.useActorRef();
+  const [state, submit, pending] = useActionState<{ errors: FieldError[] }, HTMLFormElement>(async (_prev, form) => {
+    const values = readRegistration(form, data.purchase.customLabels);
+    const checked = validateRegistration(values, config);
+    const actor = createActor(registerAndLoginLogic, { input: { values, config, credential: String(Date.now()) } }).start();
+    const output = await toPromise(actor);
+    if (output.ok) {
+      session.send({ type: 'session.established', user: output.user });
+      checkout.send({ type: 'session.loggedIn', user: output.user });
+    }
+    return { errors: checked.ok ? [] : checked.errors };
+  }, { errors: [] });
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = event.currentTarget;
+        startTransition(() => submit(form));
+      }}
+      data-testid="modal-registration"
+    >
+      <RegistrationFields config={config} customLabels={data.purchase.customLabels} userGroups={data.purchase.userGroups} errors={state.errors} disabled={pending} />
+      <Button type="submit" block loading={pending} disabled={pending}>
+        {t('registerTitle')}
+      </Button>
+    </form>
+  );
+}
+
+function LoginModal({ data, config }: { data: CoursePageData; config: RegistrationConfig }) {
+  const open = CheckoutContext.useSelector(selectLoginModalOpen);
+  const checkout = CheckoutContext.useActorRef();
+  return (
+    <Modal open={open} title={`${t('loginTitle')} / ${t('registerTitle')}`} onClose={() => checkout.send({ type: 'auth.dismiss' })} testId="login-modal">
+      <LoginForm idPrefix="modal-login" />
+      <details className="auth-toggle">
+        <summary data-testid="toggle-register">{t('toRegister')}</summary>
+        <ModalRegistration config={{ ...config, withLogin: true }} data={data} />
+      </details>
+    </Modal>
+  );
+}
+
+function ChildModals({ PaymentHost, methods }: { PaymentHost: PaymentSlot; methods: readonly PaymentMethod[] }) {
+  const cartRef = CheckoutContext.useSelector(selectCartRef) as CartRef | undefined;
+  const taxRef = CheckoutContext.useSelector(selectTaxGateRef) as TaxGateRef | undefined;
+  const payment = CheckoutContext.useSelector(selectPayment, (a, b) => a?.ref === b?.ref);
+  const methodId = CheckoutContext.useSelector((s) => s.context.order?.methodId ?? null);
+  return (
+    <>
+      {cartRef ? <SwitchModals cartRef={cartRef} /> : null}
+      {taxRef ? <TaxModals taxRef={taxRef} /> : null}
+      {payment && methodId !== null ? (
+        <Suspense fallback={<Spinner />}>
+          <PaymentHost methodId={methodId} actorRef={payment.ref} bankAccounts={methods.find((m) => m.id === 1)?.bankList ?? []} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+export interface PurchasePanelProps {
+  data: CoursePageData;
+  PaymentHost: PaymentSlot;
+  /** Layout 4: the whole checkout on the page, with the visitor's registration. */
+  embedded: boolean;
+}
+
+/**
+ * The purchase panel: plans, cart, coupon, promotions, currency, payment method with its
+ * sub-form, withholding, totals and the submit button with its disabled reasons; in layout 4 the
+ * visitor's registration too. Every state comes from the checkout and cart actors.
+ */
+export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProps) {
+  const checkout = CheckoutContext.useActorRef();
+  const cartRef = CheckoutContext.useSelector(selectCartRef) as CartRef | undefined;
+  const block = CheckoutContext.useSelector(selectSubmitBlock);
+  const creating = CheckoutContext.useSelector(selectCreating);
+  const problem = CheckoutContext.useSelector(selectCheckoutProblem);
+  const registrationOnPage = CheckoutContext.useSelector((s) => s.context.settings.registrationOnPage);
+  const config = CheckoutContext.useSelector((s) => s.context.settings.registration ?? {});
+  const loggedIn = SessionContext.useSelector(selectLoggedIn);
+  const user = SessionContext.useSelector((s) => s.context.user);
+  const withRegistration = embedded && registrationOnPage && !loggedIn;
+  const [state, submit] = useActionState<{ errors: FieldError[] }, HTMLFormElement>((_prev, form) => {
+    if (!withRegistration) {
+      checkout.send({ type: 'checkout.submit' });
+      return { errors: [] };
+    }
+    const values: RegistrationValues = readRegistration(form, data.purchase.customLabels);
+    checkout.send({ type: 'checkout.submit', registration: { values, credential: String(Date.now()) } });
+    const checked = validateRegistration(values, config);
+    return { errors: checked.ok ? [] : checked.errors };
+  }, { errors: [] });
+
+  const { course } = data;
+  const buy = canBuy({
+    course,
+    buyer: {
+      studentLoggedIn: loggedIn && user?.role === 'student',
+      instructorLoggedIn: user?.role === 'instructor',
+      userGroupId: user?.user_group_id ?? null,
+      ownedCourseIds: data.purchase.ownedCourseIds ?? [],
+    },
+    orderStatus: data.purchase.orderStatuses[course.id] ?? null,
+    plan: data.purchase.plans.find((p) => p.course_id === course.id && p.is_default) ?? null,
+    now: Date.now(),
+  });
+  const blockText = block ? BLOCK_TEXT[block]() : null;
+
+  return (
+    <section className="purchase" aria-labelledby="purchase-title" data-testid="purchase-panel">
+      <h2 id="purchase-title">{embedded ? t('register') : t('pricing')}</h2>
+      {!buy.buyable ? (
+        <p className="ui-alert" role="status" data-testid="buy-blocked">
+          {buy.message}
+        </p>
+      ) : null}
+      <form
+        noValidate
+        className="purchase__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = event.currentTarget;
+          startTransition(() => submit(form));
+        }}
+      >
+        {cartRef ? (
+          <>
+            <CartLines cartRef={cartRef} />
+            {withRegistration ? (
+              <RegistrationFields config={config} customLabels={data.purchase.customLabels} userGroups={data.purchase.userGroups} errors={state.errors} disabled={creating} />
+            ) : null}
+            <CurrencySwitch cartRef={cartRef} />
+            <CouponForm cartRef={cartRef} />
+            <PromotionList cartRef={cartRef} />
+            <PaymentMethodPanel cartRef={cartRef} renderDetails={(id) => <MethodDetails methodId={id} methods={data.purchase.methods} />} />
+            {data.purchase.shippingFees ? <ShippingPanel cartRef={cartRef} options={{ fees: data.purchase.shippingFees, addresses: data.purchase.shippingAddresses ?? [] }} /> : null}
+            <WithholdingPanel cartRef={cartRef} />
+            <CartTotals cartRef={cartRef} />
+          </>
+        ) : (
+          <Spinner />
+        )}
+        {problem ? (
+          <p className="ui-alert ui-alert--error" role="alert" data-testid="checkout-problem">
+            {problem}
+          </p>
+        ) : null}
+        <Button
+          type="submit"
+          block
+          aria-disabled={block !== null || !buy.buyable || undefined}
+          aria-describedby={blockText ? 'submit-block' : undefined}
+          loading={creating}
+          data-testid="checkout-submit"
+          onClick={(event) => {
+            if (creating) event.preventDefault();
+          }}
+        >
+          {t('payNow')}
+        </Button>
+        {blockText ? (
+          <p id="submit-block" className="ui-muted purchase__block" data-testid="submit-block">
+            {blockText}
+          </p>
+        ) : null}
+      </form>
+      <LoginModal data={data} config={config} />
+      <ChildModals PaymentHost={PaymentHost} methods={data.purchase.methods} />
+    </section>
+  );
+}

@@ -1,0 +1,191 @@
+import { useId } from 'react';
+import type { RegistrationConfig, RegistrationValues } from '../../../../domain/forms/registration';
+import { fieldToggle } from '../../../../domain/forms/registration';
+import type { FieldError } from '../../../../domain/forms/common';
+import { t } from '../../../i18n/messages';
+import { ChoiceGroup, SelectField, TextAreaField, TextField } from '../../../ui';
+import type { CustomLabel, UserGroup } from '../loader';
+import { UploadField } from './UploadField';
+
+function options(label: CustomLabel): string[] {
+  const list = label.item_list as unknown;
+  if (Array.isArray(list)) return list.map(String);
+  if (typeof list === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(list);
+      return Array.isArray(parsed) ? parsed.map(String) : [];
+    } catch {
+      return [];
+    }
+  }
+  return [];
+}
+
+const isRequired = (l: CustomLabel) => l.required === 1 || (l.required as unknown) === true || (l.required as unknown) === '1';
+
+/** Reads the registration values from the form (custom labels as [{ id, value }]). */
+export function readRegistration(form: HTMLFormElement, labels: readonly CustomLabel[]): RegistrationValues {
+  const data = new FormData(form);
+  const s = (name: string) => {
+    const v = data.get(name);
+    return typeof v === 'string' ? v : '';
+  };
+  const customLabel = [...labels]
+    .sort((a, b) => (a.order_label ?? 0) - (b.order_label ?? 0))
+    .map((l) => {
+      const key = `customLabel.${l.id}`;
+      const multi = l.type_label === 'multiple' || l.type_label === 'checkbox';
+      return { id: l.id, value: multi ? data.getAll(key).map(String) : s(key) };
+    });
+  const tax = data.get('is_require_tax_invoice') === 'on';
+  return {
+    firstname: s('firstname'),
+    lastname: s('lastname'),
+    email: s('email'),
+    tel: s('tel'),
+    nickname: s('nickname'),
+    address: s('address'),
+    studentGroupKpi: s('studentGroupKpi') || null,
+    displayImgUrl: s('displayImgUrl') || null,
+    username: s('username'),
+    password: s('password'),
+    confirm_password: s('confirm_password'),
+    customLabel,
+    is_require_tax_invoice: tax,
+    ...(tax
+      ? {
+          tax_person_type: s('tax_person_type') || 'normal_person',
+          tax_name_one: s('tax_name_one'),
+          tax_name_two: s('tax_name_two'),
+          tax_payer_identification_no: s('tax_payer_identification_no'),
+          tax_address: s('tax_address'),
+          tax_is_delivery_by_tax_address: data.get('tax_is_delivery_by_tax_address') === 'on',
+          tax_delivery_address: s('tax_delivery_address'),
+        }
+      : {}),
+  };
+}
+
+function CustomLabelField({ label, error, prefix }: { label: CustomLabel; error: string | null; prefix: string }) {
+  const name = `customLabel.${label.id}`;
+  const required = isRequired(label);
+  const items = options(label);
+  const id = `${prefix}-cl-${label.id}`;
+  switch (label.type_label) {
+    case 'select':
+      return (
+        <SelectField id={id} label={label.label} name={name} required={required} error={error} defaultValue="">
+          <option value="">{t('choose')}</option>
+          {items.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </SelectField>
+      );
+    case 'multiple':
+    case 'checkbox':
+    case 'radio':
+      return (
+        <ChoiceGroup legend={label.label} required={required} error={error}>
+          {items.map((o) => (
+            <label key={o}>
+              <input type={label.type_label === 'radio' ? 'radio' : 'checkbox'} name={name} value={o} /> {o}
+            </label>
+          ))}
+        </ChoiceGroup>
+      );
+    case 'image':
+      return <UploadField name={name} label={label.label} required={required} error={error} />;
+    default:
+      return <TextField id={id} label={label.label} name={name} required={required} error={error} />;
+  }
+}
+
+export interface RegistrationFieldsProps {
+  config: RegistrationConfig;
+  customLabels: readonly CustomLabel[];
+  userGroups: readonly UserGroup[];
+  errors: readonly FieldError[];
+  disabled?: boolean;
+}
+
+/**
+ * The registration inputs of the purchase area and the registration modal: the site's
+ * registerForm fields, e-mail (always), user group, the admin's custom labels (rendered from the
+ * server), username/password for a layout-4 registration with login, and the tax-invoice part.
+ */
+export function RegistrationFields({ config, customLabels, userGroups, errors, disabled }: RegistrationFieldsProps) {
+  const prefix = `r${useId().replace(/:/g, '')}`;
+  const err = (path: string) => errors.find((e) => e.path === path)?.message ?? null;
+  const f = (field: Parameters<typeof fieldToggle>[1]) => fieldToggle(config, field);
+  const text = (name: 'firstname' | 'lastname' | 'nickname' | 'tel', label: string, extra: Record<string, unknown> = {}) =>
+    f(name).enabled ? <TextField id={`${prefix}-${name}`} label={label} name={name} required={f(name).required} error={err(name)} disabled={disabled} {...extra} /> : null;
+  const defaultGroup = userGroups.find((g) => g.is_default)?.id;
+  return (
+    <fieldset className="registration" disabled={disabled}>
+      <legend className="registration__legend">{t('contactInfo')}</legend>
+      <div className="form-grid">
+        {text('firstname', t('firstname'), { autoComplete: 'given-name', maxLength: 255 })}
+        {text('lastname', t('lastname'), { autoComplete: 'family-name', maxLength: 255 })}
+        <TextField id={`${prefix}-email`} label={t('email')} name="email" type="email" autoComplete="email" required error={err('email')} />
+        {text('tel', t('tel'), { type: 'tel', inputMode: 'numeric', autoComplete: 'tel', maxLength: 10 })}
+        {text('nickname', t('nickname'))}
+      </div>
+      {f('address').enabled ? <TextAreaField id={`${prefix}-address`} label={t('address')} name="address" required={f('address').required} error={err('address')} autoComplete="street-address" /> : null}
+      {f('image_profile').enabled ? <UploadField name="displayImgUrl" label={t('profileImage')} required={f('image_profile').required} error={err('displayImgUrl')} /> : null}
+      {config.is_student_select_group && userGroups.length > 0 ? (
+        <SelectField id={`${prefix}-group`} label={t('userGroup')} name="studentGroupKpi" required error={err('studentGroupKpi')} defaultValue={defaultGroup ?? ''}>
+          <option value="">{t('choose')}</option>
+          {userGroups.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.name}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      {[...customLabels]
+        .sort((a, b) => (a.order_label ?? 0) - (b.order_label ?? 0))
+        .map((l) => (
+          <CustomLabelField key={l.id} label={l} error={err(`customLabel.${l.id}`)} prefix={prefix} />
+        ))}
+      {config.withLogin ? (
+        <fieldset className="registration__login">
+          <legend className="registration__legend">{t('loginInfo')}</legend>
+          <TextField id={`${prefix}-username`} label={t('username')} name="username" autoComplete="username" hint={t('usernameHint')} required error={err('username')} />
+          <div className="form-grid">
+            <TextField id={`${prefix}-password`} label={t('password')} name="password" type="password" autoComplete="new-password" hint={t('usernameHint')} required error={err('password')} />
+            <TextField id={`${prefix}-confirm`} label={t('passwordConfirm')} name="confirm_password" type="password" autoComplete="new-password" required error={err('confirm_password')} />
+          </div>
+        </fieldset>
+      ) : null}
+      {config.taxInvoice ? (
+        <div className="tax-part">
+          <label className="check">
+            <input type="checkbox" name="is_require_tax_invoice" /> {t('requestTaxInvoice')}
+          </label>
+          <div className="tax-part__fields">
+            <ChoiceGroup legend={t('personType')}>
+              <label>
+                <input type="radio" name="tax_person_type" value="normal_person" defaultChecked /> {t('normalPerson')}
+              </label>
+              <label>
+                <input type="radio" name="tax_person_type" value="juristic_person" /> {t('juristicPerson')}
+              </label>
+            </ChoiceGroup>
+            <div className="form-grid">
+              <TextField id={`${prefix}-tax1`} label={`${t('companyName')} / ${t('firstname')}`} name="tax_name_one" error={err('tax_name_one')} />
+              <TextField id={`${prefix}-tax2`} label={`${t('branch')} / ${t('lastname')}`} name="tax_name_two" error={err('tax_name_two')} />
+            </div>
+            <TextField id={`${prefix}-taxid`} label={`${t('taxId')} / ${t('citizenId')}`} name="tax_payer_identification_no" inputMode="numeric" maxLength={13} error={err('tax_payer_identification_no')} />
+            <TextAreaField id={`${prefix}-taxaddr`} label={t('taxAddress')} name="tax_address" error={err('tax_address')} />
+            <label className="check">
+              <input type="checkbox" name="tax_is_delivery_by_tax_address" defaultChecked /> {t('deliveryByTaxAddress')}
+            </label>
+            <TextAreaField id={`${prefix}-taxdel`} label={t('deliveryAddress')} name="tax_delivery_address" error={err('tax_delivery_address')} fieldClassName="tax-part__delivery" />
+          </div>
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}

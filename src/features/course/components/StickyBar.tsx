@@ -1,0 +1,60 @@
+import { t } from '../../../i18n/messages';
+import { Price } from '../../../ui';
+
+export interface StickyBarProps {
+  /** Default plan price in minor units; 0 shows Free, null hides it. */
+  startingPrice: number | null;
+  onRegister: () => void;
+  registerDisabled?: boolean;
+}
+
+const LINKS: { href: string; key: 'courseDetail' | 'courseContent' | 'howToBuy' | 'questions' }[] = [
+  { href: '#course-detail', key: 'courseDetail' },
+  { href: '#course-content', key: 'courseContent' },
+  { href: '#how-to-buy', key: 'howToBuy' },
+  { href: '#questions', key: 'questions' },
+];
+
+function scrollToSection(hash: string) {
+  const target = document.querySelector<HTMLElement>(hash);
+  if (!target) return;
+  const reduce = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+  target.focus({ preventScroll: true });
+}
+
+/** Layout 4's sticky bar: section links, the starting price and the register button. */
+export function StickyBar({ startingPrice, onRegister, registerDisabled }: StickyBarProps) {
+  return (
+    <nav className="sticky-bar" aria-label={t('stickyNav')} data-testid="sticky-bar">
+      <ul className="sticky-bar__links">
+        {LINKS.map((l) => (
+          <li key={l.href}>
+            <a
+              href={l.href}
+              onClick={(event) => {
+                event.preventDefault();
+                scrollToSection(l.href);
+              }}
+            >
+              {t(l.key)}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <div className="sticky-bar__buy">
+        {startingPrice !== null ? (
+          <span className="sticky-bar__price" data-testid="sticky-price">
+            <span className="ui-muted">{t('startingPrice')} </span>
+            <Price amount={startingPrice} currency="THB" freeWhenZero />
+          </span>
+        ) : null}
+        <button type="button" className="ui-btn ui-btn--primary" onClick={onRegister} disabled={registerDisabled} data-testid="sticky-register">
+          {t('register')}
+        </button>
+      </div>
+    </nav>
+  );
+}
+
+export { scrollToSection };
