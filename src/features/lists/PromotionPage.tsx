@@ -1,0 +1,48 @@
+import { Link, useLoaderData } from 'react-router';
+import type { components } from '../../../generated/api';
+import { api } from '../../api/client';
+import { unwrap } from '../../api/errors';
+import { t } from '../../i18n/messages';
+
+type Promotion = components['schemas']['Promotion'];
+type CourseSummary = components['schemas']['CourseSummary'];
+
+export interface PromotionData {
+  promotion: Promotion;
+  courses: CourseSummary[];
+}
+
+/** /promotion/:id: the promotion and its courses (from the public promotion and course lists). */
+export async function promotionLoader({ params, request }: { params: { id?: string }; request: Request }): Promise<PromotionData> {
+  const id = Number(params.id);
+  const [promos, courses] = await Promise.all([api.GET('/public/cart/promotion/all', { signal: request.signal }), api.GET('/public/courses', { params: { query: {} }, signal: request.signal })]);
+  const promotion = unwrap(promos, 'getAllPromotions').data.find((p) => p.id === id);
+  if (!promotion) throw new Response('404 Page not found !', { status: 404 });
+  const ids = new Set(promotion.coursesInPromotion.length > 0 ? promotion.coursesInPromotion : promotion.courses);
+  return { promotion, courses: unwrap(courses, 'listCourses').data.filter((c) => ids.has(c.id)) };
+}
+
+export function PromotionPage() {
+  const { promotion, courses } = useLoaderData() as PromotionData;
+  return (
+    <main className="page" data-testid="promotion-page">
+      <p className="ui-muted">{t('promotionTitle')}</p>
+      <h1>{promotion.title}</h1>
+      {promotion.description_list.length > 0 ? (
+        <ul>
+          {promotion.description_list.map((d) => (
+            <li key={d}>{d}</li>
+          ))}
+        </ul>
+      ) : null}
+      <h2>{t('coursesInPromotion')}</h2>
+      <ul>
+        {courses.map((c) => (
+          <li key={c.id}>
+            <Link to={`/${c.course_type === 'Product' ? 'product' : 'course'}/${c.link_path}`}>{c.name}</Link>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

@@ -1,0 +1,96 @@
+import { useEffect, useRef } from 'react';
+import { Link, useLoaderData, useRevalidator } from 'react-router';
+import type { components } from '../../../generated/api';
+import { formatMoney } from '../../../domain/money';
+import { PAYMENT_METHOD_NAMES, isPaymentMethodId } from '../../../domain/payment-methods';
+import { selectLoggedIn } from '../../../machines/session/session.selectors';
+import { api } from '../../api/client';
+import { flowPersistence } from '../../api/effects';
+import { isApiError, unwrap } from '../../api/errors';
+import { t, type UiKey } from '../../i18n/messages';
+import { LoginForm, SessionContext } from '../../session';
+
+type Order = components['schemas']['Order'];
+
+export type OrdersData = { orders: Order[] } | { orders: null };
+
+/** The student's orders (GET /private/orders); null when not logged in. */
+export async function ordersLoader({ request }: { request: Request }): Promise<OrdersData> {
+  try {
+    const body = unwrap(await api.GET('/private/orders', { params: { query: {} }, signal: request.signal }), 'listMyOrders');
+    return { orders: body.data };
+  } catch (error) {
+    if (isApiError(error) && (error.status === 401 || error.status === 403)) return { orders: null };
+    throw error;
+  }
+}
+
+function statusText(status: string): string {
+  const key = `status_${status}` as UiKey;
+  try {
+    return t(key) ?? status;
+  } catch {
+    return status;
+  }
+}
+
+/** /myaccount/student/order: where payments end when there is no thank-you page. */
+export function OrdersPage() {
+  const { orders } = useLoaderData() as OrdersData;
+  const loggedIn = SessionContext.useSelector(selectLoggedIn);
+  const revalidator = useRevalidator();
+  const was = useRef(loggedIn);
+  useEffect(() => {
+    flowPersistence.actions.clearPersistedSnapshot();
+  }, []);
+  useEffect(() => {
+    if (loggedIn !== was.current) {
+      was.current = loggedIn;
+      void revalidator.revalidate();
+    }
+  }, [loggedIn, revalidator]);
+  return (
+    <main className="page" data-testid="orders-page">
+      <h1>{t('myOrders')}</h1>
+      {orders === null ? (
+        <section className="panel" aria-labelledby="orders-login">
+          <h2 id="orders-login">{t('loginTitle')}</h2>
+          <LoginForm idPrefix="orders-login" />
+        </section>
+      ) : orders.length === 0 ? (
+        <p>{t('noOrders')}</p>
+      ) : (
+        <table className="orders-table" data-testid="orders-table">
+          <caption className="ui-visually-hidden">{t('myOrders')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('orderNumber')}</th>
+              <th scope="col">{t('orderDate')}</th>
+              <th scope="col">{t('paymentMethods')}</th>
+              <th scope="col">{t('orderTotal')}</th>
+              <th scope="col">{t('orderStatus')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((o) => (
+              <tr key={o.id} data-testid="order-row" data-status={o.payment_status}>
+                <td>#{o.id}</td>
+                <td>{new Date(o.created_at).toLocaleString('th-TH', { dateStyle: 'medium', timeStyle: 'short' })}</td>
+                <td>{isPaymentMethodId(o.payment_method_id) ? PAYMENT_METHOD_NAMES[o.payment_method_id].th : o.payment_method_id}</td>
+                <td>{formatMoney(o.total_amount, o.currency_code)}</td>
+                <td>
+                  <span className={`status status--${o.payment_status}`}>{statusText(o.payment_status)}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p>
+        <Link to="/">{t('allCourses')}</Link>
+      </p>
+    </main>
+  );
+}
+
+export default OrdersPage;
