@@ -1,8 +1,90 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { CourseListPage, courseListLoader } from '../features/lists/CourseListPage';
-import { NotFoundPage } from './NotFoundPage';
+import { Spinner } from '../ui';
+import { ErrorPage, NotFoundPage } from './NotFoundPage';
+import { RootLayout, rootLoader } from './RootLayout';
+import './app.css';
 
+/** The payment popups: a chunk of their own, loaded when a payment starts. */
+const PaymentHost = lazy(() => import('../features/payments/PaymentHost'));
+
+function Loading() {
+  return (
+    <main className="page">
+      <Spinner />
+    </main>
+  );
+}
+
+/**
+ * Every route (react-router data mode). Features are combined only here; each page but the
+ * course list is a lazy chunk.
+ */
 export const routes: RouteObject[] = [
-  { path: '/', loader: courseListLoader, element: <CourseListPage />, errorElement: <NotFoundPage /> },
-  { path: '*', element: <NotFoundPage /> },
+  {
+    id: 'root',
+    path: '/',
+    loader: rootLoader,
+    element: <RootLayout />,
+    errorElement: <ErrorPage />,
+    HydrateFallback: Loading,
+    children: [
+      { index: true, loader: courseListLoader, element: <CourseListPage />, errorElement: <ErrorPage /> },
+      {
+        path: 'course/:id',
+        errorElement: <ErrorPage />,
+        lazy: async () => {
+          const m = await import('../features/course');
+          return { loader: m.courseLoader, Component: () => <m.CoursePage PaymentHost={PaymentHost} /> };
+        },
+      },
+      {
+        path: 'product/:id',
+        errorElement: <ErrorPage />,
+        lazy: async () => {
+          const m = await import('../features/course/product');
+          return { loader: m.productLoader, Component: () => <m.ProductPage PaymentHost={PaymentHost} /> };
+        },
+      },
+      {
+        path: 'thankyou',
+        lazy: async () => ({ Component: (await import('../features/thankyou/ThankYouPage')).ThankYouPage }),
+      },
+      {
+        path: 'myaccount/student/order',
+        errorElement: <ErrorPage />,
+        lazy: async () => {
+          const m = await import('../features/orders/OrdersPage');
+          return { loader: m.ordersLoader, Component: m.OrdersPage };
+        },
+      },
+      {
+        path: 'promotion/:id',
+        errorElement: <ErrorPage />,
+        lazy: async () => {
+          const m = await import('../features/lists/PromotionPage');
+          return { loader: m.promotionLoader, Component: m.PromotionPage };
+        },
+      },
+      {
+        path: 'cart',
+        lazy: async () => ({ Component: (await import('../features/cart/CartLoginPage')).CartLoginPage }),
+      },
+      {
+        path: 'forgotpass',
+        lazy: async () => ({ Component: (await import('../features/cart/CartLoginPage')).ForgotPasswordPage }),
+      },
+      {
+        // The card-payment return page: the order id is the second path segment.
+        path: 'cardpayment/:orderId?',
+        errorElement: <ErrorPage />,
+        lazy: async () => {
+          const m = await import('../features/payments/CardReturnPage');
+          return { loader: m.cardReturnLoader, Component: m.CardReturnPage };
+        },
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
 ];

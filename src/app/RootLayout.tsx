@@ -1,0 +1,71 @@
+import { Link, Outlet, useLoaderData, useNavigation } from 'react-router';
+import type { SessionUser } from '../../machines/shared/api';
+import { selectLoggedIn, selectUser } from '../../machines/session/session.selectors';
+import { api } from '../api/client';
+import { t } from '../i18n/messages';
+import { SessionContext, SessionModals, SessionProvider } from '../session';
+import { Notifications } from '../ui';
+
+/** The user the server knows from the cookie; null when none or when the call fails. */
+export async function rootLoader({ request }: { request: Request }): Promise<{ user: SessionUser | null }> {
+  try {
+    const { data } = await api.GET('/public/auth/me', { signal: request.signal });
+    return { user: data?.user ?? null };
+  } catch {
+    return { user: null };
+  }
+}
+
+function Header() {
+  const loggedIn = SessionContext.useSelector(selectLoggedIn);
+  const user = SessionContext.useSelector(selectUser);
+  const ref = SessionContext.useActorRef();
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        ข้ามไปยังเนื้อหา
+      </a>
+      <Link to="/" className="site-header__brand">
+        {t('appTitle')}
+      </Link>
+      <nav aria-label="เมนูหลัก" className="site-header__nav">
+        <Link to="/">{t('allCourses')}</Link>
+        {loggedIn ? (
+          <>
+            <Link to="/myaccount/student/order">{t('myOrders')}</Link>
+            <span className="site-header__user" data-testid="header-user">
+              {t('loggedInAs', { name: user?.firstname ?? '' })}
+            </span>
+            <button type="button" className="ui-btn ui-btn--link" onClick={() => ref.send({ type: 'logout.submit' })}>
+              {t('logout')}
+            </button>
+          </>
+        ) : (
+          <Link to="/cart" data-testid="header-login">
+            {t('login')}
+          </Link>
+        )}
+      </nav>
+    </header>
+  );
+}
+
+function Progress() {
+  const navigation = useNavigation();
+  return navigation.state === 'loading' ? <div className="route-progress" role="progressbar" aria-label={t('loading')} /> : null;
+}
+
+export function RootLayout() {
+  const { user } = useLoaderData() as { user: SessionUser | null };
+  return (
+    <SessionProvider user={user}>
+      <Header />
+      <Progress />
+      <div id="main" tabIndex={-1} className="site-main">
+        <Outlet />
+      </div>
+      <SessionModals />
+      <Notifications />
+    </SessionProvider>
+  );
+}
