@@ -92,6 +92,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.omise_token', '*.card'], censor: '[redacted]' },
     },
     trustProxy: config.trustProxy,
+    // Tests close many apps: cut every connection (an upgraded realtime socket is never "idle");
+    // a running server finishes in-flight requests first (main.ts bounds the wait).
+    forceCloseConnections: config.env === 'test' ? true : 'idle',
     bodyLimit: 1024 * 1024,
   });
 

@@ -40,6 +40,7 @@ console.log(`\n  Course shop ${config.serveApp ? 'app + API' : 'API'} on http://
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.once(sig, () => {
     if (timer) clearInterval(timer);
+    setTimeout(() => process.exit(0), 5000).unref();
     void app.close().then(() => process.exit(0));
   });
 }

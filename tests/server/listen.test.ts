@@ -5,31 +5,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
-import { createDb, type Db } from '../../server/db/index';
-import { seed } from '../../server/db/seed';
+import { testApp, type TestApp } from './support/app';
 
+let t: TestApp;
 let app: FastifyInstance;
-let db: Db;
 let base: string;
 const dist = mkdtempSync(join(tmpdir(), 'dist-'));
-const outbox = mkdtempSync(join(tmpdir(), 'outbox-'));
-const uploads = mkdtempSync(join(tmpdir(), 'uploads-'));
 
 beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>shop</title><div id="root"></div>');
   writeFileSync(join(dist, 'app.js'), 'console.log(1)');
-  db = await createDb({ url: process.env.TEST_DATABASE_URL ? null : null, dataDir: 'memory' });
-  await seed(db);
-  app = await buildApp({ db, config: { distDir: dist, serveApp: true, outboxDir: outbox, uploadsDir: uploads, logLevel: 'silent', port: 0 } });
+  t = await testApp({ payments: true, config: { distDir: dist, serveApp: true } });
+  app = t.app;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
 });
 afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  for (const d of [dist, outbox, uploads]) rmSync(d, { recursive: true, force: true });
+  await t?.close();
+  rmSync(dist, { recursive: true, force: true });
 });
 
 describe('a real server on a port', () => {
@@ -78,7 +72,7 @@ describe('a real server on a port', () => {
       const [method, path] = line.split(' ') as [string, string];
       const url = path.replace(/\{[^}]+\}/g, '1');
       const r = await app.inject({ method: method as 'GET', url, payload: method === 'GET' ? undefined : {} });
-      const body = r.headers['content-type']?.includes('json') ? r.json() : {};
+      const body = String(r.headers['content-type'] ?? '').includes('json') ? r.json() : {};
       if (r.statusCode === 404 && String(body?.error?.msg ?? '').startsWith('No route')) unrouted.push(line);
       expect(r.statusCode).toBeLessThan(500);
     }
