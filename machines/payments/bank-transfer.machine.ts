@@ -12,7 +12,7 @@ import { validateBankTransfer, type BankTransferValues } from '../../domain/form
 import type { FieldError } from '../../domain/forms/common';
 import { validateUpload } from '../../domain/forms/upload';
 import { MESSAGES } from '../../domain/messages';
-import { failureOf } from '../shared/api-error';
+import { validationIssuesOf } from '../shared/api-error';
 import type { PaymentOrderEmailRequest, PaymentReport, PaymentReportResponse, SuccessResponse, UploadRequest, UploadResponse } from '../shared/api';
 import { effectDefaults, type Notice } from '../shared/effects';
 import type { PaymentInput, PaymentOrder, PaymentOutput } from './payment';
@@ -86,13 +86,6 @@ function report(context: BankTransferContext): PaymentReport {
   };
 }
 
-function issuesOf(error: unknown): FieldError[] {
-  const result = failureOf(error).result;
-  if (!Array.isArray(result)) return [];
-  return result
-    .filter((i): i is { field: string; msg: string } => typeof i?.field === 'string' && typeof i?.msg === 'string')
-    .map((i) => ({ path: i.field, message: i.msg }));
-}
 
 export const bankTransferMachine = setup({
   types: {
@@ -116,7 +109,7 @@ export const bankTransferMachine = setup({
     laterAllowed: ({ context }) => context.canNotifyLater,
     noticeValid: ({ context }) => check(context).ok,
     slipAcceptable: (_, file: SlipFile) => validateUpload([{ name: file.name, size: file.size, type: file.type }], { kinds: ['image'] }).ok,
-    rejectedWithIssues: (_, error: unknown) => issuesOf(error).length > 0,
+    rejectedWithIssues: (_, error: unknown) => validationIssuesOf(error).length > 0,
   },
   actions: {
     ...effectDefaults,
@@ -194,8 +187,8 @@ export const bankTransferMachine = setup({
             guard: { type: 'rejectedWithIssues', params: ({ event }: { event: { error: unknown } }) => event.error },
             target: 'notifying',
             actions: [
-              { type: 'showErrors', params: ({ event }) => issuesOf(event.error) },
-              { type: 'notify', params: ({ event }) => invalidNotice(issuesOf(event.error)[0]?.message ?? '') },
+              { type: 'showErrors', params: ({ event }) => validationIssuesOf(event.error) },
+              { type: 'notify', params: ({ event }) => invalidNotice(validationIssuesOf(event.error)[0]?.message ?? '') },
             ],
           },
           { target: 'notifying', actions: { type: 'notify', params: { kind: 'error', topic: 'fail', message: MESSAGES.CART_FAIL } } },

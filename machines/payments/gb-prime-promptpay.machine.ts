@@ -6,8 +6,8 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { GbPrimePromptPayRequest, GbPrimePromptPayResponse, OrderIdBody } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
-import type { OrderStatusPushed } from './omise-promptpay.machine';
-import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput } from './payment';
+import { PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput } from './payment';
+import { awaitingScanState, promptPayGuards, qrExpiry, type OrderStatusPushed } from './promptpay-shared';
 
 export interface GbPrimePromptPayContext {
   order: PaymentOrder;
@@ -35,14 +35,7 @@ export const gbPrimePromptPayMachine = setup({
     }),
     watchOrderStatus: fromCallback<{ type: 'never' }, OrderIdBody>(() => () => {}),
   },
-  guards: {
-    approved: (_, order: OrderRead) => isApproved(order.data),
-    rejected: (_, order: OrderRead) => isRejected(order.data),
-    pushedApproved: ({ context, event }) =>
-      event.type === 'order.statusChanged' && event.orderId === context.order.orderId && event.payment_status === 'approved',
-    pushedRejected: ({ context, event }) =>
-      event.type === 'order.statusChanged' && event.orderId === context.order.orderId && event.payment_status === 'rejected',
-  },
+  guards: promptPayGuards,
   actions: {
     ...effectDefaults,
     showQr: assign((_, answer: GbPrimePromptPayResponse) => ({
@@ -54,7 +47,7 @@ export const gbPrimePromptPayMachine = setup({
   },
   delays: {
     pollInterval: 6000,
-    qrExpiry: ({ context }) => Math.max(6000, Date.parse(context.expiresAt ?? '') - Date.now() || 0),
+    qrExpiry,
   },
 }).createMachine({
   id: 'gbPrimePromptPay',
@@ -75,57 +68,7 @@ export const gbPrimePromptPayMachine = setup({
         onError: { target: 'failed' },
       },
     },
-    /** The QR is shown: the realtime push and the 6-second poll run side by side until approved or rejected. */
-    awaitingScan: {
-      type: 'parallel',
-      entry: 'persistSnapshot',
-      after: { qrExpiry: 'expired' },
-      on: {
-        'order.statusChanged': [
-          { guard: 'pushedApproved', target: 'paid' },
-          { guard: 'pushedRejected', target: 'rejected' },
-        ],
-      },
-      states: {
-        push: {
-          initial: 'listening',
-          states: {
-            listening: {
-              invoke: {
-                id: 'watchOrderStatus',
-                src: 'watchOrderStatus',
-                input: ({ context }) => ({ orderId: context.order.orderId }),
-                // Without pushes the poll still finds the payment.
-                onError: { target: 'unavailable' },
-              },
-            },
-            unavailable: {},
-          },
-        },
-        poll: {
-          initial: 'waiting',
-          on: { 'payment.resume': '.checking' },
-          states: {
-            waiting: {
-              after: { pollInterval: 'checking' },
-            },
-            checking: {
-              invoke: {
-                id: 'getOrder',
-                src: 'getOrder',
-                input: ({ context }) => ({ orderId: context.order.orderId }),
-                onDone: [
-                  { guard: { type: 'approved', params: ({ event }) => event.output }, target: '#gbPrimePromptPay.paid' },
-                  { guard: { type: 'rejected', params: ({ event }) => event.output }, target: '#gbPrimePromptPay.rejected' },
-                  { target: 'waiting' },
-                ],
-                onError: { target: 'waiting' },
-              },
-            },
-          },
-        },
-      },
-    },
+    awaitingScan: awaitingScanState('gbPrimePromptPay'),
     expired: {
       entry: 'clearQr',
       on: { 'payment.retry': 'creatingQr' },

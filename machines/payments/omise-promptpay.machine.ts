@@ -5,22 +5,18 @@
  * (qrExpiry); a refresh restores the flow (persisted on entry) and `payment.resume` reads the order now.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import type { OmiseChargeRequest, OmisePromptPayResponse, OrderIdBody, OrderPaymentStatus } from '../shared/api';
+import type { OmiseChargeRequest, OmisePromptPayResponse, OrderIdBody } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
-import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput } from './payment';
+import { PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput } from './payment';
+import { awaitingScanState, promptPayGuards, qrExpiry, type OrderStatusPushed } from './promptpay-shared';
+
+export type { OrderStatusPushed } from './promptpay-shared';
 
 export interface OmisePromptPayContext {
   order: PaymentOrder;
   qrImageUrl: string | null;
   /** ISO time the QR expires. */
   expiresAt: string | null;
-}
-
-/** Pushed by the realtime connection when the order's payment status changes. */
-export interface OrderStatusPushed {
-  type: 'order.statusChanged';
-  orderId: number;
-  payment_status: OrderPaymentStatus;
 }
 
 export type OmisePromptPayEvent = { type: 'payment.retry' } | { type: 'payment.resume' } | OrderStatusPushed;
@@ -41,14 +37,7 @@ export const omisePromptPayMachine = setup({
     }),
     watchOrderStatus: fromCallback<{ type: 'never' }, OrderIdBody>(() => () => {}),
   },
-  guards: {
-    approved: (_, order: OrderRead) => isApproved(order.data),
-    rejected: (_, order: OrderRead) => isRejected(order.data),
-    pushedApproved: ({ context, event }) =>
-      event.type === 'order.statusChanged' && event.orderId === context.order.orderId && event.payment_status === 'approved',
-    pushedRejected: ({ context, event }) =>
-      event.type === 'order.statusChanged' && event.orderId === context.order.orderId && event.payment_status === 'rejected',
-  },
+  guards: promptPayGuards,
   actions: {
     ...effectDefaults,
     showQr: assign((_, answer: OmisePromptPayResponse) => ({ qrImageUrl: answer.QrcodeUrl.image.download_uri, expiresAt: answer.expires_at })),
@@ -56,8 +45,7 @@ export const omisePromptPayMachine = setup({
   },
   delays: {
     pollInterval: 6000,
-    /** Until the QR's expires_at (at least one poll). */
-    qrExpiry: ({ context }) => Math.max(6000, Date.parse(context.expiresAt ?? '') - Date.now() || 0),
+    qrExpiry,
   },
 }).createMachine({
   id: 'omisePromptPay',
@@ -78,57 +66,7 @@ export const omisePromptPayMachine = setup({
         onError: { target: 'failed' },
       },
     },
-    /** The QR is shown: the realtime push and the 6-second poll run side by side until approved or rejected. */
-    awaitingScan: {
-      type: 'parallel',
-      entry: 'persistSnapshot',
-      after: { qrExpiry: 'expired' },
-      on: {
-        'order.statusChanged': [
-          { guard: 'pushedApproved', target: 'paid' },
-          { guard: 'pushedRejected', target: 'rejected' },
-        ],
-      },
-      states: {
-        push: {
-          initial: 'listening',
-          states: {
-            listening: {
-              invoke: {
-                id: 'watchOrderStatus',
-                src: 'watchOrderStatus',
-                input: ({ context }) => ({ orderId: context.order.orderId }),
-                // Without pushes the poll still finds the payment.
-                onError: { target: 'unavailable' },
-              },
-            },
-            unavailable: {},
-          },
-        },
-        poll: {
-          initial: 'waiting',
-          on: { 'payment.resume': '.checking' },
-          states: {
-            waiting: {
-              after: { pollInterval: 'checking' },
-            },
-            checking: {
-              invoke: {
-                id: 'getOrder',
-                src: 'getOrder',
-                input: ({ context }) => ({ orderId: context.order.orderId }),
-                onDone: [
-                  { guard: { type: 'approved', params: ({ event }) => event.output }, target: '#omisePromptPay.paid' },
-                  { guard: { type: 'rejected', params: ({ event }) => event.output }, target: '#omisePromptPay.rejected' },
-                  { target: 'waiting' },
-                ],
-                onError: { target: 'waiting' },
-              },
-            },
-          },
-        },
-      },
-    },
+    awaitingScan: awaitingScanState('omisePromptPay'),
     expired: {
       entry: 'clearQr',
       on: { 'payment.retry': 'creatingQr' },

@@ -25,3 +25,12 @@ export function failureOf(error: unknown): ApiFailure {
 export function hasCode(error: unknown, ...codes: string[]): boolean {
   return codes.includes(failureOf(error).code);
 }
+
+/** The ValidationIssue list of a 400 answer ({ field, msg }[] in error.result) as form errors. */
+export function validationIssuesOf(error: unknown): { path: string; message: string }[] {
+  const result = failureOf(error).result;
+  if (!Array.isArray(result)) return [];
+  return result
+    .filter((i): i is { field: string; msg: string } => typeof i?.field === 'string' && typeof i?.msg === 'string')
+    .map((i) => ({ path: i.field, message: i.msg }));
+}

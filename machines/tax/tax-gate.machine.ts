@@ -13,9 +13,9 @@ import { taxInvoiceErrors, validateTaxInvoice } from '../../domain/forms/tax-inv
 import { validateUpload } from '../../domain/forms/upload';
 import { MESSAGES } from '../../domain/messages';
 import type { Currency } from '../../domain/money';
-import { isWithholdingOffered, needsTaxInvoiceCheck, taxBase, withholdingEligibility } from '../../domain/tax';
+import { isWithholdingOffered, needsTaxInvoiceCheck, normalizeTaxId, taxBase, withholdingEligibility } from '../../domain/tax';
 import type { TaxSettings } from '../../domain/types';
-import { failureOf } from '../shared/api-error';
+import { validationIssuesOf } from '../shared/api-error';
 import type { DataResponse, Student, SuccessResponse, TaxInfo, UploadRequest, UploadResponse } from '../shared/api';
 import { effectDefaults, type Notice } from '../shared/effects';
 
@@ -73,7 +73,7 @@ function taxInfo(form: TaxInvoiceForm): TaxInfo {
     tax_person_type: 'juristic_person',
     tax_name_one: form.tax_name_one.trim(),
     tax_name_two: form.tax_name_two.trim(),
-    tax_payer_identification_no: form.tax_payer_identification_no.replace(/[\s-]/gu, ''),
+    tax_payer_identification_no: normalizeTaxId(form.tax_payer_identification_no),
     tax_address: form.tax_address.trim(),
     tax_is_delivery_by_tax_address: form.tax_is_delivery_by_tax_address,
     tax_delivery_address: form.tax_is_delivery_by_tax_address ? null : form.tax_delivery_address.trim(),
@@ -95,12 +95,6 @@ function formOf(student: Student): TaxInvoiceForm {
 
 const INVALID: Notice = { kind: 'error', topic: 'invalidData', message: MESSAGES.TAX_INVOICE_INVALID };
 
-function issuesOf(error: unknown): FieldError[] {
-  const result = failureOf(error).result;
-  return Array.isArray(result)
-    ? result.filter((i) => typeof i?.field === 'string' && typeof i?.msg === 'string').map((i: { field: string; msg: string }) => ({ path: i.field, message: i.msg }))
-    : [];
-}
 
 export const taxGateMachine = setup({
   types: {
@@ -215,7 +209,7 @@ export const taxGateMachine = setup({
         onDone: { target: 'passed' },
         onError: {
           target: 'editingTaxInvoice',
-          actions: [{ type: 'showErrors', params: ({ event }) => issuesOf(event.error) }, { type: 'notify', params: INVALID }],
+          actions: [{ type: 'showErrors', params: ({ event }) => validationIssuesOf(event.error) }, { type: 'notify', params: INVALID }],
         },
       },
     },
