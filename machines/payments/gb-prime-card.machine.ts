@@ -9,6 +9,7 @@ import { fromPromise, setup } from 'xstate';
 import type { GbPrimeCardRequest, GbPrimeCardResponse, OrderIdBody } from '../shared/api';
 import { effectDefaults, ROUTES } from '../shared/effects';
 import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput } from './payment';
+import { returnStates } from './return-states';
 
 export interface GbPrimeCardInput extends PaymentInput {
   /** Site setting is_thank_you_page: where a successful payment returns to. */
@@ -71,22 +72,7 @@ export const gbPrimeCardMachine = setup({
         onError: { target: 'failed' },
       },
     },
-    awaitingReturn: {
-      on: { 'payment.resume': 'reconciling', 'payment.abandon': 'leftForOrders' },
-    },
-    reconciling: {
-      invoke: {
-        id: 'getOrder',
-        src: 'getOrder',
-        input: ({ context }) => ({ orderId: context.order.orderId }),
-        onDone: [
-          { guard: { type: 'approved', params: ({ event }) => event.output }, target: 'paid' },
-          { guard: { type: 'rejected', params: ({ event }) => event.output }, target: 'failed' },
-          { target: 'awaitingReturn' },
-        ],
-        onError: { target: 'awaitingReturn' },
-      },
-    },
+    ...returnStates('awaitingReturn', 'failed'),
     failed: {
       entry: { type: 'notify', params: PAYMENT_FAILED_NOTICE },
       always: 'notPaid',

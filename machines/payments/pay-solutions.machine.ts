@@ -9,6 +9,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { OrderIdBody, PaySolutionsRequest, PaySolutionsResponse } from '../shared/api';
 import { effectDefaults, type FormPost } from '../shared/effects';
 import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput } from './payment';
+import { returnStates } from './return-states';
 
 export interface PaySolutionsContext {
   order: PaymentOrder;
@@ -93,22 +94,7 @@ export const paySolutionsMachine = setup({
         onError: { target: 'failed' },
       },
     },
-    awaitingReturn: {
-      on: { 'payment.resume': 'reconciling', 'payment.abandon': 'leftForOrders' },
-    },
-    reconciling: {
-      invoke: {
-        id: 'getOrder',
-        src: 'getOrder',
-        input: ({ context }) => ({ orderId: context.order.orderId }),
-        onDone: [
-          { guard: { type: 'approved', params: ({ event }) => event.output }, target: 'paid' },
-          { guard: { type: 'rejected', params: ({ event }) => event.output }, target: 'leftForOrders' },
-          { target: 'awaitingReturn' },
-        ],
-        onError: { target: 'awaitingReturn' },
-      },
-    },
+    ...returnStates('awaitingReturn', 'leftForOrders'),
     failed: {
       entry: { type: 'notify', params: PAYMENT_FAILED_NOTICE },
       always: 'notPaid',

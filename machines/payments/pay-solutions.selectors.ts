@@ -1,11 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { paySolutionsMachine } from './pay-solutions.machine';
+import { returnPhase, type ReturnPhase } from './return-states.selectors';
 
 type S = SnapshotFrom<typeof paySolutionsMachine>;
 
-export function selectPaySolutionsPhase(s: S): 'preparing' | 'awaitingReturn' | 'checking' | 'finished' {
-  if (s.matches('awaitingReturn')) return 'awaitingReturn';
-  if (s.matches('reconciling')) return 'checking';
-  if (s.status === 'done') return 'finished';
-  return 'preparing';
-}
+/** preparing the payment, gone to the provider (or back, payment not confirmed yet), checking on return, finished. */
+export const selectPaySolutionsPhase = (s: S): ReturnPhase => returnPhase(s);

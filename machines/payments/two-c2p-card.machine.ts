@@ -11,6 +11,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { OrderIdBody, TwoC2pCardForm, TwoC2pCardRequest } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
 import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput } from './payment';
+import { returnStates } from './return-states';
 
 /** The card as 2C2P's script encrypted it (the return page's query). */
 export type EncryptedCard = Omit<TwoC2pCardRequest, 'orderId'>;
@@ -96,22 +97,7 @@ export const twoC2pCardMachine = setup({
         onError: { target: 'failed', actions: 'forgetCard' },
       },
     },
-    awaitingResult: {
-      on: { 'payment.resume': 'reconciling', 'payment.abandon': 'leftForOrders' },
-    },
-    reconciling: {
-      invoke: {
-        id: 'getOrder',
-        src: 'getOrder',
-        input: ({ context }) => ({ orderId: context.order.orderId }),
-        onDone: [
-          { guard: { type: 'approved', params: ({ event }) => event.output }, target: 'paid' },
-          { guard: { type: 'rejected', params: ({ event }) => event.output }, target: 'failed' },
-          { target: 'awaitingResult' },
-        ],
-        onError: { target: 'awaitingResult' },
-      },
-    },
+    ...returnStates('awaitingResult', 'failed'),
     failed: {
       entry: { type: 'notify', params: PAYMENT_FAILED_NOTICE },
       always: 'leftForOrders',

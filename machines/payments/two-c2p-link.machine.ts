@@ -10,6 +10,7 @@ import { fromPromise, setup } from 'xstate';
 import type { OrderIdBody, TwoC2pPaymentLinkRequest, TwoC2pPaymentLinkResponse } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
 import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput } from './payment';
+import { returnStates } from './return-states';
 
 export interface TwoC2pLinkContext {
   order: PaymentOrder;
@@ -59,22 +60,7 @@ export const twoC2pLinkMachine = setup({
         onError: { target: 'failed' },
       },
     },
-    awaitingReturn: {
-      on: { 'payment.resume': 'reconciling', 'payment.abandon': 'leftForOrders' },
-    },
-    reconciling: {
-      invoke: {
-        id: 'getOrder',
-        src: 'getOrder',
-        input: ({ context }) => ({ orderId: context.order.orderId }),
-        onDone: [
-          { guard: { type: 'approved', params: ({ event }) => event.output }, target: 'paid' },
-          { guard: { type: 'rejected', params: ({ event }) => event.output }, target: 'leftForOrders' },
-          { target: 'awaitingReturn' },
-        ],
-        onError: { target: 'awaitingReturn' },
-      },
-    },
+    ...returnStates('awaitingReturn', 'leftForOrders'),
     failed: {
       entry: { type: 'notify', params: PAYMENT_FAILED_NOTICE },
       always: 'leftForOrders',
