@@ -31,6 +31,13 @@ export interface BuildOptions {
   events?: EventBus;
   /** Register the payments plugin when present (default true; core-only test apps pass false). */
   payments?: boolean;
+  /** Where log lines go (tests read them); default stdout. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Request URLs are logged without their query (card-return pages carry card data there). */
+function pathOnly(url: string | undefined): string {
+  return (url ?? '').split('?')[0] ?? '';
 }
 
 /** Paths that belong to the API (never answered with the web app). */
@@ -89,7 +96,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       level: config.logLevel,
       // Never log credentials, session ids or card data: bodies are not logged at all, and these
       // headers are redacted.
-      redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.omise_token', '*.card'], censor: '[redacted]' },
+      redact: {
+        paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.credential', '*.omise_token', '*.card', '*.encryptedCardInfo', '*.maskedCardInfo'],
+        censor: '[redacted]',
+      },
+      serializers: {
+        req: (req: { method?: string; url?: string; ip?: string; hostname?: string }) => ({ method: req.method, url: pathOnly(req.url), host: req.hostname, remoteAddress: req.ip }),
+      },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy,
     // Tests close many apps: cut every connection (an upgraded realtime socket is never "idle");

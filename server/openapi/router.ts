@@ -167,7 +167,13 @@ export function responseIssues(op: OperationSpec, status: number, body: unknown)
   return validate(body) ? [] : issuesFrom(validate.errors, 'response');
 }
 
-export function registerOperations(app: FastifyInstance, handlers: Handlers, options: { bodyErrorCodes?: BodyErrorCodes } = {}): void {
+export interface RegisterOptions {
+  bodyErrorCodes?: BodyErrorCodes;
+  /** Per-IP rate limit (@fastify/rate-limit) of some operations, e.g. login and registration. */
+  rateLimit?: { operations: readonly OperationId[]; max: number; timeWindowMs: number };
+}
+
+export function registerOperations(app: FastifyInstance, handlers: Handlers, options: RegisterOptions = {}): void {
   const ctx = app.ctx;
   for (const [operationId, handler] of Object.entries(handlers) as [OperationId, OperationHandler<OperationId>][]) {
     const op = getOperation(operationId);
@@ -176,7 +182,12 @@ export function registerOperations(app: FastifyInstance, handlers: Handlers, opt
     app.route({
       method: op.method.toUpperCase() as 'GET',
       url: op.url,
-      config: { operationId },
+      config: {
+        operationId,
+        ...(options.rateLimit && options.rateLimit.max > 0 && options.rateLimit.operations.includes(operationId)
+          ? { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindowMs } }
+          : {}),
+      },
       handler: async (req, reply) => {
         req.operation = op;
         await loadSession(req, ctx);

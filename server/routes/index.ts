@@ -20,5 +20,8 @@ export const coreHandlers = {
 };
 
 export function registerCoreOperations(app: FastifyInstance): void {
-  registerOperations(app, coreHandlers, { bodyErrorCodes: studentBodyCodes });
+  registerOperations(app, coreHandlers, {
+    bodyErrorCodes: studentBodyCodes,
+    rateLimit: { operations: ['login', 'loginNonMember', 'registerStudent', 'sendRegistrationEmail'], max: app.ctx.config.authRateLimit, timeWindowMs: 60_000 },
+  });
 }
