@@ -72,6 +72,14 @@ export async function applyIn(q: Queryable, ctx: AppContext, args: ApplyArgs): P
   if (!p && args.ensure) {
     await insertPayment(q, { ...args.ensure, provider: args.provider, provider_ref: args.ref }, now);
     p = await findPaymentByRef(q, args.provider, args.ref, true);
+  } else if (p && args.ensure) {
+    // A callback may have created the row first (it raced our own insert): add what it lacked.
+    const e = args.ensure;
+    const fill: Partial<PaymentRow> = {};
+    if (!p.authorize_uri && e.authorize_uri) fill.authorize_uri = e.authorize_uri;
+    if (!p.expires_at && e.expires_at) fill.expires_at = e.expires_at;
+    if (e.details && Object.keys(e.details).some((k) => !(k in p!.details))) fill.details = { ...e.details, ...p.details };
+    if (Object.keys(fill).length > 0) p = await updatePayment(q, p.id, fill, now);
   }
   if (!p) return { duplicate: false, unknown: true, changed: false, payment: null, order: null };
   if (args.eventId) {

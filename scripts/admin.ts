@@ -1,0 +1,124 @@
+#!/usr/bin/env tsx
+/**
+ * Back office from the command line: `npm run admin -- <command> [args]`.
+ *
+ *   pending                         payment reports waiting for a person (bank transfers, NeedApprovedFree, flagged payments)
+ *   orders [status]                 recent orders (status: notYetReceived | pendingApproved | approved | rejected | cancelled)
+ *   show <orderId>                  an order with its payments and reports
+ *   approve-report <reportId>       approve a pending report and its order
+ *   reject-report <reportId> [why]  reject a pending report and its order
+ *   approve <orderId> [note]        approve an order by hand (files a "Manual" report)
+ *   reject <orderId> [why]          reject an order
+ *   cancel <orderId>                cancel an unpaid order
+ *   pending-order <orderId>         put an order back to pendingApproved
+ *
+ * It talks to the running server's back office (ADMIN_URL, default http://127.0.0.1:$PORT or 3000,
+ * token ADMIN_TOKEN, default admin-dev-token outside production), so changes reach the buyer's
+ * socket. When no server answers it opens the database itself (same DATABASE_URL / PGLITE_DIR as
+ * the server; never while a server holds the PGlite folder). `--direct` forces that.
+ */
+import { createDb } from '../server/db/index';
+import { loadConfig } from '../server/config';
+import { createEventBus } from '../server/events';
+import { systemClock } from '../server/clock';
+import { createOrderService } from '../server/orders/service';
+import { DEV_ADMIN_TOKEN } from '../server/admin/routes';
+import { AdminError, approveReport, listOrders, listPending, orderAction, orderDetail, rejectReport, type AdminDeps, type OrderAction } from '../server/admin/service';
+
+const argv = process.argv.slice(2);
+const direct = argv.includes('--direct');
+const [cmd, ...rest] = argv.filter((a) => a !== '--direct');
+const USAGE = 'usage: npm run admin -- pending | orders [status] | show <orderId> | approve-report <id> | reject-report <id> [reason] | approve|reject|cancel|pending-order <orderId> [reason] [--direct]';
+
+function num(v: string | undefined, what: string): number {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n <= 0) {
+    console.error(`${what} must be a positive integer\n${USAGE}`);
+    process.exit(2);
+  }
+  return n;
+}
+
+type Job = { method: 'GET' | 'POST'; path: string; body?: Record<string, string>; local: (d: AdminDeps) => Promise<unknown> };
+
+function job(): Job {
+  const who = process.env.USER ?? 'cli';
+  const reason = rest.slice(1).join(' ');
+  switch (cmd) {
+    case 'pending':
+      return { method: 'GET', path: '/pending', local: (d) => listPending(d.db) };
+    case 'orders':
+      return { method: 'GET', path: `/orders${rest[0] ? `?status=${encodeURIComponent(rest[0])}` : ''}`, local: (d) => listOrders(d.db, rest[0]) };
+    case 'show': {
+      const id = num(rest[0], 'orderId');
+      return { method: 'GET', path: `/orders/${id}`, local: (d) => orderDetail(d.db, d, id) };
+    }
+    case 'approve-report': {
+      const id = num(rest[0], 'reportId');
+      return { method: 'POST', path: `/reports/${id}/approve`, body: { by: who }, local: (d) => approveReport(d, id, who) };
+    }
+    case 'reject-report': {
+      const id = num(rest[0], 'reportId');
+      return { method: 'POST', path: `/reports/${id}/reject`, body: { by: who, reason }, local: (d) => rejectReport(d, id, who, reason) };
+    }
+    case 'approve':
+    case 'reject':
+    case 'cancel':
+    case 'pending-order': {
+      const id = num(rest[0], 'orderId');
+      const action: OrderAction = cmd === 'pending-order' ? 'pending' : cmd;
+      return { method: 'POST', path: `/orders/${id}/${action}`, body: { by: who, reason }, local: (d) => orderAction(d, id, action, who, reason) };
+    }
+    default:
+      console.error(USAGE);
+      process.exit(2);
+  }
+}
+
+async function viaServer(j: Job): Promise<unknown | 'unreachable'> {
+  const base = process.env.ADMIN_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+  const token = process.env.ADMIN_TOKEN ?? DEV_ADMIN_TOKEN;
+  let res: Response;
+  try {
+    res = await fetch(`${base}/admin/api${j.path}`, {
+      method: j.method,
+      headers: { authorization: `Bearer ${token}`, ...(j.body ? { 'content-type': 'application/json' } : {}) },
+      body: j.body ? JSON.stringify(j.body) : undefined,
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch {
+    return 'unreachable';
+  }
+  const body = (await res.json().catch(() => ({}))) as { data?: unknown; error?: { msg?: string } };
+  if (!res.ok) {
+    console.error(`error ${res.status}: ${body.error?.msg ?? res.statusText}`);
+    process.exit(1);
+  }
+  return body.data;
+}
+
+async function locally(j: Job): Promise<unknown> {
+  const config = loadConfig();
+  const db = await createDb({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const events = createEventBus();
+    return await j.local({ db, orders: createOrderService({ db, events, clock: systemClock }), clock: systemClock });
+  } catch (err) {
+    if (err instanceof AdminError) {
+      console.error(`error ${err.status}: ${err.message}`);
+      process.exitCode = 1;
+      return undefined;
+    }
+    throw err;
+  } finally {
+    await db.close();
+  }
+}
+
+const j = job();
+let out = direct ? 'unreachable' : await viaServer(j);
+if (out === 'unreachable') {
+  if (!direct) console.error('[admin] no server answered; using the database directly (no realtime push)');
+  out = await locally(j);
+}
+if (out !== undefined) console.log(JSON.stringify(out, null, 2));
