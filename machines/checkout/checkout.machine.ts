@@ -19,7 +19,7 @@
  */
 import { assign, emit, fromPromise, sendParent, sendTo, setup } from 'xstate';
 import type { RegistrationConfig, RegistrationValues } from '../../domain/forms/registration';
-import { MESSAGES } from '../../domain/messages';
+import { couponNotAvailableMessage, MESSAGES } from '../../domain/messages';
 import type { OrderProblem } from '../../domain/order-checks';
 import { orderProblem, submitProblem } from '../../domain/order-checks';
 import { freeOrderApproval, type Instant } from '../../domain/plans';
@@ -90,9 +90,9 @@ export interface CheckoutContext {
   /** The cart as last announced. */
   cart: CartSummary;
   user: SessionUser | null;
-  /** Made before the order request; kept while `keyFor` (the order's content) stays the same. */
-  idempotencyKey: string | null;
-  keyFor: string | null;
+  /** Made before the click for the order's content (`keyFor`); kept while that content stays the same. */
+  idempotencyKey: string;
+  keyFor: string;
   /** The layout-4 visitor's registration, from the submit. */
   registration: { values: RegistrationValues; credential: string } | null;
   order: CreatedOrder | null;
@@ -156,9 +156,13 @@ export function orderBody(context: Pick<CheckoutContext, 'cart' | 'user'>): Orde
 }
 
 /** What the key stands for: the order's content (not the user, which is the session's). */
-function contentOf(cart: CartSummary): string {
+export function orderContent(cart: CartSummary): string {
   const { user_id: _u, ...body } = orderBody({ cart, user: null });
   return JSON.stringify(body);
+}
+
+function freshKey(content: string): { idempotencyKey: string; keyFor: string } {
+  return { idempotencyKey: newIdempotencyKey(), keyFor: content };
 }
 
 function submitProblemOf(c: CartSummary): OrderProblem | null {
@@ -207,7 +211,7 @@ function orderNotice(problem: OrderProblem): Notice {
 function couponNotAvailableNotice(error: unknown): Notice {
   const f = failureOf(error);
   const codes = Array.isArray(f.result) ? f.result.filter((x): x is string => typeof x === 'string') : [];
-  return { kind: 'warning', topic: 'invalidCoupon', message: `${codes.join(', ')} ${MESSAGES.COUPON_NOT_AVAILABLE}`.trim() };
+  return { kind: 'warning', topic: 'invalidCoupon', message: couponNotAvailableMessage(codes) };
 }
 
 export function paymentOrder(context: CheckoutContext): PaymentOrder {
@@ -315,18 +319,18 @@ export const checkoutMachine = setup({
   },
   actions: {
     ...effectDefaults,
+    /** A cart with other content is another order: it gets its own key, before any click. */
     takeCart: assign(({ context }, cart: CartSummary) => {
-      const same = context.keyFor === contentOf(cart);
-      return { cart, idempotencyKey: same ? context.idempotencyKey : null, keyFor: same ? context.keyFor : null, problem: null };
+      const content = orderContent(cart);
+      return context.keyFor === content ? { cart, problem: null } : { cart, problem: null, ...freshKey(content) };
     }),
-    /** Made before the request; the same content keeps its key (retries replay the same order). */
+    /** The key sent is the one made for this content (made again only if the content changed unseen). */
     prepareKey: assign(({ context }) => {
-      const content = contentOf(context.cart);
-      return context.idempotencyKey && context.keyFor === content
-        ? {}
-        : { idempotencyKey: newIdempotencyKey(), keyFor: content };
+      const content = orderContent(context.cart);
+      return context.idempotencyKey && context.keyFor === content ? {} : freshKey(content);
     }),
-    dropKey: assign({ idempotencyKey: null, keyFor: null }),
+    /** The server refused the order made with this key: the next click is a new attempt with a new key. */
+    renewKey: assign(({ context }) => freshKey(orderContent(context.cart))),
     keepRegistration: assign(({ event }) => ({ registration: event.type === 'checkout.submit' ? (event.registration ?? null) : null })),
     keepUser: assign((_, user: SessionUser) => ({ user })),
     tellCartLoggedIn: sendTo('cart', { type: 'session.loggedIn' as const }),
@@ -343,7 +347,7 @@ export const checkoutMachine = setup({
     })),
     afterPaymentFailure: assign(({ context }, output: PaymentOutput) =>
       // PayPal deleted the order: the next click needs a new one (a new key).
-      output.orderDeleted ? { order: null, idempotencyKey: null, keyFor: null } : { order: context.order },
+      output.orderDeleted ? { order: null, ...freshKey(orderContent(context.cart)) } : { order: context.order },
     ),
     forwardResume: sendTo(({ context }) => methodActor(context.order?.methodId), { type: 'payment.resume' as const }),
   },
@@ -368,8 +372,8 @@ export const checkoutMachine = setup({
     cartInput: input.cart,
     cart: cartSummary(initialCartContext(input.cart)),
     user: input.user,
-    idempotencyKey: null,
-    keyFor: null,
+    // Made before the click (providers.md): double clicks, two tabs and retries make one order.
+    ...freshKey(orderContent(cartSummary(initialCartContext(input.cart)))),
     registration: null,
     order: null,
     problem: null,
@@ -470,23 +474,23 @@ export const checkoutMachine = setup({
           invoke: {
             id: 'createOrder',
             src: 'createOrder',
-            input: ({ context }) => ({ idempotencyKey: context.idempotencyKey as string, body: orderBody(context) }),
+            input: ({ context }) => ({ idempotencyKey: context.idempotencyKey, body: orderBody(context) }),
             onDone: { target: '#checkout.orderCreated', actions: { type: 'keepOrder', params: ({ event }) => event.output } },
             onError: [
               {
                 guard: { type: 'couponNotAvailable', params: ({ event }: { event: { error: unknown } }) => event.error },
                 target: '#checkout.editing',
-                actions: ['dropKey', { type: 'notify', params: ({ event }) => couponNotAvailableNotice(event.error) }],
+                actions: ['renewKey', { type: 'notify', params: ({ event }) => couponNotAvailableNotice(event.error) }],
               },
               {
                 guard: { type: 'timeLeft', params: ({ event }: { event: { error: unknown } }) => event.error },
                 target: '#checkout.editing',
-                actions: ['dropKey', { type: 'notify', params: ({ event }) => ({ kind: 'error', topic: 'timeLeft', message: failureOf(event.error).msg }) }],
+                actions: ['renewKey', { type: 'notify', params: ({ event }) => ({ kind: 'error', topic: 'timeLeft', message: failureOf(event.error).msg }) }],
               },
               {
                 guard: { type: 'answeredRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
                 target: '#checkout.editing',
-                actions: ['dropKey', { type: 'log', params: ({ event }) => ({ message: 'order refused', detail: failureOf(event.error) }) }],
+                actions: ['renewKey', { type: 'log', params: ({ event }) => ({ message: 'order refused', detail: failureOf(event.error) }) }],
               },
               // No answer (network, 5xx): the key is kept, the next click retries the same order.
               { target: '#checkout.editing', actions: { type: 'log', params: ({ event }) => ({ message: 'order failed', detail: failureOf(event.error) }) } },

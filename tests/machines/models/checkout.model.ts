@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { EventObject } from 'xstate';
 import { cartSummary, initialCartContext, type CartContext } from '../../../machines/cart/cart.machine';
 import type { CartSummary } from '../../../machines/cart/cart-summary';
-import { checkoutMachine, type CheckoutInput } from '../../../machines/checkout/checkout.machine';
+import { checkoutMachine, orderContent, type CheckoutInput } from '../../../machines/checkout/checkout.machine';
 import {
   selectCheckoutProblem,
   selectCreating,
@@ -123,8 +123,7 @@ export const checkoutModel = defineModel({
       cartFailed: c.cartFailed,
       cart: Object.entries(CART).find(([, v]) => JSON.stringify(v) === JSON.stringify(c.cart))?.[0] ?? 'other',
       user: c.user?.id ?? null,
-      key: c.idempotencyKey ? 'K' : null,
-      keyFor: c.keyFor ? 'C' : null,
+      key: c.idempotencyKey && c.keyFor === orderContent(c.cart) ? 'made for this content' : 'missing or stale',
       order: c.order,
       problem: c.problem?.code ?? null,
       registration: !!c.registration,
@@ -138,7 +137,7 @@ export const checkoutModel = defineModel({
   filter: (s, e) => {
     const main = isFirstCart(s) && s.context.settings.layout === 3 && s.context.user !== null && s.context.settings.thankYouPage;
     if (s.context.cartFailed && (e.type === 'cart.changed' || e.type === 'xstate.error.actor.cart')) return false;
-    if (e.type === 'cart.changed') return isFirstCart(s) && s.context.idempotencyKey === null && s.context.order === null;
+    if (e.type === 'cart.changed') return isFirstCart(s) && s.context.order === null && !s.context.cartFailed;
     if (main) return true;
     const paymentActor = Object.values(METHOD_ACTORS).some((id) => e.type.endsWith(`.actor.${id}`));
     if (e.type.startsWith('xstate.error.actor.') && e.type !== 'xstate.error.actor.registerAndLogin' && !paymentActor) return false;
@@ -191,7 +190,7 @@ export const checkoutModel = defineModel({
     if (step.event.type === 'xstate.error.actor.createOrder') {
       const code = (step.event as unknown as { error: { code: string } }).error.code;
       if (code === 'COUPON_NOT_AVAILABLE') {
-        assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'warning', topic: 'invalidCoupon', message: 'SAVE100, PCT5 คูปองถูกใช้ครบจำนวนแล้ว' } }]);
+        assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'warning', topic: 'invalidCoupon', message: 'คูปองถูกใช้ครบจำนวนแล้ว: SAVE100, PCT5' } }]);
       } else if (code === 'TIME_LEFT') {
         assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'timeLeft', message: 'หมดเวลาลงทะเบียนแล้ว' } }]);
       } else {
@@ -228,7 +227,10 @@ export const checkoutModel = defineModel({
     }
     if (s.matches('editing') && step.event.type.startsWith('xstate.done.actor.') && (outcomeOf(step.event) as { orderDeleted?: boolean })?.orderDeleted) {
       assert.equal(c.order, null);
-      assert.equal(c.idempotencyKey, null, 'PayPal deleted the order: the next click makes a new one');
+      const used = (step.scripts.inputsOf('createOrder').at(-1) as { idempotencyKey: string }).idempotencyKey;
+      assert.notEqual(c.idempotencyKey, used, 'PayPal deleted the order: the next click makes a new one, with a new key');
     }
+    // The key exists before any click, for the cart's content.
+    assert.match(c.idempotencyKey, /^[0-9a-f-]{36}$/);
   },
 });
