@@ -6,6 +6,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { seedIfEmpty } from './db/seed';
+import { housekeeping } from './housekeeping';
 
 const config = loadConfig();
 const app = await buildApp();
@@ -23,6 +24,7 @@ const sweep = async () => {
   try {
     const n = await ctx.orders.cancelExpiredOrders(ctx.clock.now());
     if (n > 0) app.log.info({ cancelled: n }, 'auto-cancelled unpaid orders');
+    await housekeeping(ctx.db, ctx.clock.now());
   } catch (err) {
     app.log.error({ err }, 'auto-cancel sweep failed');
   } finally {

@@ -249,3 +249,21 @@ describe('auto-cancel and state changes', () => {
     expect((await t.db.query<{ seats: number }>('SELECT seats FROM courses WHERE id = 3')).rows[0]!.seats).toBe(9);
   });
 });
+
+describe('housekeeping', () => {
+  it('forgets idempotency keys after 7 days and drops expired sessions', async () => {
+    const { housekeeping } = await import('../../server/housekeeping');
+    const key = idemKey();
+    const r = await order(sid, { user_id: 2, course_id: [7], pricingplan_id: [15] }, key);
+    await call(t.app, 'deleteOrder', { cookie: sid, body: { order_id: r.body.orderId } });
+    const count = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM idempotency_keys WHERE key = $1', [key])).rows[0]!.n;
+    await housekeeping(t.db, new Date(NOW.getTime() + 6 * 24 * 3_600_000));
+    expect(await count()).toBe(1);
+    await housekeeping(t.db, new Date(NOW.getTime() + 8 * 24 * 3_600_000));
+    expect(await count()).toBe(0);
+    const sessions = async () => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions')).rows[0]!.n;
+    expect(await sessions()).toBeGreaterThan(0); // sessions live 14 days
+    await housekeeping(t.db, new Date(NOW.getTime() + 15 * 24 * 3_600_000));
+    expect(await sessions()).toBe(0);
+  });
+});
