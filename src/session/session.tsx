@@ -33,9 +33,9 @@ function Bridge({ children }: { children: ReactNode }) {
   return children;
 }
 
-export function SessionProvider({ user, children }: { user: SessionUser | null; children: ReactNode }) {
+export function SessionProvider({ user, children, logic }: { user: SessionUser | null; children: ReactNode; logic?: typeof sessionLogic }) {
   return (
-    <SessionContext.Provider options={{ ...actorOptions('session'), input: { user } }}>
+    <SessionContext.Provider logic={logic} options={{ ...actorOptions('session'), input: { user } }}>
       <Bridge>{children}</Bridge>
     </SessionContext.Provider>
   );

@@ -25,9 +25,20 @@ export function scripted(answers: Record<string, Answer | Answer[]>) {
       return answer.ok;
     });
   }
+  const unscripted: string[] = [];
+  /** The scripted actor, or one that records the unexpected call and fails. */
+  const actor = (src: string): AnyActorLogic =>
+    actors[src] ??
+    fromPromise<unknown, unknown>(async ({ input }) => {
+      calls.push({ src, input });
+      unscripted.push(src);
+      throw new Error(`unscripted actor ${src}`);
+    });
   return {
     actors,
+    actor,
     calls,
+    unscripted,
     inputsOf: (src: string) => calls.filter((c) => c.src === src).map((c) => c.input),
   };
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLoaderData, useLocation, useSearchParams } from 'react-router';
 import { keepReturnLink } from '../../api/storage';
-import { CheckoutProvider } from './checkout-actor';
+import { CheckoutProvider, type CheckoutLogic } from './checkout-actor';
 import { CourseDescription } from './components/CourseDescription';
 import { CourseHero } from './components/CourseHero';
 import { Curriculum } from './components/Curriculum';
@@ -47,7 +47,7 @@ function Meta({ data }: { data: CoursePageData }) {
  * The course detail page that is also the checkout (route /course/:id). Keeps its own path as
  * the return link; ?learn=true shows the video playlist instead.
  */
-export function CoursePage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
+export function CoursePage({ PaymentHost, logic }: { PaymentHost: PaymentSlot; /** Tests pass the checkout with scripted actors. */ logic?: CheckoutLogic }) {
   const data = useLoaderData() as CoursePageData;
   const location = useLocation();
   const [params] = useSearchParams();
@@ -72,7 +72,7 @@ export function CoursePage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
 
   const embedded = layout === 4;
   return (
-    <CheckoutProvider key={course.id} data={data} layout={layout}>
+    <CheckoutProvider key={course.id} data={data} layout={layout} logic={logic}>
       <Meta data={data} />
       <CourseLayout
         layout={layout}

@@ -96,13 +96,16 @@ function SessionBridge({ resumed }: { resumed: boolean }) {
   return null;
 }
 
-export function CheckoutProvider({ data, layout, children }: { data: CoursePageData; layout: LayoutId; children: ReactNode }) {
+export type CheckoutLogic = typeof checkoutLogic;
+
+export function CheckoutProvider({ data, layout, children, logic }: { data: CoursePageData; layout: LayoutId; children: ReactNode; logic?: CheckoutLogic }) {
   const user = SessionContext.useSelector((s) => s.context.user);
   const saved = useRef<Snapshot<unknown> | null | undefined>(undefined);
   if (saved.current === undefined) saved.current = savedFlowFor(data.course.id);
   const input = checkoutInput(data, user, layout);
   return (
     <CheckoutContext.Provider
+      logic={logic}
       options={{
         ...actorOptions('checkout'),
         systemId: FLOW_ROOT,

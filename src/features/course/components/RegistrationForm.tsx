@@ -61,6 +61,7 @@ export function readRegistration(form: HTMLFormElement, labels: readonly CustomL
           tax_address: s('tax_address'),
           tax_is_delivery_by_tax_address: data.get('tax_is_delivery_by_tax_address') === 'on',
           tax_delivery_address: s('tax_delivery_address'),
+          tax_company_certificate: s('tax_company_certificate') || null,
         }
       : {}),
   };
@@ -183,6 +184,7 @@ export function RegistrationFields({ config, customLabels, userGroups, errors, d
               <input type="checkbox" name="tax_is_delivery_by_tax_address" defaultChecked /> {t('deliveryByTaxAddress')}
             </label>
             <TextAreaField id={`${prefix}-taxdel`} label={t('deliveryAddress')} name="tax_delivery_address" error={err('tax_delivery_address')} fieldClassName="tax-part__delivery" />
+            <UploadField name="tax_company_certificate" label={`${t('companyCertificate')} (${t('juristicPerson')})`} error={err('tax_company_certificate')} />
           </div>
         </div>
       ) : null}

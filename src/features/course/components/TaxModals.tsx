@@ -82,7 +82,9 @@ export function TaxModals({ taxRef }: { taxRef: TaxGateRef }) {
           files={form.tax_company_certificate ? [{ name: form.tax_company_certificate, url: `/uploads/${encodeURIComponent(form.tax_company_certificate)}` }] : []}
           onAdd={(file) => taxRef.send({ type: 'certificate.select', file })}
           error={err('tax_company_certificate')}
+          required
           disabled={saving}
+          testId="tax-certificate"
         />
       </Modal>
     </>

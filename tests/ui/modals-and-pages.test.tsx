@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createActor } from 'xstate';
+import { cartMachine, type CartInput } from '../../machines/cart/cart.machine';
+import { taxGateMachine } from '../../machines/tax/tax-gate.machine';
+import { CouponForm, PromotionList, SwitchModals, WithholdingPanel } from '../../src/features/course/purchase/CartPanel';
+import { TaxModals } from '../../src/features/course/components/TaxModals';
+import { cardFromQuery, returnOrderId } from '../../src/features/payments/CardReturnPage';
+import { OrdersPage } from '../../src/features/orders/OrdersPage';
+import { ThankYouPage } from '../../src/features/thankyou/ThankYouPage';
+import { CartLoginPage } from '../../src/features/cart/CartLoginPage';
+import { SessionProvider } from '../../src/session';
+import { SessionModals } from '../../src/session';
+import { effectSpies, scripted } from '../support/ui-actors';
+import { scriptedCheckout } from '../support/ui-checkout';
+import { plan, student } from './fixtures';
+
+const taxSettings = { vat_value: 7, is_enable_vat: true, is_enable_tax_invoice: true, is_enable_withholding_tax: true };
+
+describe('tax modals (tax gate)', () => {
+  it('withholding for a normal person asks to change person type, then the juristic tax-invoice modal saves the fields', async () => {
+    const user = userEvent.setup();
+    const fx = effectSpies();
+    const s = scripted({
+      getStudentProfile: { ok: { success: true, data: { firstname: 'ก', lastname: 'ข', email: 'a@b.co', tel: null, address: null, is_require_tax_invoice: false, tax_person_type: 'normal_person' } } },
+      updateStudentTax: { ok: { success: true } },
+      uploadFile: { ok: { success: true, fileName: ['cert-1.png'] } },
+    });
+    const ref = createActor(taxGateMachine.provide({ actors: s.actors, actions: fx.actions }), {
+      input: { price: 500000, discount: 0, currency: 'THB', settings: taxSettings, withholding: true },
+    }).start();
+    render(<TaxModals taxRef={ref} />);
+    const question = await screen.findByRole('dialog', { name: 'เปลี่ยนประเภทผู้เสียภาษี' });
+    await user.click(within(question).getByRole('button', { name: 'ยืนยัน' }));
+    const modal = await screen.findByRole('dialog', { name: 'ข้อมูลใบกำกับภาษี' });
+    expect(modal.style.maxWidth).toBe('750px');
+    // not dismissable by the mask
+    await user.click(document.querySelector('.ui-modal-mask') as HTMLElement);
+    expect(screen.getByRole('dialog', { name: 'ข้อมูลใบกำกับภาษี' })).toBeTruthy();
+    await user.click(within(modal).getByTestId('tax-submit'));
+    expect(fx.notices).toContainEqual(expect.objectContaining({ message: 'ข้อมูลใบกำกับภาษีไม่ถูกต้อง' }));
+    expect(within(modal).getByText('กรุณากรอกชื่อบริษัท')).toBeTruthy();
+    await user.type(within(modal).getByLabelText(/ชื่อบริษัท/), 'บริษัท ทดสอบ จำกัด');
+    await user.type(within(modal).getByLabelText(/สาขา/), '00000');
+    await user.type(within(modal).getByLabelText(/เลขประจำตัวผู้เสียภาษี/), '1101700203450');
+    await user.type(within(modal).getByLabelText(/ที่อยู่สำหรับออกใบกำกับภาษี/), '1 ถนนสีลม กรุงเทพฯ 10500');
+    await user.upload(within(modal).getByTestId('tax-certificate-input'), new File(['png'], 'cert.png', { type: 'image/png' }));
+    await waitFor(() => expect(within(modal).getByText('cert-1.png')).toBeTruthy());
+    await user.click(within(modal).getByTestId('tax-submit'));
+    await waitFor(() => expect([ref.getSnapshot().value, ref.getSnapshot().context.errors]).toEqual(['passed', []]));
+    expect(s.inputsOf('updateStudentTax')[0]).toMatchObject({ tax_person_type: 'juristic_person', tax_name_one: 'บริษัท ทดสอบ จำกัด', tax_payer_identification_no: '1101700203450', is_require_tax_invoice: true, tax_company_certificate: 'cert-1.png' });
+  });
+});
+
+describe('cart panel modals', () => {
+  const input: CartInput = {
+    lines: [
+      { key: '1-11', course_id: 1, pricing_plan_id: 11, qty: 1, course_type: 'Online', course_name: 'อังกฤษ', course_image: null },
+      { key: '2-21', course_id: 2, pricing_plan_id: 21, qty: 1, course_type: 'Online', course_name: 'Python', course_image: null },
+    ],
+    plans: [plan(11, 1, 200000, { is_default: true }), plan(21, 2, 100000, { is_default: true })],
+    promotions: [{ id: 5, title: 'ซื้อคู่ลด 500', description_list: [], promotion_type: 'P2', coursesInPromotion: [1, 2], courses: [1, 2], number_of_course: 2, discount_type: 'amount', discount_amont: 50000, discount_amount_usd: null }],
+    paymentMethods: [{ id: 1, name: 'โอน' }],
+    currency: 'THB',
+    usdEnabled: false,
+    loggedIn: false,
+    ownedCourseIds: [],
+    settings: { is_coupon_promotion_exclusive: true, is_one_coupon_only: false },
+    taxSettings,
+  };
+
+  it('the best promotion is preselected; a coupon asks to switch from the promotion; choosing the promotion again asks to drop the coupon', async () => {
+    const user = userEvent.setup();
+    const s = scripted({ getCouponByCouponCode: { ok: { success: true, data: { id: 3, code: 'TEN', coupon_type: 'P1', number_of_course: 1, courses: [1, 2], payment_method: [1], discount_type: 'percent', discount_amont: 10, discount_amount_usd: null } } } });
+    const ref = createActor(cartMachine.provide({ actors: s.actors }), { input }).start();
+    render(
+      <>
+        <CouponForm cartRef={ref} />
+        <PromotionList cartRef={ref} />
+        <SwitchModals cartRef={ref} />
+      </>,
+    );
+    expect((screen.getByTestId('promotion-5') as HTMLInputElement).checked).toBe(true);
+    await user.type(screen.getByTestId('coupon-input'), 'TEN{Enter}');
+    const toCoupon = await screen.findByRole('dialog', { name: 'เปลี่ยนไปใช้คูปอง?' });
+    await user.click(within(toCoupon).getByRole('button', { name: 'ยืนยัน' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('coupon-applied').textContent).toContain('TEN');
+    expect((screen.getByTestId('promotion-none') as HTMLInputElement).checked).toBe(true);
+
+    await user.click(screen.getByTestId('promotion-5'));
+    const toPromotion = await screen.findByRole('dialog', { name: 'เปลี่ยนไปใช้โปรโมชั่น?' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('coupon-applied')).toBeTruthy();
+    void toPromotion;
+    await user.click(screen.getByTestId('promotion-5'));
+    await user.click(within(await screen.findByRole('dialog', { name: 'เปลี่ยนไปใช้โปรโมชั่น?' })).getByRole('button', { name: 'ยืนยัน' }));
+    await waitFor(() => expect(screen.queryByTestId('coupon-applied')).toBeNull());
+    expect((screen.getByTestId('promotion-5') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('withholding shows over the threshold with 3% default and 1%; the tax-invoice option is locked on', async () => {
+    const user = userEvent.setup();
+    const ref = createActor(cartMachine, { input }).start();
+    render(<WithholdingPanel cartRef={ref} />);
+    const box = screen.getByTestId('withholding');
+    await user.click(within(box).getByRole('checkbox', { name: 'หักภาษี ณ ที่จ่าย' }));
+    expect((within(box).getByRole('radio', { name: '3%' }) as HTMLInputElement).checked).toBe(true);
+    await user.click(within(box).getByRole('radio', { name: '1%' }));
+    expect(ref.getSnapshot().context.withholdingPercent).toBe(1);
+    const invoice = within(box).getByRole('checkbox', { name: 'ต้องการใบกำกับภาษี' }) as HTMLInputElement;
+    expect(invoice.checked && invoice.disabled).toBe(true);
+  });
+});
+
+describe('pages after the payment', () => {
+  function mount(path: string, element: React.ReactNode, loader?: () => unknown, user = student) {
+    const s = scriptedCheckout({ login: { ok: { success: true, user: student } } });
+    const router = createMemoryRouter([{ path: path.split('?')[0]!, element, loader, HydrateFallback: () => null }, { path: '*', element: <p>elsewhere</p> }], { initialEntries: [path] });
+    render(
+      <SessionProvider user={user} logic={s.session}>
+        <RouterProvider router={router} />
+        <SessionModals />
+      </SessionProvider>,
+    );
+    return { router, s };
+  }
+
+  it('thank-you page shows the order token and forgets the saved flow', async () => {
+    localStorage.setItem('checkout-flow', '{"status":"active"}');
+    mount('/thankyou?orderId=tok-9', <ThankYouPage />);
+    expect((await screen.findByTestId('order-token')).textContent).toBe('tok-9');
+    expect(localStorage.getItem('checkout-flow')).toBeNull();
+    expect(screen.getByRole('link', { name: 'ดูคำสั่งซื้อของฉัน' }).getAttribute('href')).toBe('/myaccount/student/order');
+  });
+
+  it('orders page lists the orders with their status', async () => {
+    const orders = [{ id: 7, price: 199000, discount: 0, shipping_fee: 0, withholding_price: 0, total_amount: 199000, email: 'a@b.co', tel: null, order_token: 't', payment_status: 'approved', currency_code: 'THB', payment_method_id: 8, created_at: '2026-01-02T03:04:05Z', cancel_at: '2026-01-03T03:04:05Z' }];
+    mount('/myaccount/student/order', <OrdersPage />, () => ({ orders }));
+    const row = await screen.findByTestId('order-row');
+    expect(row.getAttribute('data-status')).toBe('approved');
+    expect(row.textContent).toContain('ชำระเงินแล้ว');
+    expect(row.textContent).toMatch(/1,990\.00/);
+  });
+
+  it('orders page asks to log in when there is no session', async () => {
+    mount('/myaccount/student/order', <OrdersPage />, () => ({ orders: null }), null as never);
+    expect(await screen.findByTestId('login-form')).toBeTruthy();
+  });
+
+  it('/cart login panel: Enter submits, then back to the page kept as the return link', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('return_link', '/course/1-english');
+    const { router, s } = mount('/cart', <CartLoginPage />, undefined, null as never);
+    await user.type(await screen.findByLabelText(/ชื่อผู้ใช้/), 'somchai');
+    await user.type(screen.getByLabelText(/รหัสผ่าน/), 'secret1{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/course/1-english'));
+    expect(s.inputsOf('login')).toEqual([{ username: 'somchai', password: 'secret1' }]);
+    expect(localStorage.getItem('user_id')).toBe('42');
+  });
+});
+
+describe('card-payment return page helpers', () => {
+  it('reads the order id from the second path segment, else the parent one', () => {
+    expect(returnOrderId('/cardpayment/123', null)).toBe(123);
+    expect(returnOrderId('/cardpayment/abc', 9)).toBe(9);
+    expect(returnOrderId('/cardpayment', 9)).toBe(9);
+    expect(returnOrderId('/cardpayment', null)).toBeNull();
+  });
+
+  it('reads the encrypted card from the query, all four fields or nothing', () => {
+    const q = new URLSearchParams('encryptedCardInfo=ENC&maskedCardInfo=411111XXXXXX1111&expMonthCardInfo=12&expYearCardInfo=2030');
+    expect(cardFromQuery(q)).toEqual({ encryptedCardInfo: 'ENC', maskedCardInfo: '411111XXXXXX1111', expMonthCardInfo: '12', expYearCardInfo: '2030' });
+    q.delete('expYearCardInfo');
+    expect(cardFromQuery(q)).toBeNull();
+  });
+});
