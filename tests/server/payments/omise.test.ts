@@ -2,7 +2,8 @@
 // PromptPay (source + charge, real QR, paid / failed / expired from the sandbox), the signed
 // webhook applied once whatever the order or number of deliveries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { omiseSignature } from '../../../server/providers/omise';
+import { createOmiseClient, omiseSignature } from '../../../server/providers/omise';
+import { ProviderError } from '../../../server/providers/http';
 import { parsePromptPayPayload } from '../../../domain/promptpay';
 import { api, call, decodeQr, deliveries, fetchManual, form, formAction, login, makeOrder, orderRow, paymentsOf, payApp, replay, reportsOf, until, type PayApp } from './helpers';
 
@@ -29,6 +30,14 @@ async function tokenize(number: string, key = pkey) {
 const charge = (orderId: number, token: string) => api(t, 'chargeOmiseCard', { cookie: sid, body: { orderId, omise_token: token, email: 'student@example.com', name: 'Somchai', total_amount: 1 } });
 
 describe('Omise card', () => {
+  it('adapter: a wrong secret key is refused by the API (authentication_failure)', async () => {
+    const keys = t.app.ctx.payments.config.omise;
+    const bad = createOmiseClient({ baseUrl: `${t.origin}/sandbox/omise`, vaultUrl: `${t.origin}/sandbox/omise/vault`, keys: { ...keys, secretKey: 'skey_test_wrong' } });
+    const err = await bad.retrieveCharge('chrg_test_x').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect((err as ProviderError).code).toBe('authentication_failure');
+  });
+
   it('vault: refuses a wrong public key and an invalid number; keeps only the last 4 digits', async () => {
     expect((await tokenize('4242424242424242', 'pkey_wrong')).status).toBe(401);
     const bad = await tokenize('4242424242424241');

@@ -2,6 +2,8 @@
 // captured; paid only when the capture is COMPLETED. Declined (restart), pending, not approved,
 // double calls, someone else's PayPal order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPaypalClient } from '../../../server/providers/paypal';
+import { ProviderError } from '../../../server/providers/http';
 import { api, fetchManual, form, formAction, login, makeOrder, orderRow, paymentsOf, payApp, reportsOf, type PayApp } from './helpers';
 
 let t: PayApp;
@@ -24,6 +26,14 @@ async function approve(paypalOrderId: string, outcome: 'ok' | 'declined' | 'pend
 }
 
 describe('PayPal', () => {
+  it('adapter: wrong client credentials fail at OAuth', async () => {
+    const keys = t.app.ctx.payments.config.paypal;
+    const bad = createPaypalClient({ baseUrl: `${t.origin}/sandbox/paypal`, keys: { ...keys, clientSecret: 'wrong' } });
+    const err = await bad.getOrder('X').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect((err as ProviderError).code).toBe('invalid_client');
+  });
+
   it('creates the PayPal order from OUR total (USD too), once per order while not captured', async () => {
     const o = await makeOrder(t, { userId: 2, total: 19900, methodId: 2, currency: 'USD' });
     const a = await create(o.id);

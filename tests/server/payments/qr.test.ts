@@ -2,6 +2,8 @@
 // Pay PromptPay (QR PNG, background re-checked): real EMVCo payloads, callbacks applied once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePromptPayPayload } from '../../../domain/promptpay';
+import { createScbClient } from '../../../server/providers/scb';
+import { ProviderError } from '../../../server/providers/http';
 import { api, decodeQr, deliveries, login, makeOrder, orderRow, paymentsOf, payApp, replay, reportsOf, until, type PayApp } from './helpers';
 
 let t: PayApp;
@@ -92,6 +94,22 @@ describe('SCB QR', () => {
     } finally {
       t.clock.advance(-16 * 60_000);
     }
+  });
+});
+
+describe('SCB adapter against the sandbox', () => {
+  it('OAuth with a wrong secret fails with SCB\'s status; bad references are refused; the token is reused', async () => {
+    const keys = t.app.ctx.payments.config.scb;
+    const bad = createScbClient({ baseUrl: `${t.origin}/sandbox/scb`, keys: { ...keys, applicationSecret: 'wrong' } });
+    const err = await bad.token().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect((err as ProviderError).code).toBe('9300');
+    const good = createScbClient({ baseUrl: `${t.origin}/sandbox/scb`, keys });
+    const tok = await good.token();
+    expect(await good.token()).toBe(tok);
+    const refused = await good.createQr({ amount: 100, ref1: 'lower-case', ref2: 'X', ref3: 'SCB' }).catch((e: unknown) => e);
+    expect((refused as ProviderError).code).toBe('4101');
+    expect(await good.inquiry({ ref1: 'NONE', transactionDate: '2026-03-02' })).toEqual([]);
   });
 });
 
