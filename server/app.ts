@@ -2,7 +2,7 @@
  * buildApp(): the Fastify instance, ready for app.inject (tests) or listen (main.ts).
  * Registration order: cookie, multipart, rate limit (login / registration), error and not-found
  * handlers (JSON envelope), static files (uploads, and the built app when serving it), the core
- * operations, then the payments plugin (server/payments/plugin.ts) when present.
+ * operations, then the payments plugin (server/payments/plugin.ts).
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +22,7 @@ import type { AppContext } from './context';
 import { ApiError } from './errors';
 import { registerCoreOperations } from './routes/index';
 import { responseIssues } from './openapi/router';
+import paymentsPlugin from './payments/plugin';
 
 export interface BuildOptions {
   db?: Db;
@@ -29,7 +30,7 @@ export interface BuildOptions {
   clock?: Clock;
   mail?: MailTransport;
   events?: EventBus;
-  /** Register the payments plugin when present (default true; core-only test apps pass false). */
+  /** Register the payments plugin (default true; core-only test apps pass false). */
   payments?: boolean;
   /** Where log lines go (tests read them); default stdout. */
   logStream?: NodeJS.WritableStream;
@@ -178,15 +179,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   registerCoreOperations(app);
 
-  // --- Payments plugin registration point (issue #5, server/payments/plugin.ts) -----------------
-  // Contract: `export default async function paymentsPlugin(app: FastifyInstance): Promise<void>`
-  // registering its operations with registerOperations(app, …) and adding ctx.providers /
-  // ctx.realtime to app.ctx. Loaded when the file exists (switch to a static import once it lands).
-  const paymentsPlugin = join(new URL('.', import.meta.url).pathname, 'payments', 'plugin.ts');
-  if (options.payments !== false && existsSync(paymentsPlugin)) {
-    const mod = (await import(/* @vite-ignore */ paymentsPlugin)) as { default: (app: FastifyInstance) => Promise<void> };
-    await app.register(mod.default);
-  }
+  // The payments plugin (issue #5): payment operations, provider callbacks and sandboxes,
+  // realtime push, back office. It adds ctx.providers / ctx.payments / ctx.realtime.
+  if (options.payments !== false) await app.register(paymentsPlugin);
 
   await app.ready();
   return app;
