@@ -15,7 +15,7 @@ import { MESSAGES } from '../../domain/messages';
 import { validationIssuesOf } from '../shared/api-error';
 import type { PaymentOrderEmailRequest, PaymentReport, PaymentReportResponse, SuccessResponse, UploadRequest, UploadResponse } from '../shared/api';
 import { effectDefaults, type Notice } from '../shared/effects';
-import type { PaymentInput, PaymentOrder, PaymentOutput } from './payment';
+import { finalStateOutput, type PaymentInput, type PaymentOrder, type PaymentOutput } from './payment';
 
 /** The notice form as typed (amount as text, date YYYY-MM-DD and time HH:mm:ss in Thai local time). */
 export interface BankTransferForm {
@@ -222,5 +222,5 @@ export const bankTransferMachine = setup({
     notified: { type: 'final', output: { result: 'pending' } },
     notifiedLater: { type: 'final', output: { result: 'pending' } },
   },
-  output: ({ event }) => (event as unknown as { output: PaymentOutput }).output,
+  output: finalStateOutput,
 });

@@ -8,7 +8,7 @@
 import { fromPromise, setup } from 'xstate';
 import type { GbPrimeCardRequest, GbPrimeCardResponse, OrderIdBody } from '../shared/api';
 import { effectDefaults, ROUTES } from '../shared/effects';
-import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput } from './payment';
+import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
 import { returnStates } from './return-states';
 
 export interface GbPrimeCardInput extends PaymentInput {
@@ -81,5 +81,5 @@ export const gbPrimeCardMachine = setup({
     notPaid: { type: 'final', output: { result: 'failed' } },
     leftForOrders: { type: 'final', output: { result: 'toOrders' } },
   },
-  output: ({ event }) => (event as unknown as { output: PaymentOutput }).output,
+  output: finalStateOutput,
 });

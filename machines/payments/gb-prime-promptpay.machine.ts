@@ -6,7 +6,7 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { GbPrimePromptPayRequest, GbPrimePromptPayResponse, OrderIdBody } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
-import { PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput } from './payment';
+import { PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
 import { awaitingScanState, promptPayGuards, qrExpiry, type OrderStatusPushed } from './promptpay-shared';
 
 export interface GbPrimePromptPayContext {
@@ -80,5 +80,5 @@ export const gbPrimePromptPayMachine = setup({
     paid: { type: 'final', output: { result: 'paid' } },
     rejected: { type: 'final', output: { result: 'toOrders' } },
   },
-  output: ({ event }) => (event as unknown as { output: PaymentOutput }).output,
+  output: finalStateOutput,
 });

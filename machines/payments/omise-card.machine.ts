@@ -19,7 +19,7 @@ import type {
   OrderTokenResponse,
 } from '../shared/api';
 import { effectDefaults, type Notice } from '../shared/effects';
-import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput } from './payment';
+import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
 
 export interface OmiseCardContext {
   order: PaymentOrder;
@@ -178,5 +178,5 @@ export const omiseCardMachine = setup({
     failedRedirect: { type: 'final', output: { result: 'toOrders' } },
     closed: { type: 'final', output: { result: 'toOrders' } },
   },
-  output: ({ event }) => (event as unknown as { output: PaymentOutput }).output,
+  output: finalStateOutput,
 });

@@ -8,7 +8,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { OrderIdBody, PaySolutionsRequest, PaySolutionsResponse } from '../shared/api';
 import { effectDefaults, type FormPost } from '../shared/effects';
-import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput } from './payment';
+import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
 import { returnStates } from './return-states';
 
 export interface PaySolutionsContext {
@@ -103,6 +103,6 @@ export const paySolutionsMachine = setup({
     notPaid: { type: 'final', output: { result: 'failed' } },
     leftForOrders: { type: 'final', output: { result: 'toOrders' } },
   },
-  output: ({ event }) => (event as unknown as { output: PaymentOutput }).output,
+  output: finalStateOutput,
 });
 

@@ -57,3 +57,6 @@ export interface OrderRead {
   success: true;
   data: Order;
 }
+
+/** The machine's output is its final state's output (every payment machine ends in a final state with one). */
+export const finalStateOutput = ({ event }: { event: unknown }): PaymentOutput => (event as { output: PaymentOutput }).output;

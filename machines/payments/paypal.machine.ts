@@ -14,7 +14,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { failureOf } from '../shared/api-error';
 import type { DeleteOrderRequest, OrderIdBody, PaypalCaptureRequest, PaypalCaptureResponse, PaypalCreateOrderResponse, SuccessResponse } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
-import { PAYMENT_FAILED_NOTICE, type PaymentInput, type PaymentOrder, type PaymentOutput } from './payment';
+import { PAYMENT_FAILED_NOTICE, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
 
 export interface PaypalContext {
   order: PaymentOrder;
@@ -117,5 +117,5 @@ export const paypalMachine = setup({
     orderDeleted: { type: 'final', output: { result: 'failed', orderDeleted: true } },
     buttonError: { type: 'final', output: { result: 'toOrders' } },
   },
-  output: ({ event }) => (event as unknown as { output: PaymentOutput }).output,
+  output: finalStateOutput,
 });

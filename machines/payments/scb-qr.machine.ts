@@ -7,7 +7,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { OrderIdBody, ScbQrCodeResponse } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
-import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput } from './payment';
+import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
 
 export interface ScbQrContext {
   order: PaymentOrder;
@@ -109,5 +109,5 @@ export const scbQrMachine = setup({
     pending: { type: 'final', output: { result: 'pending' } },
     rejected: { type: 'final', output: { result: 'toOrders' } },
   },
-  output: ({ event }) => (event as unknown as { output: PaymentOutput }).output,
+  output: finalStateOutput,
 });

@@ -10,7 +10,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { OrderIdBody, TwoC2pCardForm, TwoC2pCardRequest } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
-import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput } from './payment';
+import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
 import { returnStates } from './return-states';
 
 /** The card as 2C2P's script encrypted it (the return page's query). */
@@ -105,5 +105,5 @@ export const twoC2pCardMachine = setup({
     paid: { type: 'final', output: { result: 'paid' } },
     leftForOrders: { type: 'final', output: { result: 'toOrders' } },
   },
-  output: ({ event }) => (event as unknown as { output: PaymentOutput }).output,
+  output: finalStateOutput,
 });

@@ -9,7 +9,7 @@
 import { fromPromise, setup } from 'xstate';
 import type { OrderIdBody, TwoC2pPaymentLinkRequest, TwoC2pPaymentLinkResponse } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
-import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput } from './payment';
+import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
 import { returnStates } from './return-states';
 
 export interface TwoC2pLinkContext {
@@ -68,5 +68,5 @@ export const twoC2pLinkMachine = setup({
     paid: { type: 'final', output: { result: 'paid' } },
     leftForOrders: { type: 'final', output: { result: 'toOrders' } },
   },
-  output: ({ event }) => (event as unknown as { output: PaymentOutput }).output,
+  output: finalStateOutput,
 });
