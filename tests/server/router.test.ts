@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import cookie from '@fastify/cookie';
 import { getOperation, listOperations, registerOperations, responseIssues } from '../../server/openapi/router';
-import { ApiError } from '../../server/errors';
+import type { ApiError } from '../../server/errors';
 import type { AppContext } from '../../server/context';
 
 async function miniApp(strict: boolean, handlers: Parameters<typeof registerOperations>[1]) {
