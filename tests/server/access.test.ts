@@ -11,7 +11,7 @@ let teacher: string;
 let orderOf2: number;
 
 beforeAll(async () => {
-  t = await testApp();
+  t = await testApp({ payments: true });
   sid = await login(t.app, 'student');
   sid2 = await login(t.app, 'student2');
   teacher = await login(t.app, 'teacher', 'teacher123');
@@ -77,6 +77,14 @@ describe("another student's data", () => {
     const r = await call(t.app, 'getOrder', { cookie: sid2, params: { orderId: orderOf2 } });
     expect(r.status).toBe(403);
     expect(JSON.stringify(r.body)).not.toContain('order_token');
+  });
+
+  it('payment methods of another student\'s order (payments plugin): refused, nothing leaked', async () => {
+    const own = await call(t.app, 'getPaymentMethodsForOrder', { cookie: sid, params: { orderId: orderOf2 } });
+    expect(own.status).toBe(200);
+    const other = await call(t.app, 'getPaymentMethodsForOrder', { cookie: sid2, params: { orderId: orderOf2 } });
+    expect([403, 404]).toContain(other.status);
+    expect(other.body.success).toBe(false);
   });
 
   it('progress and last lecture of another student: 403', async () => {
