@@ -508,7 +508,10 @@ export interface paths {
         };
         /**
          * Read an anonymous visitor's cart
-         * @description The cart of the generated visitor id. Logged-in students use `getCartPrivate`. An unknown id answers an empty cart (not 404).
+         * @description The cart of the generated visitor id. Logged-in students use `getCartPrivate`. An unknown id
+         *     answers an empty cart (not 404). A numeric id is the student's own cart only when that
+         *     student's session comes with the request; otherwise it is a separate visitor cart of that
+         *     id, so a student's cart is never exposed through this public call.
          */
         get: operations["getCartPublic"];
         /**
@@ -1482,25 +1485,29 @@ export interface components {
          * @description Error codes and their HTTP status:
          *     - 400: VALIDATION_ERROR (bad request shape), INVALID_FORMAT_USERNAME, INVALID_FORMAT_PASSWORD,
          *       INVALID_FORMAT_EMAIL, TAX_INVOICE_INVALID, INVALID_FILE_TYPE, duplicate_course,
-         *       dont_have_payment, SHIPPING_ADDRESS_REQUIRED, SHIPPING_FEE_REQUIRED
+         *       dont_have_payment, SHIPPING_ADDRESS_REQUIRED, SHIPPING_FEE_REQUIRED,
+         *       METHOD_CURRENCY_NOT_SUPPORTED (a THB-only payment method for a USD order)
          *     - 401: UNAUTHORIZED (no session / wrong credentials / bad provider signature),
          *       PERMISSION_DENIED (session expired; msg 'Unauthorized')
          *     - 403: FORBIDDEN (other user's resource, instructor without student login),
          *       WHITELIST_USER_DENIED
          *     - 404: NOT_FOUND
          *     - 409: DUPLICATE_USERNAME, DUPLICATE_EMAIL, have_course, COUPON_DUPLICATE, COUPON_ONLY_ONE,
-         *       ORDER_NOT_PAYABLE
+         *       ORDER_NOT_PAYABLE, COUPON_PROMOTION_EXCLUSIVE (coupons and a promotion together while the
+         *       site makes them exclusive)
          *     - 413: FILE_TOO_LARGE
          *     - 422: COUPON_NOT_AVAILABLE, COUPON_NOT_SUPPORTED_COURSE, COUPON_NOT_SUPPORTED_PAYMENT,
          *       COUPON_NO_PAYMENT_METHOD, COUPON_NOT_ENOUGH_COURSES, TIME_LEFT, dont_have_pricing,
          *       cart_pricing_usd_failed, PAYMENT_MINIMUM, OUT_OF_STORAGE, OVER_LIMIT_USER, INPUT_ERROR,
-         *       IDEMPOTENCY_KEY_REUSED, PAYMENT_FAILED (payment refused)
+         *       IDEMPOTENCY_KEY_REUSED, PAYMENT_FAILED (payment refused), COUPON_NOT_SUPPORTED_CURRENCY
+         *       (an amount coupon without a USD amount, in USD), PROMOTION_NOT_USABLE (the chosen
+         *       promotion does not apply to this cart)
          *     - 429: ERROR_CREATE_USER_IN_DAY, RATE_LIMITED
          *     - 500: INTERNAL_ERROR
          *     - 502: PAYMENT_FAILED (provider failed or unreachable)
          * @enum {string}
          */
-        ErrorCode: "duplicate_course" | "dont_have_pricing" | "have_course" | "dont_have_payment" | "cart_pricing_usd_failed" | "COUPON_NOT_AVAILABLE" | "COUPON_NOT_SUPPORTED_COURSE" | "COUPON_NOT_SUPPORTED_PAYMENT" | "COUPON_NO_PAYMENT_METHOD" | "COUPON_NOT_ENOUGH_COURSES" | "COUPON_DUPLICATE" | "COUPON_ONLY_ONE" | "TIME_LEFT" | "NOT_FOUND" | "INPUT_ERROR" | "OVER_LIMIT_USER" | "ERROR_CREATE_USER_IN_DAY" | "DUPLICATE_USERNAME" | "DUPLICATE_EMAIL" | "INVALID_FORMAT_USERNAME" | "INVALID_FORMAT_PASSWORD" | "INVALID_FORMAT_EMAIL" | "WHITELIST_USER_DENIED" | "PERMISSION_DENIED" | "SHIPPING_ADDRESS_REQUIRED" | "SHIPPING_FEE_REQUIRED" | "PAYMENT_MINIMUM" | "TAX_INVOICE_INVALID" | "INVALID_FILE_TYPE" | "OUT_OF_STORAGE" | "FILE_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "RATE_LIMITED" | "PAYMENT_FAILED" | "ORDER_NOT_PAYABLE" | "INTERNAL_ERROR";
+        ErrorCode: "duplicate_course" | "dont_have_pricing" | "have_course" | "dont_have_payment" | "cart_pricing_usd_failed" | "COUPON_NOT_AVAILABLE" | "COUPON_NOT_SUPPORTED_COURSE" | "COUPON_NOT_SUPPORTED_PAYMENT" | "COUPON_NO_PAYMENT_METHOD" | "COUPON_NOT_ENOUGH_COURSES" | "COUPON_DUPLICATE" | "COUPON_ONLY_ONE" | "COUPON_NOT_SUPPORTED_CURRENCY" | "COUPON_PROMOTION_EXCLUSIVE" | "PROMOTION_NOT_USABLE" | "TIME_LEFT" | "NOT_FOUND" | "INPUT_ERROR" | "OVER_LIMIT_USER" | "ERROR_CREATE_USER_IN_DAY" | "DUPLICATE_USERNAME" | "DUPLICATE_EMAIL" | "INVALID_FORMAT_USERNAME" | "INVALID_FORMAT_PASSWORD" | "INVALID_FORMAT_EMAIL" | "WHITELIST_USER_DENIED" | "PERMISSION_DENIED" | "SHIPPING_ADDRESS_REQUIRED" | "SHIPPING_FEE_REQUIRED" | "PAYMENT_MINIMUM" | "METHOD_CURRENCY_NOT_SUPPORTED" | "TAX_INVOICE_INVALID" | "INVALID_FILE_TYPE" | "OUT_OF_STORAGE" | "FILE_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "RATE_LIMITED" | "PAYMENT_FAILED" | "ORDER_NOT_PAYABLE" | "INTERNAL_ERROR";
         /** @enum {string} */
         UserRole: "student" | "instructor";
         /** @description The logged-in user. `id` is the spec's `user.id` (the student's user id). */
@@ -2133,9 +2140,9 @@ export interface components {
             order_token: string;
             /**
              * Format: date-time
-             * @description Auto-cancel time (UTC) = created + auto_cancel hours.
+             * @description Auto-cancel time (UTC) = created + auto_cancel hours; null when the site's auto_cancel is 0 (never).
              */
-            cancel_at: string;
+            cancel_at: string | null;
         };
         CreateOrderResponse: {
             success: components["schemas"]["SuccessTrue"];
@@ -2162,8 +2169,11 @@ export interface components {
             payment_method_id: components["schemas"]["PaymentMethodId"];
             /** Format: date-time */
             created_at: string;
-            /** Format: date-time */
-            cancel_at: string;
+            /**
+             * Format: date-time
+             * @description Auto-cancel time (UTC); null when the site's auto_cancel is 0 (never).
+             */
+            cancel_at: string | null;
             courses?: components["schemas"]["OrderCourseLine"][];
         };
         /** @description A course the student has ordered, with the status of its latest order. */
@@ -3801,6 +3811,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description FORBIDDEN — an instructor's session (student login needed) or another student's resource. */
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3898,6 +3910,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description FORBIDDEN — an instructor's session (student login needed) or another student's resource. */
+            403: components["responses"]["Forbidden"];
             /** @description The student has no approved order for this course (NOT_FOUND). */
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
@@ -3982,6 +3996,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description FORBIDDEN — an instructor's session (student login needed) or another student's resource. */
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4010,6 +4026,8 @@ export interface operations {
             /** @description VALIDATION_ERROR or duplicate_course. */
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description FORBIDDEN — an instructor's session (student login needed) or another student's resource. */
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             /** @description dont_have_pricing. */
             422: components["responses"]["Unprocessable"];
@@ -4329,6 +4347,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description FORBIDDEN — an instructor's session (student login needed) or another student's resource. */
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4358,6 +4378,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description FORBIDDEN — an instructor's session (student login needed) or another student's resource. */
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -23,12 +23,15 @@ const built = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeM
 const sources = Math.max(newest('src'), newest('machines'), newest('domain'), newest('generated'), statSync('index.html').mtimeMs);
 if (built < sources) {
   console.log('[start] building the app (vite build)…');
-  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const child = existsSync('server/main.ts')
-  ? spawn('npx', ['tsx', 'server/main.ts'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' } })
-  : spawn('npx', ['vite', 'preview', '--port', process.env.PORT ?? '3000', '--host', process.env.HOST ?? '127.0.0.1', '--strictPort'], { stdio: 'inherit' });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code) => process.exit(code ?? 0));
+// The server runs in this process's child directly (no npx in between), so a SIGTERM or SIGINT
+// sent to `npm start` reaches it and it shuts down cleanly.
+const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+});
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -132,15 +132,21 @@ function validateRequest(op: OperationSpec, req: FastifyRequest, codes: Record<s
   }
   const rb = op.requestBody;
   if (!rb) return;
-  const isJson = rb.contentTypes.includes('application/json');
-  if (!isJson) return; // multipart: the handler reads and checks the parts
+  // The schema of the media type the request was sent as (an operation may take JSON and a form).
+  const sentType = req.headers['content-type'];
+  const sent = sentType === undefined ? null : String(sentType).split(';')[0]!.trim().toLowerCase();
+  if (sent !== null && sent.startsWith('multipart/') && rb.contentTypes.includes(sent)) return; // the handler reads and checks the parts
   const body = req.body;
   if (body === undefined || body === null) {
-    if (rb.required) throw validationError('body', [{ field: 'body', msg: 'a JSON body is required' }]);
+    if (rb.required) throw validationError('body', [{ field: 'body', msg: `a body is required (${rb.contentTypes.join(' or ')})` }]);
     return;
   }
-  if (op.validateBody && !op.validateBody(body)) {
-    const issues = issuesFrom(op.validateBody.errors, 'body');
+  if (sent === null || !rb.contentTypes.includes(sent)) {
+    throw new ApiError(400, 'VALIDATION_ERROR', `Content-Type ${sent ?? 'none'} is not accepted here (${rb.contentTypes.join(', ')})`);
+  }
+  const validate = op.validateBodyByType.get(sent);
+  if (validate && !validate(body)) {
+    const issues = issuesFrom(validate.errors, 'body');
     const mapped = codes ? issues.map((i) => codes[i.field.split('.')[0] ?? '']).find((c) => c !== undefined) : undefined;
     if (mapped) throw new ApiError(400, mapped.code, mapped.msg, issues);
     throw validationError('body', issues);

@@ -46,6 +46,8 @@ export interface OperationSpec {
   requestBody: { required: boolean; contentTypes: string[]; jsonSchema: JsonObject | null } | null;
   validateParams: { path: ValidateFunction | null; query: ValidateFunction | null; header: ValidateFunction | null };
   validateBody: ValidateFunction | null;
+  /** Body validators by media type (application/json, application/x-www-form-urlencoded); multipart is checked by its handler. */
+  validateBodyByType: Map<string, ValidateFunction>;
   /** status → validator of the JSON body (null: declared without a JSON body). */
   validateResponse: Map<string, ValidateFunction | null>;
 }
@@ -68,6 +70,18 @@ function pointer(doc: JsonObject, ref: string): Json {
     cur = cur[key]!;
   }
   return cur;
+}
+
+/** One validator per non-multipart media type of a request body. */
+function bodyValidatorsFor(compileFn: (schema: unknown) => ValidateFunction | null, rb: JsonObject | null): Map<string, ValidateFunction> {
+  const out = new Map<string, ValidateFunction>();
+  const content = rb && isObject(rb.content) ? (rb.content as JsonObject) : {};
+  for (const [type, media] of Object.entries(content)) {
+    if (type.startsWith('multipart/') || !isObject(media) || media.schema === undefined) continue;
+    const v = compileFn(media.schema);
+    if (v) out.set(type, v);
+  }
+  return out;
 }
 
 /** Follows $ref chains of non-schema objects (parameter, response, requestBody, header). */
@@ -197,6 +211,7 @@ export function loadSpec(file = OPENAPI_FILE): LoadedSpec {
           header: compile(paramAjv, paramsSchema(parameters, 'header') ?? undefined),
         },
         validateBody: requestBody?.jsonSchema ? compile(bodyAjv, requestBody.jsonSchema) : null,
+        validateBodyByType: bodyValidatorsFor((schema) => compile(bodyAjv, schema as Json), op.requestBody === undefined ? null : deref(doc, op.requestBody)),
         validateResponse,
       });
     }

@@ -80,9 +80,7 @@ const PROBLEM_STATUS: Record<OrderProblemCode, number> = {
 };
 
 function problemError(code: OrderProblemCode, message: string, courseId?: number): ApiError {
-  // METHOD_CURRENCY_NOT_SUPPORTED is not an API ErrorCode (yet): the method cannot be used -> dont_have_payment.
-  const apiCode = code === 'METHOD_CURRENCY_NOT_SUPPORTED' ? 'dont_have_payment' : code;
-  return new ApiError(PROBLEM_STATUS[code], apiCode, message, courseId === undefined ? undefined : [courseId]);
+  return new ApiError(PROBLEM_STATUS[code], code, message, courseId === undefined ? undefined : [courseId]);
 }
 
 /** Buyability reasons as API errors; TIME_LEFT ones are raised last (contract's check order). */
@@ -218,9 +216,8 @@ async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S
   if (!priced.ok) {
     if (priced.code === 'dont_have_pricing' || priced.code === 'cart_pricing_usd_failed') throw problemError(priced.code, priced.message, priced.course_id);
     if (priced.code === 'invalid_qty') throw invalid(priced.message);
-    // promotion_not_usable / coupon_promotion_exclusive are not API codes yet.
-    if (priced.code === 'coupon_promotion_exclusive') throw new ApiError(409, 'COUPON_ONLY_ONE', priced.message);
-    throw new ApiError(422, 'COUPON_NOT_SUPPORTED_COURSE', priced.message);
+    if (priced.code === 'coupon_promotion_exclusive') throw new ApiError(409, 'COUPON_PROMOTION_EXCLUSIVE', priced.message);
+    throw new ApiError(422, 'PROMOTION_NOT_USABLE', priced.message);
   }
 
   // Shipping.
@@ -327,7 +324,7 @@ async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S
       coupon_list_code: order.coupon_list_code,
       order_course_list: courseLines,
       order_token: order.order_token,
-      cancel_at: (order.cancel_at ?? order.created_at).toISOString(),
+      cancel_at: order.cancel_at ? order.cancel_at.toISOString() : null,
     },
   };
 }

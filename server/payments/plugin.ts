@@ -99,18 +99,6 @@ export default async function paymentsPlugin(app: FastifyInstance, opts: Payment
         done(null, Object.fromEntries(new URLSearchParams(String(body))));
       });
     }
-    // The router validates every body of an operation that also takes JSON against the JSON
-    // schema; 2C2P's card gateway posts a form (paymentResponse) to handle2c2pBackendReturn. Keep
-    // the form aside for the handler, which verifies its hash itself. (Remove once the router picks
-    // the schema by the request's content type.)
-    scope.addHook('preHandler', async (req) => {
-      const opId = (req.routeOptions.config as { operationId?: string } | undefined)?.operationId;
-      if (opId === 'handle2c2pBackendReturn' && String(req.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded')) {
-        const form = (req.body ?? {}) as Record<string, string>;
-        req.formBody = form;
-        req.body = { payload: typeof form.payload === 'string' ? form.payload : '' };
-      }
-    });
     registerOperations(scope, handlers);
   });
 

@@ -34,10 +34,9 @@ const COUPON_STATUS: Record<string, number> = {
   COUPON_ONLY_ONE: 409,
 };
 
-/** A domain coupon failure as the API's error (COUPON_NOT_SUPPORTED_CURRENCY is not an API code yet). */
+/** A domain coupon failure as the API's error (every domain coupon code is an API ErrorCode). */
 export function couponError(code: string, message: string): ApiError {
-  const apiCode = code === 'COUPON_NOT_SUPPORTED_CURRENCY' ? 'cart_pricing_usd_failed' : code;
-  return new ApiError(COUPON_STATUS[code] ?? 422, apiCode, message);
+  return new ApiError(COUPON_STATUS[code] ?? 422, code, message);
 }
 
 /** The cart owner key: a student's own cart ('u:<id>') or a visitor's ('v:<id>'). */

@@ -24,7 +24,7 @@ export function orderForApi(o: OrderRow, lines: Awaited<ReturnType<typeof orderC
     currency_code: o.currency_code,
     payment_method_id: (o.payment_method_id ?? 1) as S['PaymentMethodId'],
     created_at: o.created_at.toISOString(),
-    cancel_at: (o.cancel_at ?? o.created_at).toISOString(),
+    cancel_at: o.cancel_at ? o.cancel_at.toISOString() : null,
     courses: lines.map((l) => ({
       course_id: l.course_id,
       course_name: l.course_name,

@@ -18,13 +18,6 @@ function v4Outcome(r: TwoC2pResult): Outcome {
   return { kind: 'failed', code: r.respCode, message: r.respDesc };
 }
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** A provider form post kept aside (see plugin.ts: 2C2P posts forms to an operation that also takes JSON). */
-    formBody?: Record<string, string>;
-  }
-}
-
 export function twoc2pHandlers(deps: PaymentsDeps): Handlers {
   return {
     create2c2pCardRequest: async (req, _reply, ctx) => {
@@ -91,7 +84,10 @@ export function twoc2pHandlers(deps: PaymentsDeps): Handlers {
 
     handle2c2pBackendReturn: async (req, _reply, ctx) => {
       const client = deps.providers.twoc2p();
-      const form = req.formBody;
+      // A form post (card gateway 9.9: paymentResponse) or JSON { payload } (payment-token API v4);
+      // the router validated it against the schema of the media type it came as.
+      const isForm = String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+      const form = isForm ? (req.body as unknown as Record<string, string>) : undefined;
       if (form && typeof form.paymentResponse === 'string') {
         const f = client.decodeCardResponse(form.paymentResponse);
         if (!f) throw new ApiError(401, 'UNAUTHORIZED', 'Invalid paymentResponse hash');
