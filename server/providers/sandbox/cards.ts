@@ -2,31 +2,27 @@
  * Test cards the emulators know (the providers' own published test numbers where they exist).
  * Only the outcome, brand and last 4 digits are kept after tokenisation, never the number.
  */
+import { cardBrand as domainCardBrand, luhnValid as domainLuhnValid, type CardBrand } from '../../../domain/payment-methods';
+
 export type CardOutcome = { kind: 'success' } | { kind: 'threeDS' } | { kind: 'fail'; code: string; message: string };
 
+/** A card number the emulators accept: 12-19 digits with a valid Luhn check digit (domain rule). */
 export function luhnValid(number: string): boolean {
-  if (!/^\d{12,19}$/u.test(number)) return false;
-  let sum = 0;
-  let double = false;
-  for (let i = number.length - 1; i >= 0; i--) {
-    let d = number.charCodeAt(i) - 48;
-    if (double) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-    double = !double;
-  }
-  return sum % 10 === 0;
+  return /^\d{12,19}$/u.test(number) && domainLuhnValid(number);
 }
 
+/** The brand as the providers spell it in their answers (Omise: 'Visa', 'MasterCard', …), from domain's prefix rule. */
+const PROVIDER_BRAND: Record<CardBrand, string> = {
+  visa: 'Visa',
+  mastercard: 'MasterCard',
+  'american express': 'American Express',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
 export function cardBrand(number: string): string {
-  if (/^4/u.test(number)) return 'Visa';
-  if (/^(5[1-5]|2[2-7])/u.test(number)) return 'MasterCard';
-  if (/^3[47]/u.test(number)) return 'American Express';
-  if (/^35/u.test(number)) return 'JCB';
-  if (/^62/u.test(number)) return 'UnionPay';
-  return 'Unknown';
+  const brand = domainCardBrand(number);
+  return brand ? PROVIDER_BRAND[brand] : 'Unknown';
 }
 
 /** Omise test mode: https://docs.omise.co/api-testing */

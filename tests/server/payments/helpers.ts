@@ -51,7 +51,7 @@ export async function makeOrder(
   const now = t.clock.now();
   const r = await t.db.query<{ id: number }>(
     `INSERT INTO orders (order_token, user_id, status, payment_status, currency_code, payment_method_id, price, total, email, cancel_at, created_at, updated_at)
-     VALUES ($1, $2, 'notYetReceived', 'pending', $3, $4, $5, $5, $6, $7, $8, $8) RETURNING id`,
+     VALUES ($1, $2, 'notYetReceived', 'notYetReceived', $3, $4, $5, $5, $6, $7, $8, $8) RETURNING id`,
     [token, o.userId, o.currency ?? 'THB', o.methodId ?? 1, o.total, o.email ?? null, new Date(now.getTime() + 24 * 3600_000), now],
   );
   const id = r.rows[0]!.id;

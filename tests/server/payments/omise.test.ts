@@ -72,7 +72,7 @@ describe('Omise card', () => {
     const o = await makeOrder(t, { userId: 2, total: 99000, methodId: 8 });
     const r = await charge(o.id, (await tokenize('4111111111140011')).body.id);
     expect(r.body).toMatchObject({ status: 'failed', charges: { failure_code: 'insufficient_fund' }, orderPaymentId: null });
-    expect(await orderRow(t, o.id)).toMatchObject({ status: 'notYetReceived', payment_status: 'pending' });
+    expect(await orderRow(t, o.id)).toMatchObject({ status: 'notYetReceived', payment_status: 'notYetReceived' });
     expect(await paymentsOf(t, o.id)).toEqual([expect.objectContaining({ status: 'failed', failure_code: 'insufficient_fund' })]);
     const a = await call(t.app, 'approveOrderPayment', { cookie: sid, body: { order_payment_id: 1, order_id: o.id, payment_method_id: 8 } });
     expect([404, 422]).toContain(a.status);
