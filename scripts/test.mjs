@@ -5,9 +5,9 @@
 //  3. vitest: domain, machines, server (embedded PGlite), types, ui — with coverage thresholds
 //  4. the server suite again on a real PostgreSQL cluster (started and stopped here)
 //  5. end to end in Debian's Chromium (Playwright), when tests/e2e has specs
-// Ends with one plain line "N passed, N failed".
+// Ends with one plain line "tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -16,13 +16,16 @@ const started = Date.now();
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const timings = [];
 
-function step(name, cmd, args, env = {}) {
+/** Runs one stage; `results` reads its report (also when it failed) before a failure ends the run. */
+function step(name, cmd, args, env = {}, results = () => {}) {
   const t0 = Date.now();
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   const secs = ((Date.now() - t0) / 1000).toFixed(1);
   timings.push(`${name} ${secs}s`);
+  results();
   if (r.status !== 0) {
+    if (totals.failed === 0) totals.failed = 1; // a stage that failed without a test report (check, build, crash)
     console.error(`\n=== ${name} failed (exit ${r.status ?? r.signal}) after ${secs}s`);
     finish(1);
   }
@@ -56,6 +59,7 @@ function hasFiles(dir, re) {
 }
 
 const out = join(root, 'test-results');
+rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const needPg = hasFiles('tests/server', /\.test\.ts$/);
 const needE2e = hasFiles('tests/e2e', /\.spec\.ts$/);
@@ -66,19 +70,16 @@ if (sys.length) step('system packages', 'node', ['scripts/ensure-system.mjs', ..
 step('check', 'npm', ['run', '-s', 'check']);
 step('endpoints', 'node', ['scripts/check-endpoints.mjs']);
 
-step('vitest (PGlite)', 'npx', ['vitest', 'run', '--coverage', '--reporter=default', '--reporter=json', `--outputFile.json=${join(out, 'vitest.json')}`]);
-readVitest(join(out, 'vitest.json'));
+step('vitest (PGlite)', 'npx', ['vitest', 'run', '--coverage', '--reporter=default', '--reporter=json', `--outputFile.json=${join(out, 'vitest.json')}`], {}, () => readVitest(join(out, 'vitest.json')));
 
 if (needPg) {
   // Same server suite against Debian's PostgreSQL: a throwaway cluster for this run.
-  step('vitest (PostgreSQL)', 'npx', ['tsx', 'scripts/with-postgres.ts', '--', 'npx', 'vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${join(out, 'vitest-pg.json')}`]);
-  readVitest(join(out, 'vitest-pg.json'));
+  step('vitest (PostgreSQL)', 'npx', ['tsx', 'scripts/with-postgres.ts', '--', 'npx', 'vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${join(out, 'vitest-pg.json')}`], {}, () => readVitest(join(out, 'vitest-pg.json')));
 }
 
 if (needE2e) {
   step('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
-  step('e2e (Chromium)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(out, 'playwright.json') });
-  readPlaywright(join(out, 'playwright.json'));
+  step('e2e (Chromium)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(out, 'playwright.json') }, () => readPlaywright(join(out, 'playwright.json')));
 }
 
 finish(totals.failed > 0 ? 1 : 0);

@@ -147,7 +147,10 @@ function validateRequest(op: OperationSpec, req: FastifyRequest, codes: Record<s
   const validate = op.validateBodyByType.get(sent);
   if (validate && !validate(body)) {
     const issues = issuesFrom(validate.errors, 'body');
-    const mapped = codes ? issues.map((i) => codes[i.field.split('.')[0] ?? '']).find((c) => c !== undefined) : undefined;
+    // Own keys only: a body field named like an Object.prototype member ('toString') maps to nothing.
+    const mapped = codes
+      ? issues.map((i) => i.field.split('.')[0] ?? '').filter((f) => Object.hasOwn(codes, f)).map((f) => codes[f]).find((c) => c !== undefined)
+      : undefined;
     if (mapped) throw new ApiError(400, mapped.code, mapped.msg, issues);
     throw validationError('body', issues);
   }
