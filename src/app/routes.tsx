@@ -1,5 +1,7 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { courseLoader } from '../features/course/loader';
+import { productLoader } from '../features/course/product-loader';
 import { CourseListPage, courseListLoader } from '../features/lists/CourseListPage';
 import { Spinner } from '../ui';
 import { ErrorPage, NotFoundPage } from './NotFoundPage';
@@ -32,19 +34,22 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, loader: courseListLoader, element: <CourseListPage />, errorElement: <ErrorPage /> },
       {
+        // The loader is in the entry so its calls start with the page's chunk, not after it.
         path: 'course/:id',
+        loader: courseLoader,
         errorElement: <ErrorPage />,
         lazy: async () => {
-          const m = await import('../features/course');
-          return { loader: m.courseLoader, Component: () => <m.CoursePage PaymentHost={PaymentHost} /> };
+          const m = await import('../features/course/CoursePage');
+          return { Component: () => <m.CoursePage PaymentHost={PaymentHost} /> };
         },
       },
       {
         path: 'product/:id',
+        loader: productLoader,
         errorElement: <ErrorPage />,
         lazy: async () => {
           const m = await import('../features/course/product');
-          return { loader: m.productLoader, Component: () => <m.ProductPage PaymentHost={PaymentHost} /> };
+          return { Component: () => <m.ProductPage PaymentHost={PaymentHost} /> };
         },
       },
       {

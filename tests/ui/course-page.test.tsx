@@ -66,7 +66,7 @@ describe('course page (layout 3)', () => {
     expect(document.querySelector('main')?.getAttribute('data-layout')).toBe('3');
     expect(screen.getByTestId('course-description').innerHTML).toBe('<p>เรียน</p>');
     expect(within(screen.getByTestId('curriculum')).getAllByText('แนะนำคอร์ส')[0]!.textContent).toBe('แนะนำคอร์ส');
-    const panel = screen.getByTestId('purchase-panel');
+    const panel = await screen.findByTestId('purchase-panel');
     // default plan preselected; the member-only plan shown but disabled for a visitor
     expect((within(panel).getByTestId('plan-11') as HTMLInputElement).checked).toBe(true);
     expect((within(panel).getByTestId('plan-12') as HTMLInputElement).disabled).toBe(true);
@@ -169,10 +169,9 @@ describe('course page (layout 3)', () => {
 
 describe('course page (layout 4)', () => {
   it('sticky bar: section links, starting price (Free at 0, hidden for null) and register', async () => {
-    const { unmount } = render(<div />);
-    unmount();
     renderPage(pageData({ layout: 4, registration: true, defaultPrice: 0 }));
     const bar = await screen.findByTestId('sticky-bar');
+    await screen.findByTestId('purchase-panel');
     expect(within(bar).getAllByRole('link').map((a) => a.textContent)).toEqual(['รายละเอียดคอร์ส', 'เนื้อหาคอร์ส', 'วิธีการสั่งซื้อ', 'คำถามและความคิดเห็น']);
     expect(within(bar).getByTestId('sticky-price').textContent).toContain('Free');
     await userEvent.setup().click(within(bar).getByTestId('sticky-register'));

@@ -92,7 +92,7 @@ export function pageData(over: { layout?: 1 | 2 | 3 | 4 | null; registration?: b
     },
     howToBuy: { is_enable_howtobuy: true, description: '<ol><li>เลือกคอร์ส</li></ol>' },
     playlist: null,
-    purchase: {
+    purchase: Promise.resolve({
       plans,
       promotions: [],
       methods: [
@@ -104,6 +104,6 @@ export function pageData(over: { layout?: 1 | 2 | 3 | 4 | null; registration?: b
       orderStatuses: {},
       customLabels: [{ id: 1, type_label: 'inputtext', label: 'โรงเรียน (School)', order_label: 1, required: 1, item_list: [] }],
       userGroups: [],
-    },
-  } as CoursePageData;
+    }),
+  } as unknown as CoursePageData;
 }

@@ -1,17 +1,44 @@
-import { useEffect } from 'react';
-import { useLoaderData, useLocation, useSearchParams } from 'react-router';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Await, useLoaderData, useLocation, useSearchParams } from 'react-router';
 import { keepReturnLink } from '../../api/storage';
-import { CheckoutProvider, type CheckoutLogic } from './checkout-actor';
+import type { CheckoutLogic } from './checkout-actor';
 import { CourseDescription } from './components/CourseDescription';
 import { CourseHero } from './components/CourseHero';
 import { Curriculum } from './components/Curriculum';
 import { HowToBuySection, QuestionsSection, RelatedCourses } from './components/InfoSections';
 import { PlaylistView } from './components/Playlist';
-import { PurchasePanel, type PaymentSlot } from './components/PurchasePanel';
+import type { PaymentSlot } from './components/PurchasePanel';
 import { scrollToSection, StickyBar } from './components/StickyBar';
-import { CourseLayout, resolveLayout } from './layouts';
-import type { CoursePageData } from './loader';
+import { CourseLayout, resolveLayout, type LayoutId } from './layouts';
+import type { CoursePageData, PurchaseData } from './loader';
+import { t } from '../../i18n/messages';
+import { Spinner } from '../../ui';
 import './course.css';
+
+const PurchaseArea = lazy(() => import('./purchase-entry'));
+
+/** The checkout once its data and its chunk are there; a placeholder of the same place before. */
+export function DeferredPurchase({ data, layout, PaymentHost, embedded, logic }: { data: CoursePageData; layout: LayoutId; PaymentHost: PaymentSlot; embedded: boolean; logic?: CheckoutLogic }): ReactNode {
+  const placeholder = (
+    <div className="purchase purchase--loading" aria-busy="true">
+      <Spinner />
+    </div>
+  );
+  return (
+    <Suspense fallback={placeholder}>
+      <Await
+        resolve={data.purchase}
+        errorElement={
+          <p className="ui-alert ui-alert--error" role="alert">
+            {t('cartFailTitle')}
+          </p>
+        }
+      >
+        {(purchase: PurchaseData) => <PurchaseArea data={{ ...data, purchase }} layout={layout} PaymentHost={PaymentHost} embedded={embedded} logic={logic} />}
+      </Await>
+    </Suspense>
+  );
+}
 
 function Meta({ data }: { data: CoursePageData }) {
   const { course, settings } = data;
@@ -71,8 +98,9 @@ export function CoursePage({ PaymentHost, logic }: { PaymentHost: PaymentSlot; /
   }
 
   const embedded = layout === 4;
+  const purchase = <DeferredPurchase data={data} layout={layout} PaymentHost={PaymentHost} embedded={embedded} logic={logic} />;
   return (
-    <CheckoutProvider key={course.id} data={data} layout={layout} logic={logic}>
+    <>
       <Meta data={data} />
       <CourseLayout
         layout={layout}
@@ -90,11 +118,9 @@ export function CoursePage({ PaymentHost, logic }: { PaymentHost: PaymentSlot; /
           ) : undefined,
           description: <CourseDescription html={course.description_html} />,
           curriculum: <Curriculum sections={course.sections} playlistHref={learnHref} />,
-          purchase: embedded ? null : <PurchasePanel data={data} PaymentHost={PaymentHost} embedded={false} />,
+          purchase: embedded ? null : purchase,
           howToBuy: embedded ? (
-            <HowToBuySection howToBuy={data.howToBuy}>
-              <PurchasePanel data={data} PaymentHost={PaymentHost} embedded />
-            </HowToBuySection>
+            <HowToBuySection howToBuy={data.howToBuy}>{purchase}</HowToBuySection>
           ) : (
             <HowToBuySection howToBuy={data.howToBuy} />
           ),
@@ -102,6 +128,6 @@ export function CoursePage({ PaymentHost, logic }: { PaymentHost: PaymentSlot; /
           related: <RelatedCourses course={course} settings={settings} />,
         }}
       />
-    </CheckoutProvider>
+    </>
   );
 }

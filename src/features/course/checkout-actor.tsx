@@ -13,7 +13,7 @@ import { actorOptions } from '../../api/actor-options';
 import { checkoutLogic } from '../../api/checkout-logic';
 import { flowPersistence } from '../../api/effects';
 import { SessionContext } from '../../session';
-import type { CoursePageData } from './loader';
+import type { PurchasePageData as CoursePageData } from './loader';
 import type { LayoutId } from './layouts';
 import { defaultPlan } from '../../../domain/plans';
 

@@ -46,8 +46,12 @@ export interface CoursePageData {
   howToBuy: HowToBuy | null;
   /** The playlist when the page opens with learn=true (spec: opens it immediately). */
   playlist: PlaylistItem[] | null;
-  purchase: PurchaseData;
+  /** Not awaited by the loader: the course renders first, the checkout when this arrives. */
+  purchase: Promise<PurchaseData>;
 }
+
+/** The page's data once the purchase data arrived (what the checkout starts from). */
+export type PurchasePageData = Omit<CoursePageData, 'purchase'> & { purchase: PurchaseData };
 
 async function optional<T>(p: Promise<T>, fallback: T): Promise<T> {
   try {
@@ -117,16 +121,16 @@ export async function courseLoader({ params, request }: { params: { id?: string 
   let settings: SiteSettings;
   let howToBuy: HowToBuy | null = null;
   let playlist: PlaylistItem[] | null = null;
-  let purchase: PurchaseData;
+  // Started now, in parallel with the course; the page does not wait for it.
+  const purchase = loadPurchaseData(id, request.signal);
+  purchase.catch(() => undefined);
   try {
-    const [c, s, h, p, d] = await Promise.all([
+    const [c, s, h, p] = await Promise.all([
       api.GET('/public/courses/{id}/{number}', { params: { path: { id, number: 0 } }, signal: request.signal }),
       loadSiteSettings(request.signal),
       api.GET('/public/payments/howtobuy', { signal: request.signal }).catch(() => null),
       learn ? api.GET('/public/course/videoplaylist/{courseId}', { params: { path: { courseId: id } }, signal: request.signal }) : Promise.resolve(null),
-      loadPurchaseData(id, request.signal),
     ]);
-    purchase = d;
     course = unwrap(c, 'getCourse').data;
     settings = s;
     if (h) {

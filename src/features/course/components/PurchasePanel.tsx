@@ -19,7 +19,7 @@ import { msg, t } from '../../../i18n/messages';
 import { LoginForm, SessionContext } from '../../../session';
 import { Button, Modal, Spinner } from '../../../ui';
 import { CheckoutContext } from '../checkout-actor';
-import type { CoursePageData, PaymentMethod } from '../loader';
+import type { PaymentMethod, PurchasePageData as CoursePageData } from '../loader';
 import { CartLines, CartTotals, CouponForm, CurrencySwitch, PaymentMethodPanel, PromotionList, ShippingPanel, SwitchModals, WithholdingPanel, type CartRef } from '../purchase/CartPanel';
 import { readRegistration, RegistrationFields } from './RegistrationForm';
 import { TaxModals, type TaxGateRef } from './TaxModals';

@@ -1,0 +1,70 @@
+/** The product page's data (react-router loader), kept apart from the page so the route can run it before the page's chunk arrives. */
+import { redirect } from 'react-router';
+import type { components } from '../../../generated/api';
+import { api } from '../../api/client';
+import { isApiError, unwrap } from '../../api/errors';
+import { keptUserId } from '../../api/storage';
+import { canonicalPath, courseIdFromParam, loadPurchaseData, loadSiteSettings, notFound, type Course, type CoursePageData } from './loader';
+
+type ProductDetail = components['schemas']['ProductDetail'];
+
+export interface ProductPageData extends CoursePageData {
+  product: ProductDetail;
+}
+
+/** A product read as the course facts the checkout and buyability use. */
+export function asCourse(p: ProductDetail): Course {
+  return {
+    id: p.id,
+    name: p.name,
+    link_path: p.link_path,
+    course_type: p.course_type,
+    description_html: p.courseDescription,
+    image: p.image_detail[0] ?? p.preview.pictureUrl,
+    preview_video: null,
+    instructor: null,
+    sections: [],
+    seats_available: null,
+    start_reg_date: null,
+    end_reg_date: null,
+    buy_course_free: false,
+    is_course_access_right: false,
+    access_group_ids: [],
+    layout_course_detail: 3,
+    is_layout_course_registration: null,
+    default_price: p.priceDetail.find((x) => x.is_default)?.price ?? p.priceDetail[0]?.price ?? null,
+    default_price_usd: p.priceDetail.find((x) => x.is_default)?.price_usd ?? null,
+    meta_title: p.meta_title,
+    meta_description: p.meta_description,
+    og_image: p.image_detail[0] ?? null,
+  };
+}
+
+export async function productLoader({ params, request }: { params: { id?: string }; request: Request }): Promise<ProductPageData | Response> {
+  const id = courseIdFromParam(params.id);
+  if (id === null) throw notFound();
+  const url = new URL(request.url);
+  const purchase = Promise.all([
+    loadPurchaseData(id, request.signal),
+    api.GET('/public/shipping/fees', { signal: request.signal }).then((r) => unwrap(r, 'listShippingFees').data).catch(() => []),
+    keptUserId() === null
+      ? Promise.resolve([])
+      : api.GET('/private/shipping/addresses', { signal: request.signal }).then((r) => unwrap(r, 'listShippingAddresses').data).catch(() => []),
+  ]).then(([data, fees, addresses]) => ({ ...data, shippingFees: fees, shippingAddresses: addresses }));
+  purchase.catch(() => undefined);
+  try {
+    const [p, settings] = await Promise.all([
+      api.GET('/public/products/{id}/{number}', { params: { path: { id, number: 0 } }, signal: request.signal }),
+      loadSiteSettings(request.signal),
+    ]);
+    const product = unwrap(p, 'getProduct').data;
+    if (!product?.id) throw notFound();
+    const canonical = canonicalPath('/product', params.id ?? '', product.link_path, url.search);
+    if (canonical) return redirect(canonical);
+    return { product, course: asCourse(product), settings, howToBuy: null, playlist: null, purchase };
+  } catch (error) {
+    if (isApiError(error) && (error.status === 404 || error.code === 'NOT_FOUND')) throw notFound();
+    throw error;
+  }
+}
+

@@ -1,0 +1,24 @@
+/**
+ * The checkout part of the page, a chunk of its own (machines, domain rules, zod forms): the
+ * course renders first, this arrives with the purchase data.
+ */
+import { CheckoutProvider, type CheckoutLogic } from './checkout-actor';
+import { PurchasePanel, type PaymentSlot } from './components/PurchasePanel';
+import type { LayoutId } from './layouts';
+import type { PurchasePageData } from './loader';
+
+export interface PurchaseAreaProps {
+  data: PurchasePageData;
+  layout: LayoutId;
+  PaymentHost: PaymentSlot;
+  embedded: boolean;
+  logic?: CheckoutLogic;
+}
+
+export default function PurchaseArea({ data, layout, PaymentHost, embedded, logic }: PurchaseAreaProps) {
+  return (
+    <CheckoutProvider key={data.course.id} data={data} layout={layout} logic={logic}>
+      <PurchasePanel data={data} PaymentHost={PaymentHost} embedded={embedded} />
+    </CheckoutProvider>
+  );
+}
