@@ -7,6 +7,7 @@ import { cartMachine, type CartInput } from '../../machines/cart/cart.machine';
 import { taxGateMachine } from '../../machines/tax/tax-gate.machine';
 import { CouponForm, PromotionList, SwitchModals, WithholdingPanel } from '../../src/features/course/purchase/CartPanel';
 import { TaxModals } from '../../src/features/course/components/TaxModals';
+import { AccessCountdown } from '../../src/features/course/components/AccessCountdown';
 import { cardFromQuery, returnOrderId } from '../../src/features/payments/CardReturnPage';
 import { OrdersPage } from '../../src/features/orders/OrdersPage';
 import { ThankYouPage } from '../../src/features/thankyou/ThankYouPage';
@@ -176,5 +177,18 @@ describe('card-payment return page helpers', () => {
     expect(cardFromQuery(q)).toEqual({ encryptedCardInfo: 'ENC', maskedCardInfo: '411111XXXXXX1111', expMonthCardInfo: '12', expYearCardInfo: '2030' });
     q.delete('expYearCardInfo');
     expect(cardFromQuery(q)).toBeNull();
+  });
+});
+
+describe('access countdown (countdown machine)', () => {
+  const base = { term: null, termUnit: null, term2: null, termUnit2: null, isTermUnit2: false, countDownTime: null, progressTime: 0, orderID: 1, finishDateTime: null, readLecture: 0 };
+
+  it('counts down a Period plan and shows unlimited for courseDays -1', async () => {
+    const start = new Date(Date.now() - 86_400_000).toISOString();
+    const { unmount } = render(<AccessCountdown record={{ ...base, planType: 'Period', startDateTime: start, courseDays: 10 } as never} />);
+    await waitFor(() => expect(screen.getByTestId('access-countdown').textContent).toMatch(/เวลาเรียนคงเหลือ: (8|9) วัน \d\d:\d\d:\d\d/));
+    unmount();
+    render(<AccessCountdown record={{ ...base, planType: 'Period', startDateTime: start, courseDays: -1 } as never} />);
+    expect(screen.getByTestId('access-countdown').textContent).toBe('เวลาเรียนคงเหลือ: ไม่จำกัดเวลา');
   });
 });

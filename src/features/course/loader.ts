@@ -38,7 +38,11 @@ export interface PurchaseData {
   orderStatuses: Record<number, string>;
   customLabels: CustomLabel[];
   userGroups: UserGroup[];
+  /** The student's access countdown of this course when owned. */
+  countdown?: CountdownRecord | null;
 }
+
+export type CountdownRecord = components['schemas']['CountdownRecord'];
 
 export interface CoursePageData {
   course: Course;
@@ -77,11 +81,19 @@ export async function loadPurchaseData(courseId: number, signal: AbortSignal): P
     optional(api.GET('/public/customlabel', { signal }).then((r) => unwrap(r, 'listCustomLabels').data), []),
     optional(api.GET('/api/user/group', { signal }).then((r) => unwrap(r, 'listUserGroups').data), []),
   ]);
+  const ownedIds = owned ? owned.filter((c) => c.status === 'approved').map((c) => c.courseID) : null;
+  const countdown = ownedIds?.includes(courseId)
+    ? await optional(
+        api.GET('/private/course/countdowntime/{courseId}', { params: { path: { courseId } }, signal }).then((r) => unwrap(r, 'getCourseCountdown').data),
+        null,
+      )
+    : null;
   return {
     plans,
     promotions,
     methods,
-    ownedCourseIds: owned ? owned.filter((c) => c.status === 'approved').map((c) => c.courseID) : null,
+    countdown,
+    ownedCourseIds: ownedIds,
     orderStatuses: Object.fromEntries((owned ?? []).map((c) => [c.courseID, c.status])),
     customLabels,
     userGroups,

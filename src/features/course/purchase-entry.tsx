@@ -3,6 +3,7 @@
  * course renders first, this arrives with the purchase data.
  */
 import { CheckoutProvider, type CheckoutLogic } from './checkout-actor';
+import { AccessCountdown } from './components/AccessCountdown';
 import { PurchasePanel, type PaymentSlot } from './components/PurchasePanel';
 import type { LayoutId } from './layouts';
 import type { PurchasePageData } from './loader';
@@ -18,6 +19,7 @@ export interface PurchaseAreaProps {
 export default function PurchaseArea({ data, layout, PaymentHost, embedded, logic }: PurchaseAreaProps) {
   return (
     <CheckoutProvider key={data.course.id} data={data} layout={layout} logic={logic}>
+      {data.purchase.countdown ? <AccessCountdown record={data.purchase.countdown} /> : null}
       <PurchasePanel data={data} PaymentHost={PaymentHost} embedded={embedded} />
     </CheckoutProvider>
   );

@@ -1,35 +1,50 @@
-import { Link, useLoaderData } from 'react-router';
+import { Form, Link, useLoaderData, useSearchParams } from 'react-router';
 import type { components } from '../../../generated/api';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
-import { formatMoney } from '../../../domain/money';
+import { t } from '../../i18n/messages';
+import { Price } from '../../ui';
 
 type CourseSummary = components['schemas']['CourseSummary'];
 
-/** Public course list (GET /public/courses, optional ?keyword=). */
+/** Public course list (GET /public/courses, optional ?keyword= or ?filter=). */
 export async function courseListLoader({ request }: { request: Request }): Promise<CourseSummary[]> {
-  const keyword = new URL(request.url).searchParams.get('keyword') ?? undefined;
-  const body = unwrap(await api.GET('/public/courses', { params: { query: keyword ? { keyword } : {} } }), 'listCourses');
+  const params = new URL(request.url).searchParams;
+  const keyword = params.get('keyword') || undefined;
+  const filter = params.get('filter') || undefined;
+  const query = { ...(keyword ? { keyword } : {}), ...(filter ? { filter } : {}) };
+  const body = unwrap(await api.GET('/public/courses', { params: { query }, signal: request.signal }), 'listCourses');
   return body.data;
 }
 
 export function CourseListPage() {
   const courses = useLoaderData() as CourseSummary[];
+  const [params] = useSearchParams();
   return (
-    <main>
-      <h1>คอร์สทั้งหมด</h1>
-      <form role="search" method="get">
-        <label htmlFor="keyword">ค้นหาคอร์ส</label> <input id="keyword" name="keyword" type="search" />{' '}
-        <button type="submit">ค้นหา</button>
-      </form>
+    <main className="page" data-testid="course-list-page">
+      <title>{`${t('allCourses')} — ${t('appTitle')}`}</title>
+      <h1>{t('allCourses')}</h1>
+      <Form role="search" method="get" className="search">
+        <label htmlFor="keyword" className="ui-field__label">
+          {t('searchCourses')}
+        </label>
+        <div className="coupon__row">
+          <input id="keyword" name="keyword" type="search" className="ui-input" defaultValue={params.get('keyword') ?? ''} />
+          <button type="submit" className="ui-btn ui-btn--secondary">
+            {t('search')}
+          </button>
+        </div>
+      </Form>
       {courses.length === 0 ? (
-        <p>ไม่พบคอร์ส</p>
+        <p>{t('noCourses')}</p>
       ) : (
-        <ul data-testid="course-list">
-          {courses.map((c) => (
+        <ul className="course-list" data-testid="course-list">
+          {courses.map((c, i) => (
             <li key={c.id}>
-              <Link to={`/course/${c.link_path}`}>{c.name}</Link>{' '}
-              <span>{c.default_price == null ? '' : c.default_price === 0 ? 'Free' : formatMoney(c.default_price, 'THB')}</span>
+              {c.image ? <img src={c.image} alt="" width={320} height={180} loading={i < 3 ? 'eager' : 'lazy'} decoding="async" /> : null}
+              <Link to={`/${c.course_type === 'Product' ? 'product' : 'course'}/${c.link_path}`}>{c.name}</Link>
+              {c.short_description ? <span className="ui-muted">{c.short_description}</span> : null}
+              <Price amount={c.default_price ?? null} currency="THB" freeWhenZero />
             </li>
           ))}
         </ul>

@@ -1,0 +1,23 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { accessCountdownMachine } from '../../../../machines/countdown/access-countdown.machine';
+import { selectAccessExpired, selectAccessUnlimited, selectTimeLeft } from '../../../../machines/countdown/access-countdown.selectors';
+import { actorOptions } from '../../../api/actor-options';
+import type { CountdownRecord } from '../loader';
+
+function two(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/** Access time left of an owned course (countdown machine, ~30 ticks a second). */
+export function AccessCountdown({ record }: { record: CountdownRecord }) {
+  const ref = useActorRef(accessCountdownMachine, { ...actorOptions('accessCountdown'), input: { record, now: Date.now() } });
+  const left = useSelector(ref, selectTimeLeft, (a, b) => a?.seconds === b?.seconds && a?.minutes === b?.minutes && a?.days === b?.days);
+  const unlimited = useSelector(ref, selectAccessUnlimited);
+  const expired = useSelector(ref, selectAccessExpired);
+  return (
+    <p className="access-countdown" data-testid="access-countdown">
+      <span>เวลาเรียนคงเหลือ: </span>
+      {unlimited ? 'ไม่จำกัดเวลา' : expired ? 'หมดเวลาเรียนแล้ว' : left ? `${left.days} วัน ${two(left.hours)}:${two(left.minutes)}:${two(left.seconds)}` : ''}
+    </p>
+  );
+}
