@@ -18,6 +18,7 @@ import { pageData, plan, student } from './fixtures';
 
 function renderPage(data: CoursePageData, { user = null, answers = {} }: { user?: SessionUser | null; answers?: Record<string, Answer | Answer[]> } = {}) {
   toasts.clear();
+  delete (window as { dataLayer?: unknown }).dataLayer;
   const s = scriptedCheckout({ getBankCodeOptions: { ok: [] }, ...answers });
   const navigations: string[] = [];
   setInAppNavigator((to) => navigations.push(to));
@@ -152,6 +153,10 @@ describe('course page (layout 3)', () => {
     // later: the cart is cleared and the thank-you page follows
     await user.click(within(transfer).getByRole('button', { name: 'ไว้แจ้งทีหลัง' }));
     await waitFor(() => expect(s.navigations).toEqual(['/thankyou?orderId=tok-501']), { timeout: 3000 });
+    // spec 7: the e-commerce data layer
+    const layer = (window as unknown as { dataLayer: { event: string; ecommerce: { items: unknown[] } }[] }).dataLayer;
+    expect(layer.map((e) => e.event)).toEqual(['begin_checkout', 'purchase']);
+    expect(layer[0]!.ecommerce.items).toEqual([{ item_id: '1', item_name: 'คอร์สภาษาอังกฤษเพื่อการสื่อสาร', coupon: undefined, discount: 0, price: 1990, quantity: 1 }]);
   });
 
   it('an empty cart (no plan for this visitor) keeps pay marked disabled and warns on click', async () => {

@@ -74,6 +74,45 @@ function savedFlowFor(courseId: number): Snapshot<unknown> | null {
   return paying && same ? saved : null;
 }
 
+type DataLayerItem = { item_id: string; item_name: string; coupon: string | undefined; discount: number; price: number; quantity: number };
+
+/** Spec 7: the e-commerce data-layer events begin_checkout and purchase, with their items. */
+function pushDataLayer(event: 'begin_checkout' | 'purchase', items: DataLayerItem[], extra: Record<string, unknown> = {}) {
+  const w = window as unknown as { dataLayer?: unknown[] };
+  w.dataLayer = w.dataLayer ?? [];
+  w.dataLayer.push({ event, ecommerce: { items, ...extra } });
+}
+
+function DataLayer() {
+  const checkout = CheckoutContext.useActorRef();
+  useEffect(() => {
+    let last = checkout.getSnapshot();
+    const sub = checkout.subscribe((s) => {
+      const before = last;
+      last = s;
+      const entered = (state: string) => s.matches(state as never) && !before.matches(state as never);
+      if (!entered('creatingOrder') && !entered('clearingCart')) return;
+      const cart = s.context.cart;
+      const lines = cart.totals.priced?.lines ?? [];
+      const items = cart.lines.map((l) => {
+        const priced = lines.find((p) => p.course_id === l.course_id);
+        return {
+          item_id: String(l.course_id),
+          item_name: l.course_name,
+          coupon: priced?.coupon_code ?? undefined,
+          discount: (priced?.discount ?? 0) / 100,
+          price: (priced?.unit_price ?? 0) / 100,
+          quantity: l.qty ?? 1,
+        };
+      });
+      if (entered('creatingOrder')) pushDataLayer('begin_checkout', items, { currency: cart.currency, value: cart.totals.payable / 100 });
+      else pushDataLayer('purchase', items, { currency: cart.currency, value: (s.context.order?.total ?? 0) / 100, transaction_id: s.context.order?.token });
+    });
+    return () => sub.unsubscribe();
+  }, [checkout]);
+  return null;
+}
+
 /** Session <-> checkout: a login continues the order; a layout-4 registration logs the session in. */
 function SessionBridge({ resumed }: { resumed: boolean }) {
   const checkout = CheckoutContext.useActorRef();
@@ -114,6 +153,7 @@ export function CheckoutProvider({ data, layout, children, logic }: { data: Cour
       }}
     >
       <SessionBridge resumed={saved.current !== null} />
+      <DataLayer />
       {children}
     </CheckoutContext.Provider>
   );
