@@ -1,7 +1,10 @@
-import { Link, Outlet, useLoaderData, useNavigation } from 'react-router';
+import { useEffect } from 'react';
+import { Link, Outlet, useLoaderData, useNavigate, useNavigation } from 'react-router';
 import type { SessionUser } from '../../machines/shared/api';
 import { selectLoggedIn, selectUser } from '../../machines/session/session.selectors';
 import { api } from '../api/client';
+import { setInAppNavigator } from '../api/effects';
+import { visitorId } from '../api/storage';
 import { t } from '../i18n/messages';
 import { SessionContext, SessionModals, SessionProvider } from '../session';
 import { Notifications } from '../ui';
@@ -57,6 +60,12 @@ function Progress() {
 
 export function RootLayout() {
   const { user } = useLoaderData() as { user: SessionUser | null };
+  const navigate = useNavigate();
+  useEffect(() => {
+    // Every visitor has a generated id, kept (spec section 1); machines navigate through the router.
+    visitorId();
+    setInAppNavigator((to) => void navigate(to));
+  }, [navigate]);
   return (
     <SessionProvider user={user}>
       <Header />

@@ -159,6 +159,17 @@ describe('course page (layout 3)', () => {
     expect(layer[0]!.ecommerce.items).toEqual([{ item_id: '1', item_name: 'คอร์สภาษาอังกฤษเพื่อการสื่อสาร', coupon: undefined, discount: 0, price: 1990, quantity: 1 }]);
   });
 
+  it('a course with an unpaid order is not ordered again: the reason shows and pay only warns', async () => {
+    const user = userEvent.setup();
+    const s = renderPage(pageData({ owned: [], statuses: { 1: 'notYetReceived' } }), { user: student });
+    const panel = await screen.findByTestId('purchase-panel');
+    expect(within(panel).getByTestId('buy-blocked').textContent).toBe('คุณมีคำสั่งซื้อคอร์สนี้ที่รอการชำระเงิน');
+    expect(within(panel).getByTestId('checkout-submit').getAttribute('aria-disabled')).toBe('true');
+    await user.click(within(panel).getByTestId('checkout-submit'));
+    expect((await screen.findByTestId('toast')).textContent).toContain('คุณมีคำสั่งซื้อคอร์สนี้ที่รอการชำระเงิน');
+    expect(s.calls).toEqual([]);
+  });
+
   it('an empty cart (no plan for this visitor) keeps pay marked disabled and warns on click', async () => {
     const user = userEvent.setup();
     renderPage(pageData({ plans: [plan(12, 1, 299000, { free_for: 'student', free_course_ids: '9' })] }));

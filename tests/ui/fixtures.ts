@@ -38,7 +38,7 @@ export function plan(id: number, courseId: number, price: number, extra: Record<
   };
 }
 
-export function pageData(over: { layout?: 1 | 2 | 3 | 4 | null; registration?: boolean | null; defaultPrice?: number | null; plans?: ReturnType<typeof plan>[]; owned?: number[] | null; description?: string } = {}): CoursePageData {
+export function pageData(over: { statuses?: Record<number, string>; layout?: 1 | 2 | 3 | 4 | null; registration?: boolean | null; defaultPrice?: number | null; plans?: ReturnType<typeof plan>[]; owned?: number[] | null; description?: string } = {}): CoursePageData {
   const plans = over.plans ?? [plan(11, 1, 199000, { is_default: true }), plan(12, 1, 299000, { name: 'สมาชิก', is_for_member: true })];
   return {
     course: {
@@ -101,7 +101,7 @@ export function pageData(over: { layout?: 1 | 2 | 3 | 4 | null; registration?: b
         { id: 9, name: 'พร้อมเพย์ (Omise)', payment_type: 'promptpay' },
       ],
       ownedCourseIds: over.owned === undefined ? null : over.owned,
-      orderStatuses: {},
+      orderStatuses: over.statuses ?? {},
       customLabels: [{ id: 1, type_label: 'inputtext', label: 'โรงเรียน (School)', order_label: 1, required: 1, item_list: [] }],
       userGroups: [],
     }),

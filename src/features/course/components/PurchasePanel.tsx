@@ -1,8 +1,8 @@
-import { startTransition, Suspense, useActionState, type ComponentType } from 'react';
+import { startTransition, Suspense, useActionState, useRef, type ComponentType } from 'react';
 import { createActor, toPromise, type AnyActorRef } from 'xstate';
 import type { FieldError } from '../../../../domain/forms/common';
 import { validateRegistration, type RegistrationConfig } from '../../../../domain/forms/registration';
-import { canBuy } from '../../../../domain/buyability';
+import { canBuy, type Buyability } from '../../../../domain/buyability';
 import type { RegistrationValues } from '../../../../domain/forms/registration';
 import {
   selectCartRef,
@@ -17,7 +17,7 @@ import { selectLoggedIn } from '../../../../machines/session/session.selectors';
 import { registerAndLoginLogic } from '../../../api/checkout-logic';
 import { msg, t } from '../../../i18n/messages';
 import { LoginForm, SessionContext } from '../../../session';
-import { Button, Modal, Spinner } from '../../../ui';
+import { Button, Modal, notify, Spinner } from '../../../ui';
 import { CheckoutContext } from '../checkout-actor';
 import type { PaymentMethod, PurchasePageData as CoursePageData } from '../loader';
 import { CartLines, CartTotals, CouponForm, CurrencySwitch, PaymentMethodPanel, PromotionList, ShippingPanel, SwitchModals, WithholdingPanel, type CartRef } from '../purchase/CartPanel';
@@ -149,7 +149,13 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
   const loggedIn = SessionContext.useSelector(selectLoggedIn);
   const user = SessionContext.useSelector((s) => s.context.user);
   const withRegistration = embedded && registrationOnPage && !loggedIn;
+  const buyRef = useRef<Buyability>({ buyable: true, reason: 'ok' });
   const [state, submit] = useActionState<{ errors: FieldError[] }, HTMLFormElement>((_prev, form) => {
+    // The checkout does not check buyability (see the report): a course that cannot be bought is not ordered.
+    if (!buyRef.current.buyable) {
+      notify({ kind: 'warning', topic: 'notBuyable', message: buyRef.current.message });
+      return { errors: [] };
+    }
     if (!withRegistration) {
       checkout.send({ type: 'checkout.submit' });
       return { errors: [] };
@@ -173,6 +179,7 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
     plan: data.purchase.plans.find((p) => p.course_id === course.id && p.is_default) ?? null,
     now: Date.now(),
   });
+  buyRef.current = buy;
   const blockText = block ? BLOCK_TEXT[block]() : null;
 
   return (
