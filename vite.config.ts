@@ -54,7 +54,7 @@ export default defineConfig({
     coverage: {
       provider: 'v8',
       include: ['domain/**/*.ts', 'machines/**/*.ts', 'server/**/*.ts', 'src/**/*.{ts,tsx}'],
-      exclude: ['**/*.d.ts'],
+      exclude: ['**/*.d.ts', 'tests/**', 'bench/**', 'scripts/**'],
       reporter: ['text-summary', 'json-summary'],
       thresholds: {
         'domain/**/*.ts': { lines: 95 },

@@ -58,7 +58,7 @@ function hasFiles(dir, re) {
   return readdirSync(dir, { recursive: true }).some((f) => re.test(String(f)));
 }
 
-const out = join(root, 'test-results');
+const out = join(root, '.test-reports'); // not test-results/: Playwright empties that folder when it starts
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const needPg = hasFiles('tests/server', /\.test\.ts$/);
