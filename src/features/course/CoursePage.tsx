@@ -8,7 +8,7 @@ import { Curriculum } from './components/Curriculum';
 import { HowToBuySection, QuestionsSection, RelatedCourses } from './components/InfoSections';
 import { PlaylistView } from './components/Playlist';
 import type { PaymentSlot } from './components/PurchasePanel';
-import { scrollToSection, StickyBar } from './components/StickyBar';
+import { focusWhenRendered, scrollToSection, StickyBar } from './components/StickyBar';
 import { CourseLayout, resolveLayout, type LayoutId } from './layouts';
 import type { CoursePageData, PurchaseData } from './loader';
 import { t } from '../../i18n/messages';
@@ -111,8 +111,7 @@ export function CoursePage({ PaymentHost, logic }: { PaymentHost: PaymentSlot; /
               startingPrice={course.default_price}
               onRegister={() => {
                 scrollToSection('#how-to-buy');
-                const first = document.querySelector<HTMLElement>('#how-to-buy .registration input:not([type=hidden])') ?? document.querySelector<HTMLElement>('#how-to-buy input:not([type=hidden])');
-                first?.focus({ preventScroll: true });
+                focusWhenRendered(['#how-to-buy .registration input:not([type=hidden])', '#how-to-buy input:not([type=hidden])']);
               }}
             />
           ) : undefined,

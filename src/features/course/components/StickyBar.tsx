@@ -23,6 +23,30 @@ function scrollToSection(hash: string) {
   target.focus({ preventScroll: true });
 }
 
+/**
+ * Focuses the first element matching one of `selectors` — now, or as soon as it is rendered (the
+ * purchase panel is a lazy chunk: a click on the sticky bar may come before it exists). Gives up
+ * after `timeoutMs` so nothing watches the page forever.
+ */
+export function focusWhenRendered(selectors: readonly string[], timeoutMs = 5000): void {
+  const find = () => selectors.map((sel) => document.querySelector<HTMLElement>(sel)).find((el) => el !== null) ?? null;
+  const now = find();
+  if (now) {
+    now.focus({ preventScroll: true });
+    return;
+  }
+  const observer = new MutationObserver(() => {
+    const el = find();
+    if (!el) return;
+    observer.disconnect();
+    window.clearTimeout(timer);
+    el.focus({ preventScroll: true });
+    el.scrollIntoView({ block: 'center' });
+  });
+  const timer = window.setTimeout(() => observer.disconnect(), timeoutMs);
+  observer.observe(document.body, { childList: true, subtree: true });
+}
+
 /** Layout 4's sticky bar: section links, the starting price and the register button. */
 export function StickyBar({ startingPrice, onRegister, registerDisabled }: StickyBarProps) {
   return (
