@@ -66,7 +66,7 @@ for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130)
 const deadline = Date.now() + 120_000;
 for (;;) {
   try {
-    const r = await fetch(`${origin}/public/courses`);
+    const r = await fetch(`${origin}/public/courses`, { signal: AbortSignal.timeout(3000) });
     if (r.ok) break;
   } catch {
     // not up yet
