@@ -4,6 +4,7 @@
  * handlers (JSON envelope), static files (uploads, and the built app when serving it), the core
  * operations, then the payments plugin (server/payments/plugin.ts).
  */
+import { fileURLToPath } from 'node:url';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -172,7 +173,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
 
   mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, { root: config.uploadsDir, prefix: '/uploads/', decorateReply: true, index: false, list: false });
+  // Uploaded files first; the demo catalogue's pictures (server/db/demo-assets) after them.
+  const demoAssets = fileURLToPath(new URL('./db/demo-assets', import.meta.url));
+  await app.register(fastifyStatic, { root: [config.uploadsDir, demoAssets], prefix: '/uploads/', decorateReply: true, index: false, list: false });
   if (serveApp) {
     await app.register(fastifyStatic, { root: config.distDir, prefix: '/', decorateReply: false, index: ['index.html'], wildcard: true });
   }

@@ -154,7 +154,7 @@ export async function seed(db: Db, now: Date = new Date()): Promise<void> {
     const teacher = await insert(q, 'users', {
       role: 'instructor', username: DEMO.instructor.username, email: DEMO.instructor.email, password_hash: teacherHash,
       firstname: 'อาจารย์สมศรี', lastname: 'ใจดี', firstname_eng: 'Somsri', lastname_eng: 'Jaidee', tel: '0812345670',
-      profile: { biography: '<p>ผู้สอนภาษาอังกฤษและโปรแกรมมิ่ง ประสบการณ์ 10 ปี</p>', image: '/uploads/demo-teacher.png' },
+      profile: { biography: '<p>ผู้สอนภาษาอังกฤษและโปรแกรมมิ่ง ประสบการณ์ 10 ปี</p>', image: '/uploads/demo-teacher.svg' },
     });
     const student = await insert(q, 'users', {
       role: 'student', username: DEMO.student.username, email: DEMO.student.email, password_hash: studentHash,
@@ -193,7 +193,7 @@ export async function seed(db: Db, now: Date = new Date()): Promise<void> {
       await q.query('UPDATE courses SET link_path = $2 WHERE id = $1', [id, `${id}-${slug}`]);
       return id;
     };
-    const img = (n: string) => `/uploads/demo-${n}.jpg`;
+    const img = (n: string) => `/uploads/demo-${n}.svg`; // server/db/demo-assets, served under /uploads/
     const desc = (th: string, en: string) => `<p>${th}</p><p><em>${en}</em></p>`;
 
     // 1 Online, site layout (3)

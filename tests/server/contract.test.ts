@@ -169,6 +169,20 @@ describe('uploads', () => {
   });
 });
 
+describe('demo catalogue pictures', () => {
+  it('every course, product and teacher picture of the seed is served (no 404 on the demo shop)', async () => {
+    const list = await call(t.app, 'listCourses');
+    const products = await call(t.app, 'listProducts');
+    const images = [...list.body.data, ...products.body.data].map((c: { image: string | null }) => c.image).filter((i: string | null): i is string => !!i);
+    expect(images.length).toBeGreaterThan(5);
+    for (const url of new Set(images)) {
+      const r = await t.app.inject({ method: 'GET', url });
+      expect(r.statusCode, url).toBe(200);
+      expect(r.headers['content-type'], url).toMatch(/^image\//);
+    }
+  });
+});
+
 describe('progress', () => {
   it('reads progress, last lecture and countdown of an owned course', async () => {
     const p = await call(t.app, 'getStudentCourseProgress', { cookie: sid, params: { userId: 2, courseId: 2 } });
