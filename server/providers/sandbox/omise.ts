@@ -4,6 +4,7 @@
  * webhooks (Omise-Signature) to our /api/omise/webhook. State is in memory.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { toDecimalString } from '../../../domain/money';
 import { buildPromptPayPayload } from '../../../domain/promptpay';
 import { omiseSignature, type OmiseCharge, type OmiseCard, type OmiseEvent, type OmiseSource } from '../omise';
 import { cardBrand, luhnValid, omiseOutcome, validExpiry, type CardOutcome } from './cards';
@@ -292,7 +293,7 @@ export async function omiseSandbox(app: FastifyInstance, opts: { ctx: SandboxCon
     return reply.type('text/html').send(
       page(
         '3-D Secure',
-        `<h1>3-D Secure verification</h1><div class="box"><p>Amount: ${(c.amount / 100).toFixed(2)} ${escapeHtml(c.currency.toUpperCase())}<br>Card: •••• ${escapeHtml(c.card?.last_digits ?? '')}</p>${done}
+        `<h1>3-D Secure verification</h1><div class="box"><p>Amount: ${toDecimalString(c.amount)} ${escapeHtml(c.currency.toUpperCase())}<br>Card: •••• ${escapeHtml(c.card?.last_digits ?? '')}</p>${done}
 <form method="post" action="${escapeHtml(action)}"><label>One-time password (any 6 digits)<input name="otp" value="123456" inputmode="numeric"></label>
 <button name="result" value="pass" data-testid="3ds-pass">Pass</button><button name="result" value="fail" data-testid="3ds-fail">Fail</button></form></div>`,
       ),

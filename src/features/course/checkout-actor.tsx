@@ -7,6 +7,7 @@ import { createActorContext } from '@xstate/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Snapshot } from 'xstate';
 import type { CheckoutInput } from '../../../machines/checkout/checkout.machine';
+import { toMajor } from '../../../domain/money';
 import { FLOW_ROOT } from '../../../machines/shared/persistence';
 import type { SessionUser } from '../../../machines/shared/api';
 import { actorOptions } from '../../api/actor-options';
@@ -100,13 +101,13 @@ function DataLayer() {
           item_id: String(l.course_id),
           item_name: l.course_name,
           coupon: priced?.coupon_code ?? undefined,
-          discount: (priced?.discount ?? 0) / 100,
-          price: (priced?.unit_price ?? 0) / 100,
+          discount: toMajor(priced?.discount ?? 0),
+          price: toMajor(priced?.unit_price ?? 0),
           quantity: l.qty ?? 1,
         };
       });
-      if (entered('creatingOrder')) pushDataLayer('begin_checkout', items, { currency: cart.currency, value: cart.totals.payable / 100 });
-      else pushDataLayer('purchase', items, { currency: cart.currency, value: (s.context.order?.total ?? 0) / 100, transaction_id: s.context.order?.token });
+      if (entered('creatingOrder')) pushDataLayer('begin_checkout', items, { currency: cart.currency, value: toMajor(cart.totals.payable) });
+      else pushDataLayer('purchase', items, { currency: cart.currency, value: toMajor(s.context.order?.total ?? 0), transaction_id: s.context.order?.token });
     });
     return () => sub.unsubscribe();
   }, [checkout]);

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { formatMoney } from '../../../domain/money';
+import type { ReactNode } from 'react';
+import { formatMoney, type Currency } from '../../../domain/money';
 import type { gbPrimePromptPayMachine } from '../../../machines/payments/gb-prime-promptpay.machine';
 import type { omisePromptPayMachine } from '../../../machines/payments/omise-promptpay.machine';
 import { selectCanRetryPromptPay, selectIsCheckingPayment, selectPromptPayPhase, selectPromptPayQr } from '../../../machines/payments/promptpay.selectors';
@@ -11,6 +12,27 @@ import { Button, Modal, Spinner } from '../../ui';
 
 function imageSrc(qr: string): string {
   return /^(data:|https?:|\/)/.test(qr) ? qr : `data:image/png;base64,${qr}`;
+}
+
+/** What both QR modals show around the code: the amount, a spinner, the expired and failure notices. */
+function QrModalBody({ amount, currency, phase, children }: { amount: number; currency: Currency; phase: string; children: ReactNode }) {
+  return (
+    <>
+      <p className="qr-amount">{formatMoney(amount, currency)}</p>
+      {phase === 'loading' ? <Spinner /> : null}
+      {phase === 'qr' ? children : null}
+      {phase === 'expired' ? (
+        <p className="ui-alert" role="status">
+          {t('qrExpired')}
+        </p>
+      ) : null}
+      {phase === 'failure' ? (
+        <p className="ui-alert ui-alert--error" role="alert">
+          {t('tryAgain')}
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 /** Bank QR (SCB, method 4): QR with a countdown, 'Done' and 'Try again'. */
@@ -44,26 +66,16 @@ export function ScbQrModal({ actorRef }: { actorRef: ActorRefFrom<typeof scbQrMa
         </>
       }
     >
-      <p className="qr-amount">{formatMoney(amount, currency)}</p>
-      {phase === 'loading' ? <Spinner /> : null}
-      {phase === 'qr' && qr ? (
-        <>
-          <img className="qr-image" src={imageSrc(qr)} alt={t('qrAlt')} width={300} height={300} data-testid="qr-image" />
-          <p className="qr-countdown" aria-live="off" data-testid="qr-countdown">
-            {t('qrExpiresIn', { time })}
-          </p>
-        </>
-      ) : null}
-      {phase === 'expired' ? (
-        <p className="ui-alert" role="status">
-          {t('qrExpired')}
-        </p>
-      ) : null}
-      {phase === 'failure' ? (
-        <p className="ui-alert ui-alert--error" role="alert">
-          {t('tryAgain')}
-        </p>
-      ) : null}
+      <QrModalBody amount={amount} currency={currency} phase={phase}>
+        {qr ? (
+          <>
+            <img className="qr-image" src={imageSrc(qr)} alt={t('qrAlt')} width={300} height={300} data-testid="qr-image" />
+            <p className="qr-countdown" aria-live="off" data-testid="qr-countdown">
+              {t('qrExpiresIn', { time })}
+            </p>
+          </>
+        ) : null}
+      </QrModalBody>
     </Modal>
   );
 }
@@ -95,25 +107,15 @@ export function PromptPayModal({ actorRef }: { actorRef: PromptPayRef }) {
         ) : undefined
       }
     >
-      <p className="qr-amount">{formatMoney(amount, currency)}</p>
-      {phase === 'loading' ? <Spinner /> : null}
-      {phase === 'qr' && qr ? (
-        <>
-          <img className="qr-image" src={qr} alt={t('qrAlt')} width={300} height={300} data-testid="qr-image" />
-          <p>{t('promptPayWaiting')}</p>
-          {checking ? <Spinner size="small" label={t('confirmingPayment')} /> : null}
-        </>
-      ) : null}
-      {phase === 'expired' ? (
-        <p className="ui-alert" role="status">
-          {t('qrExpired')}
-        </p>
-      ) : null}
-      {phase === 'failure' ? (
-        <p className="ui-alert ui-alert--error" role="alert">
-          {t('tryAgain')}
-        </p>
-      ) : null}
+      <QrModalBody amount={amount} currency={currency} phase={phase}>
+        {qr ? (
+          <>
+            <img className="qr-image" src={qr} alt={t('qrAlt')} width={300} height={300} data-testid="qr-image" />
+            <p>{t('promptPayWaiting')}</p>
+            {checking ? <Spinner size="small" label={t('confirmingPayment')} /> : null}
+          </>
+        ) : null}
+      </QrModalBody>
     </Modal>
   );
 }
