@@ -20,6 +20,7 @@ import type {
 } from '../shared/api';
 import { effectDefaults, type Notice } from '../shared/effects';
 import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
+import { readOrderInvoke } from './return-states';
 
 export interface OmiseCardContext {
   order: PaymentOrder;
@@ -151,17 +152,7 @@ export const omiseCardMachine = setup({
       on: { 'payment.resume': 'reconciling' },
     },
     reconciling: {
-      invoke: {
-        id: 'getOrder',
-        src: 'getOrder',
-        input: ({ context }) => ({ orderId: context.order.orderId }),
-        onDone: [
-          { guard: { type: 'approved', params: ({ event }) => event.output }, target: 'paid' },
-          { guard: { type: 'rejected', params: ({ event }) => event.output }, target: 'chargeFailed' },
-          { target: 'awaitingConfirmation' },
-        ],
-        onError: { target: 'awaitingConfirmation' },
-      },
+      invoke: readOrderInvoke({ approved: 'paid', rejected: 'chargeFailed', otherwise: 'awaitingConfirmation', error: 'awaitingConfirmation' }),
     },
     awaitingConfirmation: {
       after: { pollInterval: 'reconciling' },

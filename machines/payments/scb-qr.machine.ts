@@ -7,6 +7,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { OrderIdBody, ScbQrCodeResponse } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
+import { readOrderInvoke } from './return-states';
 import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
 
 export interface ScbQrContext {
@@ -93,17 +94,7 @@ export const scbQrMachine = setup({
       on: { 'payment.retry': 'creatingQr' },
     },
     checkingPayment: {
-      invoke: {
-        id: 'getOrder',
-        src: 'getOrder',
-        input: ({ context }) => ({ orderId: context.order.orderId }),
-        onDone: [
-          { guard: { type: 'approved', params: ({ event }) => event.output }, target: 'paid' },
-          { guard: { type: 'rejected', params: ({ event }) => event.output }, target: 'rejected' },
-          { target: 'pending' },
-        ],
-        onError: { target: 'pending' },
-      },
+      invoke: readOrderInvoke({ approved: 'paid', rejected: 'rejected', otherwise: 'pending', error: 'pending' }),
     },
     paid: { type: 'final', output: { result: 'paid' } },
     pending: { type: 'final', output: { result: 'pending' } },
