@@ -4,7 +4,7 @@
 //
 //   node scripts/check-endpoints.mjs [endpoints.txt] [openapi.yaml]
 //
-// Defaults: ../shared/spec/endpoints.txt and openapi.yaml, both relative to the repository root.
+// Defaults: docs/spec/endpoints.txt and openapi.yaml, both relative to the repository root.
 // Prints "N/M endpoints covered"; exits 1 (listing the missing lines) unless every line is covered,
 // 2 when a file cannot be read or parsed.
 import { readFileSync } from 'node:fs';
@@ -61,7 +61,7 @@ export function checkEndpoints(endpointsText, openapiText) {
 }
 
 function main(argv) {
-  const endpointsFile = resolve(repoRoot, argv[0] ?? '../shared/spec/endpoints.txt');
+  const endpointsFile = resolve(repoRoot, argv[0] ?? 'docs/spec/endpoints.txt');
   const openapiFile = resolve(repoRoot, argv[1] ?? 'openapi.yaml');
   let result;
   try {

@@ -206,7 +206,7 @@ describe('openapi-fetch client over the generated paths (scripted fetch, no netw
 
 describe('scripts/check-endpoints.mjs', () => {
   const script = join(repoRoot, 'scripts/check-endpoints.mjs');
-  const endpointsFile = resolve(repoRoot, '../shared/spec/endpoints.txt');
+  const endpointsFile = resolve(repoRoot, 'docs/spec/endpoints.txt');
   const run = (...args: string[]) => spawnSync(process.execPath, [script, ...args], { encoding: 'utf8' });
 
   it('finds every line of the spec endpoint list in openapi.yaml', () => {
