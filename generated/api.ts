@@ -1788,6 +1788,8 @@ export interface components {
             is_require_payment_slip: boolean;
             /** @description Coupons and promotions exclude each other (the spec's unnamed exclusivity setting). */
             is_coupon_promotion_exclusive: boolean;
+            /** @description The demo shop (`npm start`, not NODE_ENV=production) — payments go to the loopback sandboxes with demo keys and the page shows a "demo payments" notice. */
+            demo_payments?: boolean;
             /** @description One coupon per order (the spec's unnamed one-coupon-only setting). */
             is_one_coupon_only: boolean;
             /** @description Book-store sync cart mode ('Send to chulabook'). */

@@ -18,11 +18,10 @@
  * the server; never while a server holds the PGlite folder). `--direct` forces that.
  */
 import { createDb } from '../server/db/index';
-import { loadConfig } from '../server/config';
+import { DEV_ADMIN_TOKEN, loadConfig } from '../server/config';
 import { createEventBus } from '../server/events';
 import { systemClock } from '../server/clock';
 import { createOrderService } from '../server/orders/service';
-import { DEV_ADMIN_TOKEN } from '../server/admin/routes';
 import { AdminError, approveReport, listOrders, listPending, orderAction, orderDetail, rejectReport, type AdminDeps, type OrderAction } from '../server/admin/service';
 
 const argv = process.argv.slice(2);

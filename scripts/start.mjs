@@ -2,6 +2,9 @@
 // `npm start`: build the app if it is missing or older than its sources, then serve the app and
 // the reference API on one port (PORT, default 3000; HOST, default 127.0.0.1) on the embedded
 // PostgreSQL (PGlite in .data/), seeded with the demo catalogue on first start.
+// It is the demo shop: NODE_ENV=development (sandboxes, demo keys, the demo-payments notice, the
+// back office on the documented token). NODE_ENV=production is the real shop and refuses to start
+// until every provider, key and ADMIN_TOKEN is set (server/config.ts productionProblems).
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,7 +34,7 @@ if (built < sources) {
 // sent to `npm start` reaches it and it shuts down cleanly.
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV || 'development' },
 });
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,5 +1,11 @@
 /** Server configuration from the environment (one place; tests pass overrides). */
 import { join, resolve } from 'node:path';
+import { providerProblems } from './providers/config';
+
+/** The back office token of the demo shop (development and tests only; README documents it). */
+export const DEV_ADMIN_TOKEN = 'admin-dev-token';
+/** A production ADMIN_TOKEN is at least this long (e.g. `openssl rand -base64 32`). */
+export const ADMIN_TOKEN_MIN_LENGTH = 32;
 
 export interface Config {
   env: 'development' | 'test' | 'production';
@@ -22,9 +28,21 @@ export interface Config {
   distDir: string;
   /** Session lifetime in hours. */
   sessionTtlHours: number;
-  /** 'auto' = Secure when the request came over https (x-forwarded-proto with trustProxy). */
+  /** Sessions unused for this many minutes end (idle limit); 0 = no idle limit. */
+  sessionIdleMinutes: number;
+  /** 'auto' = Secure when PUBLIC_ORIGIN is https or the request came over https (trusted proxy). */
   cookieSecure: 'auto' | boolean;
-  trustProxy: boolean;
+  /**
+   * The load balancers whose X-Forwarded-* headers are believed: addresses and CIDR ranges
+   * (TRUST_PROXY=10.0.0.5,10.1.0.0/16); false = none. Never "everyone".
+   */
+  trustProxy: string[] | false;
+  /** PUBLIC_ORIGIN (https://shop.example): the origin browsers use; null = from the request. */
+  publicOrigin: string | null;
+  /** The demo shop (anything but NODE_ENV=production): sandboxes, built-in keys, demo notice. */
+  demo: boolean;
+  /** The back office token; null = back office off. Demo: DEV_ADMIN_TOKEN unless ADMIN_TOKEN is set. */
+  adminToken: string | null;
   /** Auto-cancel sweep interval (ms); 0 disables the interval (tests call the sweep directly). */
   cancelSweepMs: number;
   /** Login / registration rate limit: requests per minute per IP (0 = off). */
@@ -66,8 +84,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     serveApp: bool(env.SERVE_APP, true),
     distDir: env.DIST_DIR || join(root, 'dist'),
     sessionTtlHours: num(env.SESSION_TTL_HOURS, 24 * 14),
+    sessionIdleMinutes: num(env.SESSION_IDLE_MINUTES, 120),
     cookieSecure: env.COOKIE_SECURE === undefined || env.COOKIE_SECURE === 'auto' ? 'auto' : bool(env.COOKIE_SECURE, false),
-    trustProxy: bool(env.TRUST_PROXY, false),
+    trustProxy: trustedProxies(env.TRUST_PROXY),
+    publicOrigin: env.PUBLIC_ORIGIN?.trim() ? env.PUBLIC_ORIGIN.trim().replace(/\/+$/, '') : null,
+    demo: mode !== 'production',
+    adminToken: env.ADMIN_TOKEN?.trim() || (mode === 'production' ? null : DEV_ADMIN_TOKEN),
     cancelSweepMs: num(env.CANCEL_SWEEP_MS, 60_000),
     authRateLimit: num(env.AUTH_RATE_LIMIT, 30),
     maxUsers: num(env.MAX_USERS, 100_000),
@@ -77,4 +99,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || (mode === 'test' ? 'silent' : 'info'),
   };
   return { ...cfg, ...overrides };
+}
+
+/**
+ * TRUST_PROXY: a comma-separated list of the balancer's addresses or CIDR ranges. A bare number,
+ * "true" or "*" (trust everyone / any hop count) is refused: a client could then choose its own
+ * address (X-Forwarded-For) and its own protocol.
+ */
+export function trustedProxies(v: string | undefined): string[] | false {
+  const list = (v ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+  if (list.length === 0 || (list.length === 1 && ['0', 'false', 'no', 'off'].includes(list[0]!.toLowerCase()))) return false;
+  const bad = list.filter((x) => !/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(x) || !/[.:]/.test(x));
+  if (bad.length > 0) throw new Error(`TRUST_PROXY takes the load balancer's addresses or CIDR ranges (e.g. 10.0.0.5,10.1.0.0/16), not: ${bad.join(', ')}`);
+  return list;
+}
+
+/**
+ * Why a production start (NODE_ENV=production) would be unsafe: one line per missing or wrong
+ * setting — every payment provider on its real API with its own keys, sandboxes off, and an
+ * ADMIN_TOKEN of real strength. Empty outside production and when all is set.
+ */
+export function productionProblems(env: NodeJS.ProcessEnv = process.env): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const out = providerProblems(env);
+  const token = env.ADMIN_TOKEN?.trim() ?? '';
+  if (!token) out.push(`ADMIN_TOKEN (unset; at least ${ADMIN_TOKEN_MIN_LENGTH} random characters)`);
+  else if (token === DEV_ADMIN_TOKEN || token.length < ADMIN_TOKEN_MIN_LENGTH || new Set(token).size < 10) {
+    out.push(`ADMIN_TOKEN (too weak: at least ${ADMIN_TOKEN_MIN_LENGTH} random characters, e.g. openssl rand -base64 32)`);
+  }
+  try {
+    trustedProxies(env.TRUST_PROXY);
+  } catch (err) {
+    out.push(`TRUST_PROXY (${(err as Error).message})`);
+  }
+  return out;
+}
+
+/** The one message a refused production start prints. */
+export function productionRefusal(problems: string[]): string {
+  return `Refusing to start in production (NODE_ENV=production): these settings are missing or unsafe:\n${problems.map((p) => `  - ${p}`).join('\n')}\nFor the demo shop with sandboxes and demo keys run \`npm start\` without NODE_ENV=production.`;
 }

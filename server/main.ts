@@ -4,10 +4,16 @@
  * seeded when the database is empty, and the auto-cancel sweep on an interval.
  */
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { DEV_ADMIN_TOKEN, loadConfig, productionProblems, productionRefusal } from './config';
 import { seedIfEmpty } from './db/seed';
 import { housekeeping } from './housekeeping';
 
+// Production refuses to start on sandboxes, built-in keys or a weak ADMIN_TOKEN (one message).
+const problems = productionProblems(process.env);
+if (problems.length > 0) {
+  console.error(productionRefusal(problems));
+  process.exit(78);
+}
 const config = loadConfig();
 const app = await buildApp();
 const ctx = app.ctx;
@@ -37,7 +43,10 @@ void sweep();
 
 await app.listen({ port: config.port, host: config.host });
 const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-console.log(`\n  Course shop ${config.serveApp ? 'app + API' : 'API'} on http://${shown}:${config.port}  (${ctx.db.kind}${ctx.db.kind === 'pglite' ? ` in ${config.dataDir}` : ''})\n`);
+console.log(`\n  Course shop ${config.serveApp ? 'app + API' : 'API'} on http://${shown}:${config.port}  (${ctx.db.kind}${ctx.db.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
+if (config.demo) console.log(`  Demo shop (${config.env}): payments go to the loopback sandboxes with demo keys.`);
+if (config.adminToken) console.log(`  Back office: http://${shown}:${config.port}/admin  (token ${config.adminToken === DEV_ADMIN_TOKEN ? DEV_ADMIN_TOKEN : 'ADMIN_TOKEN'})`);
+console.log('');
 
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.once(sig, () => {

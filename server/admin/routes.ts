@@ -15,14 +15,6 @@ import { escapeHtml } from '../providers/sandbox/common';
 import { formatMoney } from '../../domain/money';
 import { AdminError, approveReport, listOrders, listPending, orderAction, orderDetail, rejectReport, type AdminDeps, type OrderAction } from './service';
 
-export const DEV_ADMIN_TOKEN = 'admin-dev-token';
-
-export function adminToken(env: NodeJS.ProcessEnv, mode: string): string | null {
-  const t = env.ADMIN_TOKEN?.trim();
-  if (t) return t;
-  return mode === 'production' ? null : DEV_ADMIN_TOKEN;
-}
-
 function presented(req: FastifyRequest): string | null {
   const h = req.headers.authorization ?? '';
   if (h.startsWith('Bearer ')) return h.slice(7).trim();
@@ -47,7 +39,7 @@ function thai(at: Date | null): string {
 
 export async function registerAdmin(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
-  const token = adminToken(process.env, ctx.config.env);
+  const token = ctx.config.adminToken;
   if (!token) {
     app.log.info('back office disabled: set ADMIN_TOKEN');
     return;

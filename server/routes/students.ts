@@ -30,7 +30,7 @@ async function customLabels(q: { query: <T>(s: string, p?: unknown[]) => Promise
 
 export const studentHandlers: Handlers = {
   async getSiteSettings(_req, _reply, ctx) {
-    return { success: true, data: settingsForApi(await loadSettings(ctx.db)) };
+    return { success: true, data: { ...settingsForApi(await loadSettings(ctx.db)), demo_payments: ctx.config.demo } };
   },
 
   async getHowToBuy(_req, _reply, ctx) {

@@ -191,6 +191,8 @@ export const TH = {
   sessionExpiredBody: 'กรุณาเข้าสู่ระบบอีกครั้ง',
   signedOutTitle: 'บัญชีนี้ถูกออกจากระบบ',
   signedOutBody: 'บัญชีของคุณไม่ได้รับอนุญาตให้ใช้งาน',
+  // security / modes (issue 15)
+  demoPaymentsNotice: 'ร้านค้าทดลอง: การชำระเงินทั้งหมดเป็นการจำลอง ไม่มีการตัดเงินจริง',
 } as const;
 
 export type UiKey = keyof typeof TH;
@@ -367,6 +369,8 @@ export const EN: Record<UiKey, string> = {
   sessionExpiredBody: 'Please log in again',
   signedOutTitle: 'Signed out',
   signedOutBody: 'Your account is not allowed to use this site',
+  // security / modes (issue 15)
+  demoPaymentsNotice: 'Demo shop: every payment is simulated; no real money is charged',
 };
 
 let current: MessageLocale = 'th';

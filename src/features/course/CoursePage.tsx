@@ -102,6 +102,11 @@ export function CoursePage({ PaymentHost, logic }: { PaymentHost: PaymentSlot; /
   return (
     <>
       <Meta data={data} />
+      {settings.demo_payments ? (
+        <p className="demo-notice" role="note" data-testid="demo-notice">
+          {t('demoPaymentsNotice')}
+        </p>
+      ) : null}
       <CourseLayout
         layout={layout}
         slots={{
