@@ -24,6 +24,8 @@ import { ApiError } from './errors';
 import { registerCoreOperations } from './routes/index';
 import { responseIssues } from './openapi/router';
 import paymentsPlugin from './payments/plugin';
+import { policyInputs, registerSecurityHeaders } from './headers';
+import { loadProvidersConfig } from './providers/config';
 
 export interface BuildOptions {
   db?: Db;
@@ -167,10 +169,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     return reply.code(404).send(envelope('NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`));
   });
 
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    return payload;
-  });
+  // Security headers (CSP, frame-ancestors, Referrer-/Permissions-Policy, HSTS over https) and no
+  // public source maps in production: server/headers.ts.
+  registerSecurityHeaders(app, config, policyInputs(loadProvidersConfig(process.env)));
 
   mkdirSync(config.uploadsDir, { recursive: true });
   // Uploaded files first; the demo catalogue's pictures (server/db/demo-assets) after them.

@@ -1,6 +1,8 @@
 /**
  * Sessions: a random 32-byte id (base64url) in the httpOnly cookie `sid`; the table keeps only its
- * SHA-256, so a database leak does not leak live sessions.
+ * SHA-256, so a database leak does not leak live sessions. A session ends at expires_at
+ * (SESSION_TTL_HOURS) or after SESSION_IDLE_MINUTES without a request (last_seen_at, refreshed at
+ * most once a minute).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/index';
@@ -27,19 +29,29 @@ function hashId(token: string): string {
 export async function createSession(q: Queryable, userId: number, role: Role, now: Date, ttlHours: number): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + ttlHours * 3_600_000);
-  await q.query('INSERT INTO sessions (id_hash, user_id, role, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [hashId(token), userId, role, now, expiresAt]);
+  await q.query('INSERT INTO sessions (id_hash, user_id, role, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $4, $5)', [hashId(token), userId, role, now, expiresAt]);
   return { token, expiresAt };
 }
 
-export async function findSession(q: Queryable, token: string | undefined, now: Date): Promise<SessionUser | null> {
+/** How often last_seen_at is written (a request within this interval of the last one does not write). */
+const TOUCH_MS = 60_000;
+
+export async function findSession(q: Queryable, token: string | undefined, now: Date, idleMinutes = 0): Promise<SessionUser | null> {
   if (!token || token.length > 100) return null;
-  const r = await q.query<SessionUser>(
-    `SELECT u.id, s.role, u.username, u.email, u.firstname, u.lastname, u.is_member, u.user_group_id
+  const idleSince = idleMinutes > 0 ? new Date(now.getTime() - idleMinutes * 60_000) : new Date(0);
+  const r = await q.query<SessionUser & { last_seen_at: Date | null }>(
+    `SELECT u.id, s.role, u.username, u.email, u.firstname, u.lastname, u.is_member, u.user_group_id, s.last_seen_at
        FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.id_hash = $1 AND s.expires_at > $2`,
-    [hashId(token), now],
+      WHERE s.id_hash = $1 AND s.expires_at > $2 AND coalesce(s.last_seen_at, s.created_at) > $3`,
+    [hashId(token), now, idleSince],
   );
-  return r.rows[0] ?? null;
+  const row = r.rows[0];
+  if (!row) return null;
+  const { last_seen_at: seen, ...user } = row;
+  if (!seen || now.getTime() - new Date(seen).getTime() >= TOUCH_MS) {
+    await q.query('UPDATE sessions SET last_seen_at = $2 WHERE id_hash = $1', [hashId(token), now]);
+  }
+  return user;
 }
 
 export async function deleteSession(q: Queryable, token: string | undefined): Promise<void> {

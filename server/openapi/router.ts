@@ -94,7 +94,7 @@ async function loadSession(req: FastifyRequest, ctx: AppContext): Promise<void> 
   req.user = null;
   req.sessionState = 'none';
   if (!token) return;
-  const user = await findSession(ctx.db, token, ctx.clock.now());
+  const user = await findSession(ctx.db, token, ctx.clock.now(), ctx.config.sessionIdleMinutes);
   if (user) {
     req.user = user;
     req.sessionState = 'valid';

@@ -59,7 +59,7 @@ export async function testApp(opts: { pgUrl?: string; config?: Partial<Config>; 
     db,
     clock,
     payments: opts.payments ?? false,
-    config: { outboxDir: outbox, uploadsDir: uploads, logLevel: 'silent', serveApp: false, authRateLimit: 0, cancelSweepMs: 0, ...opts.config },
+    config: { outboxDir: outbox, uploadsDir: uploads, logLevel: 'silent', serveApp: false, authRateLimit: 0, sessionIdleMinutes: 0, cancelSweepMs: 0, ...opts.config },
   });
   return {
     app,
