@@ -5,19 +5,37 @@ import { dummyHash, verifyPassword } from '../auth/password';
 import { createSession, deleteSession, SESSION_COOKIE } from '../auth/sessions';
 import { clearSessionCookie, setSessionCookie } from '../auth/cookies';
 import { sessionUserForApi, type UserRow } from '../repos/users';
+import { loginRefusedFor, recordLoginFailure, recordLoginSuccess, type Attempt } from '../auth/limits';
+import type { FastifyReply } from 'fastify';
+import type { AppContext } from '../context';
+
+/** Refuses an attempt that the login limits (server/auth/limits.ts) hold back: 429 with Retry-After. */
+async function holdBack(ctx: AppContext, reply: FastifyReply, a: Attempt): Promise<void> {
+  const wait = await loginRefusedFor(ctx.db, a, ctx.clock.now());
+  if (wait > 0) {
+    reply.header('retry-after', String(wait));
+    throw new ApiError(429, 'RATE_LIMITED', `Too many failed logins, try again in ${wait} s`);
+  }
+}
 
 const WRONG = () => new ApiError(401, 'UNAUTHORIZED', 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง (wrong username or password)');
 
 export const authHandlers: Handlers = {
   async login(req, reply, ctx) {
     const { username, password } = req.body;
+    const attempt: Attempt = { realm: 'member', account: username, address: req.ip };
+    await holdBack(ctx, reply, attempt);
     const r = await ctx.db.query<UserRow>(
       `SELECT * FROM users WHERE is_member AND (lower(username) = lower($1) OR lower(email) = lower($1)) ORDER BY (lower(username) = lower($1)) DESC NULLS LAST, id LIMIT 1`,
       [username.trim()],
     );
     const user = r.rows[0];
     const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
-    if (!user || !ok) throw WRONG();
+    if (!user || !ok) {
+      await recordLoginFailure(ctx.db, attempt, ctx.clock.now());
+      throw WRONG();
+    }
+    await recordLoginSuccess(ctx.db, attempt, ctx.clock.now());
     const s = await createSession(ctx.db, user.id, user.role, ctx.clock.now(), ctx.config.sessionTtlHours);
     setSessionCookie(req, reply, ctx.config, s.token, s.expiresAt);
     req.log.info({ userId: user.id, role: user.role }, 'login');
@@ -26,6 +44,8 @@ export const authHandlers: Handlers = {
 
   async loginNonMember(req, reply, ctx) {
     const { email, credential } = req.body;
+    const attempt: Attempt = { realm: 'nonmember', account: email, address: req.ip };
+    await holdBack(ctx, reply, attempt);
     const r = await ctx.db.query<UserRow>(
       `SELECT * FROM users WHERE role = 'student' AND NOT is_member AND lower(email) = lower($1) ORDER BY id DESC LIMIT 20`,
       [email],
@@ -39,8 +59,10 @@ export const authHandlers: Handlers = {
     }
     if (!user) {
       await verifyPassword(credential, await dummyHash());
+      await recordLoginFailure(ctx.db, attempt, ctx.clock.now());
       throw new ApiError(401, 'UNAUTHORIZED', 'ไม่พบผู้ซื้อที่ไม่เป็นสมาชิกนี้ (unknown non-member buyer)');
     }
+    await recordLoginSuccess(ctx.db, attempt, ctx.clock.now());
     const s = await createSession(ctx.db, user.id, 'student', ctx.clock.now(), ctx.config.sessionTtlHours);
     setSessionCookie(req, reply, ctx.config, s.token, s.expiresAt);
     return { success: true, user: sessionUserForApi(user) };

@@ -22,6 +22,8 @@ export const coreHandlers = {
 export function registerCoreOperations(app: FastifyInstance): void {
   registerOperations(app, coreHandlers, {
     bodyErrorCodes: studentBodyCodes,
-    rateLimit: { operations: ['login', 'loginNonMember', 'registerStudent', 'sendRegistrationEmail'], max: app.ctx.config.authRateLimit, timeWindowMs: 60_000 },
+    // Logins are held back by the database-backed limits of server/auth/limits.ts (per account,
+    // address and pair) instead of a per-IP limit that would lock the owner out with the attacker.
+    rateLimit: { operations: ['registerStudent', 'sendRegistrationEmail'], max: app.ctx.config.authRateLimit, timeWindowMs: 60_000 },
   });
 }

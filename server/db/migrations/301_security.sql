@@ -3,14 +3,14 @@
 
 ALTER TABLE sessions ADD COLUMN last_seen_at timestamptz;
 
--- Failed logins per scope: 'account' (lower-case user name / e-mail), 'address' (client IP),
--- 'pair' (account + address). Counted in a window; a lock ends at locked_until.
+-- Failed logins per scope, counted in a fixed window (server/auth/limits.ts): 'account' (the
+-- name tried), 'address' (client IP), 'pair' (account + address); 'known' marks an account +
+-- address that logged in successfully (window_start = last success). Keys are SHA-256 hashes.
 CREATE TABLE login_failures (
   scope text NOT NULL,
   key text NOT NULL,
   failures integer NOT NULL DEFAULT 0,
   window_start timestamptz NOT NULL,
-  locked_until timestamptz,
   PRIMARY KEY (scope, key)
 );
 

@@ -1,0 +1,93 @@
+/**
+ * Login limits (issue 15, finding 5), stored in the database so they hold across every server
+ * process on one PostgreSQL. Failures are counted per account (the name tried), per address
+ * (the client IP, from a trusted proxy only) and per account + address, each in a fixed window:
+ *   - account + address: PAIR_MAX failures lock that address out of that account;
+ *   - account: ACCOUNT_MAX failures from anywhere lock the account for every address that has not
+ *     logged in to it successfully before — so someone else's failures do not lock the owner out
+ *     on a device they used before;
+ *   - address: ADDRESS_MAX failures (many accounts tried) lock the address, again except for
+ *     account + address pairs that logged in before.
+ * A success clears the pair's failures and marks the pair as known (for KNOWN_DAYS).
+ */
+import { createHash } from 'node:crypto';
+import type { Queryable } from '../db/index';
+
+export interface LoginLimits {
+  windowMs: number;
+  pairMax: number;
+  accountMax: number;
+  addressMax: number;
+  knownDays: number;
+}
+
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = { windowMs: 15 * 60_000, pairMax: 10, accountMax: 50, addressMax: 100, knownDays: 90 };
+
+export interface Attempt {
+  /** Which login (e.g. 'student', 'nonmember', 'admin') — accounts of different kinds never mix. */
+  realm: string;
+  account: string;
+  address: string;
+}
+
+const h = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('base64url');
+
+function keys(a: Attempt): { account: string; address: string; pair: string } {
+  const account = a.account.trim().toLowerCase().slice(0, 320);
+  return { account: h(a.realm, account), address: h(a.realm, a.address), pair: h(a.realm, account, a.address) };
+}
+
+/** Seconds until the attempt may be made, or 0 when it may be made now. */
+export async function loginRefusedFor(q: Queryable, a: Attempt, now: Date, limits: LoginLimits = DEFAULT_LOGIN_LIMITS): Promise<number> {
+  const k = keys(a);
+  const since = new Date(now.getTime() - limits.windowMs);
+  const knownSince = new Date(now.getTime() - limits.knownDays * 86_400_000);
+  const r = await q.query<{ scope: string; failures: number; window_start: Date }>(
+    `SELECT scope, failures, window_start FROM login_failures
+      WHERE (scope = 'pair' AND key = $1) OR (scope = 'account' AND key = $2) OR (scope = 'address' AND key = $3) OR (scope = 'known' AND key = $1)`,
+    [k.pair, k.account, k.address],
+  );
+  const row = (scope: string) => r.rows.find((x) => x.scope === scope);
+  const known = row('known') && new Date(row('known')!.window_start) > knownSince;
+  const wait = (scope: string, max: number): number => {
+    const x = row(scope);
+    if (!x || x.failures < max || new Date(x.window_start) <= since) return 0;
+    return Math.max(1, Math.ceil((new Date(x.window_start).getTime() + limits.windowMs - now.getTime()) / 1000));
+  };
+  const pair = wait('pair', limits.pairMax);
+  if (pair > 0) return pair;
+  if (known) return 0;
+  return Math.max(wait('account', limits.accountMax), wait('address', limits.addressMax));
+}
+
+export async function recordLoginFailure(q: Queryable, a: Attempt, now: Date, limits: LoginLimits = DEFAULT_LOGIN_LIMITS): Promise<void> {
+  const k = keys(a);
+  const since = new Date(now.getTime() - limits.windowMs);
+  for (const [scope, key] of [['pair', k.pair], ['account', k.account], ['address', k.address]] as const) {
+    await q.query(
+      `INSERT INTO login_failures (scope, key, failures, window_start) VALUES ($1, $2, 1, $3)
+       ON CONFLICT (scope, key) DO UPDATE SET
+         failures = CASE WHEN login_failures.window_start <= $4 THEN 1 ELSE login_failures.failures + 1 END,
+         window_start = CASE WHEN login_failures.window_start <= $4 THEN $3 ELSE login_failures.window_start END`,
+      [scope, key, now, since],
+    );
+  }
+}
+
+export async function recordLoginSuccess(q: Queryable, a: Attempt, now: Date): Promise<void> {
+  const k = keys(a);
+  await q.query(`DELETE FROM login_failures WHERE scope = 'pair' AND key = $1`, [k.pair]);
+  await q.query(
+    `INSERT INTO login_failures (scope, key, failures, window_start) VALUES ('known', $1, 0, $2)
+     ON CONFLICT (scope, key) DO UPDATE SET window_start = $2`,
+    [k.pair, now],
+  );
+}
+
+/** Rows whose window ended long ago (housekeeping). */
+export async function purgeLoginFailures(q: Queryable, now: Date, limits: LoginLimits = DEFAULT_LOGIN_LIMITS): Promise<void> {
+  await q.query(`DELETE FROM login_failures WHERE (scope <> 'known' AND window_start < $1) OR (scope = 'known' AND window_start < $2)`, [
+    new Date(now.getTime() - limits.windowMs),
+    new Date(now.getTime() - limits.knownDays * 86_400_000),
+  ]);
+}

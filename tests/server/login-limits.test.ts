@@ -1,0 +1,86 @@
+/**
+ * Issue 15, finding 5: TRUST_PROXY believes only the balancer's addresses; login failures are
+ * counted per account, per address and per pair in the database (so every server process sees
+ * them), and the owner's correct password is not locked out by someone else's failures.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { DEFAULT_LOGIN_LIMITS } from '../../server/auth/limits';
+import { call, testApp, type TestApp } from './support/app';
+
+const wrong = (app: FastifyInstance, username: string, xff?: string) =>
+  call(app, 'login', { body: { username, password: 'wrong-password' }, headers: xff ? { 'x-forwarded-for': xff } : {} });
+const right = (app: FastifyInstance, username: string, xff?: string) =>
+  call(app, 'login', { body: { username, password: 'student123' }, headers: xff ? { 'x-forwarded-for': xff } : {} });
+
+describe('a client-chosen X-Forwarded-For does not escape the limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // The balancer is 10.0.0.5; the requests come from 127.0.0.1, so their X-Forwarded-For is not believed.
+    t = await testApp({ config: { trustProxy: ['10.0.0.5'] } });
+  });
+  afterAll(async () => t.close());
+
+  it('100 wrong logins with 100 made-up addresses: refused after the pair limit', async () => {
+    let refused = 0;
+    for (let i = 0; i < 100; i++) {
+      const r = await wrong(t.app, 'student', `198.51.100.${i}`);
+      if (r.status === 429) refused++;
+      else expect(r.status).toBe(401);
+    }
+    expect(refused).toBe(100 - DEFAULT_LOGIN_LIMITS.pairMax);
+    const last = await wrong(t.app, 'student', '192.0.2.1');
+    expect(last.status).toBe(429);
+    expect(last.body.error.code).toBe('RATE_LIMITED');
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('failures per account, per address and per pair, shared by every process', () => {
+  let t: TestApp;
+  let second: FastifyInstance;
+  beforeAll(async () => {
+    // Requests come through the balancer 127.0.0.1 (app.inject's address): X-Forwarded-For is the client.
+    t = await testApp({ config: { trustProxy: ['127.0.0.1'] } });
+    // A second server process on the same database.
+    second = await buildApp({ db: t.db, clock: t.clock, payments: false, config: { outboxDir: t.dirs.outbox, uploadsDir: t.dirs.uploads, logLevel: 'silent', serveApp: false, authRateLimit: 0, cancelSweepMs: 0, trustProxy: ['127.0.0.1'] } });
+  });
+  afterAll(async () => {
+    await second.close();
+    await t.close();
+  });
+
+  it('the owner logs in from a known address while someone else exhausts the account', async () => {
+    const owner = '203.0.113.7';
+    expect((await right(t.app, 'student', owner)).status).toBe(200);
+    // Attackers on six addresses, spread over both processes, each below the address limit.
+    let n = 0;
+    for (let a = 1; n < DEFAULT_LOGIN_LIMITS.accountMax; a++) {
+      for (let i = 0; i < DEFAULT_LOGIN_LIMITS.pairMax && n < DEFAULT_LOGIN_LIMITS.accountMax; i++, n++) {
+        expect((await wrong(n % 2 ? second : t.app, 'student', `198.51.100.${a}`)).status).toBe(401);
+      }
+    }
+    // The account is now held back for addresses it never logged in from — on both processes…
+    expect((await right(t.app, 'student', '192.0.2.50')).status).toBe(429);
+    expect((await right(second, 'student', '192.0.2.51')).status).toBe(429);
+    // …but not for its owner on the address they used before.
+    expect((await right(second, 'student', owner)).status).toBe(200);
+    expect((await right(t.app, 'student', owner)).status).toBe(200);
+    // Other accounts are not affected by the attack on this one.
+    expect((await right(t.app, 'student2', '192.0.2.50')).status).toBe(200);
+  });
+
+  it('one address trying many accounts is held back, the owner elsewhere is not', async () => {
+    const attacker = '198.51.100.200';
+    for (let i = 0; i < DEFAULT_LOGIN_LIMITS.addressMax; i++) expect((await wrong(i % 2 ? second : t.app, `nobody${i}`, attacker)).status).toBe(401);
+    expect((await wrong(t.app, 'nobody-else', attacker)).status).toBe(429);
+    expect((await right(t.app, 'student2', '192.0.2.77')).status).toBe(200);
+  });
+
+  it('the window ends and the account opens again', async () => {
+    t.clock.advance(DEFAULT_LOGIN_LIMITS.windowMs + 1000);
+    expect((await right(t.app, 'student', '192.0.2.50')).status).toBe(200);
+    t.clock.advance(-(DEFAULT_LOGIN_LIMITS.windowMs + 1000));
+  });
+});
