@@ -142,6 +142,10 @@ export const MESSAGES = {
   // Free-order payment report (spec 6)
   NEED_APPROVED_BY_ADMIN: 'Need approved by admin',
   AUTO_APPROVED: 'Auto approved',
+
+  // Shop (issue 11): a coupon outside its dates says so instead of "not found"
+  COUPON_EXPIRED: 'คูปองนี้หมดอายุแล้ว',
+  COUPON_NOT_YET_VALID: 'คูปองนี้ยังไม่ถึงวันที่เริ่มใช้',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -260,6 +264,10 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   IMAGE_UPLOAD_FAILED: 'image upload failed, try again',
   NEED_APPROVED_BY_ADMIN: 'Need approved by admin',
   AUTO_APPROVED: 'Auto approved',
+
+  // Shop (issue 11)
+  COUPON_EXPIRED: 'This coupon has expired',
+  COUPON_NOT_YET_VALID: 'This coupon cannot be used yet',
 };
 
 export type MessageLocale = 'th' | 'en';

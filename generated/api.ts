@@ -1501,13 +1501,14 @@ export interface components {
          *       cart_pricing_usd_failed, PAYMENT_MINIMUM, OUT_OF_STORAGE, OVER_LIMIT_USER, INPUT_ERROR,
          *       IDEMPOTENCY_KEY_REUSED, PAYMENT_FAILED (payment refused), COUPON_NOT_SUPPORTED_CURRENCY
          *       (an amount coupon without a USD amount, in USD), PROMOTION_NOT_USABLE (the chosen
-         *       promotion does not apply to this cart)
+         *       promotion does not apply to this cart), COUPON_EXPIRED (the coupon's end date has passed),
+         *       COUPON_NOT_YET_VALID (its start date has not come)
          *     - 429: ERROR_CREATE_USER_IN_DAY, RATE_LIMITED
          *     - 500: INTERNAL_ERROR
          *     - 502: PAYMENT_FAILED (provider failed or unreachable)
          * @enum {string}
          */
-        ErrorCode: "duplicate_course" | "dont_have_pricing" | "have_course" | "dont_have_payment" | "cart_pricing_usd_failed" | "COUPON_NOT_AVAILABLE" | "COUPON_NOT_SUPPORTED_COURSE" | "COUPON_NOT_SUPPORTED_PAYMENT" | "COUPON_NO_PAYMENT_METHOD" | "COUPON_NOT_ENOUGH_COURSES" | "COUPON_DUPLICATE" | "COUPON_ONLY_ONE" | "COUPON_NOT_SUPPORTED_CURRENCY" | "COUPON_PROMOTION_EXCLUSIVE" | "PROMOTION_NOT_USABLE" | "TIME_LEFT" | "NOT_FOUND" | "INPUT_ERROR" | "OVER_LIMIT_USER" | "ERROR_CREATE_USER_IN_DAY" | "DUPLICATE_USERNAME" | "DUPLICATE_EMAIL" | "INVALID_FORMAT_USERNAME" | "INVALID_FORMAT_PASSWORD" | "INVALID_FORMAT_EMAIL" | "WHITELIST_USER_DENIED" | "PERMISSION_DENIED" | "SHIPPING_ADDRESS_REQUIRED" | "SHIPPING_FEE_REQUIRED" | "PAYMENT_MINIMUM" | "METHOD_CURRENCY_NOT_SUPPORTED" | "TAX_INVOICE_INVALID" | "INVALID_FILE_TYPE" | "OUT_OF_STORAGE" | "FILE_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "RATE_LIMITED" | "PAYMENT_FAILED" | "ORDER_NOT_PAYABLE" | "INTERNAL_ERROR";
+        ErrorCode: "duplicate_course" | "dont_have_pricing" | "have_course" | "dont_have_payment" | "cart_pricing_usd_failed" | "COUPON_NOT_AVAILABLE" | "COUPON_NOT_SUPPORTED_COURSE" | "COUPON_NOT_SUPPORTED_PAYMENT" | "COUPON_NO_PAYMENT_METHOD" | "COUPON_EXPIRED" | "COUPON_NOT_YET_VALID" | "COUPON_NOT_ENOUGH_COURSES" | "COUPON_DUPLICATE" | "COUPON_ONLY_ONE" | "COUPON_NOT_SUPPORTED_CURRENCY" | "COUPON_PROMOTION_EXCLUSIVE" | "PROMOTION_NOT_USABLE" | "TIME_LEFT" | "NOT_FOUND" | "INPUT_ERROR" | "OVER_LIMIT_USER" | "ERROR_CREATE_USER_IN_DAY" | "DUPLICATE_USERNAME" | "DUPLICATE_EMAIL" | "INVALID_FORMAT_USERNAME" | "INVALID_FORMAT_PASSWORD" | "INVALID_FORMAT_EMAIL" | "WHITELIST_USER_DENIED" | "PERMISSION_DENIED" | "SHIPPING_ADDRESS_REQUIRED" | "SHIPPING_FEE_REQUIRED" | "PAYMENT_MINIMUM" | "METHOD_CURRENCY_NOT_SUPPORTED" | "TAX_INVOICE_INVALID" | "INVALID_FILE_TYPE" | "OUT_OF_STORAGE" | "FILE_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "RATE_LIMITED" | "PAYMENT_FAILED" | "ORDER_NOT_PAYABLE" | "INTERNAL_ERROR";
         /** @enum {string} */
         UserRole: "student" | "instructor";
         /** @description The logged-in user. `id` is the spec's `user.id` (the student's user id). */
@@ -1947,6 +1948,8 @@ export interface components {
             qty: number;
             /** @enum {string} */
             pricingType: "default" | "renew";
+            /** @description Physical products - stock left, the most the line may hold; null for courses and unlimited products. */
+            stock?: number | null;
         };
         Cart: {
             /** @description Null for a cart never saved. */

@@ -15,6 +15,8 @@ export interface CartItem extends OrderLine {
   key: string;
   course_name: string;
   course_image: string | null;
+  /** Physical products: stock left, the most a line may hold; null/absent = not limited. */
+  stock?: number | null;
 }
 
 export interface ShippingFeeChoice {

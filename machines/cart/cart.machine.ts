@@ -86,7 +86,28 @@ export type CartEvent =
   | { type: 'shipping.chooseFee'; fee: ShippingFeeChoice }
   | { type: 'withholding.set'; on: boolean }
   | { type: 'withholding.choosePercent'; percent: WithholdingPercent }
-  | { type: 'session.loggedIn'; ownedCourseIds?: number[] };
+  | { type: 'session.loggedIn'; ownedCourseIds?: number[] }
+  | { type: 'line.add'; item: CartItem; plans: PricingPlan[] }
+  | { type: 'line.remove'; courseId: number }
+  | { type: 'line.setQty'; courseId: number; qty: number };
+
+/** A line's quantity may change: a physical product, a whole number from 1 to its stock (99 at most, as the API allows). */
+export function qtyAllowed(lines: readonly CartItem[], courseId: number, qty: number): boolean {
+  const line = lines.find((l) => l.course_id === courseId);
+  if (!line || line.course_type !== 'Product' || !Number.isInteger(qty) || qty < 1 || qty > MAX_QTY) return false;
+  return line.stock === null || line.stock === undefined || qty <= line.stock;
+}
+
+/** The API's limit on a line's quantity (CartLine.qty maximum). */
+export const MAX_QTY = 99;
+
+/** After the lines changed: the coupons that still hold for them (in order), the promotion only while still usable. */
+function afterLinesChanged(c: CartContext): CartContext {
+  const kept: Coupon[] = [];
+  for (const coupon of c.coupons) if (validateCoupon(coupon, { lines: c.lines, applied: kept, paymentMethodId: c.paymentMethodId, currency: c.currency, settings: c.settings }).ok) kept.push(coupon);
+  const promotionId = c.promotionId !== null && usableOffers(c).some((o) => o.promotion.id === c.promotionId) ? c.promotionId : null;
+  return withAutoPromotion({ ...c, coupons: kept, promotionId });
+}
 
 export function cartSummary(c: CartContext): CartSummary {
   return {
@@ -155,6 +176,11 @@ export function couponFailureMessage(error: unknown): string {
   return (MESSAGES as Record<string, string>)[f.code] ?? MESSAGES.CART_FAIL;
 }
 
+/** The notice for the coupons a method change dropped. */
+export function droppedCouponsMessage(dropped: readonly Pick<Coupon, 'code'>[]): string {
+  return `${MESSAGES.COUPON_NOT_SUPPORTED_PAYMENT}: ${dropped.map((c) => c.code).join(', ')}`;
+}
+
 const warn = (topic: string, message: string): Notice => ({ kind: 'warning', topic, message });
 
 export const cartMachine = setup({
@@ -184,14 +210,36 @@ export const cartMachine = setup({
       needsExclusiveSwitch(context.settings, { promotionSelected: context.promotionId !== null, couponCount: context.coupons.length }, 'promotion'),
     methodSelectable: ({ context }, methodId: number) =>
       context.methods.some((m) => m.id === methodId) && checkPaymentMethod(methodId, cartTotals(context).payable, context.currency).ok,
+    methodDropsCoupons: ({ context }, methodId: number) =>
+      context.methods.some((m) => m.id === methodId) &&
+      checkPaymentMethod(methodId, cartTotals(context).payable, context.currency).ok &&
+      couponsForPaymentMethod(context.coupons, methodId).dropped.length > 0,
     methodListed: ({ context }, methodId: number) => context.methods.some((m) => m.id === methodId),
     currencyOffered: ({ context }, currency: Currency) => currency === 'THB' || context.usdEnabled,
     withholdingOffered: ({ context }) => cartTotals(context).withholdingOffered,
+    /** A course not yet in the cart, with one of its own plans. */
+    lineAddable: ({ context }, p: { item: CartItem; plans: PricingPlan[] }) =>
+      !context.lines.some((l) => l.course_id === p.item.course_id) && p.plans.some((x) => x.id === p.item.pricing_plan_id && x.course_id === p.item.course_id),
+    hasLine: ({ context }, courseId: number) => context.lines.some((l) => l.course_id === courseId),
+    qtyAllowed: ({ context }, p: { courseId: number; qty: number }) => qtyAllowed(context.lines, p.courseId, p.qty),
   },
   actions: {
     ...effectDefaults,
     /** Tells the checkout (the checkout provides it as sendParent; standalone: nothing). */
     announceChange: (_, _summary: CartSummary) => {},
+    /** Keeps the lines (the /cart page saves them: the visitor's cart under the visitor id, the student's on the server); elsewhere nothing. */
+    saveLines: (_, _lines: CartItem[]) => {},
+    addLine: assign(({ context }, p: { item: CartItem; plans: PricingPlan[] }) =>
+      afterLinesChanged({
+        ...context,
+        lines: [...context.lines, p.item],
+        plans: [...context.plans, ...p.plans.filter((x) => !context.plans.some((y) => y.id === x.id))],
+      }),
+    ),
+    removeLine: assign(({ context }, courseId: number) => afterLinesChanged({ ...context, lines: context.lines.filter((l) => l.course_id !== courseId) })),
+    setQty: assign(({ context }, p: { courseId: number; qty: number }) =>
+      afterLinesChanged({ ...context, lines: context.lines.map((l) => (l.course_id === p.courseId ? { ...l, qty: p.qty } : l)) }),
+    ),
     choosePlan: assign(({ context }, p: { courseId: number; planId: number }) =>
       withAutoPromotion({ ...context, lines: context.lines.map((l) => (l.course_id === p.courseId ? { ...l, pricing_plan_id: p.planId } : l)) }),
     ),
@@ -241,7 +289,25 @@ export const cartMachine = setup({
           guard: { type: 'planSelectable', params: ({ event }) => event },
           target: 'ready',
           reenter: true,
-          actions: { type: 'choosePlan', params: ({ event }) => event },
+          actions: [{ type: 'choosePlan', params: ({ event }) => event }, { type: 'saveLines', params: ({ context }) => context.lines }],
+        },
+        'line.add': {
+          guard: { type: 'lineAddable', params: ({ event }) => event },
+          target: 'ready',
+          reenter: true,
+          actions: [{ type: 'addLine', params: ({ event }) => event }, { type: 'saveLines', params: ({ context }) => context.lines }],
+        },
+        'line.remove': {
+          guard: { type: 'hasLine', params: ({ event }) => event.courseId },
+          target: 'ready',
+          reenter: true,
+          actions: [{ type: 'removeLine', params: ({ event }) => event.courseId }, { type: 'saveLines', params: ({ context }) => context.lines }],
+        },
+        'line.setQty': {
+          guard: { type: 'qtyAllowed', params: ({ event }) => event },
+          target: 'ready',
+          reenter: true,
+          actions: [{ type: 'setQty', params: ({ event }) => event }, { type: 'saveLines', params: ({ context }) => context.lines }],
         },
         'coupon.type': { actions: { type: 'typeCoupon', params: ({ event }) => event.code } },
         'coupon.apply': { guard: 'hasCouponCode', target: 'applyingCoupon' },
@@ -256,6 +322,16 @@ export const cartMachine = setup({
         ],
         'promotion.clear': { target: 'ready', reenter: true, actions: 'clearPromotion' },
         'method.choose': [
+          {
+            // Spec 4 drops a coupon the method excludes; the buyer is told which and why.
+            guard: { type: 'methodDropsCoupons', params: ({ event }) => event.methodId },
+            target: 'ready',
+            reenter: true,
+            actions: [
+              { type: 'notify', params: ({ context, event }) => warn('invalidCoupon', droppedCouponsMessage(couponsForPaymentMethod(context.coupons, event.methodId).dropped)) },
+              { type: 'chooseMethod', params: ({ event }) => event.methodId },
+            ],
+          },
           { guard: { type: 'methodSelectable', params: ({ event }) => event.methodId }, target: 'ready', reenter: true, actions: { type: 'chooseMethod', params: ({ event }) => event.methodId } },
           {
             guard: { type: 'methodListed', params: ({ event }) => event.methodId },

@@ -12,7 +12,6 @@ import {
   couponForDomain,
   couponsByIds,
   coursesByIds,
-  isActive,
   plansByIds,
   plansOfCourses,
   planForApi,
@@ -57,8 +56,8 @@ interface CartRow {
 export async function readCart(q: Queryable, owner: string, userIdText: string): Promise<S['Cart']> {
   const c = (await q.query<CartRow>('SELECT * FROM carts WHERE owner = $1', [owner])).rows[0];
   if (!c) return { cart_id: null, user_id: userIdText, lines: [], coupon_ids: [], payment_method_id: 1, updated_at: null };
-  const lines = await q.query<{ id: number; course_id: number; pricing_plan_id: number; qty: number; name: string; image: string | null; course_type: S['CourseType']; price: number; price_usd: number | null; pricing_type: 'default' | 'renew' }>(
-    `SELECT l.id, l.course_id, l.pricing_plan_id, l.qty, c.name, c.image, c.course_type, p.price, p.price_usd, p.pricing_type
+  const lines = await q.query<{ id: number; course_id: number; pricing_plan_id: number; qty: number; name: string; image: string | null; course_type: S['CourseType']; price: number; price_usd: number | null; pricing_type: 'default' | 'renew'; stock: number | null; is_product: boolean }>(
+    `SELECT l.id, l.course_id, l.pricing_plan_id, l.qty, c.name, c.image, c.course_type, c.stock, c.is_product, p.price, p.price_usd, p.pricing_type
        FROM cart_lines l JOIN courses c ON c.id = l.course_id JOIN pricing_plans p ON p.id = l.pricing_plan_id
       WHERE l.cart_id = $1 ORDER BY l.position, l.id`,
     [c.id],
@@ -78,6 +77,7 @@ export async function readCart(q: Queryable, owner: string, userIdText: string):
       courseType: l.course_type,
       qty: l.qty,
       pricingType: l.pricing_type,
+      stock: l.is_product && l.stock !== null ? Math.max(0, l.stock) : null,
     })),
     coupon_ids: c.coupon_ids,
     payment_method_id: c.payment_method_id as S['PaymentMethodId'],
@@ -98,6 +98,7 @@ async function saveCart(q: Queryable, owner: string, body: S['CartSave'], now: D
     if (!p) throw new ApiError(404, 'NOT_FOUND', `Pricing plan ${l.pricing_plan_id} not found`);
     if (p.course_id !== c.id) throw new ApiError(422, 'dont_have_pricing', MESSAGES.DONT_HAVE_PRICING, [c.id]);
     if (!c.is_product && l.qty !== 1) throw new ApiError(400, 'VALIDATION_ERROR', 'A course line has qty 1', [{ field: 'lines.qty', msg: MESSAGES.INVALID_QTY }]);
+    if (c.is_product && c.stock !== null && l.qty > c.stock) throw new ApiError(400, 'VALIDATION_ERROR', `Only ${c.stock} left of course ${c.id}`, [{ field: 'lines.qty', msg: MESSAGES.INVALID_QTY }]);
   }
   const coupons = await couponsByIds(q, body.coupon_ids);
   const missing = body.coupon_ids.find((id) => !coupons.some((c) => c.id === id));
@@ -159,7 +160,10 @@ export const cartHandlers: Handlers = {
     const b = req.body;
     const now = ctx.clock.now();
     const row = await couponByCode(ctx.db, b.coupon_code);
-    if (!row || !isActive(row, now)) throw new ApiError(404, 'NOT_FOUND', MESSAGES.NOT_FOUND);
+    if (!row || row.status !== 1) throw new ApiError(404, 'NOT_FOUND', MESSAGES.NOT_FOUND);
+    // Outside its dates the coupon exists: the buyer is told why it cannot be used.
+    if (row.ends_at && row.ends_at <= now) throw new ApiError(422, 'COUPON_EXPIRED', MESSAGES.COUPON_EXPIRED);
+    if (row.starts_at && row.starts_at > now) throw new ApiError(422, 'COUPON_NOT_YET_VALID', MESSAGES.COUPON_NOT_YET_VALID);
     if (row.usage_limit !== null && row.used_count >= row.usage_limit) {
       throw new ApiError(422, 'COUPON_NOT_AVAILABLE', couponNotAvailableMessage([row.code]), [row.code]);
     }

@@ -208,6 +208,13 @@ describe('cart, coupons, plans, promotions', () => {
     expect((await call(t.app, 'getCartPrivate', { cookie: sid })).body.data.lines).toEqual([]);
     const dup = await call(t.app, 'saveCartPrivate', { cookie: sid, body: { lines: [{ course_id: 3, pricing_plan_id: 9, qty: 1 }, { course_id: 3, pricing_plan_id: 9, qty: 1 }], coupon_ids: [], payment_method_id: 1 } });
     expect(dup.body.error.code).toBe('duplicate_course');
+    // A book's quantity stays within its stock; the lines tell the stock.
+    const book = (await t.db.query<{ id: number; stock: number; plan: number }>(`SELECT c.id, c.stock, p.id AS plan FROM courses c JOIN pricing_plans p ON p.course_id = c.id WHERE c.is_product AND c.stock IS NOT NULL ORDER BY c.id LIMIT 1`)).rows[0]!;
+    const within = await call(t.app, 'saveCartPublic', { params: { userId: 'v_books' }, body: { lines: [{ course_id: book.id, pricing_plan_id: book.plan, qty: Math.min(2, book.stock) }], coupon_ids: [], payment_method_id: 1 } });
+    expect(within.body.data.lines[0]).toMatchObject({ qty: Math.min(2, book.stock), stock: book.stock });
+    const over = await call(t.app, 'saveCartPublic', { params: { userId: 'v_books' }, body: { lines: [{ course_id: book.id, pricing_plan_id: book.plan, qty: book.stock + 1 }], coupon_ids: [], payment_method_id: 1 } });
+    expect(over.status).toBe(400);
+    expect(over.body.error.code).toBe('VALIDATION_ERROR');
     const wrongPlan = await call(t.app, 'saveCartPublic', { params: { userId: 'v_x' }, body: { lines: [{ course_id: 3, pricing_plan_id: 1, qty: 1 }], coupon_ids: [], payment_method_id: 1 } });
     expect(wrongPlan.body.error.code).toBe('dont_have_pricing');
   });
@@ -215,6 +222,14 @@ describe('cart, coupons, plans, promotions', () => {
   it('checks coupon codes against the cart', async () => {
     expect((await call(t.app, 'getCouponByCouponCode', { body: { coupon_code: 'welcome10' } })).body.data.code).toBe('WELCOME10');
     expect((await call(t.app, 'getCouponByCouponCode', { body: { coupon_code: 'NOPE' } })).status).toBe(404);
+    // A coupon past its end date says so (not "not found").
+    const expired = await call(t.app, 'getCouponByCouponCode', { body: { coupon_code: 'EXPIRED' } });
+    expect(expired.status).toBe(422);
+    expect(expired.body.error).toMatchObject({ code: 'COUPON_EXPIRED', msg: 'คูปองนี้หมดอายุแล้ว' });
+    await t.db.query(`UPDATE coupons SET starts_at = $1, ends_at = NULL WHERE code = 'EXPIRED'`, [new Date(t.clock.now().getTime() + 2 * 86_400_000)]);
+    const early = await call(t.app, 'getCouponByCouponCode', { body: { coupon_code: 'EXPIRED' } });
+    expect(early.body.error).toMatchObject({ code: 'COUPON_NOT_YET_VALID', msg: 'คูปองนี้ยังไม่ถึงวันที่เริ่มใช้' });
+    await t.db.query(`UPDATE coupons SET status = 0 WHERE code = 'EXPIRED'`);
     expect((await call(t.app, 'getCouponByCouponCode', { body: { coupon_code: 'EXPIRED' } })).status).toBe(404);
     const full = await call(t.app, 'getCouponByCouponCode', { body: { coupon_code: 'SOLDOUT' } });
     expect(full.body.error).toMatchObject({ code: 'COUPON_NOT_AVAILABLE', result: ['SOLDOUT'] });

@@ -33,8 +33,13 @@ export const line = (course_id: number, pricing_plan_id: number, course_type = '
   course_image: null,
 });
 
+/** A book (physical product, course 13) with `stock` left. */
+export const book = (stock: number | null): CartItem => ({ ...line(13, 301, 'Product'), course_name: 'book 13', stock });
+
 export const C1 = { id: 1, code: 'SAVE100', coupon_type: 'P1', courses: [11], payment_method: [1, 2], discount_type: 'amount', discount_amont: 10000, discount_amount_usd: 300 };
 export const C2 = { id: 2, code: 'PCT5', coupon_type: 'P2', number_of_course: 1, courses: [11, 12], payment_method: [1], discount_type: 'percent', discount_amont: 5 };
+/** The seeded BUNDLE2: 15% on two courses. */
+export const B2 = { id: 3, code: 'BUNDLE2', coupon_type: 'P2', number_of_course: 2, courses: [11, 12], payment_method: [1, 2], discount_type: 'percent', discount_amont: 15 };
 /** THB-only amount promotions on course 11: the larger one is the best. */
 export const PR1 = { id: 31, title: 'ลด 150', promotion_type: 'P1', courses: [11], discount_type: 'amount', discount_amont: 15000, discount_amount_usd: null };
 export const PR2 = { id: 32, title: 'ลด 200', promotion_type: 'P1', courses: [11], discount_type: 'amount', discount_amont: 20000, discount_amount_usd: null };

@@ -14,7 +14,7 @@ import {
 } from '../../../machines/cart/cart.selectors';
 import type { CartSummary } from '../../../machines/cart/cart-summary';
 import { defineModel } from '../support/model';
-import { C1, C2, cartInput, line, PR1, PR2, TAX_ON } from './cart-fixtures';
+import { B2, book, C1, C2, cartInput, line, PLANS, PR1, PR2, TAX_ON } from './cart-fixtures';
 
 const notFound = { status: 404, code: 'NOT_FOUND', msg: 'not found' };
 const full = { status: 422, code: 'COUPON_NOT_AVAILABLE', msg: 'coupon full', result: ['SAVE100'] };
@@ -26,6 +26,12 @@ const couponEvents = [
   { type: 'coupon.remove', couponId: 1 },
   { type: 'coupon.remove', couponId: 2 },
 ];
+
+/** The path started from the variant whose saved cart has coupon C1 (SAVE100). */
+const variantHasC1 = (step: { allEffects: readonly { type: string; params?: unknown }[] }) => {
+  const first = step.allEffects.find((e) => e.type === 'announceChange')?.params as CartSummary | undefined;
+  return first?.coupons.some((c) => c.id === C1.id) ?? false;
+};
 
 export const cartModel = defineModel({
   machine: cartMachine,
@@ -76,6 +82,31 @@ export const cartModel = defineModel({
       userEvents: [{ type: 'method.choose', methodId: 8 }, { type: 'method.choose', methodId: 2 }],
     },
     {
+      // Several lines: two courses and a book are added from lists, a line removed, the book's quantity changed within its stock.
+      name: 'lines: add, remove, quantity',
+      input: cartInput({ lines: [line(11, 101)] }),
+      userEvents: [
+        { type: 'line.add', item: line(12, 201), plans: PLANS.filter((p) => p.course_id === 12) },
+        { type: 'line.add', item: book(3), plans: PLANS.filter((p) => p.course_id === 13) },
+        { type: 'line.add', item: line(12, 301), plans: PLANS },
+        { type: 'line.remove', courseId: 12 },
+        { type: 'line.remove', courseId: 11 },
+        { type: 'line.setQty', courseId: 13, qty: 2 },
+        { type: 'line.setQty', courseId: 13, qty: 4 },
+        { type: 'line.setQty', courseId: 11, qty: 2 },
+      ],
+    },
+    {
+      name: 'BUNDLE2 over two lines, dropped with a line',
+      input: cartInput({ lines: [line(11, 101), line(12, 201)], coupons: [B2] as never }),
+      userEvents: [
+        { type: 'line.remove', courseId: 12 },
+        { type: 'line.remove', courseId: 11 },
+        { type: 'line.add', item: line(12, 201), plans: PLANS },
+        { type: 'line.add', item: book(null), plans: PLANS },
+      ],
+    },
+    {
       name: 'shipping and withholding',
       input: cartInput({ lines: [line(13, 301, 'Product')], taxSettings: TAX_ON }),
       userEvents: [
@@ -88,12 +119,17 @@ export const cartModel = defineModel({
       ],
     },
   ],
-  effects: ['notify', 'announceChange'],
+  effects: ['notify', 'announceChange', 'saveLines'],
   accepts: (s) => {
     if (s.matches('confirmingSwitchToPromotion') || s.matches('confirmingSwitchToCoupon')) return ['switch.confirm', 'switch.cancel'];
     if (!s.matches('ready')) return [];
+    const has = (id: number) => s.context.lines.some((l) => l.course_id === id);
+    const bookLine = s.context.lines.find((l) => l.course_id === 13);
     const types = ['coupon.type', 'coupon.remove', 'promotion.clear', 'shipping.chooseAddress', 'shipping.chooseFee', 'session.loggedIn', 'method.choose', 'currency.choose'];
-    if (selectPlansOf(s, 11).plans.some((p) => p.selectable)) types.push('plan.choose');
+    if (selectPlansOf(s, 11).plans.some((p) => p.selectable) && has(11)) types.push('plan.choose');
+    if (!has(12) || !has(13)) types.push('line.add');
+    if (has(11) || has(12)) types.push('line.remove');
+    if (bookLine && (bookLine.stock ?? 99) >= 2) types.push('line.setQty');
     if (s.context.couponCode.trim() !== '') types.push('coupon.apply');
     if (selectPromotions(s).length > 0) types.push('promotion.select');
     if (selectWithholding(s).offered) types.push('withholding.set', 'withholding.choosePercent');
@@ -111,6 +147,29 @@ export const cartModel = defineModel({
     }
     // Member-only plan: refused while logged out, chosen once logged in.
     if (!s.context.loggedIn) assert.equal(s.can({ type: 'plan.choose', courseId: 11, planId: 102 }), false);
+    // Lines: each course once, every change kept (saveLines) with the lines the view shows.
+    assert.equal(new Set(s.context.lines.map((l) => l.course_id)).size, s.context.lines.length, 'a course is never twice in the cart');
+    if (['line.add', 'line.remove', 'line.setQty', 'plan.choose'].includes(step.event.type)) {
+      assert.deepEqual(step.effects.filter((e) => e.type === 'saveLines').at(-1)?.params, s.context.lines);
+    }
+    for (const l of s.context.lines) {
+      if (l.course_type !== 'Product') assert.equal(l.qty, 1, 'a course line has qty 1');
+      else assert.ok((l.qty ?? 1) <= (l.stock ?? 99), 'within stock');
+    }
+    if (step.event.type === 'line.setQty') {
+      const e = step.event as unknown as { courseId: number; qty: number };
+      assert.equal(s.context.lines.find((l) => l.course_id === e.courseId)?.qty, e.qty);
+    }
+    // BUNDLE2 (15% on two courses) holds only while both courses are in the cart, and gives 15% of both.
+    const bundle = selectAppliedCoupons(s).some((c) => c.id === B2.id);
+    const both = [11, 12].every((id) => s.context.lines.some((l) => l.course_id === id));
+    if (bundle) {
+      assert.ok(both);
+      assert.equal(selectCartTotals(s).discount, Math.round((150000 + 50000) * 0.15));
+    }
+    if (step.event.type === 'line.remove' && step.events.length > 0 && s.context.lines.every((l) => l.course_id !== 12) && step.index === 1 && s.context.lines.length === 1 && s.context.lines[0]!.course_id === 11) {
+      assert.equal(bundle, false, 'BUNDLE2 dropped with its second course');
+    }
     if (step.event.type === 'plan.choose') assert.equal(s.context.lines[0]!.pricing_plan_id, (step.event as unknown as { planId: number }).planId);
 
     if (step.event.type === 'xstate.error.actor.getCouponByCouponCode') {
@@ -137,6 +196,16 @@ export const cartModel = defineModel({
     if (step.event.type === 'promotion.clear') assert.equal(selectSelectedPromotionId(s), null);
     // A coupon whose payment methods exclude the chosen one is dropped.
     if (step.event.type === 'method.choose' && s.context.paymentMethodId === 8) assert.deepEqual(selectAppliedCoupons(s), []);
+    // ... and the buyer is told which coupon and why (C1 allows methods 1 and 2).
+    if (step.event.type === 'method.choose') {
+      const id = (step.event as unknown as { methodId: number }).methodId;
+      const hadC1 = step.allEffects.length > 0 && step.events.slice(0, -1).every((e) => e.type !== 'method.choose' || [1, 2].includes((e as unknown as { methodId: number }).methodId));
+      const startedWithC1 = s.context.lines.length === 1 && s.context.lines[0]!.course_id === 11 && step.events.some((e) => e.type === 'method.choose') && hadC1;
+      const dropNotice = step.effects.find((e) => e.type === 'notify' && (e.params as { topic: string }).topic === 'invalidCoupon');
+      if (startedWithC1 && [8, 9].includes(id) && variantHasC1(step)) {
+        assert.deepEqual(dropNotice?.params, { kind: 'warning', topic: 'invalidCoupon', message: 'คูปองนี้ใช้ไม่ได้กับช่องทางการชำระเงินที่เลือก: SAVE100' });
+      } else assert.equal(dropNotice, undefined);
+    }
     if (step.event.type === 'method.choose' && s.context.lines[0]!.course_id === 14 && (step.event as unknown as { methodId: number }).methodId === 8) {
       assert.notEqual(s.context.paymentMethodId, 8, 'method 8 refused under 20 THB');
       assert.deepEqual(step.effects, [
