@@ -9,7 +9,7 @@ import { createOmiseClient } from './omise';
 import { createPaypalClient } from './paypal';
 import { createPaySolutionsClient } from './paysolutions';
 import { createScbClient } from './scb';
-import { createTwoC2pClient } from './twoc2p';
+import { createTwoC2pClient, paymentActionUrlFor } from './twoc2p';
 
 export interface Providers {
   config: ProvidersConfig;
@@ -50,7 +50,9 @@ export function createProviders(cfg: ProvidersConfig, deps: { selfOrigin(): stri
     twoc2p() {
       const base = cfg.twoc2p.apiBase ?? sb('2c2p');
       const secure = cfg.twoc2p.securePayUrl ?? `${sbBrowser('2c2p')}/SecurePayment/PaymentAuth.aspx`;
-      return memo(`2c2p|${base}|${secure}`, () => createTwoC2pClient({ baseUrl: base, securePayUrl: secure, keys: cfg.twoc2p, fetch: f }));
+      // The Payment Action API (card-form inquiry) sits next to the secure payment page; the server reaches its own sandbox on the loopback origin.
+      const action = paymentActionUrlFor(cfg.twoc2p.securePayUrl ?? `${sb('2c2p')}/SecurePayment/PaymentAuth.aspx`);
+      return memo(`2c2p|${base}|${secure}|${action}`, () => createTwoC2pClient({ baseUrl: base, securePayUrl: secure, paymentActionUrl: action, keys: cfg.twoc2p, fetch: f }));
     },
     gbprime() {
       // The browser reaches GB Prime Pay's pages (checkout, 3-D Secure) at the same base.

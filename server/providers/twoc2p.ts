@@ -42,6 +42,56 @@ export const CARD_FORM_RESPONSE_FIELDS = [
   'userDefined1',
 ] as const;
 
+/**
+ * Payment Action API (2C2P's "payment maintenance" for the 3DS API 9.x card form): the
+ * PaymentProcessRequest with processType `I` (inquiry) re-reads a card-form payment by its
+ * invoiceNo (= our uniqueTransactionCode). Request and answer are flat XML, base64, signed with
+ * HMAC-SHA256 (uppercase hex) over these fields in this order.
+ */
+export const PAYMENT_ACTION_VERSION = '3.8';
+export const PAYMENT_ACTION_REQUEST_FIELDS = ['version', 'timeStamp', 'merchantID', 'processType', 'invoiceNo', 'actionAmount'] as const;
+export const PAYMENT_ACTION_RESPONSE_FIELDS = [
+  'version',
+  'timeStamp',
+  'respCode',
+  'respDesc',
+  'processType',
+  'invoiceNo',
+  'amount',
+  'status',
+  'approvalCode',
+  'referenceNo',
+  'transactionDateTime',
+  'paidAgent',
+  'paidChannel',
+  'maskedPan',
+  'eci',
+  'userDefined1',
+] as const;
+
+/** Where the Payment Action API lives next to a secure payment page URL (same 2C2P front end). */
+export function paymentActionUrlFor(securePayUrl: string): string {
+  const u = new URL(securePayUrl);
+  u.pathname = u.pathname.replace(/\/SecurePayment\/PaymentAuth\.aspx$/iu, '') + '/PaymentActionV2/PaymentAction.aspx';
+  u.search = '';
+  return u.toString();
+}
+
+/** A card-form payment as 2C2P's inquiry reports it (verified). */
+export interface TwoC2pCardInquiry {
+  /** 00 = the inquiry succeeded (the payment exists); anything else: not found / error. */
+  respCode: string;
+  respDesc: string;
+  invoiceNo: string;
+  /** 12-digit amount in hundredths. */
+  amount: string;
+  /** A approved, S settled, RS ready to settle, PF failed, AR 3-D Secure rejected, IP in progress, V voided, C cancelled. */
+  status: string;
+  referenceNo: string;
+  maskedPan: string;
+  fields: Record<string, string>;
+}
+
 /** PaymentResponse `status`: A approved; PF payment failed; AR authentication rejected; RS ready to settle; IP in progress; C cancelled. */
 export const CARD_FORM_PAID_STATUSES = new Set(['A', 'RS', 'S']);
 
@@ -89,7 +139,7 @@ export interface TwoC2pResult {
   [k: string]: unknown;
 }
 
-export function createTwoC2pClient(opts: AdapterOptions<TwoC2pKeys> & { securePayUrl: string }) {
+export function createTwoC2pClient(opts: AdapterOptions<TwoC2pKeys> & { securePayUrl: string; paymentActionUrl?: string }) {
   const { merchantId, secretKey } = opts.keys;
 
   async function jwtCall(path: string, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -146,6 +196,40 @@ export function createTwoC2pClient(opts: AdapterOptions<TwoC2pKeys> & { securePa
       const given = (f.hashValue ?? '').toUpperCase();
       if (!given || f.merchantID !== merchantId) return null;
       return safeEqual(given, signFields(f, CARD_FORM_RESPONSE_FIELDS, secretKey)) ? f : null;
+    },
+
+    /**
+     * Re-reads a card-form payment with the Payment Action API (processType I). The answer must be
+     * signed with our secret and name the asked invoice; otherwise ProviderError.
+     */
+    async cardInquiry(invoiceNo: string, now: Date = new Date()): Promise<TwoC2pCardInquiry> {
+      const req: Record<string, string> = {
+        version: PAYMENT_ACTION_VERSION,
+        timeStamp: now.toISOString(),
+        merchantID: merchantId,
+        processType: 'I',
+        invoiceNo,
+        actionAmount: '',
+      };
+      req.hashValue = signFields(req, PAYMENT_ACTION_REQUEST_FIELDS, secretKey);
+      const url = opts.paymentActionUrl ?? paymentActionUrlFor(opts.securePayUrl);
+      const cut = url.lastIndexOf('/');
+      const res = await send('2c2p', { ...opts, baseUrl: url.slice(0, cut) }, { method: 'POST', path: url.slice(cut + 1), form: { paymentRequest: Buffer.from(toFlatXml('PaymentProcessRequest', req), 'utf8').toString('base64') } });
+      if (res.status !== 200) throw new ProviderError('2c2p', res.status, 'http_error', `HTTP ${res.status}`);
+      const f = parseFlatXml(Buffer.from(res.text.trim(), 'base64').toString('utf8'));
+      const given = (f.hashValue ?? '').toUpperCase();
+      if (!given || !safeEqual(given, signFields(f, PAYMENT_ACTION_RESPONSE_FIELDS, secretKey))) throw new ProviderError('2c2p', 200, 'bad_signature', 'inquiry answer signature does not verify');
+      if ((f.invoiceNo ?? '') !== invoiceNo) throw new ProviderError('2c2p', 200, 'wrong_invoice', 'inquiry answer is for another invoice');
+      return {
+        respCode: f.respCode ?? '',
+        respDesc: f.respDesc ?? '',
+        invoiceNo,
+        amount: f.amount ?? '',
+        status: f.status ?? '',
+        referenceNo: f.referenceNo ?? '',
+        maskedPan: f.maskedPan ?? '',
+        fields: f,
+      };
     },
 
     /** PGW v4 payment token: OUR amount; channel CC (card) or IPP (installments). */

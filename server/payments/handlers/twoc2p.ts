@@ -6,7 +6,7 @@ import { ApiError } from '../../errors';
 import type { Handlers } from '../../openapi/router';
 import { fromMajor } from '../../../domain/money';
 import { TWOC2P_CARD, TWOC2P_INSTALLMENT } from '../../../domain/payment-methods';
-import { CARD_FORM_PAID_STATUSES, type TwoC2pResult } from '../../providers/twoc2p';
+import { CARD_FORM_PAID_STATUSES, type TwoC2pCardInquiry, type TwoC2pResult } from '../../providers/twoc2p';
 import { applyOutcome, type Outcome } from '../apply';
 import { attemptRef, customerName, orderDescription, payableOrder, providerFailed, withLock, type PaymentsDeps } from '../common';
 import { findPaymentByRef } from '../repository';
@@ -94,13 +94,26 @@ export function twoc2pHandlers(deps: PaymentsDeps): Handlers {
         const code = f.uniqueTransactionCode ?? '';
         const payment = await findPaymentByRef(ctx.db, '2c2p', code);
         if (!payment) return { received: true as const };
-        const status = f.status ?? '';
-        const outcome: Outcome = CARD_FORM_PAID_STATUSES.has(status) && f.respCode === '00'
-          ? { kind: 'paid', paidAmount: Number(f.amt), currency: 'THB', txnId: f.tranRef || null }
+        // The notification only says "look again": the result applied is 2C2P's own answer to the
+        // Payment Action inquiry (signed, for this invoice), never the posted fields.
+        let inq: TwoC2pCardInquiry;
+        try {
+          inq = await client.cardInquiry(code, ctx.clock.now());
+        } catch (err) {
+          providerFailed(err, ctx, '2c2p card inquiry');
+          throw new ApiError(500, 'INTERNAL_ERROR', 'Could not verify the payment with 2C2P, retry later');
+        }
+        if (inq.respCode !== '00') {
+          ctx.log.warn({ code, respCode: inq.respCode }, '2c2p card result not confirmed by inquiry');
+          return { received: true as const };
+        }
+        const status = inq.status;
+        const outcome: Outcome = CARD_FORM_PAID_STATUSES.has(status)
+          ? { kind: 'paid', paidAmount: Number(inq.amount), currency: 'THB', txnId: inq.referenceNo || null }
           : status === 'IP' || status === 'PA'
             ? { kind: 'pending' }
-            : { kind: 'failed', code: f.respCode || status, message: f.failReason || status };
-        await applyOutcome(ctx, { provider: '2c2p', ref: code, eventId: `card:${code}:${status}`, eventKind: 'cardform.result', outcome, details: { pan: f.pan, status } });
+            : { kind: 'failed', code: (f.status === status && f.respCode) || status, message: (f.status === status && f.failReason) || status };
+        await applyOutcome(ctx, { provider: '2c2p', ref: code, eventId: `card:${code}:${status}`, eventKind: 'cardform.result', outcome, details: { pan: inq.maskedPan, status } });
         return { received: true as const };
       }
       const body = (form ?? req.body) as Record<string, unknown> | undefined;

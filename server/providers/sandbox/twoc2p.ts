@@ -5,13 +5,15 @@
  *  - POST /SecurePayment/PaymentAuth.aspx: the secure payment page the signed card form posts to
  *    (hash checked, card decrypted, 3-D Secure pass / fail), then the signed base64 XML
  *    paymentResponse posted server-to-server to our backend URL; the browser goes to the front URL.
+ *  - POST /PaymentActionV2/PaymentAction.aspx: Payment Action API inquiry (processType I) of a card-form
+ *    payment by invoiceNo, from the gateway's own record; signed base64 XML in and out.
  *  - PGW v4: /payment/4.x/paymentToken (JWS in, JWS out) -> hosted page /payment/4.x/pay/:token
  *    (card or installments, pay / cancel) -> signed JWT to backendReturnUrl; /payment/4.x/paymentInquiry.
  */
 import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { signHs256, verifyHs256 } from '../jwt';
-import { CARD_FORM_REQUEST_FIELDS, CARD_FORM_RESPONSE_FIELDS, signFields, toFlatXml, type TwoC2pResult } from '../twoc2p';
+import { CARD_FORM_REQUEST_FIELDS, CARD_FORM_RESPONSE_FIELDS, PAYMENT_ACTION_REQUEST_FIELDS, PAYMENT_ACTION_RESPONSE_FIELDS, PAYMENT_ACTION_VERSION, parseFlatXml, signFields, toFlatXml, type TwoC2pResult } from '../twoc2p';
 import { safeEqual } from '../http';
 import { luhnValid, twoc2pOutcome, validExpiry } from './cards';
 import { acceptForms, escapeHtml, newId, page, str, type SandboxContext } from './common';
@@ -20,6 +22,8 @@ interface FormSession {
   fields: Record<string, string>;
   done: boolean;
   decision: Decision;
+  /** The PaymentResponse sent to the merchant (once 3-D Secure is over). */
+  result?: Record<string, string>;
 }
 
 type Decision = { ok: boolean; code: string; desc: string; masked: string };
@@ -154,6 +158,7 @@ export async function twoc2pSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
       userDefined1: '',
     };
     res.hashValue = signFields(res, CARD_FORM_RESPONSE_FIELDS, cfg().secretKey);
+    s.result = res;
     const paymentResponse = Buffer.from(toFlatXml('PaymentResponse', res), 'utf8').toString('base64');
     await ctx.deliver({ provider: '2c2p', url: backUrl(), method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ paymentResponse }).toString() });
     const u = new URL(frontUrl());
@@ -161,6 +166,39 @@ export async function twoc2pSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
     u.searchParams.set('status', res.status ?? '');
     return reply.redirect(u.toString(), 303);
   }
+
+  // ---------- Payment Action API: inquiry (processType I) of a card-form payment ----------
+  app.post('/PaymentActionV2/PaymentAction.aspx', async (req, reply) => {
+    const raw = str(((req.body ?? {}) as Record<string, unknown>).paymentRequest);
+    const q = parseFlatXml(Buffer.from(raw, 'base64').toString('utf8'));
+    const now = ctx.now();
+    const answer = (fields: Record<string, string>) => {
+      const out: Record<string, string> = { version: PAYMENT_ACTION_VERSION, timeStamp: now.toISOString(), processType: q.processType ?? '', invoiceNo: q.invoiceNo ?? '', ...fields };
+      out.hashValue = signFields(out, PAYMENT_ACTION_RESPONSE_FIELDS, cfg().secretKey);
+      return reply.type('text/plain').send(Buffer.from(toFlatXml('PaymentProcessResponse', out), 'utf8').toString('base64'));
+    };
+    if (q.merchantID !== cfg().merchantId || !safeEqual((q.hashValue ?? '').toUpperCase(), signFields(q, PAYMENT_ACTION_REQUEST_FIELDS, cfg().secretKey))) {
+      return answer({ respCode: '99', respDesc: 'Invalid hash value' });
+    }
+    if (q.processType !== 'I') return answer({ respCode: '99', respDesc: 'Only inquiry (I) is emulated' });
+    // The gateway's own record of the card-form payment (the forms it served), not anything the merchant was sent.
+    const s = [...forms.values()].find((f) => f.fields.uniqueTransactionCode === q.invoiceNo);
+    if (!s) return answer({ respCode: '15', respDesc: 'Transaction not found' });
+    const r = s.result;
+    if (!r) return answer({ respCode: '00', respDesc: 'Success', amount: s.fields.amt ?? '', status: 'IP', maskedPan: s.decision.masked });
+    return answer({
+      respCode: '00',
+      respDesc: 'Success',
+      amount: r.amt ?? '',
+      status: r.status ?? '',
+      approvalCode: r.approvalCode ?? '',
+      referenceNo: r.tranRef ?? '',
+      transactionDateTime: r.dateTime ?? '',
+      paidChannel: 'CC',
+      maskedPan: r.pan ?? '',
+      eci: r.eci ?? '',
+    });
+  });
 
   // ---------- PGW v4.x ----------
   function signed(payload: Record<string, unknown>) {
