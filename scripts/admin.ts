@@ -12,13 +12,16 @@
  *   cancel <orderId>                cancel an unpaid order
  *   pending-order <orderId>         put an order back to pendingApproved
  *
- * It talks to the running server's back office (ADMIN_URL, default http://127.0.0.1:$PORT or 3000,
- * token ADMIN_TOKEN, default admin-dev-token outside production), so changes reach the buyer's
- * socket. When no server answers it opens the database itself (same DATABASE_URL / PGLITE_DIR as
- * the server; never while a server holds the PGlite folder). `--direct` forces that.
+ * It talks to the running server's back office (ADMIN_URL, else the address the server holding
+ * the PGlite folder wrote next to it, else http://127.0.0.1:$PORT or 3000; token ADMIN_TOKEN,
+ * default admin-dev-token outside production) with `Authorization: Bearer`, so changes reach the
+ * buyer's socket. When no server answers it opens the database itself (same DATABASE_URL /
+ * PGLITE_DIR as the server) — but never the embedded PGlite folder while a server process holds
+ * it: then it refuses and says where that server is. `--direct` skips the server.
  */
 import { createDb } from '../server/db/index';
-import { DEV_ADMIN_TOKEN, loadConfig } from '../server/config';
+import { existsSync, readFileSync } from 'node:fs';
+import { DEV_ADMIN_TOKEN, loadConfig, pgliteHolderFile } from '../server/config';
 import { createEventBus } from '../server/events';
 import { systemClock } from '../server/clock';
 import { createOrderService } from '../server/orders/service';
@@ -74,9 +77,29 @@ function job(): Job {
   }
 }
 
+const config = loadConfig();
+
+/** The server process that holds the embedded PGlite folder, if one is alive. */
+function pgliteHolder(): { pid: number; url: string } | null {
+  if (config.databaseUrl || config.dataDir === 'memory') return null;
+  const file = pgliteHolderFile(config.dataDir);
+  if (!existsSync(file)) return null;
+  try {
+    const h = JSON.parse(readFileSync(file, 'utf8')) as { pid: number; url: string };
+    process.kill(h.pid, 0); // throws when no such process
+    return h;
+  } catch {
+    return null;
+  }
+}
+
 async function viaServer(j: Job): Promise<unknown | 'unreachable'> {
-  const base = process.env.ADMIN_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
-  const token = process.env.ADMIN_TOKEN ?? DEV_ADMIN_TOKEN;
+  const base = process.env.ADMIN_URL ?? pgliteHolder()?.url ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+  const token = process.env.ADMIN_TOKEN ?? (config.demo ? DEV_ADMIN_TOKEN : '');
+  if (!token) {
+    console.error('[admin] set ADMIN_TOKEN (the back office token of the running server)');
+    process.exit(2);
+  }
   let res: Response;
   try {
     res = await fetch(`${base}/admin/api${j.path}`, {
@@ -97,7 +120,14 @@ async function viaServer(j: Job): Promise<unknown | 'unreachable'> {
 }
 
 async function locally(j: Job): Promise<unknown> {
-  const config = loadConfig();
+  const holder = pgliteHolder();
+  if (holder) {
+    console.error(
+      `[admin] refusing to open the embedded database ${config.dataDir}: the server process ${holder.pid} holds it (two processes on one PGlite folder corrupt it).\n` +
+        `        Run the command against that server: ADMIN_URL=${holder.url} (and its ADMIN_TOKEN), without --direct.`,
+    );
+    process.exit(1);
+  }
   const db = await createDb({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     const events = createEventBus();

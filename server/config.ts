@@ -139,3 +139,8 @@ export function productionProblems(env: NodeJS.ProcessEnv = process.env): string
 export function productionRefusal(problems: string[]): string {
   return `Refusing to start in production (NODE_ENV=production): these settings are missing or unsafe:\n${problems.map((p) => `  - ${p}`).join('\n')}\nFor the demo shop with sandboxes and demo keys run \`npm start\` without NODE_ENV=production.`;
 }
+
+/** The file a running server writes next to its PGlite folder: { pid, url } (scripts/admin.ts reads it). */
+export function pgliteHolderFile(dataDir: string): string {
+  return `${dataDir.replace(/\/+$/, '')}.server.json`;
+}

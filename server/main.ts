@@ -4,7 +4,8 @@
  * seeded when the database is empty, and the auto-cancel sweep on an interval.
  */
 import { buildApp } from './app';
-import { DEV_ADMIN_TOKEN, loadConfig, productionProblems, productionRefusal } from './config';
+import { rmSync, writeFileSync } from 'node:fs';
+import { DEV_ADMIN_TOKEN, loadConfig, pgliteHolderFile, productionProblems, productionRefusal } from './config';
 import { seedIfEmpty } from './db/seed';
 import { housekeeping } from './housekeeping';
 
@@ -42,6 +43,12 @@ timer?.unref();
 void sweep();
 
 await app.listen({ port: config.port, host: config.host });
+// Tell `npm run admin` that this process holds the embedded database (it must not open it too).
+const holder = ctx.db.kind === 'pglite' && config.dataDir !== 'memory' ? pgliteHolderFile(config.dataDir) : null;
+if (holder) {
+  writeFileSync(holder, JSON.stringify({ pid: process.pid, url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}` }));
+  process.once('exit', () => rmSync(holder, { force: true }));
+}
 const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 console.log(`\n  Course shop ${config.serveApp ? 'app + API' : 'API'} on http://${shown}:${config.port}  (${ctx.db.kind}${ctx.db.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
 if (config.demo) console.log(`  Demo shop (${config.env}): payments go to the loopback sandboxes with demo keys.`);

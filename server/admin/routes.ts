@@ -1,7 +1,10 @@
 /**
- * The back office on the app's server, protected by ADMIN_TOKEN (HTTP Basic with any user name and
- * the token as password, or `Authorization: Bearer <token>`). Without ADMIN_TOKEN it is disabled
- * in production and uses the development token `admin-dev-token` elsewhere.
+ * The back office on the app's server, protected by ADMIN_TOKEN: people log in at /admin/login
+ * (a session cookie, SameSite=Strict, with a CSRF token and an Origin check on every state
+ * change — server/admin/session.ts); the command line sends `Authorization: Bearer <token>`.
+ * The demo shop uses the documented token `admin-dev-token`; production refuses to start without
+ * a strong ADMIN_TOKEN. Pages are never framed (frame-ancestors 'none', server/headers.ts).
+ *   GET  /admin/login, POST /admin/login {token}, POST /admin/logout
  *   GET  /admin                         page: pending reports (approve / reject) and recent orders
  *   GET  /admin/api/pending             pending payment reports (JSON)
  *   GET  /admin/api/orders[?status=]    orders (JSON);  GET /admin/api/orders/:id  order + payments + reports
@@ -9,28 +12,27 @@
  *   POST /admin/api/orders/:id/approve | /reject {reason} | /cancel | /pending
  * Changes go through the order service, so they are pushed to the buyer's socket.
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../providers/sandbox/common';
 import { formatMoney } from '../../domain/money';
+import { loginRefusedFor, recordLoginFailure, recordLoginSuccess, type Attempt } from '../auth/limits';
+import { ADMIN_COOKIE, createAdminSession, deleteAdminSession, findAdminSession, fromOwnOrigin, same, setAdminCookie, type AdminSession } from './session';
 import { AdminError, approveReport, listOrders, listPending, orderAction, orderDetail, rejectReport, type AdminDeps, type OrderAction } from './service';
 
-function presented(req: FastifyRequest): string | null {
+/** The Bearer token of a command-line request (null: none sent). */
+function bearer(req: FastifyRequest): string | null {
   const h = req.headers.authorization ?? '';
-  if (h.startsWith('Bearer ')) return h.slice(7).trim();
-  if (h.startsWith('Basic ')) {
-    const d = Buffer.from(h.slice(6), 'base64').toString('utf8');
-    const i = d.indexOf(':');
-    return i >= 0 ? d.slice(i + 1) : null;
-  }
-  return null;
+  return h.startsWith('Bearer ') ? h.slice(7).trim() : null;
 }
 
-function same(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+const PAGE_STYLE = 'body{font-family:system-ui,sans-serif;margin:1.5rem}table{border-collapse:collapse;width:100%;margin-bottom:2rem}td,th{border:1px solid #ccc;padding:.3rem;vertical-align:top;font-size:.9rem}form{margin:.1rem 0}';
+
+function loginPage(error: string | null): string {
+  return `<!doctype html><html lang="th"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Back office login</title><style>${PAGE_STYLE}</style></head>
+<body><h1>Back office</h1>${error ? `<p role="alert"><b>${escapeHtml(error)}</b></p>` : ''}<form method="post" action="/admin/login"><label>Token <input type="password" name="token" autocomplete="current-password" required autofocus></label> <button>Log in</button></form></body></html>`;
 }
+
+const sessions = new WeakMap<FastifyRequest, AdminSession>();
 
 function thai(at: Date | null): string {
   if (!at) return '-';
@@ -40,6 +42,7 @@ function thai(at: Date | null): string {
 export async function registerAdmin(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const token = ctx.config.adminToken;
+  const config = ctx.config;
   if (!token) {
     app.log.info('back office disabled: set ADMIN_TOKEN');
     return;
@@ -51,13 +54,57 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
       if (!admin.hasContentTypeParser('application/x-www-form-urlencoded')) {
         admin.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
       }
+      const refuse = (reply: FastifyReply, status: number, code: string, msg: string) => reply.code(status).send({ success: false, error: { code, msg } });
+      const path = (req: FastifyRequest) => req.url.split('?')[0]!.replace(/\/+$/, '');
+      // Who is asking: the command line (Bearer) or a logged-in person (admin_sid cookie).
       admin.addHook('onRequest', async (req, reply) => {
         reply.header('cache-control', 'no-store');
-        const t = presented(req);
-        if (!t || !same(t, token)) {
-          reply.header('www-authenticate', 'Basic realm="back office", charset="UTF-8"');
-          return reply.code(401).send({ success: false, error: { code: 'UNAUTHORIZED', msg: 'Back office token required' } });
+        if (path(req) === '/admin/login') return;
+        const b = bearer(req);
+        if (b !== null) {
+          if (!same(b, token)) return refuse(reply, 401, 'UNAUTHORIZED', 'Back office token required');
+          return;
         }
+        const s = await findAdminSession(ctx.db, req.cookies?.[ADMIN_COOKIE], ctx.clock.now());
+        if (!s) {
+          if ((req.method === 'GET' || req.method === 'HEAD') && path(req) === '/admin') return reply.redirect('/admin/login', 303);
+          return refuse(reply, 401, 'UNAUTHORIZED', 'Back office login required');
+        }
+        sessions.set(req, s);
+      });
+      // Every state change from a browser: our own Origin and the session's CSRF token.
+      admin.addHook('preHandler', async (req, reply) => {
+        if (req.method === 'GET' || req.method === 'HEAD') return;
+        if (bearer(req) !== null && path(req) !== '/admin/login') return;
+        if (!fromOwnOrigin(req, config)) return refuse(reply, 403, 'FORBIDDEN', 'Cross-origin request refused');
+        if (path(req) === '/admin/login') return;
+        const s = sessions.get(req);
+        const sent = (req.body as Record<string, unknown> | undefined)?._csrf ?? req.headers['x-csrf-token'];
+        if (!s || typeof sent !== 'string' || !same(sent, s.csrf)) return refuse(reply, 403, 'FORBIDDEN', 'CSRF token missing or wrong');
+      });
+
+      admin.get('/login', async (_req, reply) => reply.type('text/html; charset=utf-8').send(loginPage(null)));
+      admin.post('/login', async (req, reply) => {
+        const attempt: Attempt = { realm: 'admin', account: 'admin', address: req.ip };
+        const wait = await loginRefusedFor(ctx.db, attempt, ctx.clock.now());
+        if (wait > 0) {
+          reply.header('retry-after', String(wait));
+          return reply.code(429).type('text/html; charset=utf-8').send(loginPage(`Too many failed logins, try again in ${wait} s`));
+        }
+        const sent = (req.body as Record<string, unknown> | undefined)?.token;
+        if (typeof sent !== 'string' || !same(sent, token)) {
+          await recordLoginFailure(ctx.db, attempt, ctx.clock.now());
+          return reply.code(401).type('text/html; charset=utf-8').send(loginPage('Wrong token'));
+        }
+        await recordLoginSuccess(ctx.db, attempt, ctx.clock.now());
+        const s = await createAdminSession(ctx.db, ctx.clock.now());
+        setAdminCookie(req, reply, config, s.token, s.expiresAt);
+        return reply.redirect('/admin', 303);
+      });
+      admin.post('/logout', async (req, reply) => {
+        await deleteAdminSession(ctx.db, req.cookies?.[ADMIN_COOKIE]);
+        setAdminCookie(req, reply, config, null);
+        return reply.redirect('/admin/login', 303);
       });
       admin.setErrorHandler((err, _req, reply) => {
         const status = err instanceof AdminError ? err.status : 500;
@@ -85,7 +132,8 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
         return done(req, reply, await orderAction(deps, id(req), action as OrderAction, who(req), reason(req)));
       });
 
-      admin.get('/', async (_req, reply) => {
+      admin.get('/', async (req, reply) => {
+        const csrf = `<input type="hidden" name="_csrf" value="${escapeHtml(sessions.get(req)?.csrf ?? '')}">`;
         const pending = await listPending(ctx.db);
         const orders = await listOrders(ctx.db, undefined, 30);
         const rows = pending
@@ -93,19 +141,19 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
             (p) => `<tr><td>${p.report_id}</td><td>${p.order_id} (${escapeHtml(p.order_status)})</td><td>${escapeHtml(p.payment)}${p.attention ? ` <b>${escapeHtml(p.attention)}</b>` : ''}</td>
 <td>${escapeHtml(p.contact_name ?? '')}<br>${escapeHtml(p.email ?? '')}</td><td>${escapeHtml(formatMoney(p.transfer_amount, p.currency === 'USD' ? 'USD' : 'THB'))} / ${escapeHtml(formatMoney(p.order_total, p.currency === 'USD' ? 'USD' : 'THB'))}</td>
 <td>${escapeHtml(p.bank_code ?? '')} ${escapeHtml(p.bank_account ?? '')}<br>${p.slip ? `<a href="/uploads/${encodeURIComponent(p.slip)}">slip</a>` : ''}</td><td>${escapeHtml(thai(p.transfer_at))}</td>
-<td><form method="post" action="/admin/api/reports/${p.report_id}/approve"><button>Approve</button></form>
-<form method="post" action="/admin/api/reports/${p.report_id}/reject"><input name="reason" placeholder="reason"><button>Reject</button></form></td></tr>`,
+<td><form method="post" action="/admin/api/reports/${p.report_id}/approve">${csrf}<button>Approve</button></form>
+<form method="post" action="/admin/api/reports/${p.report_id}/reject">${csrf}<input name="reason" placeholder="reason"><button>Reject</button></form></td></tr>`,
           )
           .join('');
         const orderRows = orders
           .map(
             (o) => `<tr><td>${o.id}</td><td>${escapeHtml(o.email ?? '')}</td><td>${escapeHtml(o.status)} / ${escapeHtml(o.payment_status)}</td><td>${escapeHtml(formatMoney(o.total, o.currency_code === 'USD' ? 'USD' : 'THB'))}</td><td>${o.payment_method_id ?? '-'}</td>
-<td>${(['approve', 'pending', 'reject', 'cancel'] as const).map((a) => `<form style="display:inline" method="post" action="/admin/api/orders/${o.id}/${a}"><button>${a}</button></form>`).join(' ')}</td></tr>`,
+<td>${(['approve', 'pending', 'reject', 'cancel'] as const).map((a) => `<form style="display:inline" method="post" action="/admin/api/orders/${o.id}/${a}">${csrf}<button>${a}</button></form>`).join(' ')}</td></tr>`,
           )
           .join('');
         return reply.type('text/html').send(`<!doctype html><html lang="th"><head><meta charset="utf-8"><title>Back office</title>
-<style>body{font-family:system-ui,sans-serif;margin:1.5rem}table{border-collapse:collapse;width:100%;margin-bottom:2rem}td,th{border:1px solid #ccc;padding:.3rem;vertical-align:top;font-size:.9rem}form{margin:.1rem 0}</style></head>
-<body><h1>Back office</h1><h2>Pending payment reports (${pending.length})</h2>
+<style>${PAGE_STYLE}</style></head>
+<body><h1>Back office</h1><form method="post" action="/admin/logout">${csrf}<button>Log out</button></form><h2>Pending payment reports (${pending.length})</h2>
 <table><tr><th>#</th><th>Order</th><th>Payment</th><th>Contact</th><th>Amount / total</th><th>Bank</th><th>Transfer time</th><th></th></tr>${rows || '<tr><td colspan="8">Nothing waits.</td></tr>'}</table>
 <h2>Recent orders</h2><table><tr><th>#</th><th>E-mail</th><th>Status / payment</th><th>Total</th><th>Method</th><th>Move to</th></tr>${orderRows}</table></body></html>`);
       });

@@ -90,7 +90,7 @@ describe('bank transfer', () => {
     expect((await orderRow(t, c.id)).status).toBe('cancelled');
     const detail = await (await admin(`/orders/${a.id}`)).json();
     expect(detail.data.reports[0]).toMatchObject({ payment: 'Manual', status: 'approved' });
-    const page = await fetch(`${t.origin}/admin`, { headers: { authorization: `Basic ${Buffer.from('admin:admin-dev-token').toString('base64')}` } });
+    const page = await fetch(`${t.origin}/admin`, { headers: { authorization: 'Bearer admin-dev-token' } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Back office');
   });
