@@ -146,9 +146,10 @@ export async function seed(db: Db, now: Date = new Date()): Promise<void> {
     await insert(q, 'site_settings', { id: 1, data: defaultSiteSettings() });
 
     // ---- user groups
-    const gGeneral = await insert(q, 'user_groups', { name: 'นักเรียนทั่วไป', is_default: true });
+    const gGeneral = await insert(q, 'user_groups', { name: 'นักเรียนทั่วไป', is_default: true, is_selectable: true });
     const gPartner = await insert(q, 'user_groups', { name: 'นักเรียนโรงเรียนพันธมิตร', is_default: false });
     const gStaff = await insert(q, 'user_groups', { name: 'พนักงานบริษัท', is_default: false });
+    // Partner and staff unlock restricted courses (11): the shop assigns them, a buyer cannot pick them.
 
     // ---- users
     const teacher = await insert(q, 'users', {

@@ -163,7 +163,8 @@ async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S
 
   // Buyability (order status, access group, type rules) and plan visibility, per line.
   const statuses = await orderedCourses(q, userId, body.course_id);
-  const viewer = { loggedIn: true, ownedCourseIds: owned };
+  // A layout-4 non-member (guest) session is a buyer, not a member: member-only and free-for-student plans need a member.
+  const viewer = { loggedIn: user.is_member, ownedCourseIds: owned };
   let deferred: ApiError | null = null;
   const buyCheck = (c: CourseRow, planIdx: number) => {
     const plan = plans.find((p) => p.id === body.pricingplan_id[planIdx])!;

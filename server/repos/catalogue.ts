@@ -166,9 +166,10 @@ export async function ownedCourseIds(q: Queryable, userId: number): Promise<numb
   return r.rows.map((x) => x.course_id);
 }
 
-export async function viewerFor(q: Queryable, user: { id: number; role: string } | null): Promise<PlanViewer> {
+export async function viewerFor(q: Queryable, user: { id: number; role: string; is_member?: boolean } | null): Promise<PlanViewer> {
   if (!user || user.role !== 'student') return { loggedIn: false, ownedCourseIds: [] };
-  return { loggedIn: true, ownedCourseIds: await ownedCourseIds(q, user.id) };
+  // A layout-4 non-member session sees plans as a guest does (createOrder applies the same rule).
+  return { loggedIn: user.is_member !== false, ownedCourseIds: await ownedCourseIds(q, user.id) };
 }
 
 // ------------------------------------------------------------------ API shapes

@@ -47,14 +47,15 @@ export const studentHandlers: Handlers = {
   },
 
   async listUserGroups(_req, _reply, ctx) {
-    const r = await ctx.db.query<{ id: number; name: string; is_default: boolean }>('SELECT id, name, is_default FROM user_groups ORDER BY id');
+    // Only the groups a buyer may pick (restricted groups are assigned by the shop).
+    const r = await ctx.db.query<{ id: number; name: string; is_default: boolean }>('SELECT id, name, is_default FROM user_groups WHERE is_selectable ORDER BY id');
     return { success: true, data: r.rows };
   },
 
   async registerStudent(req, reply, ctx) {
     const body = req.body;
     const settings = await loadSettings(ctx.db);
-    const groups = (await ctx.db.query<{ id: number; is_default: boolean }>('SELECT id, is_default FROM user_groups ORDER BY id')).rows;
+    const groups = (await ctx.db.query<{ id: number; is_default: boolean }>('SELECT id, is_default FROM user_groups WHERE is_selectable ORDER BY id')).rows;
     const labels = await customLabels(ctx.db);
 
     // Login info: a member needs a username (layout 4 or the course page's form); a layout-4
@@ -65,6 +66,7 @@ export const studentHandlers: Handlers = {
     if (nonMember && !/^\d{10,13}$/.test(body.password)) throw invalid('INVALID_FORMAT_PASSWORD', MESSAGES.INVALID_FORMAT_PASSWORD, [{ field: 'password', msg: MESSAGES.INVALID_FORMAT_PASSWORD }]);
 
     const found = registrationIssues(body, settings, labels);
+    // A restricted group (not selectable) is never the buyer's choice: refused like an unknown one.
     if (body.studentGroupKpi !== undefined && body.studentGroupKpi !== null && !groups.some((g) => g.id === body.studentGroupKpi)) {
       found.contact.push({ field: 'studentGroupKpi', msg: MESSAGES.USER_GROUP_REQUIRED });
     }
@@ -138,7 +140,8 @@ export const studentHandlers: Handlers = {
       to: user.email,
       tag: 'registration-login',
       subject: `ข้อมูลเข้าสู่ระบบ ${settings.title}`,
-      text: `สวัสดีคุณ ${b.firstname} ${b.lastname}\n\nชื่อผู้ใช้: ${b.username}\nรหัสผ่าน: ${b.password}\n\nYour login for ${settings.title}.`,
+      // No password in any e-mail, and no text of the caller's: the account's own name and username only.
+      text: `สวัสดีคุณ ${user.firstname} ${user.lastname}\n\nชื่อผู้ใช้: ${user.username ?? user.email}\nรหัสผ่าน: รหัสที่คุณตั้งไว้ตอนสมัคร (เราไม่ส่งรหัสผ่านทางอีเมล)\n\nYour login for ${settings.title}: username ${user.username ?? user.email}, with the password you chose (we never e-mail passwords).`,
     });
     reply.code(202);
     return { success: true };

@@ -114,13 +114,13 @@ describe('catalogue and settings', () => {
     expect((await call(t.app, 'getHowToBuy')).body.data.is_enable_howtobuy).toBe(true);
     const labels = await call(t.app, 'listCustomLabels');
     expect(new Set(labels.body.data.map((l: { type_label: string }) => l.type_label))).toEqual(new Set(['inputtext', 'select', 'multiple', 'checkbox', 'radio', 'image']));
-    expect((await call(t.app, 'listUserGroups')).body.data.length).toBe(3);
+    expect((await call(t.app, 'listUserGroups')).body.data.length).toBe(1); // only selectable groups (restricted ones are the shop's to assign)
   });
 });
 
 describe('students', () => {
   it('registers, then mails the login once (outbox), and refuses duplicates', async () => {
-    const body = { firstname: 'ทดสอบ', lastname: 'สมัคร', email: 'new1@example.com', tel: '0812223333', username: 'new.user_1', password: 'secret-1', studentGroupKpi: 2, customLabel: '[{"id":1,"value":"ม.ธรรมศาสตร์"},{"id":2,"value":"ปริญญาตรี"},{"id":5,"value":"Facebook"}]' };
+    const body = { firstname: 'ทดสอบ', lastname: 'สมัคร', email: 'new1@example.com', tel: '0812223333', username: 'new.user_1', password: 'secret-1', studentGroupKpi: 1, customLabel: '[{"id":1,"value":"ม.ธรรมศาสตร์"},{"id":2,"value":"ปริญญาตรี"},{"id":5,"value":"Facebook"}]' };
     const r = await call(t.app, 'registerStudent', { body });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ success: true, createStudent: true });
