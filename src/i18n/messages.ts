@@ -191,6 +191,20 @@ export const TH = {
   sessionExpiredBody: 'กรุณาเข้าสู่ระบบอีกครั้ง',
   signedOutTitle: 'บัญชีนี้ถูกออกจากระบบ',
   signedOutBody: 'บัญชีของคุณไม่ได้รับอนุญาตให้ใช้งาน',
+
+  // Shop (issue 11): cart page, add to cart, products
+  cartEmpty: 'ยังไม่มีสินค้าในรถเข็น',
+  remove: 'นำออก',
+  cartTitle: 'รถเข็นของคุณ',
+  addedToCart: 'เพิ่ม {name} ลงรถเข็นแล้ว',
+  alreadyInCart: '{name} อยู่ในรถเข็นแล้ว',
+  noPlanToAdd: 'ยังไม่มีรูปแบบราคาสำหรับ {name}',
+  viewCart: 'ดูรถเข็น',
+  continueShopping: 'เลือกซื้อต่อ',
+  loginToCheckout: 'เข้าสู่ระบบเพื่อสั่งซื้อ หรือสมัครสมาชิก',
+  books: 'หนังสือและสินค้า',
+  searchProducts: 'ค้นหาหนังสือและสินค้า',
+  noProducts: 'ไม่พบสินค้า',
 } as const;
 
 export type UiKey = keyof typeof TH;
@@ -367,6 +381,20 @@ export const EN: Record<UiKey, string> = {
   sessionExpiredBody: 'Please log in again',
   signedOutTitle: 'Signed out',
   signedOutBody: 'Your account is not allowed to use this site',
+
+  // Shop (issue 11)
+  cartEmpty: 'Your cart is empty',
+  remove: 'Remove',
+  cartTitle: 'Your cart',
+  addedToCart: '{name} was added to the cart',
+  alreadyInCart: '{name} is already in the cart',
+  noPlanToAdd: 'No price is offered for {name} yet',
+  viewCart: 'View cart',
+  continueShopping: 'Continue shopping',
+  loginToCheckout: 'Log in to order, or register',
+  books: 'Books and products',
+  searchProducts: 'Search books and products',
+  noProducts: 'No products found',
 };
 
 let current: MessageLocale = 'th';
