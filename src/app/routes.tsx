@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { courseLoader } from '../features/course/loader';
 import { productLoader } from '../features/course/product-loader';
+import { AddToCartButton } from '../features/course/purchase/AddToCartButton';
 import { CourseListPage, courseListLoader } from '../features/lists/CourseListPage';
 import { Spinner } from '../ui';
 import { ErrorPage, NotFoundPage } from './NotFoundPage';
@@ -32,7 +33,7 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     HydrateFallback: Loading,
     children: [
-      { index: true, loader: courseListLoader, element: <CourseListPage />, errorElement: <ErrorPage /> },
+      { index: true, loader: courseListLoader, element: <CourseListPage AddToCart={AddToCartButton} />, errorElement: <ErrorPage /> },
       {
         // The loader is in the entry so its calls start with the page's chunk, not after it.
         path: 'course/:id',
@@ -74,7 +75,11 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'cart',
-        lazy: async () => ({ Component: (await import('../features/cart/CartLoginPage')).CartLoginPage }),
+        errorElement: <ErrorPage />,
+        lazy: async () => {
+          const [page, loader] = await Promise.all([import('../features/course/purchase/CartPage'), import('../features/course/purchase/cart-loader')]);
+          return { loader: loader.cartLoader, Component: () => <page.CartPage PaymentHost={PaymentHost} /> };
+        },
       },
       {
         path: 'forgotpass',

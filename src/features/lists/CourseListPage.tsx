@@ -17,7 +17,10 @@ export async function courseListLoader({ request }: { request: Request }): Promi
   return body.data;
 }
 
-export function CourseListPage() {
+/** The "add to cart" button, handed in by the route (features do not import each other). */
+export type AddToCartSlot = (props: { courseId: number; name: string }) => React.ReactNode;
+
+export function CourseListPage({ AddToCart }: { AddToCart: AddToCartSlot }) {
   const courses = useLoaderData() as CourseSummary[];
   const [params] = useSearchParams();
   return (
@@ -45,6 +48,7 @@ export function CourseListPage() {
               <Link to={`/${c.course_type === 'Product' ? 'product' : 'course'}/${c.link_path}`}>{c.name}</Link>
               {c.short_description ? <span className="ui-muted">{c.short_description}</span> : null}
               <Price amount={c.default_price ?? null} currency="THB" freeWhenZero />
+              <AddToCart courseId={c.id} name={c.name} />
             </li>
           ))}
         </ul>

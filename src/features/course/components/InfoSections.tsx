@@ -3,6 +3,7 @@ import type { components } from '../../../../generated/api';
 import { t } from '../../../i18n/messages';
 import { Price } from '../../../ui';
 import type { Course, HowToBuy, SiteSettings } from '../loader';
+import { AddToCartButton } from '../purchase/AddToCartButton';
 import { HtmlBlock } from './CourseDescription';
 
 type CourseSummary = components['schemas']['CourseSummary'];
@@ -39,6 +40,7 @@ function CourseCards({ title, courses, id }: { title: string; courses: readonly 
             {c.image ? <img src={c.image} alt="" width={320} height={180} loading="lazy" decoding="async" /> : null}
             <Link to={`/${c.course_type === 'Product' ? 'product' : 'course'}/${c.link_path}`}>{c.name}</Link>
             <Price amount={c.default_price ?? null} currency="THB" freeWhenZero />
+            <AddToCartButton courseId={c.id} name={c.name} />
           </li>
         ))}
       </ul>

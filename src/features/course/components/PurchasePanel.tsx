@@ -20,6 +20,7 @@ import { LoginForm, SessionContext } from '../../../session';
 import { Button, Modal, notify, Spinner } from '../../../ui';
 import { CheckoutContext } from '../checkout-actor';
 import type { PaymentMethod, PurchasePageData as CoursePageData } from '../loader';
+import { AddToCartButton } from '../purchase/AddToCartButton';
 import { CartLines, CartTotals, CouponForm, CurrencySwitch, PaymentMethodPanel, PromotionList, ShippingPanel, SwitchModals, WithholdingPanel, type CartRef } from '../purchase/CartPanel';
 import { readRegistration, RegistrationFields } from './RegistrationForm';
 import { TaxModals, type TaxGateRef } from './TaxModals';
@@ -27,14 +28,14 @@ import { TaxModals, type TaxGateRef } from './TaxModals';
 /** The lazily loaded payment popups (src/features/payments), handed in by the route. */
 export type PaymentSlot = ComponentType<{ methodId: number; actorRef: AnyActorRef; bankAccounts: NonNullable<PaymentMethod['bankList']> }>;
 
-const BLOCK_TEXT = {
+export const BLOCK_TEXT = {
   emptyCart: () => msg('EMPTY_CART'),
   creating: () => t('processing'),
   shippingAddress: () => msg('SHIPPING_ADDRESS_REQUIRED'),
   shippingFee: () => msg('SHIPPING_FEE_REQUIRED'),
 } as const;
 
-function MethodDetails({ methodId, methods }: { methodId: number; methods: readonly PaymentMethod[] }) {
+export function MethodDetails({ methodId, methods }: { methodId: number; methods: readonly PaymentMethod[] }) {
   const method = methods.find((m) => m.id === methodId);
   if (methodId === 1 && method?.bankList?.length) {
     return (
@@ -61,8 +62,11 @@ function MethodDetails({ methodId, methods }: { methodId: number; methods: reado
   return text[methodId] ? <p className="ui-muted">{text[methodId]}</p> : null;
 }
 
+/** What the registration needs of the page's data (the course page's, or the /cart page's). */
+type RegistrationData = { purchase: Pick<CoursePageData['purchase'], 'customLabels' | 'userGroups'> };
+
 /** The registration inside the login/registration modal: register with username, then log in. */
-function ModalRegistration({ config, data }: { config: RegistrationConfig; data: CoursePageData }) {
+export function ModalRegistration({ config, data }: { config: RegistrationConfig; data: RegistrationData }) {
   const session = SessionContext.useActorRef();
   const checkout = CheckoutContext.useActorRef();
   const [state, submit, pending] = useActionState<{ errors: FieldError[] }, HTMLFormElement>(async (_prev, form) => {
@@ -94,7 +98,7 @@ function ModalRegistration({ config, data }: { config: RegistrationConfig; data:
   );
 }
 
-function LoginModal({ data, config }: { data: CoursePageData; config: RegistrationConfig }) {
+export function LoginModal({ data, config }: { data: RegistrationData; config: RegistrationConfig }) {
   const open = CheckoutContext.useSelector(selectLoginModalOpen);
   const checkout = CheckoutContext.useActorRef();
   return (
@@ -108,7 +112,7 @@ function LoginModal({ data, config }: { data: CoursePageData; config: Registrati
   );
 }
 
-function ChildModals({ PaymentHost, methods }: { PaymentHost: PaymentSlot; methods: readonly PaymentMethod[] }) {
+export function ChildModals({ PaymentHost, methods }: { PaymentHost: PaymentSlot; methods: readonly PaymentMethod[] }) {
   const cartRef = CheckoutContext.useSelector(selectCartRef) as CartRef | undefined;
   const taxRef = CheckoutContext.useSelector(selectTaxGateRef) as TaxGateRef | undefined;
   const payment = CheckoutContext.useSelector(selectPayment, (a, b) => a?.ref === b?.ref);
@@ -240,6 +244,7 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
           </p>
         ) : null}
       </form>
+      {buy.buyable && !embedded ? <AddToCartButton courseId={course.id} name={course.name} /> : null}
       <LoginModal data={data} config={config} />
       <ChildModals PaymentHost={PaymentHost} methods={data.purchase.methods} />
     </section>

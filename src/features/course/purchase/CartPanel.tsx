@@ -5,7 +5,7 @@ import { planPrice } from '../../../../domain/plans';
 import type { WithholdingPercent } from '../../../../domain/tax';
 import { WITHHOLDING_PERCENTS } from '../../../../domain/tax';
 import type { PricingPlan } from '../../../../domain/types';
-import type { cartMachine } from '../../../../machines/cart/cart.machine';
+import { MAX_QTY, type cartMachine } from '../../../../machines/cart/cart.machine';
 import {
   selectAppliedCoupons,
   selectApplyingCoupon,
@@ -76,25 +76,59 @@ export function PlanPicker({ cartRef, courseId, courseName }: { cartRef: CartRef
   );
 }
 
-/** Cart lines with their plan choice. */
-export function CartLines({ cartRef }: { cartRef: CartRef }) {
+/** A book's quantity: 1 up to its stock (99 at most); the cart machine refuses anything else. */
+function QtyPicker({ cartRef, courseId, courseName }: { cartRef: CartRef; courseId: number; courseName: string }) {
+  const line = useSelector(cartRef, (s) => selectCartLines(s).find((l) => l.course_id === courseId));
+  const id = `qty-${courseId}`;
+  if (!line || line.course_type !== 'Product') return null;
+  const max = Math.min(MAX_QTY, line.stock ?? MAX_QTY);
+  return (
+    <div className="cart-line__qty">
+      <label htmlFor={id}>{t('quantity')}</label>
+      <select
+        id={id}
+        className="ui-input"
+        value={line.qty ?? 1}
+        aria-label={`${t('quantity')}: ${courseName}`}
+        onChange={(event) => cartRef.send({ type: 'line.setQty', courseId, qty: Number(event.currentTarget.value) })}
+        data-testid={`qty-${courseId}`}
+      >
+        {Array.from({ length: Math.max(1, max) }, (_, i) => i + 1).map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+      {line.stock !== null && line.stock !== undefined ? <span className="ui-muted">{t('stockLeft', { count: line.stock })}</span> : null}
+    </div>
+  );
+}
+
+/** Cart lines with their plan choice; on /cart (editable) also a book's quantity and a remove button. */
+export function CartLines({ cartRef, editable = false }: { cartRef: CartRef; editable?: boolean }) {
   const lines = useSelector(cartRef, selectCartLines);
   if (lines.length === 0) {
     return (
       <p className="ui-muted" data-testid="cart-empty">
-        ยังไม่มีสินค้าในรถเข็น
+        {t('cartEmpty')}
       </p>
     );
   }
   return (
     <ul className="cart-lines" data-testid="cart-lines">
       {lines.map((line) => (
-        <li key={line.key} className="cart-line">
+        <li key={line.key} className="cart-line" data-testid={`cart-line-${line.course_id}`}>
           <div className="cart-line__head">
             {line.course_image ? <img src={line.course_image} alt="" width={64} height={36} loading="lazy" /> : null}
             <span className="cart-line__name">{line.course_name}</span>
+            {editable ? (
+              <Button variant="secondary" onClick={() => cartRef.send({ type: 'line.remove', courseId: line.course_id })} aria-label={t('removeLine', { name: line.course_name })} data-testid={`remove-${line.course_id}`}>
+                {t('remove')}
+              </Button>
+            ) : null}
           </div>
           <PlanPicker cartRef={cartRef} courseId={line.course_id} courseName={line.course_name} />
+          {editable ? <QtyPicker cartRef={cartRef} courseId={line.course_id} courseName={line.course_name} /> : null}
         </li>
       ))}
     </ul>

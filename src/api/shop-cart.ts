@@ -1,0 +1,74 @@
+/**
+ * The shop's cart on the server (spec "Cart line", `GET /private/cart` for a student,
+ * `GET /public/cart/{userId}` for a visitor under the visitor id the browser keeps): read, add a
+ * course or book with its default plan, save the lines the cart machine announces, and merge the
+ * visitor's cart into the student's at login. Prices are never sent: the server prices the lines.
+ */
+import type { components } from '../../generated/api';
+import { defaultPlan } from '../../domain/plans';
+import type { CartItem } from '../../machines/cart/cart-summary';
+import { api } from './client';
+import { unwrap } from './errors';
+import { keptUserId, visitorId } from './storage';
+
+export type ServerCart = components['schemas']['Cart'];
+export type ServerCartLine = components['schemas']['CartLine'];
+type SavedLine = components['schemas']['CartSave']['lines'][number];
+
+/** A student is logged in (the id kept at login): the cart is the student's server cart. */
+export const isStudent = (): boolean => keptUserId() !== null;
+
+export async function readShopCart(signal?: AbortSignal): Promise<ServerCart> {
+  if (isStudent()) return unwrap(await api.GET('/private/cart', { signal }), 'getCartPrivate').data;
+  return unwrap(await api.GET('/public/cart/{userId}', { params: { path: { userId: visitorId() } }, signal }), 'getCartPublic').data;
+}
+
+function body(cart: Pick<ServerCart, 'coupon_ids' | 'payment_method_id'>, lines: readonly SavedLine[]): components['schemas']['CartSave'] {
+  return { lines: lines.map((l) => ({ course_id: l.course_id, pricing_plan_id: l.pricing_plan_id, qty: l.qty })), coupon_ids: cart.coupon_ids, payment_method_id: cart.payment_method_id };
+}
+
+async function write(lines: readonly SavedLine[], base: Pick<ServerCart, 'coupon_ids' | 'payment_method_id'>, student: boolean): Promise<ServerCart> {
+  if (student) return unwrap(await api.PUT('/private/cart', { body: body(base, lines) }), 'saveCartPrivate').data;
+  return unwrap(await api.PUT('/public/cart/{userId}', { params: { path: { userId: visitorId() } }, body: body(base, lines) }), 'saveCartPublic').data;
+}
+
+const savedOf = (l: ServerCartLine): SavedLine => ({ course_id: l.courseID, pricing_plan_id: l.pricing_plan_id, qty: l.qty });
+
+/** Saves the lines as the cart machine holds them (the saveLines effect of the /cart page). */
+export async function saveShopLines(lines: readonly CartItem[]): Promise<ServerCart> {
+  return write(
+    lines.map((l) => ({ course_id: l.course_id, pricing_plan_id: l.pricing_plan_id, qty: l.qty ?? 1 })),
+    { coupon_ids: [], payment_method_id: 1 },
+    isStudent(),
+  );
+}
+
+export type AddResult = { added: true; cart: ServerCart } | { added: false; reason: 'inCart' | 'noPlan' };
+
+/** Adds a course or book (quantity 1) with the plan this viewer gets by default; a course already in the cart stays once. */
+export async function addToShopCart(courseId: number): Promise<AddResult> {
+  const cart = await readShopCart();
+  if (cart.lines.some((l) => l.courseID === courseId)) return { added: false, reason: 'inCart' };
+  const plans = unwrap(await api.POST('/public/cart/getallpriecingplan', { body: { courseID: [courseId] } }), 'getAllPricingPlans').data;
+  const plan = defaultPlan(
+    plans.filter((p) => p.course_id === courseId),
+    { loggedIn: isStudent(), ownedCourseIds: [] },
+  );
+  if (!plan) return { added: false, reason: 'noPlan' };
+  const saved = await write([...cart.lines.map(savedOf), { course_id: courseId, pricing_plan_id: plan.id, qty: 1 }], cart, isStudent());
+  return { added: true, cart: saved };
+}
+
+/**
+ * At login: the visitor's cart joins the student's server cart (the student's line wins for a
+ * course in both), then the visitor's cart is emptied. Nothing happens when the visitor's cart is empty.
+ */
+export async function mergeVisitorCart(signal?: AbortSignal): Promise<void> {
+  if (!isStudent()) return;
+  const visitor = unwrap(await api.GET('/public/cart/{userId}', { params: { path: { userId: visitorId() } }, signal }), 'getCartPublic').data;
+  if (visitor.lines.length === 0) return;
+  const own = unwrap(await api.GET('/private/cart', { signal }), 'getCartPrivate').data;
+  const merged = [...own.lines.map(savedOf), ...visitor.lines.filter((v) => !own.lines.some((o) => o.courseID === v.courseID)).map(savedOf)];
+  await write(merged, own, true);
+  unwrap(await api.POST('/public/cart/deleteitem', { body: { user_id: visitorId() }, signal }), 'clearCart');
+}
