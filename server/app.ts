@@ -22,6 +22,7 @@ import { OrderStateError } from './orders/service';
 import type { AppContext } from './context';
 import { ApiError } from './errors';
 import { registerCoreOperations } from './routes/index';
+import { registerHealth } from './health';
 import { responseIssues } from './openapi/router';
 import paymentsPlugin from './payments/plugin';
 import { policyInputs, registerSecurityHeaders } from './headers';
@@ -182,6 +183,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   }
 
   registerCoreOperations(app);
+  // Liveness / readiness for the balancer (server/health.ts; outside the contract).
+  registerHealth(app, ctx);
 
   // The payments plugin (issue #5): payment operations, provider callbacks and sandboxes,
   // realtime push, back office. It adds ctx.providers / ctx.payments / ctx.realtime.

@@ -55,6 +55,10 @@ export interface Config {
   /** Answer 500 for responses that break openapi.yaml (dev/test); in production only log. */
   strictResponses: boolean;
   logLevel: string;
+  /** Graceful shutdown (main.ts): wait after SIGTERM with /readyz at 503 before closing the listener (ms). */
+  shutdownDelayMs: number;
+  /** Graceful shutdown: in-flight requests get this long to finish before the process exits anyway (ms). */
+  shutdownTimeoutMs: number;
 }
 
 const root = resolve(new URL('..', import.meta.url).pathname);
@@ -97,6 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedWhenEmpty: bool(env.SEED_WHEN_EMPTY, true),
     strictResponses: mode !== 'production',
     logLevel: env.LOG_LEVEL || (mode === 'test' ? 'silent' : 'info'),
+    shutdownDelayMs: num(env.SHUTDOWN_DELAY_MS, 0),
+    shutdownTimeoutMs: num(env.SHUTDOWN_TIMEOUT_MS, 15_000),
   };
   return { ...cfg, ...overrides };
 }

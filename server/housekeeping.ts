@@ -1,14 +1,30 @@
-/** Periodic clean-up run by main.ts with the auto-cancel sweep: expired sessions, old idempotency keys. */
-import type { Queryable } from './db/index';
+/**
+ * Periodic clean-up run by main.ts with the auto-cancel sweep: expired sessions, old idempotency
+ * keys, old sandbox records. Several processes run it (issue 14): one at a time holds a
+ * transaction-level advisory lock and the others skip the round (PGlite: one process, the lock is
+ * always free). Every statement is an idempotent DELETE, so a skipped round loses nothing.
+ */
+import type { Db } from './db/index';
 import { purgeExpiredSessions } from './auth/sessions';
 import { purgeLoginFailures } from './auth/limits';
 
 /** Idempotency keys are remembered for 7 days (the contract promises at least 24 hours). */
 export const IDEMPOTENCY_TTL_MS = 7 * 24 * 3_600_000;
+/** Sandbox records (emulated charges, QR codes, sessions) are kept 30 days. */
+export const SANDBOX_TTL_MS = 30 * 24 * 3_600_000;
+/** The advisory lock key of the housekeeping round (any constant unique in this app). */
+export const HOUSEKEEPING_LOCK = 7346014;
 
-export async function housekeeping(q: Queryable, now: Date): Promise<void> {
-  await purgeExpiredSessions(q, now);
-  await purgeLoginFailures(q, now);
-  await q.query('DELETE FROM admin_sessions WHERE expires_at <= $1', [now]);
-  await q.query('DELETE FROM idempotency_keys WHERE created_at < $1', [new Date(now.getTime() - IDEMPOTENCY_TTL_MS)]);
+/** Runs one round; false when another process is running one right now. */
+export async function housekeeping(db: Db, now: Date): Promise<boolean> {
+  return db.tx(async (q) => {
+    const got = await q.query<{ got: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS got', [HOUSEKEEPING_LOCK]);
+    if (!got.rows[0]?.got) return false;
+    await purgeExpiredSessions(q, now);
+    await purgeLoginFailures(q, now);
+    await q.query('DELETE FROM admin_sessions WHERE expires_at <= $1', [now]);
+    await q.query('DELETE FROM idempotency_keys WHERE created_at < $1', [new Date(now.getTime() - IDEMPOTENCY_TTL_MS)]);
+    await q.query('DELETE FROM sandbox_records WHERE updated_at < $1', [new Date(now.getTime() - SANDBOX_TTL_MS)]);
+    return true;
+  });
 }

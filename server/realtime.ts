@@ -4,9 +4,16 @@
  * id is the session user's (cookie `sid` of the handshake), and then joins the room `user:<id>`.
  * Every order status change (`order.statusChanged`) is pushed to that room as 'order.status'
  * { orderId, status, payment_status }. A socket signed in as someone else receives nothing.
+ *
+ * Several processes (issue 14): on PostgreSQL the socket.io PostgreSQL adapter (LISTEN/NOTIFY on
+ * its own small pool, large payloads in table socket_io_attachments) carries every room emit to
+ * all processes, so a status change committed on process A reaches a buyer whose socket is on
+ * process B. PGlite is single-process: the default in-memory adapter.
  */
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import pg from 'pg';
 import type { AppContext } from './context';
 import { findSession, SESSION_COOKIE } from './auth/sessions';
 
@@ -50,6 +57,12 @@ function requestedId(payload: unknown): number {
 
 export function attachRealtime(app: FastifyInstance, ctx: AppContext): Realtime {
   const io = new Server(app.server, { path: '/socket.io', serveClient: false });
+  let pool: pg.Pool | null = null;
+  if (ctx.db.kind === 'postgres' && ctx.db.url) {
+    pool = new pg.Pool({ connectionString: ctx.db.url, max: 3 });
+    pool.on('error', (err) => ctx.log.warn({ err }, 'realtime pool error'));
+    io.adapter(createAdapter(pool, { errorHandler: (err) => ctx.log.warn({ err }, 'realtime adapter error') }));
+  }
 
   io.on('connection', (socket: Socket) => {
     const sid = cookieValue(socket.handshake.headers.cookie, SESSION_COOKIE);
@@ -89,8 +102,12 @@ export function attachRealtime(app: FastifyInstance, ctx: AppContext): Realtime 
       if (closed) return;
       closed = true;
       off();
-      io.disconnectSockets(true);
+      // Only this process's sockets (io.disconnectSockets would reach every process via the adapter).
+      io.local.disconnectSockets(true);
       io.engine.close();
+      // Closes the adapter (LISTEN client, heartbeat and clean-up timers) before its pool.
+      await io.of('/').adapter.close();
+      await pool?.end();
     },
   };
 }

@@ -31,6 +31,8 @@ export interface Db extends Queryable {
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   kind: 'pglite' | 'postgres';
+  /** The connection URL (PostgreSQL only): realtime opens its own LISTEN/NOTIFY pool on it. */
+  url?: string;
 }
 
 export interface DbOptions {
@@ -97,6 +99,7 @@ async function createPostgres(url: string, poolSize: number): Promise<Db & { exe
   };
   return {
     kind: 'postgres',
+    url,
     query,
     async exec(sql: string) {
       await pool.query(sql);

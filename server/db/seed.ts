@@ -130,16 +130,21 @@ export async function isEmpty(db: Queryable): Promise<boolean> {
   return (r.rows[0]?.n ?? 0) === 0;
 }
 
+/**
+ * Seeds an empty database. Several processes starting at once on one PostgreSQL (issue 14) seed it
+ * once: the check and the seed run in one transaction under an advisory lock.
+ */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
-  await seed(db);
-  return true;
+  return seed(db, new Date(), { onlyIfEmpty: true });
 }
 
 /** Replaces the database's content with the demo shop. `now` anchors registration dates. */
-export async function seed(db: Db, now: Date = new Date()): Promise<void> {
+export async function seed(db: Db, now: Date = new Date(), opts: { onlyIfEmpty?: boolean } = {}): Promise<boolean> {
   const [studentHash, teacherHash] = await Promise.all([hashPassword(DEMO.student.password), hashPassword(DEMO.instructor.password)]);
-  await db.tx(async (q) => {
+  return db.tx(async (q) => {
+    await q.query('SELECT pg_advisory_xact_lock(7346002)');
+    if (opts.onlyIfEmpty && !(await isEmpty(q))) return false;
     await truncateAll(q);
     const at = (days: number) => new Date(now.getTime() + days * DAY);
 
@@ -426,5 +431,6 @@ export async function seed(db: Db, now: Date = new Date()): Promise<void> {
     for (const [i, l] of lectures.rows.entries()) {
       await insert(q, 'lecture_progress', { user_id: student, course_id: cPython, lecture_id: l.id, section_id: l.section_id, is_complete: true, progress_seconds: 300, updated_at: at(-2 + i * 0.1) });
     }
+    return true;
   });
 }

@@ -62,7 +62,7 @@ export default async function paymentsPlugin(app: FastifyInstance, opts: Payment
     callbackOrigin: publicOrigin,
   };
 
-  const sandbox = cfg.sandboxEnabled ? await registerSandboxes(app, { config: cfg, selfOrigin, browserOrigin: publicOrigin, now: () => ctx.clock.now() }) : null;
+  const sandbox = cfg.sandboxEnabled ? await registerSandboxes(app, { config: cfg, selfOrigin, browserOrigin: publicOrigin, now: () => ctx.clock.now(), db: ctx.db }) : null;
   ctx.providers = providers;
   ctx.payments = { config: cfg, sandbox, deps };
 

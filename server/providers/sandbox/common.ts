@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import type { ProvidersConfig } from '../config';
+import type { SandboxTables } from './store';
 
 export interface SandboxContext {
   config: ProvidersConfig;
@@ -17,7 +18,10 @@ export interface SandboxContext {
   now(): Date;
   /** Sends a server-to-server callback and records it. */
   deliver(d: Omit<Delivery, 'id' | 'status' | 'at'>): Promise<Delivery>;
+  /** The log of this process's outgoing callbacks (kept in memory: a test and debugging aid). */
   deliveries: Delivery[];
+  /** The sandboxes' records, in the database (./store.ts): shared by every process, kept over restarts. */
+  table: SandboxTables;
 }
 
 export interface Delivery {

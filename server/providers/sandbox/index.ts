@@ -1,10 +1,13 @@
 /**
  * Mounts every emulator under /sandbox/<provider>/ on the app's own server. Each one is a
- * Fastify plugin with in-memory state; they call our callbacks over HTTP like the real providers.
+ * Fastify plugin whose state lives in the database (./store.ts, table sandbox_records); they call
+ * our callbacks over HTTP like the real providers.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/index';
 import type { ProvidersConfig } from '../config';
 import { createDeliverer, type SandboxContext } from './common';
+import { sandboxTables } from './store';
 import { gbprimeSandbox } from './gbprime';
 import { omiseSandbox } from './omise';
 import { paypalSandbox } from './paypal';
@@ -17,10 +20,12 @@ export interface SandboxOptions {
   selfOrigin(): string;
   browserOrigin(): string;
   now(): Date;
+  db: Db;
 }
 
 export async function registerSandboxes(app: FastifyInstance, opts: SandboxOptions): Promise<SandboxContext> {
-  const ctx: SandboxContext = { ...opts, ...createDeliverer() };
+  const { db, ...rest } = opts;
+  const ctx: SandboxContext = { ...rest, ...createDeliverer(), table: sandboxTables(db) };
   await app.register(
     async (sb) => {
       // Emulator pages and APIs are not our API: no x-powered-by, no caching of pages with state.

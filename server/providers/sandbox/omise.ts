@@ -1,7 +1,7 @@
 /**
  * Omise emulator (/sandbox/omise): the vault (tokens, Omise.js-compatible), charges, sources
  * (PromptPay with a real EMVCo QR), events, the 3-D Secure authorize page (pass / fail) and signed
- * webhooks (Omise-Signature) to our /api/omise/webhook. State is in memory.
+ * webhooks (Omise-Signature) to our /api/omise/webhook. State is in the database (./store.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toDecimalString } from '../../../domain/money';
@@ -58,10 +58,10 @@ fetch(vault+'/tokens',{method:'POST',headers:{'content-type':'application/json',
 export async function omiseSandbox(app: FastifyInstance, opts: { ctx: SandboxContext }): Promise<void> {
   const { ctx } = opts;
   const cfg = () => ctx.config.omise;
-  const tokens = new Map<string, TokenRec>();
-  const sources = new Map<string, OmiseSource & { used: boolean }>();
-  const charges = new Map<string, ChargeRec>();
-  const events = new Map<string, OmiseEvent>();
+  const tokens = ctx.table<TokenRec>('omise', 'token');
+  const sources = ctx.table<OmiseSource & { used: boolean }>('omise', 'source');
+  const charges = ctx.table<ChargeRec>('omise', 'charge');
+  const events = ctx.table<OmiseEvent>('omise', 'event');
   const webhookUrl = () => process.env.OMISE_SANDBOX_WEBHOOK_URL || `${ctx.selfOrigin()}/api/omise/webhook`;
   const base = () => `${ctx.browserOrigin()}/sandbox/omise`;
   acceptForms(app);
@@ -71,18 +71,34 @@ export async function omiseSandbox(app: FastifyInstance, opts: { ctx: SandboxCon
     return rest;
   }
 
-  function settleExpiry(c: ChargeRec): void {
+  /** A pending charge past its expiry becomes expired (true when it did). */
+  function settleExpiry(c: ChargeRec): boolean {
     if (c.status === 'pending' && c.expires_at && Date.parse(c.expires_at) <= ctx.now().getTime()) {
       c.status = 'expired';
       c.failure_code = 'expired_charge';
       c.failure_message = 'charge expired';
-      void emit('charge.complete', c);
+      return true;
     }
+    return false;
+  }
+
+  /**
+   * Settles expiry, then applies `fn` (a completion) to the stored charge under its row lock; sends
+   * charge.complete once when either changed it. Undefined when there is no such charge.
+   */
+  async function changeCharge(id: string, fn: (c: ChargeRec) => boolean = () => false): Promise<{ charge: ChargeRec; changed: boolean } | undefined> {
+    const r = await charges.update(id, (c) => {
+      const expired = settleExpiry(c);
+      return { expired, changed: fn(c) };
+    });
+    if (!r) return undefined;
+    if (r.result.expired || r.result.changed) void emit('charge.complete', r.value);
+    return { charge: r.value, changed: r.result.changed };
   }
 
   async function emit(key: string, c: ChargeRec): Promise<void> {
     const ev: OmiseEvent = { object: 'event', id: newId('evnt_test_'), key, data: publicCharge(c), created_at: ctx.now().toISOString() };
-    events.set(ev.id, ev);
+    await events.set(ev.id, ev);
     await sendEvent(ev);
   }
 
@@ -117,7 +133,6 @@ export async function omiseSandbox(app: FastifyInstance, opts: { ctx: SandboxCon
       c.failure_code = failure?.code ?? 'failed_processing';
       c.failure_message = failure?.message ?? 'payment could not be processed';
     }
-    void emit('charge.complete', c);
     return true;
   }
 
@@ -159,7 +174,7 @@ export async function omiseSandbox(app: FastifyInstance, opts: { ctx: SandboxCon
       used: false,
     };
     const id = newId('tokn_test_');
-    tokens.set(id, rec);
+    await tokens.set(id, rec);
     return reply.send({ object: 'token', id, livemode: false, used: false, card: rec.card, created_at: ctx.now().toISOString() });
   });
 
@@ -182,7 +197,7 @@ export async function omiseSandbox(app: FastifyInstance, opts: { ctx: SandboxCon
       scannable_code: { object: 'barcode' as const, type: 'qr', image: { object: 'document' as const, download_uri: `${base()}/qr/${id}.png`, filename: 'qrcode.png' } },
       used: false,
     };
-    sources.set(id, src);
+    await sources.set(id, src);
     const { used: _u, ...out } = src;
     return reply.send(out);
   });
@@ -217,10 +232,11 @@ export async function omiseSandbox(app: FastifyInstance, opts: { ctx: SandboxCon
       _outcome: null,
     };
     if (typeof b.card === 'string') {
-      const tok = tokens.get(b.card);
-      if (!tok) return omiseError(reply, 404, 'not_found', 'token was not found');
-      if (tok.used) return omiseError(reply, 400, 'used_token', 'token was already used');
-      tok.used = true;
+      // Taken under the token's row lock: one charge per token, also across processes.
+      const took = await tokens.update(b.card, (t) => (t.used ? false : (t.used = true)));
+      if (!took) return omiseError(reply, 404, 'not_found', 'token was not found');
+      if (!took.result) return omiseError(reply, 400, 'used_token', 'token was already used');
+      const tok = took.value;
       charge.card = tok.card;
       charge._outcome = tok.outcome;
       if (tok.outcome.kind === 'fail') {
@@ -235,33 +251,37 @@ export async function omiseSandbox(app: FastifyInstance, opts: { ctx: SandboxCon
         charge.authorized = true;
       }
     } else if (typeof b.source === 'string') {
-      const src = sources.get(b.source);
-      if (!src) return omiseError(reply, 404, 'not_found', 'source was not found');
-      if (src.used) return omiseError(reply, 400, 'invalid_charge', 'source was already used');
-      if (src.amount !== amount) return omiseError(reply, 400, 'invalid_charge', 'amount does not match the source amount');
-      src.used = true;
+      const took = await sources.update(b.source, (s) => {
+        if (s.used) return 'used';
+        if (s.amount !== amount) return 'amount';
+        s.used = true;
+        return 'ok';
+      });
+      if (!took) return omiseError(reply, 404, 'not_found', 'source was not found');
+      if (took.result === 'used') return omiseError(reply, 400, 'invalid_charge', 'source was already used');
+      if (took.result === 'amount') return omiseError(reply, 400, 'invalid_charge', 'amount does not match the source amount');
+      const src = took.value;
       const { used: _u, ...pub } = src;
       charge.source = pub;
       charge.expires_at = new Date(now.getTime() + cfg().promptpayTtlMinutes * 60_000).toISOString();
     } else {
       return omiseError(reply, 400, 'invalid_charge', 'card or source is required');
     }
-    charges.set(id, charge);
+    await charges.set(id, charge);
     void emit('charge.create', charge);
     return reply.send(publicCharge(charge));
   });
 
   app.get('/charges/:id', async (req, reply) => {
     if (!requireSecret(req, reply)) return reply;
-    const c = charges.get((req.params as { id: string }).id);
-    if (!c) return omiseError(reply, 404, 'not_found', 'charge was not found');
-    settleExpiry(c);
-    return reply.send(publicCharge(c));
+    const r = await changeCharge((req.params as { id: string }).id);
+    if (!r) return omiseError(reply, 404, 'not_found', 'charge was not found');
+    return reply.send(publicCharge(r.charge));
   });
 
   app.get('/events/:id', async (req, reply) => {
     if (!requireSecret(req, reply)) return reply;
-    const ev = events.get((req.params as { id: string }).id);
+    const ev = await events.get((req.params as { id: string }).id);
     if (!ev) return omiseError(reply, 404, 'not_found', 'event was not found');
     return reply.send(ev);
   });
@@ -269,24 +289,22 @@ export async function omiseSandbox(app: FastifyInstance, opts: { ctx: SandboxCon
   // Omise test-mode helpers for offline charges (secret key).
   app.post('/charges/:id/mark_as_paid', async (req, reply) => {
     if (!requireSecret(req, reply)) return reply;
-    const c = charges.get((req.params as { id: string }).id);
-    if (!c) return omiseError(reply, 404, 'not_found', 'charge was not found');
-    settleExpiry(c);
-    if (!complete(c, true)) return omiseError(reply, 400, 'failed_capture', `charge is ${c.status}`);
-    return reply.send(publicCharge(c));
+    const r = await changeCharge((req.params as { id: string }).id, (c) => complete(c, true));
+    if (!r) return omiseError(reply, 404, 'not_found', 'charge was not found');
+    if (!r.changed) return omiseError(reply, 400, 'failed_capture', `charge is ${r.charge.status}`);
+    return reply.send(publicCharge(r.charge));
   });
   app.post('/charges/:id/mark_as_failed', async (req, reply) => {
     if (!requireSecret(req, reply)) return reply;
-    const c = charges.get((req.params as { id: string }).id);
-    if (!c) return omiseError(reply, 404, 'not_found', 'charge was not found');
-    settleExpiry(c);
-    if (!complete(c, false, { code: 'payment_rejected', message: 'payment was rejected' })) return omiseError(reply, 400, 'failed_capture', `charge is ${c.status}`);
-    return reply.send(publicCharge(c));
+    const r = await changeCharge((req.params as { id: string }).id, (c) => complete(c, false, { code: 'payment_rejected', message: 'payment was rejected' }));
+    if (!r) return omiseError(reply, 404, 'not_found', 'charge was not found');
+    if (!r.changed) return omiseError(reply, 400, 'failed_capture', `charge is ${r.charge.status}`);
+    return reply.send(publicCharge(r.charge));
   });
 
   // --- Browser pages ---
   app.get('/payments/:id/authorize', async (req, reply) => {
-    const c = charges.get((req.params as { id: string }).id);
+    const c = await charges.get((req.params as { id: string }).id);
     if (!c || !c.authorize_uri) return reply.code(404).type('text/html').send(page('Not found', '<h1>Unknown payment</h1>'));
     const action = `${base()}/payments/${c.id}/authorize`;
     const done = c.status !== 'pending' ? `<p>This payment is already <b>${escapeHtml(c.status)}</b>.</p>` : '';
@@ -301,16 +319,17 @@ export async function omiseSandbox(app: FastifyInstance, opts: { ctx: SandboxCon
   });
 
   app.post('/payments/:id/authorize', async (req, reply) => {
-    const c = charges.get((req.params as { id: string }).id);
-    if (!c || !c.authorize_uri) return reply.code(404).type('text/html').send(page('Not found', '<h1>Unknown payment</h1>'));
+    const id = (req.params as { id: string }).id;
+    const found = await charges.get(id);
+    if (!found || !found.authorize_uri) return reply.code(404).type('text/html').send(page('Not found', '<h1>Unknown payment</h1>'));
     const result = str((req.body as Record<string, unknown> | undefined)?.result);
-    complete(c, result === 'pass', { code: 'failed_3ds', message: '3-D Secure authentication failed' });
+    const c = (await changeCharge(id, (ch) => complete(ch, result === 'pass', { code: 'failed_3ds', message: '3-D Secure authentication failed' })))?.charge ?? found;
     return reply.redirect(c.return_uri ?? `${base()}/payments/${c.id}/authorize`, 303);
   });
 
   app.get('/qr/:file', async (req, reply) => {
     const id = (req.params as { file: string }).file.replace(/\.png$/u, '');
-    const src = sources.get(id);
+    const src = await sources.get(id);
     if (!src) return reply.code(404).send({ object: 'error', code: 'not_found', message: 'source was not found' });
     const payload = buildPromptPayPayload({ kind: 'taxId', id: OMISE_SANDBOX_PROMPTPAY_ID }, { amount: src.amount });
     return reply.type('image/png').header('cache-control', 'no-store').send(await qrPng(payload));
@@ -319,28 +338,29 @@ export async function omiseSandbox(app: FastifyInstance, opts: { ctx: SandboxCon
   // --- Sandbox controls (not part of Omise's API): pay / fail / expire a pending charge, redeliver. ---
   app.post('/control/charges/:id/:action', async (req, reply) => {
     const { id, action } = req.params as { id: string; action: string };
-    const c = charges.get(id);
-    if (!c) return reply.code(404).send({ error: 'charge not found' });
-    settleExpiry(c);
-    let changed = false;
-    if (action === 'paid') changed = complete(c, true);
-    else if (action === 'failed') changed = complete(c, false, { code: 'payment_rejected', message: 'payment was rejected' });
-    else if (action === 'expired') changed = complete(c, false, { code: 'expired_charge', message: 'charge expired' });
-    else return reply.code(400).send({ error: 'action is paid, failed or expired' });
-    return reply.send({ changed, charge: publicCharge(c) });
+    const outcomes: Record<string, (c: ChargeRec) => boolean> = {
+      paid: (c) => complete(c, true),
+      failed: (c) => complete(c, false, { code: 'payment_rejected', message: 'payment was rejected' }),
+      expired: (c) => complete(c, false, { code: 'expired_charge', message: 'charge expired' }),
+    };
+    const fn = Object.hasOwn(outcomes, action) ? outcomes[action] : undefined;
+    if (!(await charges.has(id))) return reply.code(404).send({ error: 'charge not found' });
+    if (!fn) return reply.code(400).send({ error: 'action is paid, failed or expired' });
+    const r = await changeCharge(id, fn);
+    if (!r) return reply.code(404).send({ error: 'charge not found' });
+    return reply.send({ changed: r.changed, charge: publicCharge(r.charge) });
   });
 
   app.get('/control/charges/:id', async (req, reply) => {
-    const c = charges.get((req.params as { id: string }).id);
-    if (!c) return reply.code(404).send({ error: 'charge not found' });
-    settleExpiry(c);
-    return reply.send(publicCharge(c));
+    const r = await changeCharge((req.params as { id: string }).id);
+    if (!r) return reply.code(404).send({ error: 'charge not found' });
+    return reply.send(publicCharge(r.charge));
   });
 
-  app.get('/control/events', async () => ({ events: [...events.values()] }));
+  app.get('/control/events', async () => ({ events: await events.values() }));
 
   app.post('/control/events/:id/redeliver', async (req, reply) => {
-    const ev = events.get((req.params as { id: string }).id);
+    const ev = await events.get((req.params as { id: string }).id);
     if (!ev) return reply.code(404).send({ error: 'event not found' });
     const d = await sendEvent(ev);
     return reply.send({ status: d.status });

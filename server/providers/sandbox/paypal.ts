@@ -2,6 +2,7 @@
  * PayPal emulator (/sandbox/paypal): OAuth, Orders v2 (create with PayPal-Request-Id idempotency,
  * read, capture) and the buyer's approval page /checkoutnow?token=… with approve / approve with a
  * card that gets declined (INSTRUMENT_DECLINED) / approve with a pending capture / cancel.
+ * State is in the database (./store.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -22,9 +23,10 @@ export async function paypalSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
   const { ctx } = opts;
   const cfg = () => ctx.config.paypal;
   const base = () => `${ctx.browserOrigin()}/sandbox/paypal`;
-  const tokens = new Map<string, number>();
-  const orders = new Map<string, OrderRec>();
-  const byRequestId = new Map<string, string>();
+  const tokens = ctx.table<number>('paypal', 'token');
+  const orders = ctx.table<OrderRec>('paypal', 'order');
+  /** PayPal-Request-Id → order id. */
+  const byRequestId = ctx.table<string>('paypal', 'request');
   acceptForms(app);
 
   function pub(o: OrderRec): PaypalOrder {
@@ -41,9 +43,9 @@ export async function paypalSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
     };
   }
 
-  function authed(req: FastifyRequest, reply: FastifyReply): boolean {
+  async function authed(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const h = req.headers.authorization ?? '';
-    const until = tokens.get(h.startsWith('Bearer ') ? h.slice(7) : '');
+    const until = h.startsWith('Bearer ') ? await tokens.get(h.slice(7)) : undefined;
     if (!until || until < ctx.now().getTime()) {
       void reply.code(401).send({ error: 'invalid_token', error_description: 'Token signature verification failed' });
       return false;
@@ -57,15 +59,16 @@ export async function paypalSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
     if (id !== cfg().clientId || secret !== cfg().clientSecret) return reply.code(401).send({ error: 'invalid_client', error_description: 'Client Authentication failed' });
     if (str(((req.body ?? {}) as Record<string, unknown>).grant_type) !== 'client_credentials') return reply.code(400).send({ error: 'unsupported_grant_type' });
     const token = `A21AA${randomUUID().replace(/-/gu, '')}`;
-    tokens.set(token, ctx.now().getTime() + 32_400_000);
+    await tokens.set(token, ctx.now().getTime() + 32_400_000);
     return reply.send({ scope: 'https://uri.paypal.com/services/payments/payment', access_token: token, token_type: 'Bearer', app_id: 'APP-SANDBOX', expires_in: 32400, nonce: newId('', 8) });
   });
 
   app.post('/v2/checkout/orders', async (req, reply) => {
-    if (!authed(req, reply)) return reply;
+    if (!(await authed(req, reply))) return reply;
     const rid = str(req.headers['paypal-request-id']);
-    const prior = rid ? byRequestId.get(rid) : undefined;
-    if (prior) return reply.code(200).send(pub(orders.get(prior)!));
+    const prior = rid ? await byRequestId.get(rid) : undefined;
+    const priorOrder = prior ? await orders.get(prior) : undefined;
+    if (priorOrder) return reply.code(200).send(pub(priorOrder));
     const b = (req.body ?? {}) as Record<string, unknown>;
     const pu = Array.isArray(b.purchase_units) ? (b.purchase_units as Record<string, unknown>[]) : [];
     const amount = (pu[0]?.amount ?? {}) as Record<string, unknown>;
@@ -83,45 +86,53 @@ export async function paypalSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
       cancelUrl: str(exp.cancel_url),
       outcome: null,
     };
-    orders.set(id, o);
-    if (rid) byRequestId.set(rid, id);
+    await orders.set(id, o);
+    if (rid) await byRequestId.set(rid, id);
     return reply.code(201).send(pub(o));
   });
 
   app.get('/v2/checkout/orders/:id', async (req, reply) => {
-    if (!authed(req, reply)) return reply;
-    const o = orders.get((req.params as { id: string }).id);
+    if (!(await authed(req, reply))) return reply;
+    const o = await orders.get((req.params as { id: string }).id);
     if (!o) return ppError(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
     return reply.send(pub(o));
   });
 
   app.post('/v2/checkout/orders/:id/capture', async (req, reply) => {
-    if (!authed(req, reply)) return reply;
-    const o = orders.get((req.params as { id: string }).id);
-    if (!o) return ppError(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
-    if (o.status === 'COMPLETED') {
-      const rid = str(req.headers['paypal-request-id']);
-      if (rid && byRequestId.get(rid) === o.id) return reply.send(pub(o));
-      return ppError(reply, 422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED', 'Order already captured.');
-    }
-    if (o.status !== 'APPROVED') return ppError(reply, 422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
-    if (o.outcome === 'declined') {
-      // The buyer must pick another funding source (the buttons restart).
-      o.status = 'CREATED';
-      o.outcome = null;
+    if (!(await authed(req, reply))) return reply;
+    const rid = str(req.headers['paypal-request-id']);
+    const ridOrder = rid ? await byRequestId.get(rid) : undefined;
+    // Under the order's row lock: one capture per order, also across processes.
+    const r = await orders.update((req.params as { id: string }).id, (o) => {
+      if (o.status === 'COMPLETED') return ridOrder === o.id ? 'replay' : 'captured';
+      if (o.status !== 'APPROVED') return 'not-approved';
+      if (o.outcome === 'declined') {
+        // The buyer must pick another funding source (the buttons restart).
+        o.status = 'CREATED';
+        o.outcome = null;
+        return 'declined';
+      }
+      const unit = o.purchase_units![0]!;
+      unit.payments = { captures: [{ id: newId('', 8).toUpperCase() + 'CAP', status: o.outcome === 'pending' ? 'PENDING' : 'COMPLETED', amount: unit.amount! }] };
+      o.status = 'COMPLETED';
+      return 'done';
+    });
+    if (!r) return ppError(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
+    const o = r.value;
+    if (r.result === 'replay') return reply.send(pub(o));
+    if (r.result === 'captured') return ppError(reply, 422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED', 'Order already captured.');
+    if (r.result === 'not-approved') return ppError(reply, 422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
+    if (r.result === 'declined') {
       return ppError(reply, 422, 'UNPROCESSABLE_ENTITY', 'INSTRUMENT_DECLINED', 'The instrument presented was either declined by the processor or bank.');
     }
-    const unit = o.purchase_units![0]!;
-    unit.payments = { captures: [{ id: newId('', 8).toUpperCase() + 'CAP', status: o.outcome === 'pending' ? 'PENDING' : 'COMPLETED', amount: unit.amount! }] };
-    o.status = 'COMPLETED';
-    const rid = str(req.headers['paypal-request-id']);
-    if (rid) byRequestId.set(rid, o.id);
+    if (rid) await byRequestId.set(rid, o.id);
     return reply.code(201).send(pub(o));
   });
 
   // --- The buyer's approval page ---
   app.get('/checkoutnow', async (req, reply) => {
-    const o = orders.get(str((req.query as Record<string, unknown>).token));
+    const token = str((req.query as Record<string, unknown>).token);
+    const o = token ? await orders.get(token) : undefined;
     if (!o) return reply.code(404).type('text/html').send(page('PayPal', '<h1>Order not found</h1>'));
     const a = o.purchase_units?.[0]?.amount;
     return reply.type('text/html').send(
@@ -138,15 +149,19 @@ export async function paypalSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
   });
 
   app.post('/checkoutnow/:id', async (req, reply) => {
-    const o = orders.get((req.params as { id: string }).id);
-    if (!o) return reply.code(404).type('text/html').send(page('PayPal', '<h1>Order not found</h1>'));
+    const id = (req.params as { id: string }).id;
+    const found = await orders.get(id);
+    if (!found) return reply.code(404).type('text/html').send(page('PayPal', '<h1>Order not found</h1>'));
     const outcome = str(((req.body ?? {}) as Record<string, unknown>).outcome);
-    if (outcome === 'cancel') return o.cancelUrl ? reply.redirect(o.cancelUrl, 303) : reply.type('text/html').send(page('PayPal', '<h1>Cancelled</h1>'));
-    if (o.status === 'CREATED' && (outcome === 'ok' || outcome === 'declined' || outcome === 'pending')) {
-      o.status = 'APPROVED';
-      o.outcome = outcome;
-      o.payer = { payer_id: 'SBXPAYER' + newId('', 3).toUpperCase(), email_address: 'buyer@sandbox.paypal.local' };
-    }
+    if (outcome === 'cancel') return found.cancelUrl ? reply.redirect(found.cancelUrl, 303) : reply.type('text/html').send(page('PayPal', '<h1>Cancelled</h1>'));
+    const approved = await orders.update(id, (o) => {
+      if (o.status === 'CREATED' && (outcome === 'ok' || outcome === 'declined' || outcome === 'pending')) {
+        o.status = 'APPROVED';
+        o.outcome = outcome;
+        o.payer = { payer_id: 'SBXPAYER' + newId('', 3).toUpperCase(), email_address: 'buyer@sandbox.paypal.local' };
+      }
+    });
+    const o = approved?.value ?? found;
     if (!o.returnUrl) return reply.type('text/html').send(page('PayPal', `<h1>${escapeHtml(o.status)}</h1>`));
     const u = new URL(o.returnUrl);
     u.searchParams.set('token', o.id);

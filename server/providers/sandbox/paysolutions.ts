@@ -21,8 +21,8 @@ export async function paysolutionsSandbox(app: FastifyInstance, opts: { ctx: San
   const { ctx } = opts;
   const cfg = () => ctx.config.paysolutions;
   const base = () => `${ctx.browserOrigin()}/sandbox/paysolutions`;
-  const sessions = new Map<string, Record<string, string>>();
-  const txns: Txn[] = [];
+  const sessions = ctx.table<{ fields: Record<string, string>; used: boolean }>('paysolutions', 'session');
+  const txns = ctx.table<Txn>('paysolutions', 'txn');
   acceptForms(app);
 
   app.post('/epaylink/payment.aspx', async (req, reply) => {
@@ -31,7 +31,7 @@ export async function paysolutionsSandbox(app: FastifyInstance, opts: { ctx: San
     if (f.merchantid !== cfg().merchantId) return reply.code(400).type('text/html').send(page('PaySolutions', '<h1>Merchant not found</h1>'));
     if (!/^\d{1,12}$/u.test(f.refno ?? '') || total === null || total <= 0 || f.cc !== '00') return reply.code(400).type('text/html').send(page('PaySolutions', '<h1>Invalid request</h1>'));
     const sid = newId('pss_');
-    sessions.set(sid, f);
+    await sessions.set(sid, { fields: f, used: false });
     return reply.type('text/html').send(
       page(
         'PaySolutions',
@@ -43,14 +43,15 @@ export async function paysolutionsSandbox(app: FastifyInstance, opts: { ctx: San
 
   app.post('/epaylink/pay/:sid', async (req, reply) => {
     const sid = (req.params as { sid: string }).sid;
-    const f = sessions.get(sid);
-    if (!f) return reply.code(404).type('text/html').send(page('PaySolutions', '<h1>Session not found or already used</h1>'));
-    sessions.delete(sid);
+    // Used once, under the session's row lock (also across processes).
+    const took = await sessions.update(sid, (x) => (x.used ? false : (x.used = true)));
+    if (!took?.result) return reply.code(404).type('text/html').send(page('PaySolutions', '<h1>Session not found or already used</h1>'));
+    const f = took.value.fields;
     const result = str(((req.body ?? {}) as Record<string, unknown>).result);
     const total = parseAmount(f.total ?? '') ?? 0;
     const status = result === 'pay' ? PAYSOLUTIONS_PAID : result === 'decline' ? 'N' : 'C';
     const t: Txn = { orderNo: newId('', 5), refno: f.refno ?? '', total, status, statusName: status === PAYSOLUTIONS_PAID ? 'Completed' : status === 'N' ? 'Declined' : 'Cancelled', fields: f };
-    txns.push(t);
+    await txns.set(t.orderNo, t);
     if (result !== 'cancel' && f.postbackurl) {
       const body = new URLSearchParams({
         refno: t.refno,
@@ -72,7 +73,7 @@ export async function paysolutionsSandbox(app: FastifyInstance, opts: { ctx: San
     if (req.headers.apikey !== cfg().apiKey) return reply.code(401).send({ code: 'unauthorized', message: 'Invalid apikey' });
     const b = (req.body ?? {}) as Record<string, unknown>;
     if (str(b.merchantID) !== cfg().merchantId) return reply.code(400).send({ code: 'invalid_merchant', message: 'Invalid merchantID' });
-    const rows = txns
+    const rows = (await txns.values())
       .filter((t) => t.refno === str(b.refNo))
       .map((t) => ({ ReferenceNo: t.refno, OrderNo: t.orderNo, MerchantID: cfg().merchantId, ProductDetail: t.fields.productdetail ?? '', Total: Number(toDecimalString(t.total)), CustomerEmail: t.fields.customeremail ?? '', CardType: 'VISA', Status: t.status, StatusName: t.statusName }));
     return reply.send(rows);

@@ -1,7 +1,7 @@
 /**
  * SCB emulator (/sandbox/scb): OAuth, QR30 create (real EMVCo bill-payment payload + PNG),
  * bill-payment inquiry, and a bank-app control that "pays" a QR and posts SCB's (unsigned)
- * payment confirmation to our callback.
+ * payment confirmation to our callback. State is in the database (./store.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -16,7 +16,8 @@ interface QrRec {
   ref3: string;
   amount: number;
   payload: string;
-  createdAt: Date;
+  /** ISO time (records are JSON). */
+  createdAt: string;
 }
 
 function bangkokDate(d: Date): string {
@@ -30,16 +31,18 @@ function fail(reply: FastifyReply, http: number, code: number, description: stri
 export async function scbSandbox(app: FastifyInstance, opts: { ctx: SandboxContext }): Promise<void> {
   const { ctx } = opts;
   const cfg = () => ctx.config.scb;
-  const tokens = new Map<string, number>();
-  const qrs = new Map<string, QrRec>();
-  const txns: (ScbTransaction & { billerId: string; date: string })[] = [];
+  /** Access token → expiry (ms). */
+  const tokens = ctx.table<number>('scb', 'token');
+  /** `ref1|ref2` → QR. */
+  const qrs = ctx.table<QrRec>('scb', 'qr');
+  const txns = ctx.table<ScbTransaction & { billerId: string; date: string }>('scb', 'txn');
   const callbackUrl = () => process.env.SCB_SANDBOX_CALLBACK_URL || `${ctx.selfOrigin()}/api/payment/scb/confirm`;
   acceptForms(app);
 
-  function authed(req: FastifyRequest, reply: FastifyReply): boolean {
+  async function authed(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const h = req.headers.authorization ?? '';
     const t = h.startsWith('Bearer ') ? h.slice(7) : '';
-    const until = tokens.get(t);
+    const until = t ? await tokens.get(t) : undefined;
     if (!until || until < ctx.now().getTime()) {
       void fail(reply, 401, 9500, 'Invalid access token');
       return false;
@@ -58,12 +61,12 @@ export async function scbSandbox(app: FastifyInstance, opts: { ctx: SandboxConte
     const accessToken = randomUUID();
     const expiresIn = 1800;
     const expiresAt = Math.floor(ctx.now().getTime() / 1000) + expiresIn;
-    tokens.set(accessToken, expiresAt * 1000);
+    await tokens.set(accessToken, expiresAt * 1000);
     return reply.send({ status: { code: 1000, description: 'Success' }, data: { accessToken, tokenType: 'Bearer', expiresIn, expiresAt } });
   });
 
   app.post('/v1/payment/qrcode/create', async (req, reply) => {
-    if (!authed(req, reply)) return reply;
+    if (!(await authed(req, reply))) return reply;
     const b = (req.body ?? {}) as Record<string, unknown>;
     const amount = parseAmount(str(b.amount));
     const refOk = (v: unknown, required: boolean) => (v === undefined && !required) || /^[A-Z0-9]{1,20}$/u.test(str(v));
@@ -71,25 +74,25 @@ export async function scbSandbox(app: FastifyInstance, opts: { ctx: SandboxConte
     if (b.ppId !== cfg().billerId) return fail(reply, 400, 4101, 'ppId is invalid');
     if (amount === null || amount <= 0 || !/^\d+\.\d{2}$/u.test(str(b.amount))) return fail(reply, 400, 4101, 'amount is invalid');
     if (!refOk(b.ref1, true) || !refOk(b.ref2, true) || !refOk(b.ref3, true)) return fail(reply, 400, 4101, 'ref1/ref2/ref3 must be A-Z 0-9, up to 20');
-    const rec: QrRec = { ref1: str(b.ref1), ref2: str(b.ref2), ref3: str(b.ref3), amount, payload: '', createdAt: ctx.now() };
+    const rec: QrRec = { ref1: str(b.ref1), ref2: str(b.ref2), ref3: str(b.ref3), amount, payload: '', createdAt: ctx.now().toISOString() };
     rec.payload = buildPromptPayPayload({ kind: 'billPayment', billerId: cfg().billerId, ref1: rec.ref1, ref2: rec.ref2 }, { amount, terminalLabel: rec.ref3 });
-    qrs.set(`${rec.ref1}|${rec.ref2}`, rec);
+    await qrs.set(`${rec.ref1}|${rec.ref2}`, rec);
     const png = await qrPng(rec.payload);
     return reply.send({ status: { code: 1000, description: 'Success' }, data: { qrRawData: rec.payload, qrImage: png.toString('base64') } });
   });
 
   app.get('/v1/payment/billpayment/inquiry', async (req, reply) => {
-    if (!authed(req, reply)) return reply;
+    if (!(await authed(req, reply))) return reply;
     const q = req.query as Record<string, string | undefined>;
     if (q.eventCode !== '00300100' || !q.transactionDate || !q.billerId || !q.reference1) return fail(reply, 400, 4101, 'eventCode, transactionDate, billerId and reference1 are required');
-    const found = txns
+    const found = (await txns.values())
       .filter((t) => t.billerId === q.billerId && t.date === q.transactionDate && t.billPaymentRef1 === q.reference1 && (!q.reference2 || t.billPaymentRef2 === q.reference2))
       .map(({ billerId: _b, date: _d, ...t }) => t);
     return reply.send({ status: { code: 1000, description: 'Success' }, data: found });
   });
 
   async function pay(ref1: string, ref2: string, amountOverride: number | null) {
-    const qr = qrs.get(`${ref1}|${ref2}`);
+    const qr = await qrs.get(`${ref1}|${ref2}`);
     if (!qr) return null;
     const now = ctx.now();
     const t = {
@@ -106,7 +109,7 @@ export async function scbSandbox(app: FastifyInstance, opts: { ctx: SandboxConte
       billerId: cfg().billerId,
       date: bangkokDate(now),
     };
-    txns.push(t);
+    await txns.set(t.transactionId, t);
     const { billerId: _b, date: _d, ...pub } = t;
     const body = JSON.stringify({
       payeeProxyType: 'BILLERID',
@@ -136,7 +139,7 @@ export async function scbSandbox(app: FastifyInstance, opts: { ctx: SandboxConte
 
   app.get('/pay', async (req, reply) => {
     const q = req.query as Record<string, string | undefined>;
-    const list = [...qrs.values()].filter((r) => !q.ref1 || r.ref1 === q.ref1).slice(-10);
+    const list = (await qrs.values()).filter((r) => !q.ref1 || r.ref1 === q.ref1).slice(-10);
     const rows = list
       .map(
         (r) => `<div class="box"><p>Ref1 ${escapeHtml(r.ref1)} / Ref2 ${escapeHtml(r.ref2)} — ${toDecimalString(r.amount)} THB</p>

@@ -9,8 +9,10 @@
  *    payment by invoiceNo, from the gateway's own record; signed base64 XML in and out.
  *  - PGW v4: /payment/4.x/paymentToken (JWS in, JWS out) -> hosted page /payment/4.x/pay/:token
  *    (card or installments, pay / cancel) -> signed JWT to backendReturnUrl; /payment/4.x/paymentInquiry.
+ * State (sessions, used codes, the gateway's key pair) is in the database (./store.ts): every
+ * process encrypts and decrypts cards with the same key.
  */
-import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
+import { constants, createPrivateKey, createPublicKey, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { signHs256, verifyHs256 } from '../jwt';
 import { CARD_FORM_REQUEST_FIELDS, CARD_FORM_RESPONSE_FIELDS, PAYMENT_ACTION_REQUEST_FIELDS, PAYMENT_ACTION_RESPONSE_FIELDS, PAYMENT_ACTION_VERSION, parseFlatXml, signFields, toFlatXml, type TwoC2pResult } from '../twoc2p';
@@ -77,13 +79,18 @@ export async function twoc2pSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
   const { ctx } = opts;
   const cfg = () => ctx.config.twoc2p;
   const base = () => `${ctx.browserOrigin()}/sandbox/2c2p`;
-  const forms = new Map<string, FormSession>();
-  const usedCodes = new Set<string>();
-  // The gateway's card-encryption key pair (real 2C2P embeds its public key in my2c2p.js).
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const publicSpki = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
-  const links = new Map<string, LinkSession>();
-  const byInvoice = new Map<string, LinkSession>();
+  const forms = ctx.table<FormSession>('2c2p', 'form');
+  const usedCodes = ctx.table<true>('2c2p', 'code');
+  // The gateway's card-encryption key pair (real 2C2P embeds its public key in my2c2p.js): made
+  // by the first process, read from the database by every other one.
+  const keys = ctx.table<{ pkcs8: string }>('2c2p', 'key');
+  const made = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  await keys.insert('gateway', { pkcs8: made });
+  const privateKey = createPrivateKey((await keys.get('gateway'))?.pkcs8 ?? made);
+  const publicSpki = createPublicKey(privateKey).export({ type: 'spki', format: 'der' }).toString('base64');
+  const links = ctx.table<LinkSession>('2c2p', 'link');
+  /** invoiceNo → payment token. */
+  const byInvoice = ctx.table<string>('2c2p', 'invoice');
   acceptForms(app);
 
   // ---------- The card form (3DS API 9.x secure payment page) ----------
@@ -102,8 +109,7 @@ export async function twoc2pSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
     if (f.version !== '9.9' || !/^\d{12}$/u.test(f.amt ?? '') || !f.currencyCode || !f.uniqueTransactionCode) {
       return reply.code(400).type('text/html').send(page('2C2P error', '<h1>Invalid request</h1>'));
     }
-    if (usedCodes.has(f.uniqueTransactionCode)) return reply.code(400).type('text/html').send(page('2C2P error', '<h1>Duplicate uniqueTransactionCode</h1>'));
-    usedCodes.add(f.uniqueTransactionCode);
+    if (!(await usedCodes.insert(f.uniqueTransactionCode, true))) return reply.code(400).type('text/html').send(page('2C2P error', '<h1>Duplicate uniqueTransactionCode</h1>'));
     let card: Record<string, unknown> = {};
     try {
       const plain = privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(f.encCardData ?? '', 'base64'));
@@ -113,7 +119,7 @@ export async function twoc2pSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
     }
     const d = decide({ cardnumber: card.number, month: card.month, year: card.year, action: 'pay' }, ctx.now());
     const sid = newId('ps_');
-    forms.set(sid, { fields: f, done: false, decision: d });
+    await forms.set(sid, { fields: f, done: false, decision: d });
     if (!d.ok) return finishCardForm(sid, false, reply);
     const amt = f.amt ?? '';
     const amount = `${Number(amt.slice(0, 10))}.${amt.slice(10)}`;
@@ -128,14 +134,14 @@ export async function twoc2pSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
 
   app.post('/SecurePayment/3ds/:sid', async (req, reply) => {
     const sid = (req.params as { sid: string }).sid;
-    const s = forms.get(sid);
-    if (!s || s.done) return reply.code(404).type('text/html').send(page('2C2P', '<h1>Session not found or already used</h1>'));
     return finishCardForm(sid, str(((req.body ?? {}) as Record<string, unknown>).result) === 'pass', reply);
   });
 
   async function finishCardForm(sid: string, passed: boolean, reply: FastifyReply) {
-    const s = forms.get(sid)!;
-    s.done = true;
+    // Finished once, under the session's row lock (also across processes).
+    const took = await forms.update(sid, (x) => (x.done ? false : (x.done = true)));
+    if (!took?.result) return reply.code(404).type('text/html').send(page('2C2P', '<h1>Session not found or already used</h1>'));
+    const s = took.value;
     const f = s.fields;
     const d = s.decision;
     const ok = d.ok && passed;
@@ -213,16 +219,15 @@ export async function twoc2pSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
     const amount = Number(p.amount);
     if (!Number.isFinite(amount) || amount <= 0) return reply.send(signed({ respCode: '9041', respDesc: 'Invalid amount' }));
     if (!/^[A-Za-z0-9]{1,50}$/u.test(str(p.invoiceNo))) return reply.send(signed({ respCode: '9012', respDesc: 'Invalid invoiceNo' }));
-    if (byInvoice.has(str(p.invoiceNo))) return reply.send(signed({ respCode: '9014', respDesc: 'Duplicate invoiceNo' }));
     const paymentToken = newId('kSAops9Zwhos8hSTSeLTU', 12);
+    if (!(await byInvoice.insert(str(p.invoiceNo), paymentToken))) return reply.send(signed({ respCode: '9014', respDesc: 'Duplicate invoiceNo' }));
     const s: LinkSession = { token: paymentToken, req: p, result: null };
-    links.set(paymentToken, s);
-    byInvoice.set(str(p.invoiceNo), s);
+    await links.set(paymentToken, s);
     return reply.send(signed({ webPaymentUrl: `${base()}/payment/4.x/pay/${paymentToken}`, paymentToken, respCode: '0000', respDesc: 'Success' }));
   });
 
   app.get('/payment/4.x/pay/:token', async (req, reply) => {
-    const s = links.get((req.params as { token: string }).token);
+    const s = await links.get((req.params as { token: string }).token);
     if (!s) return reply.code(404).type('text/html').send(page('2C2P', '<h1>Payment token not found</h1>'));
     if (s.result) return reply.type('text/html').send(page('2C2P', `<h1>Already processed: ${escapeHtml(s.result.respDesc)}</h1>`));
     const ipp = Array.isArray(s.req.paymentChannel) && (s.req.paymentChannel as unknown[]).includes('IPP');
@@ -236,12 +241,29 @@ export async function twoc2pSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
   });
 
   app.post('/payment/4.x/pay/:token', { logLevel: 'silent' }, async (req, reply) => {
-    const s = links.get((req.params as { token: string }).token);
-    if (!s || s.result) return reply.code(404).type('text/html').send(page('2C2P', '<h1>Payment token not found or already used</h1>'));
     const body = (req.body ?? {}) as Record<string, unknown>;
     const d = decide(body, ctx.now());
+    // The result is set once, under the session's row lock (also across processes).
+    const took = await links.update((req.params as { token: string }).token, (x) => {
+      if (x.result) return false;
+      x.result = resultOf(x, d, body);
+      return true;
+    });
+    if (!took?.result) return reply.code(404).type('text/html').send(page('2C2P', '<h1>Payment token not found or already used</h1>'));
+    const s = took.value as LinkSession & { result: TwoC2pResult };
+    const backend = str(s.req.backendReturnUrl);
+    if (backend) await ctx.deliver({ provider: '2c2p', url: backend, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(signed(s.result)) });
+    const front = str(s.req.frontendReturnUrl);
+    if (!front) return reply.type('text/html').send(page('2C2P', `<h1>${escapeHtml(d.desc)}</h1>`));
+    const u = new URL(front);
+    u.searchParams.set('invoiceNo', s.result.invoiceNo);
+    u.searchParams.set('respCode', s.result.respCode);
+    return reply.redirect(u.toString(), 303);
+  });
+
+  function resultOf(s: LinkSession, d: Decision, body: Record<string, unknown>): TwoC2pResult {
     const ipp = Array.isArray(s.req.paymentChannel) && (s.req.paymentChannel as unknown[]).includes('IPP');
-    s.result = {
+    return {
       merchantID: cfg().merchantId,
       invoiceNo: str(s.req.invoiceNo),
       amount: Number(s.req.amount),
@@ -257,20 +279,13 @@ export async function twoc2pSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
       respCode: d.ok ? '0000' : d.code === 'cancel' ? '0003' : d.code,
       respDesc: d.desc,
     };
-    const backend = str(s.req.backendReturnUrl);
-    if (backend) await ctx.deliver({ provider: '2c2p', url: backend, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(signed(s.result)) });
-    const front = str(s.req.frontendReturnUrl);
-    if (!front) return reply.type('text/html').send(page('2C2P', `<h1>${escapeHtml(d.desc)}</h1>`));
-    const u = new URL(front);
-    u.searchParams.set('invoiceNo', s.result.invoiceNo);
-    u.searchParams.set('respCode', s.result.respCode);
-    return reply.redirect(u.toString(), 303);
-  });
+  }
 
   app.post('/payment/4.x/paymentInquiry', async (req, reply) => {
     const p = verifyHs256<Record<string, unknown>>(str(((req.body ?? {}) as Record<string, unknown>).payload), cfg().secretKey);
     if (!p) return reply.send({ respCode: '9042', respDesc: 'Invalid signature' });
-    const s = byInvoice.get(str(p.invoiceNo));
+    const token = await byInvoice.get(str(p.invoiceNo));
+    const s = token === undefined ? undefined : await links.get(token);
     if (!s) return reply.send(signed({ merchantID: cfg().merchantId, invoiceNo: str(p.invoiceNo), respCode: '4005', respDesc: 'Transaction not found' }));
     if (!s.result) {
       return reply.send(signed({ merchantID: cfg().merchantId, invoiceNo: str(p.invoiceNo), amount: Number(s.req.amount), currencyCode: str(s.req.currencyCode), respCode: '0001', respDesc: 'Transaction is pending' }));
