@@ -142,6 +142,9 @@ export const MESSAGES = {
   // Free-order payment report (spec 6)
   NEED_APPROVED_BY_ADMIN: 'Need approved by admin',
   AUTO_APPROVED: 'Auto approved',
+
+  // Pages (issue 13: the server writes it into an unknown course's or product's page)
+  PAGE_NOT_FOUND: '404 Page not found !',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -260,6 +263,9 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   IMAGE_UPLOAD_FAILED: 'image upload failed, try again',
   NEED_APPROVED_BY_ADMIN: 'Need approved by admin',
   AUTO_APPROVED: 'Auto approved',
+
+  // Pages (issue 13)
+  PAGE_NOT_FOUND: '404 Page not found !',
 };
 
 export type MessageLocale = 'th' | 'en';
