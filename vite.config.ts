@@ -53,6 +53,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // bench/bundle-size.mjs reads the chunk graph (initial JS of a route, each lazy chunk).
+    manifest: true,
   },
   test: {
     projects: [
