@@ -1,12 +1,45 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+/**
+ * Build plugin: after the bundle is written, every text asset of 1 kB or more gets a brotli
+ * (quality 11) and a gzip (level 9) sibling (`x.js.br`, `x.js.gz`), which the server picks by the
+ * request's accept-encoding (server/web/plugin.ts). index.html is left alone: the server writes
+ * each page's head into it and compresses that answer itself.
+ */
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|wasm)$/;
+const MIN_BYTES = 1024;
+
+export function precompress(): Plugin {
+  return {
+    name: 'course-shop:precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      for (const file of Object.keys(bundle)) {
+        if (!COMPRESSIBLE.test(file)) continue;
+        const path = join(dir, file);
+        const raw = readFileSync(path);
+        if (raw.length < MIN_BYTES) continue;
+        const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+        const gz = gzipSync(raw, { level: 9 });
+        if (br.length < raw.length) writeFileSync(`${path}.br`, br);
+        if (gz.length < raw.length) writeFileSync(`${path}.gz`, gz);
+      }
+    },
+  };
+}
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
 
 // One config for the app (Vite) and the tests (Vitest projects, one per test level).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       '/api': apiTarget,
@@ -20,6 +53,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // bench/bundle-size.mjs reads the chunk graph (initial JS of a route, each lazy chunk).
+    manifest: true,
   },
   test: {
     projects: [

@@ -146,6 +146,8 @@ export const MESSAGES = {
   // Shop (issue 11): a coupon outside its dates says so instead of "not found"
   COUPON_EXPIRED: 'คูปองนี้หมดอายุแล้ว',
   COUPON_NOT_YET_VALID: 'คูปองนี้ยังไม่ถึงวันที่เริ่มใช้',
+  // Pages (issue 13: the server writes it into an unknown course's or product's page)
+  PAGE_NOT_FOUND: '404 Page not found !',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -268,6 +270,8 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   // Shop (issue 11)
   COUPON_EXPIRED: 'This coupon has expired',
   COUPON_NOT_YET_VALID: 'This coupon cannot be used yet',
+  // Pages (issue 13)
+  PAGE_NOT_FOUND: '404 Page not found !',
 };
 
 export type MessageLocale = 'th' | 'en';

@@ -1,7 +1,8 @@
 /**
  * buildApp(): the Fastify instance, ready for app.inject (tests) or listen (main.ts).
  * Registration order: cookie, multipart, rate limit (login / registration), error and not-found
- * handlers (JSON envelope), static files (uploads, and the built app when serving it), the core
+ * handlers (JSON envelope), static files (uploads, and the built app with server-written pages
+ * when serving it: server/web), the core
  * operations, then the payments plugin (server/payments/plugin.ts).
  */
 import { fileURLToPath } from 'node:url';
@@ -27,6 +28,7 @@ import { responseIssues } from './openapi/router';
 import paymentsPlugin from './payments/plugin';
 import { policyInputs, registerSecurityHeaders } from './headers';
 import { loadProvidersConfig } from './providers/config';
+import { webPlugin } from './web/plugin';
 
 export interface BuildOptions {
   db?: Db;
@@ -163,12 +165,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   const distIndex = join(config.distDir, 'index.html');
   const serveApp = config.serveApp && existsSync(distIndex);
-  app.setNotFoundHandler((req, reply) => {
-    if (serveApp && (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(req.url)) {
-      return reply.type('text/html; charset=utf-8').sendFile('index.html', config.distDir);
-    }
-    return reply.code(404).send(envelope('NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`));
-  });
+  const noRoute = (req: FastifyRequest) => envelope('NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`);
+  app.setNotFoundHandler((req, reply) => reply.code(404).send(noRoute(req)));
 
   // Security headers (CSP, frame-ancestors, Referrer-/Permissions-Policy, HSTS over https) and no
   // public source maps in production: server/headers.ts.
@@ -178,9 +176,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // Uploaded files first; the demo catalogue's pictures (server/db/demo-assets) after them.
   const demoAssets = fileURLToPath(new URL('./db/demo-assets', import.meta.url));
   await app.register(fastifyStatic, { root: [config.uploadsDir, demoAssets], prefix: '/uploads/', decorateReply: true, index: false, list: false });
-  if (serveApp) {
-    await app.register(fastifyStatic, { root: config.distDir, prefix: '/', decorateReply: false, index: ['index.html'], wildcard: true });
-  }
+  // The built app: hashed assets and the pages with their server-written head (server/web).
+  if (serveApp) await webPlugin(app, { distDir: config.distDir, isApiPath, notFoundBody: noRoute, publicOrigin: config.publicOrigin });
 
   registerCoreOperations(app);
   // Liveness / readiness for the balancer (server/health.ts; outside the contract).

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, Outlet, useLoaderData, useNavigate, useNavigation } from 'react-router';
 import type { SessionUser } from '../../machines/shared/api';
 import { selectLoggedIn, selectUser } from '../../machines/session/session.selectors';
+import { takeBootData } from '../api/boot-data';
 import { api } from '../api/client';
 import { setInAppNavigator } from '../api/effects';
 import { visitorId } from '../api/storage';
@@ -11,6 +12,9 @@ import { Notifications } from '../ui';
 
 /** The user the server knows from the cookie; null when none or when the call fails. */
 export async function rootLoader({ request }: { request: Request }): Promise<{ user: SessionUser | null }> {
+  // The first page: the server wrote the session's user with the HTML.
+  const booted = takeBootData<SessionUser | null>(request, 'user');
+  if (booted !== undefined) return { user: booted };
   try {
     const { data } = await api.GET('/public/auth/me', { signal: request.signal });
     return { user: data?.user ?? null };

@@ -6,6 +6,7 @@
  */
 import { redirect } from 'react-router';
 import type { components } from '../../../generated/api';
+import { takeBootData } from '../../api/boot-data';
 import { api } from '../../api/client';
 import { isApiError, unwrap } from '../../api/errors';
 import { keptUserId } from '../../api/storage';
@@ -127,6 +128,8 @@ export async function loadSiteSettings(signal?: AbortSignal): Promise<SiteSettin
 export async function courseLoader({ params, request }: { params: { id?: string }; request: Request }): Promise<CoursePageData | Response> {
   const id = courseIdFromParam(params.id);
   if (id === null) throw notFound();
+  // The server found no such course when it wrote the page: nothing to ask for.
+  if (takeBootData<boolean>(request, 'notFound')) throw notFound();
   const url = new URL(request.url);
   const learn = url.searchParams.get('learn') === 'true';
   let course: Course;
@@ -136,26 +139,32 @@ export async function courseLoader({ params, request }: { params: { id?: string 
   // Started now, in parallel with the course; the page does not wait for it.
   const purchase = loadPurchaseData(id, request.signal);
   purchase.catch(() => undefined);
-  try {
-    const [c, s, h, p] = await Promise.all([
-      api.GET('/public/courses/{id}/{number}', { params: { path: { id, number: 0 } }, signal: request.signal }),
-      loadSiteSettings(request.signal),
-      api.GET('/public/payments/howtobuy', { signal: request.signal }).catch(() => null),
-      learn ? api.GET('/public/course/videoplaylist/{courseId}', { params: { path: { courseId: id } }, signal: request.signal }) : Promise.resolve(null),
-    ]);
-    course = unwrap(c, 'getCourse').data;
-    settings = s;
-    if (h) {
-      try {
-        howToBuy = unwrap(h, 'getHowToBuy').data;
-      } catch {
-        howToBuy = null;
+  // The first page: the server wrote the course, the settings and how-to-buy with the HTML.
+  const booted = learn ? undefined : takeBootData<{ course: Course; settings: SiteSettings; howToBuy: HowToBuy | null }>(request, 'course');
+  if (booted) {
+    ({ course, settings, howToBuy } = booted);
+  } else {
+    try {
+      const [c, s, h, p] = await Promise.all([
+        api.GET('/public/courses/{id}/{number}', { params: { path: { id, number: 0 } }, signal: request.signal }),
+        loadSiteSettings(request.signal),
+        api.GET('/public/payments/howtobuy', { signal: request.signal }).catch(() => null),
+        learn ? api.GET('/public/course/videoplaylist/{courseId}', { params: { path: { courseId: id } }, signal: request.signal }) : Promise.resolve(null),
+      ]);
+      course = unwrap(c, 'getCourse').data;
+      settings = s;
+      if (h) {
+        try {
+          howToBuy = unwrap(h, 'getHowToBuy').data;
+        } catch {
+          howToBuy = null;
+        }
       }
+      if (p) playlist = unwrap(p, 'getCourseVideoPlaylist').data;
+    } catch (error) {
+      if (isApiError(error) && (error.status === 404 || error.code === 'NOT_FOUND')) throw notFound();
+      throw error;
     }
-    if (p) playlist = unwrap(p, 'getCourseVideoPlaylist').data;
-  } catch (error) {
-    if (isApiError(error) && (error.status === 404 || error.code === 'NOT_FOUND')) throw notFound();
-    throw error;
   }
   // Spec: "If the preview data is empty after loading, it shows '404 Page not found !'".
   if (!course || !course.id) throw notFound();

@@ -1,10 +1,11 @@
 /** The product page's data (react-router loader), kept apart from the page so the route can run it before the page's chunk arrives. */
 import { redirect } from 'react-router';
 import type { components } from '../../../generated/api';
+import { takeBootData } from '../../api/boot-data';
 import { api } from '../../api/client';
 import { isApiError, unwrap } from '../../api/errors';
 import { keptUserId } from '../../api/storage';
-import { canonicalPath, courseIdFromParam, loadPurchaseData, loadSiteSettings, notFound, type Course, type CoursePageData } from './loader';
+import { canonicalPath, courseIdFromParam, loadPurchaseData, loadSiteSettings, notFound, type Course, type CoursePageData, type SiteSettings } from './loader';
 
 type ProductDetail = components['schemas']['ProductDetail'];
 
@@ -43,6 +44,8 @@ export function asCourse(p: ProductDetail): Course {
 export async function productLoader({ params, request }: { params: { id?: string }; request: Request }): Promise<ProductPageData | Response> {
   const id = courseIdFromParam(params.id);
   if (id === null) throw notFound();
+  // The server found no such product when it wrote the page: nothing to ask for.
+  if (takeBootData<boolean>(request, 'notFound')) throw notFound();
   const url = new URL(request.url);
   const purchase = Promise.all([
     loadPurchaseData(id, request.signal),
@@ -52,6 +55,13 @@ export async function productLoader({ params, request }: { params: { id?: string
       : api.GET('/private/shipping/addresses', { signal: request.signal }).then((r) => unwrap(r, 'listShippingAddresses').data).catch(() => []),
   ]).then(([data, fees, addresses]) => ({ ...data, shippingFees: fees, shippingAddresses: addresses }));
   purchase.catch(() => undefined);
+  // The first page: the server wrote the product and the settings with the HTML.
+  const booted = takeBootData<{ product: ProductDetail; settings: SiteSettings }>(request, 'product');
+  if (booted?.product.id) {
+    const canonical = canonicalPath('/product', params.id ?? '', booted.product.link_path, url.search);
+    if (canonical) return redirect(canonical);
+    return { product: booted.product, course: asCourse(booted.product), settings: booted.settings, howToBuy: null, playlist: null, purchase };
+  }
   try {
     const [p, settings] = await Promise.all([
       api.GET('/public/products/{id}/{number}', { params: { path: { id, number: 0 } }, signal: request.signal }),

@@ -1,5 +1,6 @@
 import { Form, Link, useLoaderData, useSearchParams } from 'react-router';
 import type { components } from '../../../generated/api';
+import { takeBootData } from '../../api/boot-data';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import { t } from '../../i18n/messages';
@@ -9,6 +10,9 @@ type CourseSummary = components['schemas']['CourseSummary'];
 
 /** Public course list (GET /public/courses, optional ?keyword= or ?filter=). */
 export async function courseListLoader({ request }: { request: Request }): Promise<CourseSummary[]> {
+  // The first page: the server wrote the list (same query) with the HTML.
+  const booted = takeBootData<CourseSummary[]>(request, 'list');
+  if (booted) return booted;
   const params = new URL(request.url).searchParams;
   const keyword = params.get('keyword') || undefined;
   const filter = params.get('filter') || undefined;

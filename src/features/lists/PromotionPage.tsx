@@ -1,5 +1,6 @@
 import { Link, useLoaderData } from 'react-router';
 import type { components } from '../../../generated/api';
+import { takeBootData } from '../../api/boot-data';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
 import { t } from '../../i18n/messages';
@@ -15,6 +16,10 @@ export interface PromotionData {
 /** /promotion/:id: the promotion and its courses (from the public promotion and course lists). */
 export async function promotionLoader({ params, request }: { params: { id?: string }; request: Request }): Promise<PromotionData> {
   const id = Number(params.id);
+  // The first page: the server wrote the promotion and its courses (or its 404) with the HTML.
+  if (takeBootData<boolean>(request, 'notFound')) throw new Response('404 Page not found !', { status: 404 });
+  const booted = takeBootData<PromotionData>(request, 'promotion');
+  if (booted) return booted;
   const [promos, courses] = await Promise.all([api.GET('/public/cart/promotion/all', { signal: request.signal }), api.GET('/public/courses', { params: { query: {} }, signal: request.signal })]);
   const promotion = unwrap(promos, 'getAllPromotions').data.find((p) => p.id === id);
   if (!promotion) throw new Response('404 Page not found !', { status: 404 });

@@ -1,0 +1,338 @@
+#!/usr/bin/env node
+// `npm run bench`: one table and bench/RESULTS.md (issue 13).
+//  1. builds the app once (vite build);
+//  2. bundle: initial JS (gzip) of the course and product routes from the build's chunk graph
+//     (dist/.vite/manifest.json), and each lazy chunk;
+//  3. API, from this process (autocannon) against the API in a second process: GET course and
+//     POST order (a fresh buyer and a fresh Idempotency-Key each) on PGlite and on PostgreSQL
+//     (a throwaway cluster, scripts/postgres.ts, or BENCH_DATABASE_URL), and a bare Fastify
+//     hello-world measured in the same run (GET course is printed as a ratio of it);
+//  4. Lighthouse 12 mobile (simulated throttling), median of N runs, on layouts 1-4 (demo courses
+//     2, 3, 7, 5) and a product page, in Debian's Chromium.
+// Targets are printed beside each figure; RESULTS.md says where one is missed, and by how much.
+// Usage: npm run bench [-- --runs 5] [--seconds 10] [--no-build] [--skip lighthouse,api,pg]
+// Ports: BENCH_PORT_BASE (default 5590) and the next four (web app, API, hello-world, Chrome).
+import { spawn, spawnSync } from 'node:child_process';
+import { cpus, freemem, loadavg, totalmem, platform, release, arch, tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { createInterface } from 'node:readline';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+
+const root = new URL('..', import.meta.url).pathname;
+process.chdir(root);
+const argv = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : dflt;
+};
+const runs = Number(opt('--runs', 5));
+const seconds = Number(opt('--seconds', 10));
+const skip = new Set(String(opt('--skip', '')).split(',').filter(Boolean));
+const base = Number(process.env.BENCH_PORT_BASE || 5590);
+const PORTS = { web: base, api: base + 1, hello: base + 2, chrome: base + 3 };
+const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+const started = new Date();
+const children = new Set();
+const cleanups = [];
+const log = (...a) => console.error('[bench]', ...a);
+
+function stopAll() {
+  for (const c of children) {
+    try {
+      process.kill(-c.pid, 'SIGTERM');
+    } catch {
+      // gone
+    }
+  }
+  children.clear();
+  for (const f of cleanups.splice(0)) f();
+}
+process.on('exit', stopAll);
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
+
+// ---------------------------------------------------------------- build and bundle
+if (!argv.includes('--no-build')) {
+  log('building (vite build)…');
+  const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8'));
+const gz = (file) => gzipSync(readFileSync(join('dist', file)), { level: 9 }).length;
+function closure(key, into = new Set()) {
+  if (into.has(key) || !manifest[key]) return into;
+  into.add(key);
+  for (const i of manifest[key].imports ?? []) closure(i, into);
+  return into;
+}
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const entry = closure(entryKey);
+const jsOf = (keys) => [...keys].reduce((s, k) => s + gz(manifest[k].file), 0);
+const cssOf = (keys) => [...keys].reduce((s, k) => s + (manifest[k].css ?? []).reduce((t, f) => t + gz(f), 0), 0);
+const routeKey = (suffix) => Object.keys(manifest).find((k) => k.endsWith(suffix));
+const routeInitial = (suffix) => {
+  const keys = closure(routeKey(suffix), new Set(entry));
+  return { js: jsOf(keys), css: cssOf(keys), files: keys.size };
+};
+const bundle = {
+  entry: { js: jsOf(entry), css: cssOf(entry) },
+  course: routeInitial('src/features/course/CoursePage.tsx'),
+  product: routeInitial('src/features/course/product.tsx'),
+  lazy: Object.keys(manifest)
+    .filter((k) => manifest[k].isDynamicEntry)
+    .map((k) => {
+      const own = [...closure(k)].filter((x) => !entry.has(x));
+      return { chunk: k.replace(/^node_modules\//, ''), file: manifest[k].file, gz: gz(manifest[k].file), withImports: jsOf(own) };
+    })
+    .sort((a, b) => b.withImports - a.withImports),
+};
+const paymentInEntry = [...closure(routeKey('src/features/course/CoursePage.tsx'), new Set(entry))].filter((k) => /payments\/|purchase-entry|PaymentHost/.test(k));
+
+// ---------------------------------------------------------------- processes
+/** Starts `node --import tsx file args` in its own process group; resolves with its first JSON line. */
+function startJson(file, args, env = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], { stdio: ['ignore', 'pipe', 'inherit'], detached: true, env: { ...process.env, ...env } });
+  children.add(child);
+  return new Promise((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout });
+    rl.once('line', (line) => resolve({ info: JSON.parse(line), stop: () => stop(child) }));
+    child.once('exit', (code) => reject(new Error(`${file} exited (${code})`)));
+  });
+}
+function stop(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      resolve();
+    }
+    children.delete(child);
+  });
+}
+async function waitFor(url, ms = 120_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      const r = await fetch(url, { signal: AbortSignal.timeout(3000) });
+      if (r.ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ duration: seconds, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
+  });
+}
+const summary = (name, res) => ({
+  name,
+  rps: Math.round(res.requests.average),
+  p50: res.latency.p50,
+  p99: res.latency.p99,
+  errors: res.errors + res.timeouts + res.non2xx,
+  requests: res.requests.total,
+});
+
+// ---------------------------------------------------------------- API
+const api = [];
+let hello = null;
+if (!skip.has('api')) {
+  log('bare Fastify hello-world…');
+  const h = await startJson('bench/hello-server.ts', ['--port', String(PORTS.hello)]);
+  await cannon({ url: `http://127.0.0.1:${PORTS.hello}/`, connections: 20, duration: 2 });
+  hello = summary('bare Fastify hello-world', await cannon({ url: `http://127.0.0.1:${PORTS.hello}/`, connections: 20 }));
+  await h.stop();
+
+  const dbs = [{ kind: 'PGlite', args: [] }];
+  if (!skip.has('pg')) {
+    let url = process.env.BENCH_DATABASE_URL;
+    if (!url) {
+      const { startPostgres } = await import('../scripts/postgres.ts');
+      log('throwaway PostgreSQL…');
+      const pg = await startPostgres();
+      cleanups.push(() => void pg.stop());
+      url = pg.url;
+    }
+    dbs.push({ kind: 'PostgreSQL', args: ['--pg', url] });
+  }
+  for (const d of dbs) {
+    log(`API on ${d.kind}…`);
+    const buyers = Math.ceil(100 * seconds * 1.2) + 50;
+    const s = await startJson('bench/api-server.ts', ['--port', String(PORTS.api), '--buyers', String(buyers), ...d.args]);
+    const origin = `http://127.0.0.1:${PORTS.api}`;
+    await cannon({ url: `${origin}/public/courses/2/0`, connections: 20, duration: 2 });
+    const get = summary(`GET /public/courses/2/0 (${d.kind})`, await cannon({ url: `${origin}/public/courses/2/0`, connections: 20 }));
+    let n = 0;
+    const list = s.info.buyers;
+    const post = summary(
+      `POST /private/cart/order at 100 rps (${d.kind})`,
+      await cannon({
+        url: origin,
+        connections: 10,
+        overallRate: 100,
+        requests: [
+          {
+            method: 'POST',
+            path: '/private/cart/order',
+            setupRequest: (req) => {
+              const b = list[n++ % list.length];
+              return {
+                ...req,
+                headers: { 'content-type': 'application/json', cookie: b.cookie, 'idempotency-key': `bench-${randomBytes(9).toString('hex')}` },
+                body: JSON.stringify({ user_id: b.id, course_id: [1], pricingplan_id: [1], payment_method_id: 1, currency_code: 'THB' }),
+              };
+            },
+          },
+        ],
+      }),
+    );
+    api.push({ ...get, ratio: hello ? get.rps / hello.rps : null }, post);
+    await s.stop();
+  }
+}
+
+// ---------------------------------------------------------------- Lighthouse
+const pages = [
+  { name: 'layout 1 (course 2)', id: 2 },
+  { name: 'layout 2 (course 3)', id: 3 },
+  { name: 'layout 3 (course 7)', id: 7 },
+  { name: 'layout 4 (course 5)', id: 5 },
+  { name: 'product (12)', id: 12, product: true },
+];
+const lighthouse = [];
+let lighthouseVersion = '';
+let chromiumVersion = '';
+if (!skip.has('lighthouse')) {
+  const scratch = mkdtempSync(join(tmpdir(), 'bench-lh-'));
+  cleanups.push(() => rmSync(scratch, { recursive: true, force: true }));
+  const origin = `http://127.0.0.1:${PORTS.web}`;
+  const web = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORTS.web), HOST: '127.0.0.1', PGLITE_DIR: 'memory', OUTBOX_DIR: join(scratch, 'o'), UPLOADS_DIR: join(scratch, 'u'), LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  });
+  children.add(web);
+  await waitFor(`${origin}/public/courses`);
+  lighthouseVersion = JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version;
+  chromiumVersion = spawnSync(chromePath, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'].join(' ');
+  for (const p of pages) {
+    const r = await fetch(`${origin}/public/${p.product ? 'products' : 'courses'}/${p.id}/0`);
+    const path = `/${p.product ? 'product' : 'course'}/${(await r.json()).data.link_path}`;
+    const samples = [];
+    for (let i = 0; i < runs; i++) {
+      log(`lighthouse ${path} ${i + 1}/${runs}`);
+      const out = join(scratch, `lh.json`);
+      const res = spawnSync(
+        process.execPath,
+        ['node_modules/lighthouse/cli/index.js', `${origin}${path}`, '--quiet', '--output=json', `--output-path=${out}`, `--port=${PORTS.chrome}`, `--chrome-flags=${chromeFlags}`, '--only-categories=performance'],
+        { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: chromePath } },
+      );
+      if (res.status !== 0) {
+        log(`lighthouse failed on ${path}`);
+        continue;
+      }
+      const lhr = JSON.parse(readFileSync(out, 'utf8'));
+      samples.push({
+        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        lcp: lhr.audits['largest-contentful-paint'].numericValue,
+        tbt: lhr.audits['total-blocking-time'].numericValue,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        fcp: lhr.audits['first-contentful-paint'].numericValue,
+        lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+      });
+    }
+    const median = (k) => {
+      const v = samples.map((s) => s[k]).sort((a, b) => a - b);
+      return v.length ? v[Math.floor((v.length - 1) / 2)] : NaN;
+    };
+    lighthouse.push({ page: `${p.name} ${path}`, runs: samples.length, score: median('score'), lcp: Math.round(median('lcp')), tbt: Math.round(median('tbt')), cls: Number(median('cls').toFixed(3)), fcp: Math.round(median('fcp')), lcpElement: samples[0]?.lcpElement ?? '' });
+  }
+  await stop(web);
+}
+stopAll();
+
+// ---------------------------------------------------------------- report
+const kB = (n) => `${(n / 1024).toFixed(1)} kB`;
+const ms = (n) => `${n} ms`;
+const rows = [];
+const add = (area, what, value, target, ok, note = '') => rows.push({ area, what, value, target, ok: ok === null ? '' : ok ? 'met' : 'MISSED', note });
+add('bundle', 'initial JS, course route (gzip)', kB(bundle.course.js), '≤ 130 kB', bundle.course.js <= 130 * 1024, `${bundle.course.files} chunks; entry alone ${kB(bundle.entry.js)}; CSS ${kB(bundle.course.css)}`);
+add('bundle', 'initial JS, product route (gzip)', kB(bundle.product.js), '', null);
+add('bundle', 'payment code in the course route', paymentInEntry.length === 0 ? 'none (lazy)' : paymentInEntry.join(', '), 'lazy', paymentInEntry.length === 0);
+for (const l of bundle.lazy) add('bundle', `lazy: ${l.chunk}`, kB(l.gz), '', null, `with its own imports ${kB(l.withImports)}`);
+if (hello) add('api', hello.name, `${hello.rps} req/s`, '', null, `p50 ${ms(hello.p50)}, p99 ${ms(hello.p99)}, errors ${hello.errors}`);
+for (const a of api) {
+  const isGet = a.name.startsWith('GET');
+  const isPgPost = !isGet && a.name.includes('PostgreSQL');
+  add(
+    'api',
+    a.name,
+    `${a.rps} req/s`,
+    isGet ? '≥ 0.5× bare Fastify' : isPgPost ? 'p99 ≤ 50 ms' : '',
+    isGet ? (a.ratio ?? 0) >= 0.5 : isPgPost ? a.p99 <= 50 && a.errors === 0 : null,
+    `p50 ${ms(a.p50)}, p99 ${ms(a.p99)}, errors ${a.errors} of ${a.requests}${isGet && a.ratio !== null ? `, ${a.ratio.toFixed(2)}× bare Fastify` : ''}`,
+  );
+}
+for (const l of lighthouse) {
+  const ok = l.score >= 95 && l.lcp <= 1500 && l.tbt <= 80 && l.cls === 0;
+  add('lighthouse', l.page, `score ${l.score}`, '≥ 95, LCP ≤ 1500 ms, TBT ≤ 80 ms, CLS 0', ok, `LCP ${ms(l.lcp)}, TBT ${ms(l.tbt)}, CLS ${l.cls}, FCP ${ms(l.fcp)} (median of ${l.runs})`);
+}
+
+const machine = {
+  when: started.toISOString(),
+  cpu: `${cpus()[0]?.model ?? '?'} × ${cpus().length}`,
+  memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB (${(freemem() / 2 ** 30).toFixed(1)} free at the end)`,
+  load: loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' '),
+  os: `${platform()} ${release()} ${arch()}`,
+  node: process.version,
+  lighthouse: lighthouseVersion ? `${lighthouseVersion}, mobile preset (simulated throttling), ${chromiumVersion}` : 'not run',
+  load_tool: `autocannon ${JSON.parse(readFileSync('node_modules/autocannon/package.json', 'utf8')).version}, ${seconds} s per figure, 20 connections (GET), 10 connections at 100 req/s overall (POST)`,
+};
+
+const widths = ['area', 'what', 'value', 'target', 'ok'].map((k) => Math.min(60, Math.max(k.length, ...rows.map((r) => String(r[k]).length))));
+const line = (r) => ['area', 'what', 'value', 'target', 'ok'].map((k, i) => String(r[k]).padEnd(widths[i])).join('  ') + (r.note ? `  ${r.note}` : '');
+console.log(line({ area: 'area', what: 'what', value: 'value', target: 'target', ok: 'ok', note: 'details' }));
+for (const r of rows) console.log(line(r));
+console.log(`\nmachine: ${machine.cpu}, ${machine.memory}, load ${machine.load}, ${machine.os}, node ${machine.node}`);
+
+const md = [
+  '# Benchmark results',
+  '',
+  `Written by \`npm run bench\` (bench/run.mjs) on ${machine.when}. Rerun to refresh; the "Why" section below is kept by hand in bench/why.md and appended.`,
+  '',
+  '## Machine',
+  '',
+  ...Object.entries(machine).map(([k, v]) => `- ${k}: ${v}`),
+  '',
+  '## Figures',
+  '',
+  '| area | what | value | target | ok | details |',
+  '| --- | --- | --- | --- | --- | --- |',
+  ...rows.map((r) => `| ${[r.area, r.what, r.value, r.target, r.ok, r.note].map((c) => String(c).replace(/\|/g, '\\|')).join(' | ')} |`),
+  '',
+];
+if (lighthouse.length) {
+  md.push('## Largest contentful paint element (first run)', '', ...lighthouse.map((l) => `- ${l.page}: \`${l.lcpElement.replace(/`/g, "'")}\``), '');
+}
+const missed = rows.filter((r) => r.ok === 'MISSED');
+md.push('## Targets missed in this run', '');
+md.push(...(missed.length ? missed.map((r) => `- ${r.what}: ${r.value} (${r.note}); target ${r.target}`) : ['- none']), '');
+let why = '';
+try {
+  why = readFileSync('bench/why.md', 'utf8');
+} catch {
+  why = '';
+}
+writeFileSync('bench/RESULTS.md', `${md.join('\n')}\n${why}`);
+console.log('\nwrote bench/RESULTS.md');
+process.exit(0);
