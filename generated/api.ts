@@ -809,6 +809,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/private/orders/token/{orderToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one of the student's orders by its token (the thank-you page)
+         * @description The thank-you page (`/thankyou?orderId={order token}`) reads the order's real status here.
+         *     An unknown token and another student's token both answer 404 (nothing is revealed). An order
+         *     the buyer cancelled is still answered (outcome `cancelled`).
+         */
+        get: operations["getOrderByToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/private/orders/payment/approved": {
         parameters: {
             query?: never;
@@ -2180,6 +2202,21 @@ export interface components {
              */
             cancel_at: string | null;
             courses?: components["schemas"]["OrderCourseLine"][];
+            outcome?: components["schemas"]["OrderOutcome"];
+        };
+        /**
+         * @description What the buyer is told about the order (domain/order-outcome.ts): paid, awaitingPayment,
+         *     awaitingApproval (a bank-transfer or free-order report waits for the shop), failed (the
+         *     latest provider attempt was declined, cancelled or expired; the order can be paid again),
+         *     cancelled (by the buyer), expired (auto-cancelled past `cancel_at`), rejected (by the shop).
+         */
+        OrderOutcome: {
+            /** @enum {string} */
+            state: "paid" | "awaitingPayment" | "awaitingApproval" | "failed" | "cancelled" | "expired" | "rejected";
+            /** @description For `failed`, why the latest attempt did not pay (provider codes mapped by the server); else null. */
+            reason: ("insufficientFunds" | "cardLostOrStolen" | "declined" | "invalidCard" | "authenticationFailed" | "cancelled" | "expired" | "processingError") | null;
+            /** @description The payment method of the latest provider attempt; null when none was made. */
+            method_id: components["schemas"]["PaymentMethodId"] | null;
         };
         /** @description A course the student has ordered, with the status of its latest order. */
         OrderedCourse: {
@@ -4416,6 +4453,38 @@ export interface operations {
             /** @description UNAUTHORIZED, or PERMISSION_DENIED (session expired). */
             401: components["responses"]["Unauthorized"];
             /** @description Not the student's order (FORBIDDEN) or WHITELIST_USER_DENIED. */
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOrderByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's token (`order_token`). */
+                orderToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: components["schemas"]["SuccessTrue"];
+                        data: components["schemas"]["Order"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description FORBIDDEN — an instructor's session (student login needed). */
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];

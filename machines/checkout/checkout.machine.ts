@@ -26,17 +26,8 @@ import { freeOrderApproval, type Instant } from '../../domain/plans';
 import type { TaxSettings } from '../../domain/types';
 import { cartMachine, cartSummary, initialCartContext, type CartInput } from '../cart/cart.machine';
 import type { CartSummary } from '../cart/cart-summary';
-import { bankTransferMachine } from '../payments/bank-transfer.machine';
-import { gbPrimeCardMachine } from '../payments/gb-prime-card.machine';
-import { gbPrimePromptPayMachine } from '../payments/gb-prime-promptpay.machine';
-import { omiseCardMachine } from '../payments/omise-card.machine';
-import { omisePromptPayMachine } from '../payments/omise-promptpay.machine';
-import { paySolutionsMachine } from '../payments/pay-solutions.machine';
+import { methodActor, PAYMENT_MACHINES, payingStates, type PaymentActorId } from '../payments/methods';
 import type { PaymentOrder, PaymentOutput } from '../payments/payment';
-import { paypalMachine } from '../payments/paypal.machine';
-import { scbQrMachine } from '../payments/scb-qr.machine';
-import { twoC2pCardMachine } from '../payments/two-c2p-card.machine';
-import { twoC2pLinkMachine } from '../payments/two-c2p-link.machine';
 import { registerAndLoginMachine, type RegisterAndLoginOutput } from '../registration/register-and-login.machine';
 import { failureOf } from '../shared/api-error';
 import type {
@@ -107,7 +98,8 @@ export type CheckoutEvent =
   | { type: 'cart.changed'; cart: CartSummary }
   | { type: 'session.loggedIn'; user: SessionUser }
   | { type: 'auth.dismiss' }
-  | { type: 'payment.resume' };
+  | { type: 'payment.resume' }
+  | { type: 'payment.leave' };
 
 export type CheckoutEmitted = { type: 'session.established'; user: SessionUser };
 
@@ -247,6 +239,22 @@ function freeReport(context: CheckoutContext, now: Instant = new Date()): Paymen
   };
 }
 
+/** What the method's payment machine takes: the order, plus the bank-transfer form's defaults or GB Prime's thank-you choice. */
+export function paymentInput(context: CheckoutContext, id: PaymentActorId): unknown {
+  const order = paymentOrder(context);
+  if (id === 'gbPrimeCard') return { order, thankYouPage: context.settings.thankYouPage };
+  if (id !== 'bankTransfer') return { order };
+  const local = thaiLocalNow();
+  const user = context.user as SessionUser;
+  return {
+    order,
+    slipRequired: context.settings.slipRequired,
+    // Spec 2: 'later' is hidden in layout 4 for a buyer without registration.
+    canNotifyLater: !(context.settings.layout === 4 && user.is_non_member),
+    defaults: { contact_name: `${user.firstname} ${user.lastname}`.trim(), tel: '', transfer_datetime: local.date, time: local.time },
+  };
+}
+
 const outputOf = ({ event }: { event: { output: unknown } }) => event.output as PaymentOutput;
 
 /** Every payment machine ends the same way for the checkout. */
@@ -284,16 +292,7 @@ export const checkoutMachine = setup({
     clearCart: fromPromise<SuccessResponse, ClearCartRequest>(async () => {
       throw new Error('clearCart is provided by the app');
     }),
-    bankTransfer: bankTransferMachine,
-    paypal: paypalMachine,
-    twoC2pCard: twoC2pCardMachine,
-    scbQr: scbQrMachine,
-    omiseCard: omiseCardMachine,
-    omisePromptPay: omisePromptPayMachine,
-    twoC2pLink: twoC2pLinkMachine,
-    gbPrimeCard: gbPrimeCardMachine,
-    gbPrimePromptPay: gbPrimePromptPayMachine,
-    paySolutions: paySolutionsMachine,
+    ...PAYMENT_MACHINES,
   },
   guards: {
     submitBlocked: ({ context }) => submitProblemOf(context.cart) !== null,
@@ -311,7 +310,6 @@ export const checkoutMachine = setup({
       return status >= 400 && status < 500;
     },
     freeOrder: ({ context }) => context.order?.total === 0,
-    paysWith: ({ context }, methodId: number) => context.order?.methodId === methodId,
     paymentSucceeded: (_, output: PaymentOutput) => output.result === 'paid' || output.result === 'pending',
     paymentFailed: (_, output: PaymentOutput) => output.result === 'failed',
     thankYouPage: ({ context }) => context.settings.thankYouPage,
@@ -513,77 +511,18 @@ export const checkoutMachine = setup({
     },
     paying: {
       entry: 'persistSnapshot',
-      on: { 'payment.resume': { actions: 'forwardResume' } },
-      initial: 'routing',
-      states: {
-        routing: {
-          always: [
-            { guard: { type: 'paysWith', params: 1 }, target: 'bankTransfer' },
-            { guard: { type: 'paysWith', params: 2 }, target: 'paypal' },
-            { guard: { type: 'paysWith', params: 3 }, target: 'twoC2pCard' },
-            { guard: { type: 'paysWith', params: 4 }, target: 'scbQr' },
-            { guard: { type: 'paysWith', params: 8 }, target: 'omiseCard' },
-            { guard: { type: 'paysWith', params: 9 }, target: 'omisePromptPay' },
-            { guard: { type: 'paysWith', params: 10 }, target: 'twoC2pLink' },
-            { guard: { type: 'paysWith', params: 11 }, target: 'gbPrimeCard' },
-            { guard: { type: 'paysWith', params: 12 }, target: 'gbPrimePromptPay' },
-            // The server accepted the order, so its method is one of these (domain orderProblem checked it).
-            { guard: { type: 'paysWith', params: 13 }, target: 'paySolutions' },
-          ],
-        },
-        bankTransfer: {
-          invoke: {
-            id: 'bankTransfer',
-            src: 'bankTransfer',
-            input: ({ context }) => {
-              const local = thaiLocalNow();
-              const user = context.user as SessionUser;
-              return {
-                order: paymentOrder(context),
-                slipRequired: context.settings.slipRequired,
-                // Spec 2: 'later' is hidden in layout 4 for a buyer without registration.
-                canNotifyLater: !(context.settings.layout === 4 && user.is_non_member),
-                defaults: { contact_name: `${user.firstname} ${user.lastname}`.trim(), tel: '', transfer_datetime: local.date, time: local.time },
-              };
-            },
-            onDone: paymentSettled,
-            onError: paymentCrashed,
-          },
-        },
-        paypal: {
-          invoke: { id: 'paypal', src: 'paypal', input: ({ context }) => ({ order: paymentOrder(context) }), onDone: paymentSettled, onError: paymentCrashed },
-        },
-        twoC2pCard: {
-          invoke: { id: 'twoC2pCard', src: 'twoC2pCard', input: ({ context }) => ({ order: paymentOrder(context) }), onDone: paymentSettled, onError: paymentCrashed },
-        },
-        scbQr: {
-          invoke: { id: 'scbQr', src: 'scbQr', input: ({ context }) => ({ order: paymentOrder(context) }), onDone: paymentSettled, onError: paymentCrashed },
-        },
-        omiseCard: {
-          invoke: { id: 'omiseCard', src: 'omiseCard', input: ({ context }) => ({ order: paymentOrder(context) }), onDone: paymentSettled, onError: paymentCrashed },
-        },
-        omisePromptPay: {
-          invoke: { id: 'omisePromptPay', src: 'omisePromptPay', input: ({ context }) => ({ order: paymentOrder(context) }), onDone: paymentSettled, onError: paymentCrashed },
-        },
-        twoC2pLink: {
-          invoke: { id: 'twoC2pLink', src: 'twoC2pLink', input: ({ context }) => ({ order: paymentOrder(context) }), onDone: paymentSettled, onError: paymentCrashed },
-        },
-        gbPrimeCard: {
-          invoke: {
-            id: 'gbPrimeCard',
-            src: 'gbPrimeCard',
-            input: ({ context }) => ({ order: paymentOrder(context), thankYouPage: context.settings.thankYouPage }),
-            onDone: paymentSettled,
-            onError: paymentCrashed,
-          },
-        },
-        gbPrimePromptPay: {
-          invoke: { id: 'gbPrimePromptPay', src: 'gbPrimePromptPay', input: ({ context }) => ({ order: paymentOrder(context) }), onDone: paymentSettled, onError: paymentCrashed },
-        },
-        paySolutions: {
-          invoke: { id: 'paySolutions', src: 'paySolutions', input: ({ context }) => ({ order: paymentOrder(context) }), onDone: paymentSettled, onError: paymentCrashed },
-        },
+      on: {
+        'payment.resume': { actions: 'forwardResume' },
+        // The buyer closed the payment: the order stays payable from the order list (and the course page).
+        'payment.leave': { target: 'leftForOrders' },
       },
+      // The server accepted the order, so its method is one of the ten (domain orderProblem checked it).
+      ...payingStates<CheckoutContext>({
+        methodOf: (context) => context.order?.methodId,
+        input: paymentInput,
+        onDone: paymentSettled,
+        onError: paymentCrashed,
+      }),
     },
     clearingCart: {
       invoke: {
@@ -619,19 +558,4 @@ export const checkoutMachine = setup({
   }),
 });
 
-/** The payment machine (invoke id) of a method. */
-export function methodActor(methodId: number | undefined): string {
-  const ids: Record<number, string> = {
-    1: 'bankTransfer',
-    2: 'paypal',
-    3: 'twoC2pCard',
-    4: 'scbQr',
-    8: 'omiseCard',
-    9: 'omisePromptPay',
-    10: 'twoC2pLink',
-    11: 'gbPrimeCard',
-    12: 'gbPrimePromptPay',
-    13: 'paySolutions',
-  };
-  return ids[methodId ?? 0] ?? 'bankTransfer';
-}
+export { methodActor };

@@ -78,6 +78,15 @@ export async function findOrderByToken(q: Queryable, token: string): Promise<Ord
   return r.rows[0] ?? null;
 }
 
+/** The order's latest provider attempt (payments row), for what the buyer is told. */
+export async function lastAttempt(q: Queryable, orderId: number): Promise<{ provider: string; method_id: number; status: string; failure_code: string | null } | null> {
+  const r = await q.query<{ provider: string; method_id: number; status: string; failure_code: string | null }>(
+    'SELECT provider, method_id, status, failure_code FROM payments WHERE order_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1',
+    [orderId],
+  );
+  return r.rows[0] ?? null;
+}
+
 export async function orderCourses(q: Queryable, orderId: number): Promise<OrderCourseRow[]> {
   const r = await q.query<OrderCourseRow>('SELECT * FROM order_courses WHERE order_id = $1 ORDER BY id', [orderId]);
   return r.rows;

@@ -117,7 +117,10 @@ export async function applyIn(q: Queryable, ctx: AppContext, args: ApplyArgs): P
   // Paid: the money moved. Approve only when it is OUR amount for a payable order.
   const late = WE_ENFORCE_EXPIRY.has(p.provider) && (p.status === 'expired' || (p.expires_at !== null && p.expires_at.getTime() < now.getTime()));
   const amountOk = o.paidAmount === p.amount && o.currency === p.currency && p.amount === before.total && p.currency === before.currency_code;
-  const attention = !amountOk ? 'amount_mismatch' : late ? 'late_payment' : null;
+  // Another payment already paid this order (an earlier attempt succeeding late after a later
+  // one, or the other way round): applied once, this money is kept for a refund by a person.
+  const duplicate = before.status === 'approved';
+  const attention = duplicate ? 'duplicate_payment' : !amountOk ? 'amount_mismatch' : late ? 'late_payment' : null;
   p = await updatePayment(q, p.id, { status: 'successful', paid_amount: o.paidAmount, provider_txn_id: o.txnId ?? p.provider_txn_id, attention, details }, now);
   const report = await insertReport(
     q,

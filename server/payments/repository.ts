@@ -6,7 +6,7 @@ import type { Queryable } from '../db/index';
 
 export type ProviderName = 'omise' | 'scb' | '2c2p' | 'gbprime' | 'paysolutions' | 'paypal';
 export type PaymentStatus = 'pending' | 'successful' | 'failed' | 'expired' | 'cancelled';
-export type Attention = 'amount_mismatch' | 'late_payment' | 'order_closed';
+export type Attention = 'amount_mismatch' | 'late_payment' | 'order_closed' | 'duplicate_payment';
 
 export interface PaymentRow {
   id: number;

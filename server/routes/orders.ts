@@ -3,13 +3,20 @@ import type { Handlers } from '../openapi/router';
 import type { components } from '../../generated/api';
 import { ApiError } from '../errors';
 import { createOrder } from '../orders/create';
-import { findOrder, orderCourses, type OrderRow } from '../orders/repository';
+import { findOrder, findOrderByToken, lastAttempt, orderCourses, type OrderRow } from '../orders/repository';
+import type { Queryable } from '../db/index';
+import { orderOutcome } from '../../domain/order-outcome';
 import { orderedCourses } from '../orders/status';
 import { accessPeriods } from '../orders/access';
 
 type S = components['schemas'];
 
-export function orderForApi(o: OrderRow, lines: Awaited<ReturnType<typeof orderCourses>>): S['Order'] {
+export function orderForApi(o: OrderRow, lines: Awaited<ReturnType<typeof orderCourses>>, attempt: Awaited<ReturnType<typeof lastAttempt>> = null): S['Order'] {
+  const outcome = orderOutcome({
+    status: o.status,
+    cancelledByBuyer: o.is_deleted,
+    lastAttempt: attempt ? { provider: attempt.provider, methodId: attempt.method_id, status: attempt.status, code: attempt.failure_code } : null,
+  });
   return {
     id: o.id,
     price: o.price,
@@ -34,7 +41,13 @@ export function orderForApi(o: OrderRow, lines: Awaited<ReturnType<typeof orderC
       qty: l.qty,
       coupon_code: l.coupon_code,
     })),
+    outcome: { ...outcome, method_id: outcome.method_id as S['OrderOutcome']['method_id'] },
   };
+}
+
+/** The order as the contract answers it, with what the buyer is told (its latest attempt read). */
+async function readOrder(q: Queryable, o: OrderRow): Promise<S['Order']> {
+  return orderForApi(o, await orderCourses(q, o.id), await lastAttempt(q, o.id));
 }
 
 export const orderHandlers: Handlers = {
@@ -64,14 +77,25 @@ export const orderHandlers: Handlers = {
     const o = await findOrder(ctx.db, req.params.orderId);
     if (!o || o.is_deleted) throw new ApiError(404, 'NOT_FOUND', 'Order not found');
     if (o.user_id !== req.user!.id) throw new ApiError(403, 'FORBIDDEN', 'Not your order');
-    return { success: true, data: orderForApi(o, await orderCourses(ctx.db, o.id)) };
+    return { success: true, data: await readOrder(ctx.db, o) };
+  },
+
+  async getOrderByToken(req, _reply, ctx) {
+    const o = await findOrderByToken(ctx.db, req.params.orderToken);
+    // Someone else's token reads as unknown: the page thanks no one and reveals nothing.
+    if (!o || o.user_id !== req.user!.id || (o.is_deleted && o.status !== 'cancelled')) throw new ApiError(404, 'NOT_FOUND', 'Order not found');
+    return { success: true, data: await readOrder(ctx.db, o) };
   },
 
   async listMyOrders(req, _reply, ctx) {
     const limit = req.query.limit ?? 50;
-    const r = await ctx.db.query<OrderRow>('SELECT * FROM orders WHERE user_id = $1 AND NOT is_deleted ORDER BY created_at DESC, id DESC LIMIT $2', [req.user!.id, limit]);
+    // Orders the buyer cancelled stay listed as cancelled (other deleted orders do not show).
+    const r = await ctx.db.query<OrderRow>(
+      `SELECT * FROM orders WHERE user_id = $1 AND (NOT is_deleted OR status = 'cancelled') ORDER BY created_at DESC, id DESC LIMIT $2`,
+      [req.user!.id, limit],
+    );
     const data: S['Order'][] = [];
-    for (const o of r.rows) data.push(orderForApi(o, await orderCourses(ctx.db, o.id)));
+    for (const o of r.rows) data.push(await readOrder(ctx.db, o));
     return { success: true, data };
   },
 

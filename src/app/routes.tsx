@@ -55,7 +55,11 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'thankyou',
-        lazy: async () => ({ Component: (await import('../features/thankyou/ThankYouPage')).ThankYouPage }),
+        errorElement: <ErrorPage />,
+        lazy: async () => {
+          const m = await import('../features/thankyou/ThankYouPage');
+          return { loader: m.thankYouLoader, Component: m.ThankYouPage };
+        },
       },
       {
         path: 'myaccount/student/order',

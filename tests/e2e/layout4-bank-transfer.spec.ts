@@ -42,5 +42,7 @@ test('a visitor buys in layout 4 without an account by bank transfer and notifie
   await modal.getByTestId('notify-submit').click();
 
   await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
-  await expect(page.getByTestId('order-token')).not.toBeEmpty();
+  // A bank transfer waits for the shop: the page says so and thanks no one yet.
+  await expect(page.getByTestId('thankyou-title')).toHaveAttribute('data-state', 'awaitingApproval');
+  await expect(page.getByTestId('order-number')).toHaveText(/^#\d+$/u);
 });

@@ -290,7 +290,9 @@ describe('orders', () => {
     expect(r.body.order_detail).toMatchObject({ price: 690000, total_amount: 690000, payment_status: 'notYetReceived' });
     const id = r.body.orderId;
     const read = await call(t.app, 'getOrder', { cookie: sid, params: { orderId: id } });
-    expect(read.body.data).toMatchObject({ id, total_amount: 690000, email: 'student@example.com' });
+    expect(read.body.data).toMatchObject({ id, total_amount: 690000, email: 'student@example.com', outcome: { state: 'awaitingPayment' } });
+    const byToken = await call(t.app, 'getOrderByToken', { cookie: sid, params: { orderToken: read.body.data.order_token } });
+    expect(byToken.body.data).toMatchObject({ id, outcome: { state: 'awaitingPayment' } });
     const owned = await call(t.app, 'listOrderedCourses', { cookie: sid });
     expect(owned.body.data.find((c: { courseID: number }) => c.courseID === 7)).toMatchObject({ status: 'notYetReceived', order_id: id });
     const mine = await call(t.app, 'listMyOrders', { cookie: sid, query: { limit: '2' } });

@@ -130,12 +130,33 @@ describe('pages after the payment', () => {
     return { router, s };
   }
 
-  it('thank-you page shows the order token and forgets the saved flow', async () => {
+  const anOrder = (outcome: Record<string, unknown> | undefined, extra: Record<string, unknown> = {}) => ({
+    id: 7, price: 199000, discount: 0, shipping_fee: 0, withholding_price: 0, total_amount: 199000, email: 'a@b.co', tel: null, order_token: 'tok-9',
+    payment_status: 'approved', currency_code: 'THB', payment_method_id: 8, created_at: '2026-01-02T03:04:05Z', cancel_at: '2026-01-03T03:04:05Z',
+    ...(outcome ? { outcome } : {}), ...extra,
+  });
+
+  it('thank-you page thanks only for a paid order (#N as in the order list) and forgets the saved flow', async () => {
     localStorage.setItem('checkout-flow', '{"status":"active"}');
-    mount('/thankyou?orderId=tok-9', <ThankYouPage />);
-    expect((await screen.findByTestId('order-token')).textContent).toBe('tok-9');
+    mount('/thankyou?orderId=tok-9', <ThankYouPage />, () => ({ kind: 'order', order: anOrder({ state: 'paid', reason: null, method_id: 8 }) }));
+    expect((await screen.findByTestId('thankyou-title')).textContent).toBe('ขอบคุณสำหรับการสั่งซื้อ');
+    expect(screen.getByTestId('order-number').textContent).toBe('#7');
     expect(localStorage.getItem('checkout-flow')).toBeNull();
     expect(screen.getByRole('link', { name: 'ดูคำสั่งซื้อของฉัน' }).getAttribute('href')).toBe('/myaccount/student/order');
+  });
+
+  it('thank-you page: a failed payment is not thanked and says why; an unknown token is not found', async () => {
+    mount('/thankyou?orderId=tok-9', <ThankYouPage />, () => ({ kind: 'order', order: anOrder({ state: 'failed', reason: 'insufficientFunds', method_id: 8 }, { payment_status: 'notYetReceived' }) }));
+    const title = await screen.findByTestId('thankyou-title');
+    expect(title.textContent).toBe('คำสั่งซื้อ #7 ยังไม่ได้ชำระเงิน');
+    expect(screen.getByTestId('order-outcome-reason').textContent).toBe('ยอดเงินในบัตรไม่เพียงพอ');
+    expect(document.body.textContent).not.toContain('ขอบคุณ');
+  });
+
+  it('thank-you page for a bogus token thanks no one', async () => {
+    mount('/thankyou?orderId=bogus', <ThankYouPage />, () => ({ kind: 'notFound' }));
+    expect((await screen.findByTestId('thankyou-title')).textContent).toBe('ไม่พบคำสั่งซื้อนี้');
+    expect(document.body.textContent).not.toContain('ขอบคุณ');
   });
 
   it('orders page lists the orders with their status', async () => {
@@ -145,6 +166,7 @@ describe('pages after the payment', () => {
     expect(row.getAttribute('data-status')).toBe('approved');
     expect(row.textContent).toContain('ชำระเงินแล้ว');
     expect(row.textContent).toMatch(/1,990\.00/);
+    expect(row.textContent).toContain('#7');
   });
 
   it('orders page asks to log in when there is no session', async () => {

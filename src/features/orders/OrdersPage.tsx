@@ -7,8 +7,9 @@ import { selectLoggedIn } from '../../../machines/session/session.selectors';
 import { api } from '../../api/client';
 import { flowPersistence } from '../../api/effects';
 import { isApiError, unwrap } from '../../api/errors';
-import { t, type UiKey } from '../../i18n/messages';
+import { t } from '../../i18n/messages';
 import { LoginForm, SessionContext } from '../../session';
+import { OrderOutcome, orderLabel } from '../../ui/OrderOutcome';
 
 type Order = components['schemas']['Order'];
 
@@ -22,15 +23,6 @@ export async function ordersLoader({ request }: { request: Request }): Promise<O
   } catch (error) {
     if (isApiError(error) && (error.status === 401 || error.status === 403)) return { orders: null };
     throw error;
-  }
-}
-
-function statusText(status: string): string {
-  const key = `status_${status}` as UiKey;
-  try {
-    return t(key) ?? status;
-  } catch {
-    return status;
   }
 }
 
@@ -74,12 +66,12 @@ export function OrdersPage() {
           <tbody>
             {orders.map((o) => (
               <tr key={o.id} data-testid="order-row" data-status={o.payment_status}>
-                <td>#{o.id}</td>
+                <td>{orderLabel(o)}</td>
                 <td>{new Date(o.created_at).toLocaleString('th-TH', { dateStyle: 'medium', timeStyle: 'short' })}</td>
                 <td>{isPaymentMethodId(o.payment_method_id) ? PAYMENT_METHOD_NAMES[o.payment_method_id].th : o.payment_method_id}</td>
                 <td>{formatMoney(o.total_amount, o.currency_code)}</td>
                 <td>
-                  <span className={`status status--${o.payment_status}`}>{statusText(o.payment_status)}</span>
+                  <OrderOutcome order={o} />
                 </td>
               </tr>
             ))}

@@ -1,24 +1,81 @@
-import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useLoaderData, useRevalidator } from 'react-router';
+import type { components } from '../../../generated/api';
+import { selectLoggedIn } from '../../../machines/session/session.selectors';
+import { api } from '../../api/client';
 import { flowPersistence } from '../../api/effects';
+import { isApiError, unwrap } from '../../api/errors';
 import { t } from '../../i18n/messages';
+import { LoginForm, SessionContext } from '../../session';
+import { OrderOutcome, orderLabel, outcomeOf } from '../../ui/OrderOutcome';
 
-/** /thankyou?orderId={order token}: the purchase is done; the saved checkout flow is forgotten. */
+type Order = components['schemas']['Order'];
+
+export type ThankYouData = { kind: 'order'; order: Order } | { kind: 'notFound' } | { kind: 'login' };
+
+/** /thankyou?orderId={order token}: the order's real status (getOrderByToken); unknown or someone else's token is not found. */
+export async function thankYouLoader({ request }: { request: Request }): Promise<ThankYouData> {
+  const token = new URL(request.url).searchParams.get('orderId');
+  if (!token) return { kind: 'notFound' };
+  try {
+    const body = unwrap(await api.GET('/private/orders/token/{orderToken}', { params: { path: { orderToken: token } }, signal: request.signal }), 'getOrderByToken');
+    return { kind: 'order', order: body.data };
+  } catch (error) {
+    if (isApiError(error) && (error.status === 401 || error.status === 403)) return { kind: 'login' };
+    if (isApiError(error) && (error.status === 404 || error.status === 400)) return { kind: 'notFound' };
+    throw error;
+  }
+}
+
+function Outcome({ order }: { order: Order }) {
+  const o = outcomeOf(order);
+  const label = orderLabel(order);
+  const title = o.state === 'paid' ? t('thankYouTitle') : o.state === 'awaitingApproval' ? t('thankYouAwaitingApproval') : o.state === 'awaitingPayment' || o.state === 'failed' ? t('thankYouPending', { order: label }) : t('orderClosed', { order: label });
+  return (
+    <>
+      <h1 data-testid="thankyou-title" data-state={o.state}>
+        {title}
+      </h1>
+      {o.state === 'paid' ? <p>{t('thankYouBody')}</p> : null}
+      <p>
+        {t('orderNumber')}: <strong data-testid="order-number">{label}</strong> <OrderOutcome order={order} />
+      </p>
+    </>
+  );
+}
+
+/** The end of a purchase: says what the server knows about the order; the saved checkout flow is forgotten. */
 export function ThankYouPage() {
-  const [params] = useSearchParams();
-  const token = params.get('orderId');
+  const data = useLoaderData() as ThankYouData;
+  const loggedIn = SessionContext.useSelector(selectLoggedIn);
+  const revalidator = useRevalidator();
+  const was = useRef(loggedIn);
   useEffect(() => {
     flowPersistence.actions.clearPersistedSnapshot();
   }, []);
+  useEffect(() => {
+    if (loggedIn !== was.current) {
+      was.current = loggedIn;
+      void revalidator.revalidate();
+    }
+  }, [loggedIn, revalidator]);
   return (
     <main className="page page--narrow" data-testid="thankyou-page">
-      <h1>{t('thankYouTitle')}</h1>
-      <p>{t('thankYouBody')}</p>
-      {token ? (
-        <p>
-          {t('orderNumber')}: <strong data-testid="order-token">{token}</strong>
-        </p>
-      ) : null}
+      {data.kind === 'order' ? (
+        <Outcome order={data.order} />
+      ) : data.kind === 'login' ? (
+        <section className="panel" aria-labelledby="thankyou-login">
+          <h1 id="thankyou-login">{t('thankYouLogin')}</h1>
+          <LoginForm idPrefix="thankyou-login" />
+        </section>
+      ) : (
+        <>
+          <h1 data-testid="thankyou-title" data-state="notFound">
+            {t('thankYouNotFound')}
+          </h1>
+          <p>{t('thankYouNotFoundBody')}</p>
+        </>
+      )}
       <p>
         <Link className="ui-btn ui-btn--primary" to="/myaccount/student/order">
           {t('toMyOrders')}

@@ -21,6 +21,7 @@ const summary = (overrides: Parameters<typeof cartInput>[0] = {}, patch: Partial
 const ALL_METHODS = [1, 2, 3, 4, 8, 9, 10, 11, 12, 13].map((id) => ({ id, name: `method ${id}` }));
 const base = (methodId = 1) => summary({ paymentMethods: ALL_METHODS, paymentMethodId: methodId });
 const METHOD_IDS = [2, 3, 4, 8, 9, 10, 11, 12, 13];
+// Written out here on purpose: the test checks the machine's map (machines/payments/methods.ts) against the spec's ids.
 const METHOD_ACTORS: Record<number, string> = {
   1: 'bankTransfer', 2: 'paypal', 3: 'twoC2pCard', 4: 'scbQr', 8: 'omiseCard', 9: 'omisePromptPay', 10: 'twoC2pLink', 11: 'gbPrimeCard', 12: 'gbPrimePromptPay', 13: 'paySolutions',
 };
@@ -95,7 +96,7 @@ export const checkoutModel = defineModel({
       callbacks: { cart: [] },
     },
   ],
-  userEvents: [{ type: 'checkout.submit' }, { type: 'payment.resume' }],
+  userEvents: [{ type: 'checkout.submit' }, { type: 'payment.resume' }, { type: 'payment.leave' }],
   callbacks: { cart: changes },
   outcomes: {
     taxGate: { done: [{ passed: true }, { passed: false, reason: 'declined' }], error: [new Error('tax gate crashed')] },
@@ -148,7 +149,7 @@ export const checkoutModel = defineModel({
   accepts: (s) => {
     if (s.matches('editing')) return ['checkout.submit', 'session.loggedIn'];
     if (s.matches('awaitingLogin')) return ['session.loggedIn', 'auth.dismiss'];
-    if (s.matches('paying')) return ['payment.resume'];
+    if (s.matches('paying')) return ['payment.resume', 'payment.leave'];
     return [];
   },
   check: (s, step) => {

@@ -5,6 +5,7 @@ import { bankTransferModel } from './bank-transfer.model';
 import { cartModel } from './cart.model';
 import { checkoutModel } from './checkout.model';
 import { omiseCardModel } from './omise-card.model';
+import { orderPaymentModel } from './order-payment.model';
 import { paypalModel } from './paypal.model';
 import { gbPrimePromptPayModel, omisePromptPayModel } from './promptpay.model';
 import { gbPrimeCardModel, paySolutionsModel, twoC2pCardModel, twoC2pLinkModel } from './redirects.model';
@@ -30,4 +31,5 @@ export const MODELS = [
   gbPrimeCardModel,
   gbPrimePromptPayModel,
   paySolutionsModel,
+  orderPaymentModel,
 ] as unknown as MachineModel[];

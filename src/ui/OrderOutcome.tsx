@@ -1,0 +1,32 @@
+import type { components } from '../../generated/api';
+import { t, type UiKey } from '../i18n/messages';
+
+type Order = components['schemas']['Order'];
+type Outcome = NonNullable<Order['outcome']>;
+
+/** The order's state as the server computed it (domain/order-outcome); an answer without one falls back to payment_status. */
+export function outcomeOf(order: Pick<Order, 'payment_status' | 'outcome'>): Outcome {
+  if (order.outcome) return order.outcome;
+  const state = order.payment_status === 'approved' ? 'paid' : order.payment_status === 'pendingApproved' ? 'awaitingApproval' : order.payment_status === 'rejected' ? 'rejected' : 'awaitingPayment';
+  return { state, reason: null, method_id: null };
+}
+
+/** How the order list and the thank-you page show an order's number. */
+export function orderLabel(order: Pick<Order, 'id'>): string {
+  return `#${order.id}`;
+}
+
+/** The order's status and, for a failed payment, why — in the buyer's language. */
+export function OrderOutcome({ order }: { order: Pick<Order, 'payment_status' | 'outcome'> }) {
+  const o = outcomeOf(order);
+  return (
+    <span className="order-outcome" data-testid="order-outcome" data-state={o.state}>
+      <span className={`status status--${o.state}`}>{t(`outcome_${o.state}` as UiKey)}</span>
+      {o.state === 'failed' && o.reason ? (
+        <span className="order-outcome__reason" data-testid="order-outcome-reason" data-reason={o.reason}>
+          {t(`payFail_${o.reason}` as UiKey)}
+        </span>
+      ) : null}
+    </span>
+  );
+}
