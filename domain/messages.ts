@@ -148,6 +148,14 @@ export const MESSAGES = {
   COUPON_NOT_YET_VALID: 'คูปองนี้ยังไม่ถึงวันที่เริ่มใช้',
   // Pages (issue 13: the server writes it into an unknown course's or product's page)
   PAGE_NOT_FOUND: '404 Page not found !',
+  // i18n (issue 12): the API's answer to a request its contract refuses, never the validator's words
+  INVALID_REQUEST: 'ข้อมูลที่ส่งมาไม่ถูกต้อง',
+  FIELD_REQUIRED: 'กรุณากรอกข้อมูลที่จำเป็นให้ครบ',
+  FIELD_INVALID: 'รูปแบบข้อมูลไม่ถูกต้อง',
+  FIELD_NOT_ALLOWED: 'มีข้อมูลที่ไม่รู้จักในคำขอ',
+  BODY_NOT_JSON: 'ข้อมูลที่ส่งมาไม่ใช่ JSON ที่ถูกต้อง',
+  UNSUPPORTED_CONTENT_TYPE: 'ไม่รองรับรูปแบบข้อมูลที่ส่งมา',
+  VALUE_OUT_OF_RANGE: 'ค่าที่ส่งมาเกินขอบเขตที่รองรับ',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -272,6 +280,14 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   COUPON_NOT_YET_VALID: 'This coupon cannot be used yet',
   // Pages (issue 13)
   PAGE_NOT_FOUND: '404 Page not found !',
+  // i18n (issue 12)
+  INVALID_REQUEST: 'The request is invalid',
+  FIELD_REQUIRED: 'Please fill in every required field',
+  FIELD_INVALID: 'This value is invalid',
+  FIELD_NOT_ALLOWED: 'The request has a field this call does not take',
+  BODY_NOT_JSON: 'The body is not valid JSON',
+  UNSUPPORTED_CONTENT_TYPE: 'This content type is not accepted here',
+  VALUE_OUT_OF_RANGE: 'A value is out of range',
 };
 
 export type MessageLocale = 'th' | 'en';
@@ -289,4 +305,65 @@ export function customLabelRequiredMessage(label: string, locale: MessageLocale 
 /** COUPON_NOT_AVAILABLE lists the failing coupon codes (spec 8). */
 export function couponNotAvailableMessage(codes: readonly string[], locale: MessageLocale = 'th'): string {
   return `${message('COUPON_NOT_AVAILABLE', locale)}: ${codes.join(', ')}`;
+}
+
+/** Every locale, Thai first. */
+export const MESSAGE_LOCALES: readonly MessageLocale[] = ['th', 'en'];
+
+/** The locale of a language tag or an Accept-Language value ('en-US,en;q=0.9', 'th'); null for neither. */
+export function localeOfTag(tag: string | null | undefined): MessageLocale | null {
+  const base = (tag ?? '').trim().toLowerCase().split(/[-_;]/)[0];
+  return base === 'th' || base === 'en' ? base : null;
+}
+
+/**
+ * The preferred supported locale of an Accept-Language header, by q-value (RFC 9110), first listed
+ * first on ties; null when it names neither Thai nor English.
+ */
+export function localeOfAcceptLanguage(header: string | null | undefined): MessageLocale | null {
+  const ranked = (header ?? '')
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...params] = part.split(';').map((x) => x.trim());
+      const q = params.find((p) => p.startsWith('q='));
+      return { locale: localeOfTag(tag), q: q ? Number(q.slice(2)) : 1, i };
+    })
+    .filter((r): r is { locale: MessageLocale; q: number; i: number } => r.locale !== null && Number.isFinite(r.q) && r.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  return ranked[0]?.locale ?? null;
+}
+
+let byText: Map<string, MessageKey> | null = null;
+function textIndex(): Map<string, MessageKey> {
+  if (!byText) {
+    byText = new Map();
+    // Thai first: a Thai text shared by two keys maps to the first (same wording, same meaning).
+    for (const table of [MESSAGES, MESSAGES_EN] as const) {
+      for (const [key, text] of Object.entries(table) as [MessageKey, string][]) if (!byText.has(text)) byText.set(text, key);
+    }
+  }
+  return byText;
+}
+
+/** The key of a catalogue text (Thai or English); null when the text is not one. */
+export function messageKeyOf(text: string): MessageKey | null {
+  return textIndex().get(text) ?? null;
+}
+
+/**
+ * A text that may be one of the catalogue's (e.g. a spec message a machine or handler holds in
+ * Thai) in the given locale: the whole text, or a catalogue text followed by details
+ * (`'ไม่พบคูปองนี้ (12)'`, `'คูปองถูกใช้ครบจำนวนแล้ว: A, B'`). Any other text comes back unchanged.
+ */
+export function localizeMessage(text: string, locale: MessageLocale): string {
+  const key = messageKeyOf(text);
+  if (key) return message(key, locale);
+  const cut = /^(.+?)(: | \()/u.exec(text);
+  if (cut && cut[1]) {
+    const head = messageKeyOf(cut[1]);
+    if (head) return message(head, locale) + text.slice(cut[1].length);
+  }
+  const custom = /^กรุณากรอก (.+)$/u.exec(text) ?? /^Please fill in (.+)$/u.exec(text);
+  if (custom && custom[1] && messageKeyOf(text) === null && !/^(ข้อมูล|every )/u.test(custom[1])) return customLabelRequiredMessage(custom[1], locale);
+  return text;
 }

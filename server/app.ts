@@ -21,7 +21,8 @@ import { systemClock, type Clock } from './clock';
 import { createOrderService } from './orders/service';
 import { OrderStateError } from './orders/service';
 import type { AppContext } from './context';
-import { ApiError } from './errors';
+import { ApiError, localizeError, requestLocale } from './errors';
+import { MESSAGES } from '../domain/messages';
 import { registerCoreOperations } from './routes/index';
 import { registerHealth } from './health';
 import { responseIssues } from './openapi/router';
@@ -67,6 +68,13 @@ export function envelope(code: string, msg: string, result?: unknown, extra?: Re
 
 /** Maps any thrown error to [status, envelope]. */
 function toEnvelope(err: unknown, req: FastifyRequest): [number, ErrorEnvelope] {
+  const [status, body] = toThaiEnvelope(err);
+  // The spec's messages in the request's language (Accept-Language, else the lang cookie).
+  const { msg, result } = localizeError(body.error.msg, body.error.result, requestLocale(req));
+  return [status, { ...body, error: result === undefined ? { ...body.error, msg } : { ...body.error, msg, result } }];
+}
+
+function toThaiEnvelope(err: unknown): [number, ErrorEnvelope] {
   if (err instanceof ApiError) return [err.status, envelope(err.code, err.message, err.result, err.extra)];
   if (err instanceof OrderStateError) {
     if (err.code === 'ORDER_NOT_FOUND') return [404, envelope('NOT_FOUND', 'Order not found')];
@@ -75,7 +83,7 @@ function toEnvelope(err: unknown, req: FastifyRequest): [number, ErrorEnvelope] 
   const e = err as FastifyError & { code?: string };
   // A value the database cannot hold (an id beyond int4, …) is the request's fault, not the server's.
   if (e.code === '22003' || e.code === '22P02' || e.code === '54000') {
-    return [400, envelope('VALIDATION_ERROR', 'A value is out of range', [{ field: 'body', msg: 'a number or text is out of range' }])];
+    return [400, envelope('VALIDATION_ERROR', MESSAGES.VALUE_OUT_OF_RANGE, [{ field: 'body', msg: MESSAGES.VALUE_OUT_OF_RANGE }])];
   }
   const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
   if (status === 429) return [429, envelope('RATE_LIMITED', 'Too many requests, try again later')];
@@ -85,12 +93,12 @@ function toEnvelope(err: unknown, req: FastifyRequest): [number, ErrorEnvelope] 
   if (status >= 400 && status < 500) {
     const msg =
       e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-        ? `Unsupported Content-Type: ${String(req.headers['content-type'] ?? 'none')}`
+        ? MESSAGES.UNSUPPORTED_CONTENT_TYPE
         : e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-          ? 'The JSON body is empty'
+          ? MESSAGES.FIELD_REQUIRED
           : e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e instanceof SyntaxError
-            ? 'The body is not valid JSON'
-            : `Invalid request: ${e.message}`;
+            ? MESSAGES.BODY_NOT_JSON
+            : MESSAGES.INVALID_REQUEST;
     return [400, envelope('VALIDATION_ERROR', msg, [{ field: 'body', msg }])];
   }
   return [500, envelope('INTERNAL_ERROR', 'Internal error')];

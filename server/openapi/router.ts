@@ -16,6 +16,9 @@ import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 import { findSession, SESSION_COOKIE, type SessionUser } from '../auth/sessions';
 import { issuesFrom, loadSpec, responseValidator, type OperationSpec } from './spec';
+import { MESSAGES } from '../../domain/messages';
+import { BODY_CHECKS } from './body-checks';
+import { localIssues, missingBodyIssue, type LocalIssue } from './messages';
 
 export type OperationId = keyof operations;
 type Op<K extends OperationId> = operations[K];
@@ -83,10 +86,22 @@ export function getOperation(id: string): OperationSpec | undefined {
   return loadSpec().operations.get(id);
 }
 
-function validationError(where: string, issues: { field: string; msg: string }[]): ApiError {
-  const first = issues[0];
-  const text = first ? `${first.field} ${first.msg}` : 'is invalid';
-  return new ApiError(400, 'VALIDATION_ERROR', `Invalid request ${where}: ${text}`, issues);
+/**
+ * A request the contract refuses: the spec's code, the first issue's message (the spec's words,
+ * rendered in the request's language by the error handler), every issue under `result`.
+ */
+function validationError(issues: LocalIssue[], code = 'VALIDATION_ERROR', msg?: string): ApiError {
+  return new ApiError(400, code, msg ?? issues[0]?.msg ?? MESSAGES.INVALID_REQUEST, issues);
+}
+
+/** The spec's own checks of a form (BODY_CHECKS) first, in its order; then the schema's other issues. */
+async function specIssues(op: OperationSpec, req: FastifyRequest, ctx: AppContext, schemaIssues: LocalIssue[]): Promise<LocalIssue[]> {
+  const check = Object.hasOwn(BODY_CHECKS, op.operationId) ? BODY_CHECKS[op.operationId] : undefined;
+  if (!check) return schemaIssues;
+  const body = req.body !== null && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+  const first = await check(body, req, ctx);
+  const seen = new Set(first.map((i) => i.field));
+  return [...first, ...schemaIssues.filter((i) => !seen.has(i.field.split('.')[0] ?? '') && i.field !== 'body')];
 }
 
 async function loadSession(req: FastifyRequest, ctx: AppContext): Promise<void> {
@@ -117,18 +132,18 @@ function enforceSecurity(op: OperationSpec, req: FastifyRequest): void {
   }
 }
 
-function validateRequest(op: OperationSpec, req: FastifyRequest, codes: Record<string, { code: string; msg: string }> | undefined): void {
+async function validateRequest(op: OperationSpec, req: FastifyRequest, ctx: AppContext, codes: Record<string, { code: string; msg: string }> | undefined): Promise<void> {
   const v = op.validateParams;
-  if (v.path && !v.path(req.params ?? {})) throw validationError('path', issuesFrom(v.path.errors, 'path'));
+  if (v.path && !v.path(req.params ?? {})) throw validationError(localIssues(v.path.errors, 'path', req.params));
   if (v.query) {
     const query = (req.query ?? {}) as Record<string, unknown>;
-    if (!v.query(query)) throw validationError('query', issuesFrom(v.query.errors, 'query'));
+    if (!v.query(query)) throw validationError(localIssues(v.query.errors, 'query', query));
   }
   if (v.header) {
     const declared = op.parameters.filter((p) => p.in === 'header').map((p) => p.name.toLowerCase());
     const headers: Record<string, unknown> = {};
     for (const h of declared) if (req.headers[h] !== undefined) headers[h] = req.headers[h];
-    if (!v.header(headers)) throw validationError('headers', issuesFrom(v.header.errors, 'headers'));
+    if (!v.header(headers)) throw validationError(localIssues(v.header.errors, 'headers', headers));
   }
   const rb = op.requestBody;
   if (!rb) return;
@@ -138,21 +153,21 @@ function validateRequest(op: OperationSpec, req: FastifyRequest, codes: Record<s
   if (sent !== null && sent.startsWith('multipart/') && rb.contentTypes.includes(sent)) return; // the handler reads and checks the parts
   const body = req.body;
   if (body === undefined || body === null) {
-    if (rb.required) throw validationError('body', [{ field: 'body', msg: `a body is required (${rb.contentTypes.join(' or ')})` }]);
+    if (rb.required) throw validationError(await specIssues(op, req, ctx, [missingBodyIssue()]).then((i) => (i.length > 0 ? i : [missingBodyIssue()])));
     return;
   }
   if (sent === null || !rb.contentTypes.includes(sent)) {
-    throw new ApiError(400, 'VALIDATION_ERROR', `Content-Type ${sent ?? 'none'} is not accepted here (${rb.contentTypes.join(', ')})`);
+    throw new ApiError(400, 'VALIDATION_ERROR', MESSAGES.UNSUPPORTED_CONTENT_TYPE, [{ field: 'content-type', msg: MESSAGES.UNSUPPORTED_CONTENT_TYPE, rule: 'contentType' }]);
   }
   const validate = op.validateBodyByType.get(sent);
   if (validate && !validate(body)) {
-    const issues = issuesFrom(validate.errors, 'body');
+    const issues = await specIssues(op, req, ctx, localIssues(validate.errors, 'body', body));
     // Own keys only: a body field named like an Object.prototype member ('toString') maps to nothing.
     const mapped = codes
       ? issues.map((i) => i.field.split('.')[0] ?? '').filter((f) => Object.hasOwn(codes, f)).map((f) => codes[f]).find((c) => c !== undefined)
       : undefined;
-    if (mapped) throw new ApiError(400, mapped.code, mapped.msg, issues);
-    throw validationError('body', issues);
+    if (mapped) throw validationError(issues, mapped.code, mapped.msg);
+    throw validationError(issues);
   }
 }
 
@@ -201,7 +216,7 @@ export function registerOperations(app: FastifyInstance, handlers: Handlers, opt
         req.operation = op;
         await loadSession(req, ctx);
         enforceSecurity(op, req);
-        validateRequest(op, req, options.bodyErrorCodes?.[operationId]);
+        await validateRequest(op, req, ctx, options.bodyErrorCodes?.[operationId]);
         const body = await handler(req as OperationRequest<OperationId>, reply, ctx);
         if (reply.sent) return reply;
         const status = successStatus(op, reply);

@@ -2,6 +2,7 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../../generated/api';
 import { ApiError } from './errors';
 import { classifyAuthFailure, createAuthEventBus, type AuthEventBus } from './auth-events';
+import { getLocale } from '../i18n/locale';
 
 export type ApiClient = ReturnType<typeof createClient<paths>>;
 
@@ -12,6 +13,8 @@ export interface ApiClientOptions {
   authEvents?: AuthEventBus;
   /** Where "only logged" failures go; console by default. */
   log?: (message: string, detail?: unknown) => void;
+  /** The language the server answers in (Accept-Language); the chosen locale by default. */
+  locale?: () => string;
 }
 
 const JSON_TYPE = /application\/(.+\+)?json/i;
@@ -37,6 +40,16 @@ export const envelopeMiddleware: Middleware = {
     return new ApiError({ status: 0, code: 'NETWORK_ERROR', msg, operation: schemaPath });
   },
 };
+
+/** Every request says the chosen language, so messages and e-mails come back in it. */
+export function languageMiddleware(locale: () => string): Middleware {
+  return {
+    onRequest({ request }) {
+      request.headers.set('Accept-Language', locale());
+      return request;
+    },
+  };
+}
 
 /** Turns the auth failures of spec section 6 into events for the session machine. */
 export function authMiddleware(bus: AuthEventBus, log: NonNullable<ApiClientOptions['log']>): Middleware {
@@ -69,6 +82,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   // onResponse middleware runs in reverse order of registration: envelope first, then auth.
+  client.use(languageMiddleware(options.locale ?? getLocale));
   client.use(authMiddleware(authEvents, log));
   client.use(envelopeMiddleware);
   return { client, authEvents };

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLoaderData, useNavigate, useNavigation } from 'react-router';
 import type { SessionUser } from '../../machines/shared/api';
 import { selectLoggedIn, selectUser } from '../../machines/session/session.selectors';
@@ -6,7 +6,7 @@ import { takeBootData } from '../api/boot-data';
 import { api } from '../api/client';
 import { setInAppNavigator } from '../api/effects';
 import { visitorId } from '../api/storage';
-import { t } from '../i18n/messages';
+import { getLocale, setLocale, subscribeLocale, t, type Locale } from '../i18n/messages';
 import { SessionContext, SessionModals, SessionProvider } from '../session';
 import { Notifications } from '../ui';
 
@@ -23,6 +23,32 @@ export async function rootLoader({ request }: { request: Request }): Promise<{ u
   }
 }
 
+/** The language switch: Thai / English, the current one pressed; the choice is remembered. */
+export function LanguageSwitch() {
+  const locale = useSyncExternalStore(subscribeLocale, getLocale, getLocale);
+  const options: { locale: Locale; label: string }[] = [
+    { locale: 'th', label: t('langTh') },
+    { locale: 'en', label: t('langEn') },
+  ];
+  return (
+    <div role="group" aria-label={t('language')} className="lang-switch" data-testid="lang-switch">
+      {options.map((o) => (
+        <button
+          key={o.locale}
+          type="button"
+          lang={o.locale}
+          className="lang-switch__option"
+          aria-pressed={locale === o.locale}
+          onClick={() => setLocale(o.locale)}
+          data-testid={`lang-${o.locale}`}
+        >
+          {o.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 function Header() {
   const loggedIn = SessionContext.useSelector(selectLoggedIn);
   const user = SessionContext.useSelector(selectUser);
@@ -30,12 +56,12 @@ function Header() {
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
-        ข้ามไปยังเนื้อหา
+        {t('skipToContent')}
       </a>
       <Link to="/" className="site-header__brand">
         {t('appTitle')}
       </Link>
-      <nav aria-label="เมนูหลัก" className="site-header__nav">
+      <nav aria-label={t('mainMenu')} className="site-header__nav">
         <Link to="/">{t('allCourses')}</Link>
         {loggedIn ? (
           <>
@@ -52,6 +78,7 @@ function Header() {
             {t('login')}
           </Link>
         )}
+        <LanguageSwitch />
       </nav>
     </header>
   );

@@ -3,7 +3,12 @@
  * quotes live in domain/messages.ts (MESSAGES / MESSAGES_EN) and are re-exported here, so a view
  * asks one place: `t('payNow')` for a UI label, `msg('EMPTY_CART')` for a spec message.
  */
-import { message, type MessageKey, type MessageLocale } from '../../domain/messages';
+import { localizeMessage, message, type MessageKey, type MessageLocale } from '../../domain/messages';
+import { formatMoney, type Currency, type MoneyLocale } from '../../domain/money';
+import { PAYMENT_METHOD_NAMES, isPaymentMethodId } from '../../domain/payment-methods';
+import { getLocale, intlTag } from './locale';
+
+export { getLocale, initLocale, setLocale, subscribeLocale, type Locale } from './locale';
 
 export const TH = {
   appTitle: 'คอร์สออนไลน์',
@@ -13,7 +18,7 @@ export const TH = {
   confirm: 'ยืนยัน',
   save: 'บันทึก',
   loading: 'กำลังโหลด…',
-  free: 'Free',
+  free: 'ฟรี',
   notifications: 'การแจ้งเตือน',
   notFound: '404 Page not found !',
   backHome: 'กลับหน้าแรก',
@@ -77,7 +82,7 @@ export const TH = {
   payNow: 'ชำระเงิน',
   placeOrder: 'สั่งซื้อ',
   processing: 'กำลังดำเนินการ…',
-  sendToChulabook: 'Send to chulabook',
+  sendToChulabook: 'ส่งไปยัง chulabook',
   taxInvoice: 'ขอใบกำกับภาษี',
   requestTaxInvoice: 'ต้องการใบกำกับภาษี',
   withholdingTax: 'หักภาษี ณ ที่จ่าย',
@@ -243,6 +248,44 @@ export const TH = {
   payLaterLeave: 'ไว้ชำระภายหลัง',
   methodsFailed: 'โหลดวิธีชำระเงินไม่สำเร็จ',
   paymentActions: 'การชำระเงิน',
+
+  // i18n (issue 12): header, language switch, plan terms, method hints, countdown
+  skipToContent: 'ข้ามไปยังเนื้อหา',
+  mainMenu: 'เมนูหลัก',
+  language: 'ภาษา',
+  langTh: 'ไทย',
+  langEn: 'English',
+  purchaseArea: 'สั่งซื้อ',
+  membersOnly: 'สำหรับสมาชิก — กรุณาเข้าสู่ระบบ',
+  accessLeft: 'เวลาเรียนคงเหลือ:',
+  accessUnlimited: 'ไม่จำกัดเวลา',
+  accessExpired: 'หมดเวลาเรียนแล้ว',
+  accessDaysClock: '{days} วัน {clock}',
+  planType_Period: 'ตามช่วงเวลา',
+  planType_Actual: 'ตามเวลาเรียนจริง',
+  'planType_One-Time Payment': 'ชำระครั้งเดียว',
+  planType_Free: 'ฟรี',
+  'term_Day(s)_one': '{count} วัน',
+  'term_Day(s)_other': '{count} วัน',
+  'term_Month(s)_one': '{count} เดือน',
+  'term_Month(s)_other': '{count} เดือน',
+  'term_Year(s)_one': '{count} ปี',
+  'term_Year(s)_other': '{count} ปี',
+  'term_Hour(s)_one': '{count} ชั่วโมง',
+  'term_Hour(s)_other': '{count} ชั่วโมง',
+  termUnlimited: 'ไม่จำกัดเวลา',
+  termPlus: '{first} + {second}',
+  methodHint_2: 'ชำระผ่านหน้าต่าง PayPal',
+  methodHint_3: 'กรอกข้อมูลบัตรในขั้นตอนถัดไป ข้อมูลบัตรถูกเข้ารหัสก่อนส่ง',
+  methodHint_4: 'สแกนคิวอาร์โค้ดด้วยแอปธนาคาร',
+  methodHint_8: 'กรอกข้อมูลบัตรในขั้นตอนถัดไป ข้อมูลบัตรส่งตรงถึงผู้ให้บริการ ไม่ผ่านเว็บไซต์ของเรา',
+  methodHint_9: 'สแกนคิวอาร์พร้อมเพย์ หน้านี้จะไปต่อเองเมื่อชำระเงินสำเร็จ',
+  methodHint_10: 'ผ่อนชำระผ่านหน้าชำระเงินของ 2C2P',
+  methodHint_11: 'ชำระด้วยบัตรผ่านหน้าชำระเงินของ GB Prime Pay',
+  methodHint_12: 'สแกนคิวอาร์พร้อมเพย์ (GB Prime Pay)',
+  methodHint_13: 'ชำระผ่านหน้าชำระเงินของ PaySolutions',
+  lockedLecture: 'ต้องซื้อคอร์สก่อนจึงจะดูได้',
+  back: 'กลับ',
 } as const;
 
 export type UiKey = keyof typeof TH;
@@ -471,37 +514,124 @@ export const EN: Record<UiKey, string> = {
   payLaterLeave: 'Pay later',
   methodsFailed: 'Could not load the payment methods',
   paymentActions: 'Payment',
+
+  // i18n (issue 12)
+  skipToContent: 'Skip to content',
+  mainMenu: 'Main menu',
+  language: 'Language',
+  langTh: 'ไทย',
+  langEn: 'English',
+  purchaseArea: 'Purchase',
+  membersOnly: 'Members only — please log in',
+  accessLeft: 'Study time left:',
+  accessUnlimited: 'Unlimited',
+  accessExpired: 'Your study time has ended',
+  accessDaysClock: '{days} d {clock}',
+  planType_Period: 'Period',
+  planType_Actual: 'Study time',
+  'planType_One-Time Payment': 'One-time payment',
+  planType_Free: 'Free',
+  'term_Day(s)_one': '{count} day',
+  'term_Day(s)_other': '{count} days',
+  'term_Month(s)_one': '{count} month',
+  'term_Month(s)_other': '{count} months',
+  'term_Year(s)_one': '{count} year',
+  'term_Year(s)_other': '{count} years',
+  'term_Hour(s)_one': '{count} hour',
+  'term_Hour(s)_other': '{count} hours',
+  termUnlimited: 'Unlimited',
+  termPlus: '{first} + {second}',
+  methodHint_2: 'Pay in the PayPal window',
+  methodHint_3: 'Enter your card on the next step; the card data is encrypted before it is sent',
+  methodHint_4: 'Scan the QR code with your banking app',
+  methodHint_8: 'Enter your card on the next step; it goes straight to the provider, never through our site',
+  methodHint_9: 'Scan the PromptPay QR; this page moves on by itself once paid',
+  methodHint_10: 'Pay in installments on the 2C2P payment page',
+  methodHint_11: 'Pay by card on the GB Prime Pay payment page',
+  methodHint_12: 'Scan the PromptPay QR (GB Prime Pay)',
+  methodHint_13: 'Pay on the PaySolutions payment page',
+  lockedLecture: 'Buy the course to watch this',
+  back: 'Back',
 };
 
-let current: MessageLocale = 'th';
+/**
+ * Provider failure reasons by the provider's code (issue 9 fills these: `omise:insufficient_fund`
+ * → text). Same keys in both; a code not listed falls back to the spec's PAYMENT_FAILED message.
+ */
+export const DECLINE_REASONS: Record<MessageLocale, Record<string, string>> = {
+  th: {},
+  en: {},
+};
 
-export function setLocale(locale: MessageLocale): void {
-  current = locale;
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
-}
-
-export function getLocale(): MessageLocale {
-  return current;
-}
-
-/** A UI label, `{name}` placeholders filled from `vars`. */
+/** A UI label in the current locale, `{name}` placeholders filled from `vars`. */
 export function t(key: UiKey, vars?: Record<string, string | number>): string {
-  const text: string = current === 'en' ? EN[key] : TH[key];
+  const text: string = getLocale() === 'en' ? EN[key] : TH[key];
   if (!vars) return text;
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
 }
 
 /** A spec message from domain/messages.ts in the current locale. */
 export function msg(key: MessageKey): string {
-  return message(key, current);
+  return message(key, getLocale());
 }
 
 /** Messages whose key might come from the server (error codes): the text, or null when unknown. */
 export function msgForCode(code: string): string | null {
   try {
-    const text = message(code as MessageKey, current);
+    const text = message(code as MessageKey, getLocale());
     return typeof text === 'string' ? text : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * A text a machine or an older answer holds in Thai (a spec message, possibly with details) in the
+ * current locale; any other text (names, the server's own words) unchanged.
+ */
+export function tx(text: string | null | undefined): string {
+  return text ? localizeMessage(text, getLocale()) : '';
+}
+
+/** Money through Intl in the current locale. */
+export function money(minor: number, currency: Currency): string {
+  return formatMoney(minor, currency, intlTag() as MoneyLocale);
+}
+
+/** A date and time through Intl in the current locale (the shop's time zone, Asia/Bangkok). */
+export function dateTime(value: string | number | Date): string {
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return String(value);
+  return new Intl.DateTimeFormat(intlTag(), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Bangkok' }).format(d);
+}
+
+/** A payment method's name in the current locale (the server's name for an unknown id). */
+export function methodName(id: number, fallback?: string | null): string {
+  return isPaymentMethodId(id) ? PAYMENT_METHOD_NAMES[id][getLocale()] : (fallback ?? String(id));
+}
+
+/** An order status in the current locale (the code itself when unknown). */
+export function orderStatus(status: string): string {
+  const key = `status_${status}`;
+  return Object.hasOwn(TH, key) ? t(key as UiKey) : status;
+}
+
+/** A plan type in the current locale. */
+export function planTypeName(type: string): string {
+  const key = `planType_${type}`;
+  return Object.hasOwn(TH, key) ? t(key as UiKey) : type;
+}
+
+/** '20 Hour(s)' as the locale says it: '20 ชั่วโมง', '20 hours', '1 hour'. */
+export function termText(count: number, unit: string): string {
+  const form = new Intl.PluralRules(intlTag()).select(count) === 'one' ? 'one' : 'other';
+  const key = `term_${unit}_${form}`;
+  return Object.hasOwn(TH, key) ? t(key as UiKey, { count }) : `${count} ${unit}`;
+}
+
+/** A provider's failure reason for its code, else the spec's PAYMENT_FAILED text. */
+export function declineReason(provider: string, code: string | null | undefined): string {
+  const table = DECLINE_REASONS[getLocale()];
+  const key = `${provider}:${code ?? ''}`;
+  return Object.hasOwn(table, key) ? table[key]! : msg('PAYMENT_FAILED');
 }

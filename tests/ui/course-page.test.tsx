@@ -15,6 +15,7 @@ import { createOrderAnswer, scriptedCheckout } from '../support/ui-checkout';
 import type { Answer } from '../support/ui-actors';
 import { apiError } from '../support/ui-actors';
 import { pageData, plan, student } from './fixtures';
+import { t } from '../../src/i18n/messages';
 
 function renderPage(data: CoursePageData, { user = null, answers = {} }: { user?: SessionUser | null; answers?: Record<string, Answer | Answer[]> } = {}) {
   toasts.clear();
@@ -189,7 +190,7 @@ describe('course page (layout 4)', () => {
     const bar = await screen.findByTestId('sticky-bar');
     await screen.findByTestId('purchase-panel');
     expect(within(bar).getAllByRole('link').map((a) => a.textContent)).toEqual(['รายละเอียดคอร์ส', 'เนื้อหาคอร์ส', 'วิธีการสั่งซื้อ', 'คำถามและความคิดเห็น']);
-    expect(within(bar).getByTestId('sticky-price').textContent).toContain('Free');
+    expect(within(bar).getByTestId('sticky-price').textContent).toContain(t('free'));
     await userEvent.setup().click(within(bar).getByTestId('sticky-register'));
     expect((document.activeElement as HTMLInputElement).name).toBe('firstname');
   });

@@ -15,6 +15,7 @@ import { PaypalModal } from '../../src/features/payments/PaypalModal';
 import { PromptPayModal, ScbQrModal } from '../../src/features/payments/QrModals';
 import { TwoC2pCardModal } from '../../src/features/payments/TwoC2pCardModal';
 import { effectSpies, pushChannel, scripted } from '../support/ui-actors';
+import { t } from '../../src/i18n/messages';
 
 function order(methodId: PaymentOrder['methodId'], amount = 150000): PaymentOrder {
   return { orderId: 501, orderToken: 'tok-501', amount, currency: 'THB', methodId, email: 'somchai@example.com', name: 'สมชาย ใจดี', tel: '0812345678' };
@@ -107,8 +108,8 @@ describe('SCB QR modal', () => {
     expect(img.src).toBe('data:image/png;base64,iVBORw0KGgo=');
     expect(img.width).toBe(300);
     expect(screen.getByTestId('qr-countdown').textContent).toBe('QR Code หมดอายุใน 15:00');
-    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('button', { name: t('tryAgain') })).toBeNull();
+    await user.click(screen.getByRole('button', { name: t('done') }));
     await waitFor(() => expect(actor.getSnapshot().output).toEqual({ result: 'paid' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
@@ -120,8 +121,8 @@ describe('SCB QR modal', () => {
     });
     const actor = createActor(scbQrMachine.provide({ actors: s.actors, actions: effectSpies().actions }), { input: { order: order(4) } }).start();
     render(<ScbQrModal actorRef={actor} />);
-    const retry = await screen.findByRole('button', { name: 'Try again' });
-    expect((screen.getByRole('button', { name: 'Done' }) as HTMLButtonElement).disabled).toBe(true);
+    const retry = await screen.findByRole('button', { name: t('tryAgain') });
+    expect((screen.getByRole('button', { name: t('done') }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(retry);
     expect(await screen.findByTestId('qr-countdown')).toBeTruthy();
     expect(s.inputsOf('createScbQrCode')).toEqual([{ orderId: 501 }, { orderId: 501 }]);

@@ -3,6 +3,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Button, ConfirmModal, createToastStore, Field, Modal, Notifications, Price, Spinner, UploadWidget, type UploadEntry } from '../../src/ui';
+import { t } from '../../src/i18n/messages';
 
 function ModalHarness({ dismissable = true, maskClosable = true }: { dismissable?: boolean; maskClosable?: boolean }) {
   const [open, setOpen] = useState(false);
@@ -232,7 +233,7 @@ describe('Button, Spinner, Price', () => {
       </p>,
     );
     expect(screen.getByTestId('a').textContent).toMatch(/1,500\.00/);
-    expect(screen.getByTestId('b').textContent).toBe('Free');
+    expect(screen.getByTestId('b').textContent).toBe(t('free'));
     expect(screen.queryByTestId('c')).toBeNull();
     expect(screen.getByTestId('d').textContent).toMatch(/19\.99/);
     expect(container.querySelectorAll('.ui-price').length).toBe(3);
