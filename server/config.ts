@@ -26,8 +26,6 @@ export interface Config {
   /** Serve dist/ with SPA fallback (SERVE_APP=0 serves only the API). */
   serveApp: boolean;
   distDir: string;
-  /** Absolute origin for canonical and social links in pages (PUBLIC_ORIGIN); null: the request's. */
-  publicOrigin: string | null;
   /** Session lifetime in hours. */
   sessionTtlHours: number;
   /** Sessions unused for this many minutes end (idle limit); 0 = no idle limit. */
@@ -39,7 +37,7 @@ export interface Config {
    * (TRUST_PROXY=10.0.0.5,10.1.0.0/16); false = none. Never "everyone".
    */
   trustProxy: string[] | false;
-  /** PUBLIC_ORIGIN (https://shop.example): the origin browsers use; null = from the request. */
+  /** PUBLIC_ORIGIN (https://shop.example): the origin browsers use, also for canonical and social links in pages; null = from the request. */
   publicOrigin: string | null;
   /** The demo shop (anything but NODE_ENV=production): sandboxes, built-in keys, demo notice. */
   demo: boolean;
@@ -89,7 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxUploadBytes: num(env.MAX_UPLOAD_MB, 200) * 1024 ** 2,
     serveApp: bool(env.SERVE_APP, true),
     distDir: env.DIST_DIR || join(root, 'dist'),
-    publicOrigin: env.PUBLIC_ORIGIN || null,
     sessionTtlHours: num(env.SESSION_TTL_HOURS, 24 * 14),
     sessionIdleMinutes: num(env.SESSION_IDLE_MINUTES, 120),
     cookieSecure: env.COOKIE_SECURE === undefined || env.COOKIE_SECURE === 'auto' ? 'auto' : bool(env.COOKIE_SECURE, false),

@@ -188,7 +188,7 @@ export async function twoc2pSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
     }
     if (q.processType !== 'I') return answer({ respCode: '99', respDesc: 'Only inquiry (I) is emulated' });
     // The gateway's own record of the card-form payment (the forms it served), not anything the merchant was sent.
-    const s = [...forms.values()].find((f) => f.fields.uniqueTransactionCode === q.invoiceNo);
+    const s = (await forms.values()).find((f) => f.fields.uniqueTransactionCode === q.invoiceNo);
     if (!s) return answer({ respCode: '15', respDesc: 'Transaction not found' });
     const r = s.result;
     if (!r) return answer({ respCode: '00', respDesc: 'Success', amount: s.fields.amt ?? '', status: 'IP', maskedPan: s.decision.masked });
