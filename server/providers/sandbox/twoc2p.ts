@@ -165,6 +165,7 @@ export async function twoc2pSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
     };
     res.hashValue = signFields(res, CARD_FORM_RESPONSE_FIELDS, cfg().secretKey);
     s.result = res;
+    await forms.set(sid, s); // the gateway's record of the result, read by the inquiry (any process)
     const paymentResponse = Buffer.from(toFlatXml('PaymentResponse', res), 'utf8').toString('base64');
     await ctx.deliver({ provider: '2c2p', url: backUrl(), method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ paymentResponse }).toString() });
     const u = new URL(frontUrl());
