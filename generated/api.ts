@@ -400,7 +400,9 @@ export interface paths {
         put?: never;
         /**
          * E-mail a bank-transfer payment notice
-         * @description Sent after a bank-transfer payment report. Only for an order of the session's user (or the guest order's e-mail).
+         * @description Sent after a bank-transfer payment report, only for the session user's own order and own
+         *     pending notice (404 when there is none). The e-mail is written from the stored notice, with
+         *     links removed; the request's text fields are not mailed.
          */
         post: operations["sendPaymentOrderEmail"];
         delete?: never;
@@ -978,7 +980,10 @@ export interface paths {
          *     the legacy PayPal flow (`payment` Paypal, `bank_account` = payer id, `description` =
          *     payer and payment ids). A free order is approved at once when its plan needs no approval
          *     (description 'Auto approved'), otherwise it waits ('Need approved by admin'). A report
-         *     never approves a paid order by itself: PayPal orders are paid by `capturePaypalOrder`.
+         *     never approves a paid order by itself: PayPal orders are paid by `capturePaypalOrder`,
+         *     which files the report; a `Paypal` report before a verified capture is refused (409), after
+         *     it the capture's report is answered. Only the order's owner (session) or a caller giving
+         *     the order's `order_token` may file (403 otherwise; the buyer's e-mail is not enough).
          *     `transfer_datetime` and `time` are Thai local time (UTC+7).
          */
         post: operations["createPaymentReportPublic"];
@@ -999,8 +1004,10 @@ export interface paths {
         put?: never;
         /**
          * File a payment report (bank-transfer notice, card payments)
-         * @description The bank-transfer notice ('แจ้งชำระเงิน') and the record of a card payment. A new report is
-         *     always `pending`; approval happens by `approveOrderPayment` or by an admin.
+         * @description The bank-transfer notice ('แจ้งชำระเงิน'), always `pending` until an admin decides. The slip
+         *     must be the reporter's own upload. Any other `payment_method_id` (card, QR, PayPal) is
+         *     recorded by its verified provider payment, never by a report: the answer is that payment's
+         *     report, or 409 ORDER_NOT_PAYABLE when there is none.
          *     Validation failures answer 400 with `error.result` = `ValidationIssue[]` (the legacy
          *     `response.errors`), in the order of spec section 5 (bank transfer notify).
          *     `transfer_datetime` and `time` are Thai local time (UTC+7).
@@ -2322,6 +2329,8 @@ export interface components {
              * @enum {string}
              */
             payment: "AutoFree" | "NeedApprovedFree" | "Paypal";
+            /** @description The order's token (thank-you link), for a caller without the owner's session. */
+            order_token?: string | null;
             address?: string | null;
             slip?: components["schemas"]["FileName"] | null;
         };
@@ -3750,6 +3759,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -4649,7 +4659,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description ORDER_NOT_PAYABLE (order rejected/cancelled, or AutoFree/NeedApprovedFree on an order whose total is not 0). */
+            /** @description ORDER_NOT_PAYABLE (order rejected/cancelled, AutoFree/NeedApprovedFree on an order whose total is not 0, or Paypal before a verified capture). */
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
