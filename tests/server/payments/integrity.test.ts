@@ -152,3 +152,53 @@ describe('finding 9: hoarding and the payment-notice e-mail', () => {
     expect(sent.text).toContain('1,500.00'); // the stored notice's amount, not the request's
   });
 });
+
+describe('finding 10: an attempt the provider no longer has (404 after a restart) is replaced, not answered 422', () => {
+  /** A pending attempt stored before a restart whose provider record is gone. */
+  async function goneAttempt(orderId: number, provider: 'omise' | 'paypal', methodId: number, ref: string, amount: number) {
+    await t.db.query(
+      `INSERT INTO payments (order_id, provider, method_id, provider_ref, amount, currency, status, details, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, 'THB', 'pending', '{}', $6, $6)`,
+      [orderId, provider, methodId, ref, amount, t.clock.now()],
+    );
+  }
+  async function omiseToken(number: string) {
+    const pkey = t.app.ctx.payments.config.omise.publicKey;
+    const r = await fetch(`${t.origin}/sandbox/omise/vault/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${pkey}:`).toString('base64')}` },
+      body: JSON.stringify({ card: { name: 'Somchai Jaidee', number, expiration_month: 12, expiration_year: 2030, security_code: '123' } }),
+    });
+    return ((await r.json()) as { id: string }).id;
+  }
+
+  it('Omise card: a new charge replaces the lost one and pays the order', async () => {
+    const o = await makeOrder(t, { userId: 2, total: 150000, methodId: 8 });
+    await goneAttempt(o.id, 'omise', 8, 'chrg_test_lost_before_restart', 150000);
+    const r = await api(t, 'chargeOmiseCard', { cookie: sid, body: { orderId: o.id, omise_token: await omiseToken('4242424242424242'), email: 'student@example.com', name: 'Somchai', total_amount: 1 } });
+    expect(r.status).toBe(200);
+    expect(r.body.status).toBe('successful');
+    expect(await orderRow(t, o.id)).toMatchObject({ status: 'approved' });
+    expect((await paymentsOf(t, o.id)).map((p) => [p.provider_ref === 'chrg_test_lost_before_restart', p.status, p.failure_code])).toEqual([
+      [true, 'failed', 'not_found'],
+      [false, 'successful', null],
+    ]);
+  });
+
+  it('Omise PromptPay: a new QR replaces the lost one', async () => {
+    const o = await makeOrder(t, { userId: 2, total: 150000, methodId: 9 });
+    await goneAttempt(o.id, 'omise', 9, 'chrg_test_lost_qr', 150000);
+    const r = await api(t, 'createOmisePromptPay', { cookie: sid, body: { orderId: o.id, email: 'student@example.com', name: 'Somchai' } });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.charge_id).not.toBe('chrg_test_lost_qr');
+    expect((await paymentsOf(t, o.id))[0]).toMatchObject({ status: 'failed', failure_code: 'not_found' });
+  });
+
+  it('PayPal: a new PayPal order replaces one PayPal no longer knows', async () => {
+    const o = await makeOrder(t, { userId: 2, total: 150000, methodId: 2 });
+    await goneAttempt(o.id, 'paypal', 2, 'PAYPALLOST0000001', 150000);
+    const r = await api(t, 'createPaypalOrder', { cookie: sid, body: { orderId: o.id } });
+    expect(r.status).toBe(201);
+    expect(r.body.paypal_order_id).not.toBe('PAYPALLOST0000001');
+    expect((await paymentsOf(t, o.id))[0]).toMatchObject({ status: 'failed', failure_code: 'not_found' });
+  });
+});
