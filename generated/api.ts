@@ -301,7 +301,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List user groups a student may choose at registration */
+        /**
+         * List user groups a student may choose at registration
+         * @description Only groups marked selectable (`user_groups.is_selectable`); restricted groups (those a
+         *     course's access list names, e.g. staff) are assigned by the shop and are neither listed
+         *     nor accepted as `studentGroupKpi` (400 VALIDATION_ERROR).
+         */
         get: operations["listUserGroups"];
         put?: never;
         post?: never;
@@ -380,7 +385,9 @@ export interface paths {
          * E-mail the new student their login
          * @description Sent right after `registerStudent`. The server sends only for an account created in the
          *     last 15 minutes whose e-mail and username match the body; otherwise it answers 404
-         *     (no mail is sent to arbitrary addresses).
+         *     (no mail is sent to arbitrary addresses). The mail carries the account's stored name and
+         *     username, never a password and never the body's free text (`password`, `firstname`,
+         *     `lastname` are accepted for the legacy client and ignored).
          */
         post: operations["sendRegistrationEmail"];
         delete?: never;
