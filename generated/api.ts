@@ -301,7 +301,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List user groups a student may choose at registration */
+        /**
+         * List user groups a student may choose at registration
+         * @description Only groups marked selectable (`user_groups.is_selectable`); restricted groups (those a
+         *     course's access list names, e.g. staff) are assigned by the shop and are neither listed
+         *     nor accepted as `studentGroupKpi` (400 VALIDATION_ERROR).
+         */
         get: operations["listUserGroups"];
         put?: never;
         post?: never;
@@ -380,7 +385,9 @@ export interface paths {
          * E-mail the new student their login
          * @description Sent right after `registerStudent`. The server sends only for an account created in the
          *     last 15 minutes whose e-mail and username match the body; otherwise it answers 404
-         *     (no mail is sent to arbitrary addresses).
+         *     (no mail is sent to arbitrary addresses). The mail carries the account's stored name and
+         *     username, never a password and never the body's free text (`password`, `firstname`,
+         *     `lastname` are accepted for the legacy client and ignored).
          */
         post: operations["sendRegistrationEmail"];
         delete?: never;
@@ -400,7 +407,9 @@ export interface paths {
         put?: never;
         /**
          * E-mail a bank-transfer payment notice
-         * @description Sent after a bank-transfer payment report. Only for an order of the session's user (or the guest order's e-mail).
+         * @description Sent after a bank-transfer payment report, only for the session user's own order and own
+         *     pending notice (404 when there is none). The e-mail is written from the stored notice, with
+         *     links removed; the request's text fields are not mailed.
          */
         post: operations["sendPaymentOrderEmail"];
         delete?: never;
@@ -1000,7 +1009,10 @@ export interface paths {
          *     the legacy PayPal flow (`payment` Paypal, `bank_account` = payer id, `description` =
          *     payer and payment ids). A free order is approved at once when its plan needs no approval
          *     (description 'Auto approved'), otherwise it waits ('Need approved by admin'). A report
-         *     never approves a paid order by itself: PayPal orders are paid by `capturePaypalOrder`.
+         *     never approves a paid order by itself: PayPal orders are paid by `capturePaypalOrder`,
+         *     which files the report; a `Paypal` report before a verified capture is refused (409), after
+         *     it the capture's report is answered. Only the order's owner (session) or a caller giving
+         *     the order's `order_token` may file (403 otherwise; the buyer's e-mail is not enough).
          *     `transfer_datetime` and `time` are Thai local time (UTC+7).
          */
         post: operations["createPaymentReportPublic"];
@@ -1021,8 +1033,10 @@ export interface paths {
         put?: never;
         /**
          * File a payment report (bank-transfer notice, card payments)
-         * @description The bank-transfer notice ('แจ้งชำระเงิน') and the record of a card payment. A new report is
-         *     always `pending`; approval happens by `approveOrderPayment` or by an admin.
+         * @description The bank-transfer notice ('แจ้งชำระเงิน'), always `pending` until an admin decides. The slip
+         *     must be the reporter's own upload. Any other `payment_method_id` (card, QR, PayPal) is
+         *     recorded by its verified provider payment, never by a report: the answer is that payment's
+         *     report, or 409 ORDER_NOT_PAYABLE when there is none.
          *     Validation failures answer 400 with `error.result` = `ValidationIssue[]` (the legacy
          *     `response.errors`), in the order of spec section 5 (bank transfer notify).
          *     `transfer_datetime` and `time` are Thai local time (UTC+7).
@@ -2364,6 +2378,8 @@ export interface components {
              * @enum {string}
              */
             payment: "AutoFree" | "NeedApprovedFree" | "Paypal";
+            /** @description The order's token (thank-you link), for a caller without the owner's session. */
+            order_token?: string | null;
             address?: string | null;
             slip?: components["schemas"]["FileName"] | null;
         };
@@ -3792,6 +3808,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -4723,7 +4740,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description ORDER_NOT_PAYABLE (order rejected/cancelled, or AutoFree/NeedApprovedFree on an order whose total is not 0). */
+            /** @description ORDER_NOT_PAYABLE (order rejected/cancelled, AutoFree/NeedApprovedFree on an order whose total is not 0, or Paypal before a verified capture). */
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };

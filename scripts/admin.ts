@@ -6,7 +6,7 @@
  *   orders [status]                 recent orders (status: notYetReceived | pendingApproved | approved | rejected | cancelled)
  *   show <orderId>                  an order with its payments and reports
  *   approve-report <reportId>       approve a pending report and its order
- *   reject-report <reportId> [why]  reject a pending report and its order
+ *   reject-report <reportId> [why]  reject a pending report (the order waits for payment again)
  *   approve <orderId> [note]        approve an order by hand (files a "Manual" report)
  *   reject <orderId> [why]          reject an order
  *   cancel <orderId>                cancel an unpaid order

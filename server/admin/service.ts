@@ -109,7 +109,11 @@ export async function approveReport(deps: AdminDeps, reportId: number, admin: st
   });
 }
 
-/** Rejects a pending report and the order it pays (seats, stock and coupons go back). */
+/**
+ * Rejects a pending report — that report only (issue 15, finding 4). A pendingApproved order with no
+ * other pending report waits for payment again (its auto-cancel applies); rejecting the order
+ * itself is the explicit order action `reject`.
+ */
 export async function rejectReport(deps: AdminDeps, reportId: number, admin: string, reason: string): Promise<ReportRow> {
   return deps.db.tx(async (q) => {
     const r = await findReport(q, reportId, true);
@@ -117,9 +121,10 @@ export async function rejectReport(deps: AdminDeps, reportId: number, admin: str
     if (r.status !== 'pending') throw new AdminError(409, `report ${reportId} is already ${r.status}`);
     const o = await deps.orders.getOrderForPayment(q, r.order_id);
     if (!o) throw new AdminError(404, `order ${r.order_id} not found`);
-    if (o.status === 'approved') throw new AdminError(409, `order ${o.id} is already approved; refund it with the provider instead`);
-    await deps.orders.rejectOrder(q, o.id, reason || 'Rejected by admin');
-    return decideReport(q, r.id, 'rejected', by(admin), deps.clock.now(), reason || null);
+    const decided = await decideReport(q, r.id, 'rejected', by(admin), deps.clock.now(), reason || null);
+    const others = (await reportsOfOrder(q, o.id)).filter((x) => x.id !== r.id && x.status === 'pending');
+    if (others.length === 0) await deps.orders.reopenOrder(q, o.id);
+    return decided;
   });
 }
 

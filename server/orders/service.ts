@@ -57,6 +57,11 @@ export interface OrderService {
   approveOrderPayment(q: Queryable, args: ApproveArgs): Promise<OrderForPayment>;
   /** A payment was reported and waits for an admin (status pendingApproved). */
   markOrderPendingApproval(q: Queryable, orderId: number, orderPaymentId?: number | null): Promise<OrderForPayment>;
+  /**
+   * A pending report was refused: a pendingApproved order waits for payment again (notYetReceived,
+   * its seats still held until its cancel_at). Any other status is left as it is.
+   */
+  reopenOrder(q: Queryable, orderId: number): Promise<OrderForPayment>;
   /** Rejects the order (payment refused); gives seats, stock and coupon uses back. */
   rejectOrder(q: Queryable, orderId: number, reason: string): Promise<OrderForPayment>;
   /** Cancels an unpaid order; gives seats, stock and coupon uses back. Idempotent. */
@@ -64,6 +69,16 @@ export interface OrderService {
   /** Cancels every unpaid order whose cancel_at has passed; returns how many. */
   cancelExpiredOrders(now?: Date): Promise<number>;
 }
+
+/** How long a pending payment report holds an unpaid order past its cancel_at (default 72 h). */
+export function pendingReportHoldMs(env: NodeJS.ProcessEnv = process.env): number {
+  const h = Number(env.PENDING_REPORT_HOLD_HOURS);
+  return (Number.isFinite(h) && h >= 0 ? h : 72) * 3_600_000;
+}
+
+/** SQL: order `o` has reports, and none of them is pending and newer than $2 (the hold's start). */
+const STALE_PENDING = `EXISTS (SELECT 1 FROM payment_reports r WHERE r.order_id = o.id)
+  AND NOT EXISTS (SELECT 1 FROM payment_reports r WHERE r.order_id = o.id AND r.status = 'pending' AND r.created_at > $2)`;
 
 /** A random url-safe order token (used by /thankyou?orderId=…). */
 export function newOrderToken(): string {
@@ -141,6 +156,12 @@ export function createOrderService(deps: { db: Db; events: EventBus; clock: Cloc
       return full(q, next);
     },
 
+    async reopenOrder(q, orderId) {
+      const o = await lockOrThrow(q, orderId);
+      if (o.status !== 'pendingApproved') return full(q, o);
+      return full(q, await setStatus(q, o, 'notYetReceived', 'notYetReceived'));
+    },
+
     async rejectOrder(q, orderId, reason) {
       const o = await lockOrThrow(q, orderId);
       if (o.status === 'rejected') return full(q, o);
@@ -156,9 +177,14 @@ export function createOrderService(deps: { db: Db; events: EventBus; clock: Cloc
     },
 
     async cancelExpiredOrders(now = clock.now()) {
+      // Unpaid orders past cancel_at; and pendingApproved ones whose buyer's reports have all waited
+      // longer than the hold (PENDING_REPORT_HOLD_HOURS) without an admin deciding — a report of any
+      // amount must not hold seats, stock and coupon uses forever. An order an admin put on hold by
+      // hand (pendingApproved without any report) is left to the admin.
+      const holdFrom = new Date(now.getTime() - pendingReportHoldMs());
       const due = await db.query<{ id: number }>(
-        `SELECT id FROM orders WHERE status = 'notYetReceived' AND cancel_at IS NOT NULL AND cancel_at <= $1 ORDER BY id LIMIT 500`,
-        [now],
+        `SELECT o.id FROM orders o WHERE o.cancel_at IS NOT NULL AND o.cancel_at <= $1 AND (o.status = 'notYetReceived' OR (o.status = 'pendingApproved' AND ${STALE_PENDING})) ORDER BY o.id LIMIT 500`,
+        [now, holdFrom],
       );
       let n = 0;
       for (const { id } of due.rows) {
@@ -168,8 +194,12 @@ export function createOrderService(deps: { db: Db; events: EventBus; clock: Cloc
           const free = await q.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE SKIP LOCKED', [id]);
           if (free.rows.length === 0) return false;
           const o = await findOrder(q, id, { forUpdate: true });
-          // Re-check under the lock: a payment may have arrived meanwhile.
-          if (!o || o.status !== 'notYetReceived' || !o.cancel_at || o.cancel_at.getTime() > now.getTime()) return false;
+          // Re-check under the lock: a payment or a new report may have arrived meanwhile.
+          if (!o || !o.cancel_at || o.cancel_at.getTime() > now.getTime()) return false;
+          if (o.status === 'pendingApproved') {
+            const stale = await q.query(`SELECT 1 FROM orders o WHERE o.id = $1 AND ${STALE_PENDING}`, [o.id, holdFrom]);
+            if (stale.rows.length === 0) return false;
+          } else if (o.status !== 'notYetReceived') return false;
           await cancelLocked(q, o);
           return true;
         });

@@ -11,6 +11,7 @@
 import type { Queryable } from '../db/index';
 import type { AppContext } from '../context';
 import { OrderStateError, type OrderForPayment } from '../orders/service';
+import { ProviderError } from '../providers/http';
 import {
   findPaymentByRef,
   insertPayment,
@@ -60,6 +61,21 @@ export interface ApplyResult {
   changed: boolean;
   payment: PaymentRow | null;
   order: OrderForPayment | null;
+}
+
+/** The provider answered 404 for an attempt we stored (its record is gone, e.g. a sandbox restarted). */
+export function isGoneAtProvider(err: unknown): boolean {
+  return err instanceof ProviderError && err.status === 404;
+}
+
+/**
+ * Closes a pending attempt the provider no longer knows (failed, code `not_found`), so the caller
+ * starts a new one instead of answering 422 until the old one would have expired. Never touches a
+ * successful attempt (applyIn keeps successful final).
+ */
+export async function closeGoneAttempt(ctx: AppContext, p: Pick<PaymentRow, 'provider' | 'provider_ref' | 'order_id'>): Promise<void> {
+  ctx.log.warn({ provider: p.provider, ref: p.provider_ref, orderId: p.order_id }, 'provider no longer knows this attempt: a new one replaces it');
+  await applyOutcome(ctx, { provider: p.provider, ref: p.provider_ref, eventId: null, eventKind: 'attempt.gone', outcome: { kind: 'failed', code: 'not_found', message: 'the provider no longer knows this attempt' } });
 }
 
 export async function applyOutcome(ctx: AppContext, args: ApplyArgs): Promise<ApplyResult> {

@@ -5,7 +5,7 @@ import type { Handlers } from '../../openapi/router';
 import { OMISE_CARD, OMISE_PROMPTPAY } from '../../../domain/payment-methods';
 import { ProviderError, isRecord } from '../../providers/http';
 import { isOmiseChargePaid, verifyOmiseSignature, type OmiseCharge } from '../../providers/omise';
-import { applyOutcome, type Outcome } from '../apply';
+import { applyOutcome, closeGoneAttempt, isGoneAtProvider, type Outcome } from '../apply';
 import { afterPaymentPath, payableOrder, ownOrder, providerFailed, withLock, type PaymentsDeps } from '../common';
 import { paymentsOfOrder, type PaymentRow } from '../repository';
 
@@ -71,7 +71,9 @@ export function omiseHandlers(deps: PaymentsDeps): Handlers {
             const { charge, result } = await reconcile(ctx, deps, prior);
             return chargeAnswer(charge, result.payment);
           } catch (err) {
-            throw omiseRefused(err, ctx);
+            // A pending charge Omise no longer has (404) is over: a new charge replaces it (issue 15, finding 10).
+            if (!(prior.status === 'pending' && isGoneAtProvider(err))) throw omiseRefused(err, ctx);
+            await closeGoneAttempt(ctx, prior);
           }
         }
         const o = await payableOrder(ctx.db, ctx, req, body.orderId, OMISE_CARD);
@@ -113,9 +115,14 @@ export function omiseHandlers(deps: PaymentsDeps): Handlers {
         try {
           const omise = deps.providers.omise();
           if (open) {
-            const { charge } = await reconcile(ctx, deps, open);
-            const uri = charge.source?.scannable_code?.image.download_uri;
-            if (charge.status === 'pending' && uri) return { success: true as const, QrcodeUrl: { image: { download_uri: uri } }, charge_id: charge.id, expires_at: charge.expires_at ?? open.expires_at!.toISOString() };
+            const read = await reconcile(ctx, deps, open).catch(async (err: unknown) => {
+              // A QR charge Omise no longer has (404) is over: a new one replaces it (issue 15, finding 10).
+              if (!isGoneAtProvider(err)) throw err;
+              await closeGoneAttempt(ctx, open);
+              return null;
+            });
+            const uri = read?.charge.source?.scannable_code?.image.download_uri;
+            if (read && read.charge.status === 'pending' && uri) return { success: true as const, QrcodeUrl: { image: { download_uri: uri } }, charge_id: read.charge.id, expires_at: read.charge.expires_at ?? open.expires_at!.toISOString() };
           }
           const source = await omise.createPromptPaySource({ amount: o.total });
           const charge = await omise.createSourceCharge({ amount: o.total, sourceId: source.id, returnUri: `${deps.browserOrigin(req)}/api/omise/return/${o.id}`, orderId: o.id });

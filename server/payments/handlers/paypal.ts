@@ -5,7 +5,7 @@ import { fromMajor } from '../../../domain/money';
 import { PAYPAL } from '../../../domain/payment-methods';
 import { ProviderError } from '../../providers/http';
 import { firstCapture, paypalIssue, type PaypalOrder } from '../../providers/paypal';
-import { applyOutcome } from '../apply';
+import { applyOutcome, closeGoneAttempt, isGoneAtProvider } from '../apply';
 import { PAYABLE_STATUSES, notPayable, ownOrder, payableOrder, providerFailed, withLock, type PaymentsDeps } from '../common';
 import { findPaymentByRef, paymentsOfOrder } from '../repository';
 
@@ -17,7 +17,15 @@ export function paypalHandlers(deps: PaymentsDeps): Handlers {
         const o = await payableOrder(ctx.db, ctx, req, orderId, PAYPAL);
         const open = (await paymentsOfOrder(ctx.db, o.id)).reverse().find((p) => p.provider === 'paypal' && p.status === 'pending' && p.amount === o.total && p.currency === o.currency_code);
         reply.code(201);
-        if (open) return { success: true as const, paypal_order_id: open.provider_ref };
+        if (open) {
+          // Answer the open PayPal order while PayPal still has it; one it no longer knows (404) is replaced (issue 15, finding 10).
+          const gone = await deps.providers.paypal().getOrder(open.provider_ref).then(
+            () => false,
+            (err: unknown) => (isGoneAtProvider(err) ? true : Promise.reject(providerFailed(err, ctx, 'paypal get order'))),
+          );
+          if (!gone) return { success: true as const, paypal_order_id: open.provider_ref };
+          await closeGoneAttempt(ctx, open);
+        }
         const n = (await paymentsOfOrder(ctx.db, o.id)).filter((p) => p.provider === 'paypal').length;
         const back = `${deps.browserOrigin(req)}/myaccount/student/order`;
         let pp: PaypalOrder;

@@ -3,6 +3,7 @@
  * approval call after a verified provider payment, and the payment-notice e-mail.
  * Report times arrive as Thai local time (UTC+7) and are stored in UTC (decisions.md #8).
  */
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/index';
@@ -12,7 +13,7 @@ import type { OrderForPayment } from '../../orders/service';
 import { MESSAGES } from '../../../domain/messages';
 import { bankTransferErrors } from '../../../domain/forms/bank-transfer';
 import { formatMoney } from '../../../domain/money';
-import { BANK_TRANSFER, PAYMENT_METHOD_NAMES, isPaymentMethodId } from '../../../domain/payment-methods';
+import { BANK_TRANSFER } from '../../../domain/payment-methods';
 import { loadSettings } from '../../repos/settings';
 import { PAYABLE_STATUSES, notPayable, ownOrder, thaiLocalToUtc, utcToThaiLocal, type PaymentsDeps } from '../common';
 import { findPayment, findReport, insertReport, reportsOfOrder, type ReportRow } from '../repository';
@@ -29,17 +30,28 @@ export async function orderNeedsApproval(q: Queryable, orderId: number): Promise
   return (r.rows[0]?.n ?? 0) > 0;
 }
 
-/** The order for a call that may come from a guest: the session's own order, or a guest whose e-mail is the order's. */
-async function orderForCaller(q: Queryable, ctx: AppContext, req: FastifyRequest, orderId: number, email: string): Promise<OrderForPayment> {
+/**
+ * The order for a public report: the caller's own session order, or a caller holding the order's
+ * token (the thank-you link). Knowing the buyer's e-mail is not enough (issue 15, finding 4).
+ */
+async function orderForCaller(q: Queryable, ctx: AppContext, req: FastifyRequest, orderId: number, token: string | null | undefined): Promise<OrderForPayment> {
   const o = await ctx.orders.getOrderForPayment(q, orderId);
   if (!o || o.is_deleted) throw new ApiError(404, 'NOT_FOUND', 'Order not found');
   if (req.user) {
     if (req.user.id !== o.user_id) throw new ApiError(403, 'FORBIDDEN', 'This order belongs to another user');
     return o;
   }
-  const mails = [o.email, o.user.email].filter((m): m is string => !!m).map((m) => m.toLowerCase());
-  if (!mails.includes(email.toLowerCase())) throw new ApiError(403, 'FORBIDDEN', 'This order belongs to another user');
+  if (!token || token.length !== o.order_token.length || !timingSafeEqual(Buffer.from(token), Buffer.from(o.order_token))) {
+    throw new ApiError(403, 'FORBIDDEN', 'Log in as the buyer of this order (or give its order token)');
+  }
   return o;
+}
+
+/** Free text that goes into an e-mail keeps no links (issue 15, finding 9). */
+export function withoutLinks(text: string): string {
+  return text
+    .replace(/\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S+/giu, '[link removed]')
+    .replace(/[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\S*/giu, '[link removed]');
 }
 
 function answer(r: ReportRow, o: { order_token: string }) {
@@ -57,22 +69,14 @@ export function reportHandlers(_deps: PaymentsDeps): Handlers {
       const now = ctx.clock.now();
       const transferAt = thaiLocalToUtc(b.transfer_datetime, b.time);
       const result = await ctx.db.tx(async (q) => {
-        const o = await orderForCaller(q, ctx, req, b.order_id, b.email);
+        const o = await orderForCaller(q, ctx, req, b.order_id, b.order_token);
         const existing = await reportsOfOrder(q, o.id);
         if (b.payment === 'Paypal') {
-          // A report never pays an order: PayPal orders are paid by the capture (capturePaypalOrder).
+          // A report never pays an order and is never filed by the browser for PayPal: our own verified
+          // capture (capturePaypalOrder) files it. Asking afterwards answers that report; before, nothing is filed.
           const paid = existing.find((r) => r.payment === 'Paypal' && r.payment_id !== null && r.status === 'approved');
           if (paid) return answer(paid, o);
-          if (!PAYABLE_STATUSES.has(o.status)) throw notPayable(`Order ${o.id} is ${o.status}`);
-          const r = await insertReport(
-            q,
-            {
-              order_id: o.id, user_id: o.user_id, payment_method_id: 2, payment: 'Paypal', status: 'pending', contact_name: b.contact_name, email: b.email, tel: b.tel ?? null,
-              bank_code: null, bank_account: b.bank_account ?? null, transfer_at: transferAt, transfer_amount: b.transfer_amount, description: b.description ?? null, address: b.address ?? null, slip: b.slip ?? null, payment_id: null,
-            },
-            now,
-          );
-          return answer(r, o);
+          throw notPayable('A PayPal payment is recorded by its capture: capture the PayPal order first');
         }
         // Free orders: the server decides AutoFree or NeedApprovedFree from the plans, never the client.
         if (o.total !== 0) throw notPayable('This order is not free');
@@ -103,39 +107,44 @@ export function reportHandlers(_deps: PaymentsDeps): Handlers {
       const now = ctx.clock.now();
       const result = await ctx.db.tx(async (q) => {
         const o = await ownOrder(q, ctx, req, b.order_id);
+        if (b.payment_method_id !== BANK_TRANSFER) {
+          // A card / QR / PayPal method is recorded by its verified provider payment (apply.ts), never by a
+          // report the browser files: answer that report, or refuse — a report never claims a method it did not come from.
+          const verified = (await reportsOfOrder(q, o.id)).find((r) => r.payment_id !== null && r.payment_method_id === b.payment_method_id && r.status !== 'rejected');
+          if (verified) return answer(verified, o);
+          throw notPayable('This payment method is confirmed by its provider, not by a report');
+        }
         if (!PAYABLE_STATUSES.has(o.status)) throw notPayable(`Order ${o.id} is ${o.status}`);
         // Spec 5 "Bank transfer notify", in its order (domain/forms/bank-transfer), plus what only the server knows:
         // the slip is an uploaded file, the destination is one of the shop's accounts.
         const settings = await loadSettings(q).catch(() => null);
-        const isTransfer = b.payment_method_id === BANK_TRANSFER;
         let slip: string | null = b.slip ?? null;
         if (slip) {
-          const u = await q.query('SELECT 1 FROM uploads WHERE file_name = $1 AND NOT deleted', [slip]);
+          // The slip must be the reporter's own upload (not another user's file).
+          const u = await q.query('SELECT 1 FROM uploads WHERE file_name = $1 AND NOT deleted AND user_id = $2', [slip, o.user_id]);
           if (u.rows.length === 0) slip = null;
         }
         let account = b.bank_account ?? null;
-        if (isTransfer && account) {
+        if (account) {
           const acc = await q.query('SELECT 1 FROM bank_accounts WHERE account_id = $1', [account]);
           if (acc.rows.length === 0) account = null;
         }
         const issues = bankTransferErrors(
           { slip, contact_name: b.contact_name, transfer_amount: b.transfer_amount, bank_code: b.bank_code ?? null, bank_account: account, transfer_datetime: b.transfer_datetime, time: b.time },
           { amountDue: o.total, slipRequired: !!settings?.is_require_payment_slip },
-        )
-          .filter((e) => isTransfer || (e.path !== 'bank_code' && e.path !== 'bank_account'))
-          .map((e) => ({ field: e.path, msg: e.message }));
+        ).map((e) => ({ field: e.path, msg: e.message }));
         if (issues.length > 0) throw new ApiError(400, 'VALIDATION_ERROR', issues[0]!.msg, issues);
         const r = await insertReport(
           q,
           {
-            order_id: o.id, user_id: o.user_id, payment_method_id: b.payment_method_id, payment: isTransfer ? 'BankTransfer' : (isPaymentMethodId(b.payment_method_id) ? PAYMENT_METHOD_NAMES[b.payment_method_id].en : String(b.payment_method_id)),
+            order_id: o.id, user_id: o.user_id, payment_method_id: b.payment_method_id, payment: 'BankTransfer',
             status: 'pending', contact_name: b.contact_name, email: b.email, tel: b.tel ?? null, bank_code: b.bank_code ?? null, bank_account: b.bank_account ?? null,
             transfer_at: thaiLocalToUtc(b.transfer_datetime, b.time), transfer_amount: b.transfer_amount, description: b.description ?? null, address: b.address ?? null, slip, payment_id: null,
           },
           now,
         );
-        // A bank transfer now waits for the back office; a card record waits for its verified provider payment.
-        if (isTransfer) await ctx.orders.markOrderPendingApproval(q, o.id, r.id);
+        // A bank transfer now waits for the back office.
+        await ctx.orders.markOrderPendingApproval(q, o.id, r.id);
         return answer(r, o);
       });
       reply.code(201);
@@ -161,24 +170,28 @@ export function reportHandlers(_deps: PaymentsDeps): Handlers {
     },
 
     sendPaymentOrderEmail: async (req, reply, ctx) => {
-      const b = req.body;
-      const o = await orderForCaller(ctx.db, ctx, req, b.orderId, b.email);
+      // Only the owner's session, only for a bank-transfer notice the owner filed, and the text is the
+      // server's record of that notice — the request's free text is not mailed (issue 15, finding 9).
+      const o = await ownOrder(ctx.db, ctx, req, req.body.orderId);
+      const notice = (await reportsOfOrder(ctx.db, o.id))
+        .filter((r) => r.payment === 'BankTransfer' && r.user_id === o.user_id && r.status === 'pending')
+        .at(-1);
+      if (!notice) throw new ApiError(404, 'NOT_FOUND', 'No payment notice of yours waits for this order');
       const now = ctx.clock.now().getTime();
       const sent = (mailLog.get(o.id) ?? []).filter((t) => now - t < MAIL_WINDOW_MS);
       if (sent.length >= MAIL_LIMIT) throw new ApiError(429, 'RATE_LIMITED', 'Too many e-mails for this order, try again later');
       sent.push(now);
       mailLog.set(o.id, sent);
       const to = o.email ?? o.user.email;
-      const when = `${b.date} ${b.time} (เวลาประเทศไทย)`;
+      const at = notice.transfer_at ? utcToThaiLocal(notice.transfer_at) : null;
       const lines = [
         `แจ้งชำระเงิน คำสั่งซื้อ #${o.id}`,
-        `ชื่อ: ${b.fullname}`,
-        `จำนวนเงิน: ${formatMoney(b.amount, o.currency_code)}`,
-        `ธนาคารต้นทาง: ${b.bank_code ?? '-'}`,
-        `บัญชีปลายทาง: ${b.bank_account ?? '-'}`,
-        `วันเวลาที่โอน: ${when}`,
-        `โทรศัพท์: ${b.telephone ?? '-'}`,
-        `รายละเอียด: ${b.description ?? '-'}`,
+        `ชื่อ: ${withoutLinks(notice.contact_name ?? '-')}`,
+        `จำนวนเงิน: ${formatMoney(notice.transfer_amount, o.currency_code)}`,
+        `ธนาคารต้นทาง: ${withoutLinks(notice.bank_code ?? '-')}`,
+        `บัญชีปลายทาง: ${withoutLinks(notice.bank_account ?? '-')}`,
+        `วันเวลาที่โอน: ${at ? `${at.date} ${at.time} (เวลาประเทศไทย)` : '-'}`,
+        `โทรศัพท์: ${notice.tel ?? '-'}`,
         '',
         'เจ้าหน้าที่จะตรวจสอบและยืนยันการชำระเงินโดยเร็ว',
       ];

@@ -67,11 +67,14 @@ describe('bank transfer', () => {
     expect(t.changes.get(o.id)!.map((c) => c.status)).toEqual(['pendingApproved', 'approved']);
   });
 
-  it('the back office rejects a notice; someone else\'s order is refused', async () => {
+  it('the back office rejects a notice (the order waits for payment again); someone else\'s order is refused', async () => {
     const o = await makeOrder(t, { userId: 2, total: 150000 });
     expect((await notice(o.id, {}, sid2)).status).toBe(403);
     const r = await notice(o.id);
     expect((await admin(`/reports/${r.body.orderPaymentId}/reject`, { reason: 'no money arrived' })).status).toBe(200);
+    expect(await orderRow(t, o.id)).toMatchObject({ status: 'notYetReceived', payment_status: 'notYetReceived' });
+    expect((await reportsOf(t, o.id))[0]).toMatchObject({ status: 'rejected' });
+    expect((await admin(`/orders/${o.id}/reject`, { reason: 'fraud' })).status).toBe(200);
     expect(await orderRow(t, o.id)).toMatchObject({ status: 'rejected', payment_status: 'rejected' });
   });
 
@@ -97,8 +100,8 @@ describe('bank transfer', () => {
 });
 
 describe('free orders', () => {
-  const free = (orderId: number, payment: 'AutoFree' | 'NeedApprovedFree', cookie: string | null = sid, email = 'student@example.com') =>
-    api(t, 'createPaymentReportPublic', { cookie, body: { order_id: orderId, contact_name: 'สมชาย', email, transfer_datetime: '2026-03-02', time: '23:30', transfer_amount: 0, payment, description: 'x' } });
+  const free = (orderId: number, payment: 'AutoFree' | 'NeedApprovedFree', cookie: string | null = sid, email = 'student@example.com', token?: string) =>
+    api(t, 'createPaymentReportPublic', { cookie, body: { order_id: orderId, contact_name: 'สมชาย', email, transfer_datetime: '2026-03-02', time: '23:30', transfer_amount: 0, payment, description: 'x', ...(token ? { order_token: token } : {}) } });
 
   it('AutoFree: approved at once, "Auto approved", report time +7 (23:30 Thai = 16:30Z); idempotent', async () => {
     const o = await makeOrder(t, { userId: 2, total: 0, planName: 'ฟรี (free)' });
@@ -122,13 +125,15 @@ describe('free orders', () => {
     expect((await orderRow(t, o.id)).status).toBe('approved');
   });
 
-  it('a paid order cannot be filed as free; a guest must give the order\'s e-mail', async () => {
+  it('a paid order cannot be filed as free; without the owner\'s session a caller must give the order token', async () => {
     const paid = await makeOrder(t, { userId: 2, total: 10000 });
     expect((await free(paid.id, 'AutoFree')).status).toBe(409);
     const o = await makeOrder(t, { userId: 2, total: 0, planName: 'ฟรี (free)', email: 'student@example.com' });
     expect((await free(o.id, 'AutoFree', null, 'someone@else.com')).status).toBe(403);
-    expect((await free(o.id, 'AutoFree', sid2, 'student2@example.com')).status).toBe(403);
-    expect((await free(o.id, 'AutoFree', null, 'Student@Example.com')).status).toBe(201);
+    expect((await free(o.id, 'AutoFree', null, 'Student@Example.com')).status).toBe(403); // the e-mail is no key
+    expect((await free(o.id, 'AutoFree', null, 'student@example.com', 'not-the-token')).status).toBe(403);
+    expect((await free(o.id, 'AutoFree', sid2, 'student2@example.com', o.token)).status).toBe(403);
+    expect((await free(o.id, 'AutoFree', null, 'student@example.com', o.token)).status).toBe(201);
   });
 });
 
@@ -138,6 +143,8 @@ describe('payment-notice e-mail', () => {
 
   it('sends to the order\'s e-mail, only for the caller\'s own order, at most 5 per 10 minutes', async () => {
     const o = await makeOrder(t, { userId: 2, total: 150000 });
+    expect((await mail(o.id)).status).toBe(404); // no notice filed yet: nothing to send
+    expect((await notice(o.id)).status).toBe(201);
     const r = await mail(o.id);
     expect(r.status).toBe(202);
     const sent = t.app.ctx.mail.list().filter((m) => m.tag === 'paymentorder');
@@ -145,7 +152,7 @@ describe('payment-notice e-mail', () => {
     expect(sent.at(-1)!.text).toContain('1,500.00');
     expect(sent.at(-1)!.text).toContain('09:15');
     expect((await mail(o.id, sid2)).status).toBe(403);
-    expect((await mail(o.id, null, 'x@example.com')).status).toBe(403);
+    expect((await mail(o.id, null, 'student@example.com')).status).toBe(401);
     for (let i = 0; i < 4; i++) expect((await mail(o.id)).status).toBe(202);
     expect((await mail(o.id)).status).toBe(429);
   });
