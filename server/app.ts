@@ -173,6 +173,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     return payload;
   });
 
+  // Liveness / readiness for the balancer, and keep-alive off while draining (server/health.ts).
+  registerHealth(app, ctx);
+
   mkdirSync(config.uploadsDir, { recursive: true });
   // Uploaded files first; the demo catalogue's pictures (server/db/demo-assets) after them.
   const demoAssets = fileURLToPath(new URL('./db/demo-assets', import.meta.url));
@@ -182,8 +185,6 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   }
 
   registerCoreOperations(app);
-  // Liveness / readiness for the balancer (server/health.ts; outside the contract).
-  registerHealth(app, ctx);
 
   // The payments plugin (issue #5): payment operations, provider callbacks and sandboxes,
   // realtime push, back office. It adds ctx.providers / ctx.payments / ctx.realtime.
