@@ -81,6 +81,8 @@ async function newCourse(name: string, seats: number | null): Promise<{ courseId
 
 interface Answer {
   status: number;
+  /** The server answered from the stored result of this Idempotency-Key (a retried request). */
+  replayed: boolean;
   body: { orderId?: number; error?: { code: string } } | null;
 }
 
@@ -98,7 +100,7 @@ async function order(origin: string, i: number, course: { courseId: number; plan
   } catch {
     body = null;
   }
-  return { status: res.status, body };
+  return { status: res.status, body, replayed: res.headers.get('idempotent-replayed') === 'true' };
 }
 
 describe('two processes on one PostgreSQL behind haproxy', () => {
@@ -209,6 +211,7 @@ describe('two processes on one PostgreSQL behind haproxy', () => {
     const after = await order(originLb, n, course, `k-${randomBytes(8).toString('hex')}`);
     expect(after.status).toBe(201);
     expect((await fetch(`${originB}/readyz`)).status).toBe(200);
-    console.log(`[scale] kill: ${answeredAtKill}/${n} answered before SIGKILL, ${failedAttempts} attempts retried by buyers, ${ids.size} orders, none lost or doubled`);
+    const replayed = answers.filter((r) => r.replayed).length;
+    console.log(`[scale] kill: ${answeredAtKill}/${n} answered before SIGKILL, ${failedAttempts} attempts retried by buyers, ${replayed} answers replayed by Idempotency-Key, ${ids.size} orders, none lost or doubled`);
   }, 180_000);
 });
