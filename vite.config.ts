@@ -78,6 +78,12 @@ export default defineConfig({
       },
       {
         extends: true,
+        // Two server processes on a throwaway PostgreSQL behind haproxy (issue 14); runs once, in
+        // the first vitest stage of `npm test` (it starts its own PostgreSQL).
+        test: { name: 'scale', include: ['tests/scale/**/*.test.ts'], environment: 'node', testTimeout: 180_000, hookTimeout: 240_000 },
+      },
+      {
+        extends: true,
         test: {
           name: 'ui',
           include: ['tests/ui/**/*.test.{ts,tsx}'],

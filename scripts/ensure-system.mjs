@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Installs the system packages the tests need, from Debian's packages, when they are missing:
-// PostgreSQL 15 (real-database contract and concurrency tests) and Chromium (end-to-end and
-// Lighthouse). Idempotent; prints what it did. Usage: node scripts/ensure-system.mjs [postgres] [chromium]
+// PostgreSQL 15 (real-database contract and concurrency tests), Chromium (end-to-end and
+// Lighthouse) and haproxy (the two-process scale test, tests/scale). Idempotent; prints what it did.
+// Usage: node scripts/ensure-system.mjs [postgres] [chromium] [haproxy]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -40,6 +41,15 @@ if (all || wanted.includes('postgres')) {
   else {
     aptInstall(['postgresql']);
     if (!findPgBin()) throw new Error('PostgreSQL did not install');
+  }
+}
+export const HAPROXY = '/usr/sbin/haproxy';
+
+if (all || wanted.includes('haproxy')) {
+  if (existsSync(HAPROXY)) console.log(`[ensure-system] ${execFileSync(HAPROXY, ['-v']).toString().split('\n')[0]}`);
+  else {
+    aptInstall(['haproxy']);
+    if (!existsSync(HAPROXY)) throw new Error('haproxy did not install');
   }
 }
 if (all || wanted.includes('chromium')) {

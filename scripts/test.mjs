@@ -3,6 +3,7 @@
 //  1. system packages (PostgreSQL, Chromium from Debian) when missing
 //  2. npm run check: contract freshness, typecheck, lint (import boundaries), OpenAPI lint, endpoint coverage
 //  3. vitest: domain, machines, server (embedded PGlite), types, ui — with coverage thresholds
+//     and the scale test (tests/scale: two server processes on a throwaway PostgreSQL behind haproxy)
 //  4. the server suite again on a real PostgreSQL cluster (started and stopped here)
 //  5. end to end in Debian's Chromium (Playwright), when tests/e2e has specs
 // Ends with one plain line "tests: N passed, N failed, N skipped".
@@ -63,8 +64,9 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const needPg = hasFiles('tests/server', /\.test\.ts$/);
 const needE2e = hasFiles('tests/e2e', /\.spec\.ts$/);
+const needScale = hasFiles('tests/scale', /\.test\.ts$/);
 
-const sys = [needPg && 'postgres', needE2e && 'chromium'].filter(Boolean);
+const sys = [(needPg || needScale) && 'postgres', needScale && 'haproxy', needE2e && 'chromium'].filter(Boolean);
 if (sys.length) step('system packages', 'node', ['scripts/ensure-system.mjs', ...sys]);
 
 step('check', 'npm', ['run', '-s', 'check']);

@@ -180,6 +180,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // public source maps in production: server/headers.ts.
   registerSecurityHeaders(app, config, policyInputs(loadProvidersConfig(process.env)));
 
+  // Liveness / readiness for the balancer, and keep-alive off while draining (server/health.ts).
+  registerHealth(app, ctx);
+
   mkdirSync(config.uploadsDir, { recursive: true });
   // Uploaded files first; the demo catalogue's pictures (server/db/demo-assets) after them.
   const demoAssets = fileURLToPath(new URL('./db/demo-assets', import.meta.url));
@@ -188,8 +191,6 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   if (serveApp) await webPlugin(app, { distDir: config.distDir, isApiPath, notFoundBody: noRoute, publicOrigin: config.publicOrigin });
 
   registerCoreOperations(app);
-  // Liveness / readiness for the balancer (server/health.ts; outside the contract).
-  registerHealth(app, ctx);
 
   // The payments plugin (issue #5): payment operations, provider callbacks and sandboxes,
   // realtime push, back office. It adds ctx.providers / ctx.payments / ctx.realtime.

@@ -6,6 +6,8 @@
  *    503 { status: 'unavailable', reason } when it does not, or while the process is draining for
  *    shutdown (main.ts), so the balancer stops sending it new requests.
  * Both are registered before the not-found handler's API fallback can see them and are never cached.
+ * While draining, every answer carries `Connection: close`: a keep-alive connection whose request
+ * was in flight closes once answered, so the server's close() is not kept waiting by it.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
@@ -26,6 +28,10 @@ export const READY_TIMEOUT_MS = 2000;
 export function registerHealth(app: FastifyInstance, ctx: AppContext): Health {
   const health: Health = { draining: false };
   app.decorate('health', health);
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (health.draining) reply.header('connection', 'close');
+    return payload;
+  });
   const opts = { logLevel: 'warn' as const };
   app.get('/healthz', opts, async (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
   app.get('/readyz', opts, async (_req, reply) => {

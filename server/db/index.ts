@@ -200,10 +200,15 @@ export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
 
 /** Applies pending migrations, each in its own transaction; returns the names applied. */
 export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
-  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    name text PRIMARY KEY,
-    applied_at timestamptz NOT NULL DEFAULT now()
-  )`);
+  // Under the migrators' lock: two processes starting at once on one PostgreSQL would otherwise race
+  // on CREATE TABLE IF NOT EXISTS (a duplicate-key error on the catalogue).
+  await db.tx(async (q) => {
+    await q.query('SELECT pg_advisory_xact_lock(7346001)');
+    await q.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+  });
   const applied: string[] = [];
   for (const m of listMigrations(dir)) {
     const done = await db.tx(async (q) => {

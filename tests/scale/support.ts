@@ -1,0 +1,93 @@
+/**
+ * Processes for the scale tests: the real server (`node --import tsx server/main.ts`, as `npm start`
+ * runs it, NODE_ENV=development) and Debian's haproxy with the repository's deploy/haproxy.cfg.
+ * Ports: chosen by the system, or from TEST_PORT_RANGE ("5610-5699") when set.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const HAPROXY = '/usr/sbin/haproxy';
+export const HAPROXY_CFG = `${ROOT}deploy/haproxy.cfg`;
+
+let nextInRange = 0;
+function tryListen(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.once('error', () => resolve(null));
+    srv.listen(port, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => resolve(a && typeof a === 'object' ? a.port : null));
+    });
+  });
+}
+
+export async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/u.exec(process.env.TEST_PORT_RANGE ?? '');
+  if (!range) return (await tryListen(0))!;
+  const lo = Number(range[1]);
+  const hi = Number(range[2]);
+  for (let i = 0; i <= hi - lo; i++) {
+    const port = lo + ((nextInRange++) % (hi - lo + 1));
+    if (await tryListen(port)) return port;
+  }
+  throw new Error(`no free port in ${process.env.TEST_PORT_RANGE}`);
+}
+
+export interface Proc {
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Proc {
+  const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
+  child.stderr!.on('data', (b: Buffer) => (out += b.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  return { child, output: () => out, exited };
+}
+
+/** The server as `npm start` runs it, on its own port; `dir` holds outbox and uploads. */
+export function startServer(port: number, dir: string, env: NodeJS.ProcessEnv = {}): Proc {
+  const base: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SERVE_APP: '0',
+    LOG_LEVEL: 'warn',
+    OUTBOX_DIR: `${dir}/outbox`,
+    UPLOADS_DIR: `${dir}/uploads`,
+    PGLITE_DIR: `${dir}/pglite`,
+  };
+  return run(process.execPath, ['--import', 'tsx', 'server/main.ts'], { ...base, ...env });
+}
+
+export async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, what: string, ms = 60_000, proc?: Proc): Promise<T> {
+  const until = Date.now() + ms;
+  let last: unknown = null;
+  while (Date.now() < until) {
+    try {
+      const v = await fn();
+      if (v) return v;
+    } catch (err) {
+      last = err;
+    }
+    if (proc && proc.child.exitCode !== null) throw new Error(`${what}: the process exited (${proc.child.exitCode})\n${proc.output()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out waiting for ${what} (${String(last)})${proc ? `\n${proc.output()}` : ''}`);
+}
+
+export async function ready(origin: string, proc?: Proc, ms = 90_000): Promise<void> {
+  await waitFor(async () => (await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(3000) })).status === 200, `${origin}/readyz`, ms, proc);
+}
+
+export function haproxyAvailable(): boolean {
+  return existsSync(HAPROXY);
+}
