@@ -531,3 +531,9 @@ export function declineReason(provider: string, code: string | null | undefined)
   const key = `${provider}:${code ?? ''}`;
   return Object.hasOwn(table, key) ? table[key]! : msg('PAYMENT_FAILED');
 }
+
+/** The short "how it goes" line under a chosen payment method; null when it has none. */
+export function methodHint(methodId: number): string | null {
+  const key = `methodHint_${methodId}`;
+  return Object.hasOwn(TH, key) ? t(key as UiKey) : null;
+}

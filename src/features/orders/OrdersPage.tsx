@@ -1,13 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import type { components } from '../../../generated/api';
-import { formatMoney } from '../../../domain/money';
-import { PAYMENT_METHOD_NAMES, isPaymentMethodId } from '../../../domain/payment-methods';
 import { selectLoggedIn } from '../../../machines/session/session.selectors';
 import { api } from '../../api/client';
 import { flowPersistence } from '../../api/effects';
 import { isApiError, unwrap } from '../../api/errors';
-import { t, type UiKey } from '../../i18n/messages';
+import { dateTime, methodName, money, orderStatus, t } from '../../i18n/messages';
 import { LoginForm, SessionContext } from '../../session';
 
 type Order = components['schemas']['Order'];
@@ -22,15 +20,6 @@ export async function ordersLoader({ request }: { request: Request }): Promise<O
   } catch (error) {
     if (isApiError(error) && (error.status === 401 || error.status === 403)) return { orders: null };
     throw error;
-  }
-}
-
-function statusText(status: string): string {
-  const key = `status_${status}` as UiKey;
-  try {
-    return t(key) ?? status;
-  } catch {
-    return status;
   }
 }
 
@@ -75,11 +64,11 @@ export function OrdersPage() {
             {orders.map((o) => (
               <tr key={o.id} data-testid="order-row" data-status={o.payment_status}>
                 <td>#{o.id}</td>
-                <td>{new Date(o.created_at).toLocaleString('th-TH', { dateStyle: 'medium', timeStyle: 'short' })}</td>
-                <td>{isPaymentMethodId(o.payment_method_id) ? PAYMENT_METHOD_NAMES[o.payment_method_id].th : o.payment_method_id}</td>
-                <td>{formatMoney(o.total_amount, o.currency_code)}</td>
+                <td>{dateTime(o.created_at)}</td>
+                <td>{o.payment_method_id === null || o.payment_method_id === undefined ? '' : methodName(o.payment_method_id)}</td>
+                <td>{money(o.total_amount, o.currency_code)}</td>
                 <td>
-                  <span className={`status status--${o.payment_status}`}>{statusText(o.payment_status)}</span>
+                  <span className={`status status--${o.payment_status}`}>{orderStatus(o.payment_status)}</span>
                 </td>
               </tr>
             ))}
