@@ -55,6 +55,8 @@ describe('t() and friends follow the locale', () => {
     expect(methodName(99, 'Other')).toBe('Other');
     expect(orderStatus('approved')).toBe('Paid');
     expect(orderStatus('weird')).toBe('weird');
+    expect(t('lectures', { count: 1 })).toBe('1 lecture');
+    expect(t('lectures', { count: 3 })).toBe('3 lectures');
   });
 
   it('money and dates through Intl in the locale', () => {
