@@ -357,3 +357,54 @@ export function localizeMessage(text: string, locale: MessageLocale): string {
   if (custom && custom[1] && messageKeyOf(text) === null && !/^(ข้อมูล|every )/u.test(custom[1])) return customLabelRequiredMessage(custom[1], locale);
   return text;
 }
+
+// ---------------------------------------------------------------------------------------------
+// E-mails (issue 12): in the language the buyer chose (the request's Accept-Language / lang cookie)
+// ---------------------------------------------------------------------------------------------
+
+export interface MailText {
+  subject: string;
+  text: string;
+}
+
+/** The welcome e-mail after registration. */
+export function welcomeMail(locale: MessageLocale, p: { site: string; firstname: string; lastname: string; username?: string | null }): MailText {
+  if (locale === 'en') {
+    return {
+      subject: `Welcome to ${p.site}`,
+      text: `Hello ${p.firstname} ${p.lastname},\n\nYour registration is complete.${p.username ? ` Your username is ${p.username}.` : ''}\n\nWelcome to ${p.site}.`,
+    };
+  }
+  return {
+    subject: `ยินดีต้อนรับสู่ ${p.site}`,
+    text: `สวัสดีคุณ ${p.firstname} ${p.lastname}\n\nสมัครสมาชิกเรียบร้อยแล้ว${p.username ? ` ชื่อผู้ใช้ของคุณคือ ${p.username}` : ''}\n\nยินดีต้อนรับสู่ ${p.site}`,
+  };
+}
+
+/** The login details e-mail (sendRegistrationEmail). */
+export function loginDetailsMail(locale: MessageLocale, p: { site: string; firstname: string; lastname: string; username: string; password: string }): MailText {
+  if (locale === 'en') {
+    return { subject: `Your login for ${p.site}`, text: `Hello ${p.firstname} ${p.lastname},\n\nUsername: ${p.username}\nPassword: ${p.password}\n\nYour login for ${p.site}.` };
+  }
+  return { subject: `ข้อมูลเข้าสู่ระบบ ${p.site}`, text: `สวัสดีคุณ ${p.firstname} ${p.lastname}\n\nชื่อผู้ใช้: ${p.username}\nรหัสผ่าน: ${p.password}\n\nข้อมูลเข้าสู่ระบบ ${p.site}` };
+}
+
+/** The payment-notice e-mail (sendPaymentOrderEmail); `amount` already formatted, `when` Thai local time. */
+export function paymentNoticeMail(
+  locale: MessageLocale,
+  p: { orderId: number; fullname: string; amount: string; bank: string | null; account: string | null; when: string; tel: string | null; description: string | null },
+): MailText {
+  const dash = (v: string | null) => v ?? '-';
+  if (locale === 'en') {
+    const subject = `Payment notice, order #${p.orderId}`;
+    return {
+      subject,
+      text: [subject, `Name: ${p.fullname}`, `Amount: ${p.amount}`, `From bank: ${dash(p.bank)}`, `To account: ${dash(p.account)}`, `Transferred at: ${p.when} (Thailand time)`, `Phone: ${dash(p.tel)}`, `Details: ${dash(p.description)}`, '', 'We will check and confirm your payment shortly.'].join('\n'),
+    };
+  }
+  const subject = `แจ้งชำระเงิน คำสั่งซื้อ #${p.orderId}`;
+  return {
+    subject,
+    text: [subject, `ชื่อ: ${p.fullname}`, `จำนวนเงิน: ${p.amount}`, `ธนาคารต้นทาง: ${dash(p.bank)}`, `บัญชีปลายทาง: ${dash(p.account)}`, `วันเวลาที่โอน: ${p.when} (เวลาประเทศไทย)`, `โทรศัพท์: ${dash(p.tel)}`, `รายละเอียด: ${dash(p.description)}`, '', 'เจ้าหน้าที่จะตรวจสอบและยืนยันการชำระเงินโดยเร็ว'].join('\n'),
+  };
+}

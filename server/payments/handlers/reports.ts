@@ -6,10 +6,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/index';
-import { ApiError } from '../../errors';
+import { ApiError, requestLocale } from '../../errors';
 import type { Handlers } from '../../openapi/router';
 import type { OrderForPayment } from '../../orders/service';
-import { MESSAGES } from '../../../domain/messages';
+import { MESSAGES, paymentNoticeMail } from '../../../domain/messages';
 import { bankTransferErrors } from '../../../domain/forms/bank-transfer';
 import { formatMoney } from '../../../domain/money';
 import { BANK_TRANSFER, PAYMENT_METHOD_NAMES, isPaymentMethodId } from '../../../domain/payment-methods';
@@ -169,20 +169,11 @@ export function reportHandlers(_deps: PaymentsDeps): Handlers {
       sent.push(now);
       mailLog.set(o.id, sent);
       const to = o.email ?? o.user.email;
-      const when = `${b.date} ${b.time} (เวลาประเทศไทย)`;
-      const lines = [
-        `แจ้งชำระเงิน คำสั่งซื้อ #${o.id}`,
-        `ชื่อ: ${b.fullname}`,
-        `จำนวนเงิน: ${formatMoney(b.amount, o.currency_code)}`,
-        `ธนาคารต้นทาง: ${b.bank_code ?? '-'}`,
-        `บัญชีปลายทาง: ${b.bank_account ?? '-'}`,
-        `วันเวลาที่โอน: ${when}`,
-        `โทรศัพท์: ${b.telephone ?? '-'}`,
-        `รายละเอียด: ${b.description ?? '-'}`,
-        '',
-        'เจ้าหน้าที่จะตรวจสอบและยืนยันการชำระเงินโดยเร็ว',
-      ];
-      await ctx.mail.send({ to, subject: `แจ้งชำระเงิน คำสั่งซื้อ #${o.id}`, text: lines.join('\n'), tag: 'paymentorder' });
+      const notice = (locale: 'th' | 'en') =>
+        paymentNoticeMail(locale, { orderId: o.id, fullname: b.fullname, amount: formatMoney(b.amount, o.currency_code, locale === 'en' ? 'en-US' : 'th-TH'), bank: b.bank_code ?? null, account: b.bank_account ?? null, when: `${b.date} ${b.time}`, tel: b.telephone ?? null, description: b.description ?? null });
+      // The buyer's copy in the language they chose (Accept-Language / lang cookie); the shop's copy in Thai.
+      await ctx.mail.send({ to, tag: 'paymentorder', ...notice(requestLocale(req)) });
+      const lines = [notice('th').text];
       const admin = process.env.SHOP_ADMIN_EMAIL;
       if (admin) await ctx.mail.send({ to: admin, subject: `[back office] payment notice for order #${o.id}`, text: lines.join('\n'), tag: 'paymentorder-admin' });
       reply.code(202);
