@@ -151,6 +151,16 @@ export const MESSAGES = {
   BODY_NOT_JSON: 'ข้อมูลที่ส่งมาไม่ใช่ JSON ที่ถูกต้อง',
   UNSUPPORTED_CONTENT_TYPE: 'ไม่รองรับรูปแบบข้อมูลที่ส่งมา',
   VALUE_OUT_OF_RANGE: 'ค่าที่ส่งมาเกินขอบเขตที่รองรับ',
+  // the server's own refusals a buyer may read (the English texts are the handlers' words; the
+  // protocol's 'Unauthorized' of spec section 6 stays as it is, the client reads it)
+  ORDER_NOT_FOUND: 'ไม่พบคำสั่งซื้อ',
+  COURSE_NOT_FOUND: 'ไม่พบคอร์ส',
+  NOT_YOUR_ORDER: 'คำสั่งซื้อนี้เป็นของผู้ใช้อื่น',
+  LOGIN_AS_STUDENT: 'กรุณาเข้าสู่ระบบในฐานะนักเรียน',
+  INTERNAL_ERROR: 'เกิดข้อผิดพลาดในระบบ กรุณาลองใหม่อีกครั้ง',
+  FILE_TOO_LARGE: 'ไฟล์มีขนาดใหญ่เกินไป',
+  TOO_MANY_REQUESTS: 'มีการเรียกใช้งานบ่อยเกินไป กรุณาลองใหม่ภายหลัง',
+  ORDER_KEPT: 'คำสั่งซื้อนี้ชำระเงินแล้วหรือกำลังชำระเงินอยู่',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -278,6 +288,14 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   BODY_NOT_JSON: 'The body is not valid JSON',
   UNSUPPORTED_CONTENT_TYPE: 'This content type is not accepted here',
   VALUE_OUT_OF_RANGE: 'A value is out of range',
+  ORDER_NOT_FOUND: 'Order not found',
+  COURSE_NOT_FOUND: 'Course not found',
+  NOT_YOUR_ORDER: 'This order belongs to another user',
+  LOGIN_AS_STUDENT: 'Please log in as a student',
+  INTERNAL_ERROR: 'Internal error',
+  FILE_TOO_LARGE: 'File is too large',
+  TOO_MANY_REQUESTS: 'Too many requests, try again later',
+  ORDER_KEPT: 'The order is paid or being paid; it is kept',
 };
 
 export type MessageLocale = 'th' | 'en';

@@ -126,3 +126,22 @@ describe('e-mails in the language the buyer chose', () => {
     expect(thMail.text).toContain('สมัครสมาชิกเรียบร้อยแล้ว');
   });
 });
+
+describe('the server\'s own refusals a buyer may read', () => {
+  it('an unknown order answers in Thai or English, the same code', async () => {
+    const th = await call(t.app, 'getOrder', { cookie: sid, params: { orderId: 999999 }, headers: { 'accept-language': 'th' } });
+    const en = await call(t.app, 'getOrder', { cookie: sid, params: { orderId: 999999 }, headers: { 'accept-language': 'en' } });
+    expect(th.status).toBe(en.status);
+    expect(th.body.error.code).toBe(en.body.error.code);
+    expect(th.body.error.msg).toMatch(/[\u0E00-\u0E7F]/u);
+    expect(en.body.error.msg).not.toMatch(/[\u0E00-\u0E7F]/u);
+  });
+
+  it('no session: Thai by default, English with en', async () => {
+    const th = await call(t.app, 'getStudentProfile', {});
+    const en = await call(t.app, 'getStudentProfile', { headers: { 'accept-language': 'en' } });
+    expect(th.status).toBe(401);
+    expect(th.body.error.msg).toBe(MESSAGES.LOGIN_AS_STUDENT);
+    expect(en.body.error.msg).toBe(MESSAGES_EN.LOGIN_AS_STUDENT);
+  });
+});
