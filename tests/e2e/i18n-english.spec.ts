@@ -141,3 +141,22 @@ test('in Thai, the same walk to the payment modal shows no English but names and
   await expect(modal).toBeVisible({ timeout: 20_000 });
   expect(foreignEnglish(await visibleTexts(page, '[role="dialog"]'), shop)).toEqual([]);
 });
+
+test('the header switch changes the page in place, is remembered, and the API answers in it', async ({ page }) => {
+  await page.goto('/course/1-english-for-communication?lang=th');
+  const panel = page.getByTestId('purchase-panel');
+  await expect(panel.getByRole('heading', { level: 2 })).toHaveText('รูปแบบราคา');
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (/\/(public|private|api)\//.test(new URL(r.url()).pathname)) asked.push(r.headers()['accept-language'] ?? '');
+  });
+  await page.getByTestId('lang-en').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(panel.getByRole('heading', { level: 2 })).toHaveText('Pricing');
+  await expect(page.getByTestId('lang-en')).toHaveAttribute('aria-pressed', 'true');
+  // the loaders ran again, in English
+  await expect.poll(() => asked.includes('en')).toBe(true);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(panel.getByRole('heading', { level: 2 })).toHaveText('Pricing');
+});
