@@ -156,6 +156,16 @@ export const MESSAGES = {
   BODY_NOT_JSON: 'ข้อมูลที่ส่งมาไม่ใช่ JSON ที่ถูกต้อง',
   UNSUPPORTED_CONTENT_TYPE: 'ไม่รองรับรูปแบบข้อมูลที่ส่งมา',
   VALUE_OUT_OF_RANGE: 'ค่าที่ส่งมาเกินขอบเขตที่รองรับ',
+  // the server's own refusals a buyer may read (the English texts are the handlers' words; the
+  // protocol's 'Unauthorized' of spec section 6 stays as it is, the client reads it)
+  ORDER_NOT_FOUND: 'ไม่พบคำสั่งซื้อ',
+  COURSE_NOT_FOUND: 'ไม่พบคอร์ส',
+  NOT_YOUR_ORDER: 'คำสั่งซื้อนี้เป็นของผู้ใช้อื่น',
+  LOGIN_AS_STUDENT: 'กรุณาเข้าสู่ระบบในฐานะนักเรียน',
+  INTERNAL_ERROR: 'เกิดข้อผิดพลาดในระบบ กรุณาลองใหม่อีกครั้ง',
+  FILE_TOO_LARGE: 'ไฟล์มีขนาดใหญ่เกินไป',
+  TOO_MANY_REQUESTS: 'มีการเรียกใช้งานบ่อยเกินไป กรุณาลองใหม่ภายหลัง',
+  ORDER_KEPT: 'คำสั่งซื้อนี้ชำระเงินแล้วหรือกำลังชำระเงินอยู่',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -288,6 +298,14 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   BODY_NOT_JSON: 'The body is not valid JSON',
   UNSUPPORTED_CONTENT_TYPE: 'This content type is not accepted here',
   VALUE_OUT_OF_RANGE: 'A value is out of range',
+  ORDER_NOT_FOUND: 'Order not found',
+  COURSE_NOT_FOUND: 'Course not found',
+  NOT_YOUR_ORDER: 'This order belongs to another user',
+  LOGIN_AS_STUDENT: 'Please log in as a student',
+  INTERNAL_ERROR: 'Internal error',
+  FILE_TOO_LARGE: 'File is too large',
+  TOO_MANY_REQUESTS: 'Too many requests, try again later',
+  ORDER_KEPT: 'The order is paid or being paid; it is kept',
 };
 
 export type MessageLocale = 'th' | 'en';
@@ -366,4 +384,56 @@ export function localizeMessage(text: string, locale: MessageLocale): string {
   const custom = /^กรุณากรอก (.+)$/u.exec(text) ?? /^Please fill in (.+)$/u.exec(text);
   if (custom && custom[1] && messageKeyOf(text) === null && !/^(ข้อมูล|every )/u.test(custom[1])) return customLabelRequiredMessage(custom[1], locale);
   return text;
+}
+
+// ---------------------------------------------------------------------------------------------
+// E-mails (issue 12): in the language the buyer chose (the request's Accept-Language / lang cookie)
+// ---------------------------------------------------------------------------------------------
+
+export interface MailText {
+  subject: string;
+  text: string;
+}
+
+/** The welcome e-mail after registration. */
+export function welcomeMail(locale: MessageLocale, p: { site: string; firstname: string; lastname: string; username?: string | null }): MailText {
+  if (locale === 'en') {
+    return {
+      subject: `Welcome to ${p.site}`,
+      text: `Hello ${p.firstname} ${p.lastname},\n\nYour registration is complete.${p.username ? ` Your username is ${p.username}.` : ''}\n\nWelcome to ${p.site}.`,
+    };
+  }
+  return {
+    subject: `ยินดีต้อนรับสู่ ${p.site}`,
+    text: `สวัสดีคุณ ${p.firstname} ${p.lastname}\n\nสมัครสมาชิกเรียบร้อยแล้ว${p.username ? ` ชื่อผู้ใช้ของคุณคือ ${p.username}` : ''}\n\nยินดีต้อนรับสู่ ${p.site}`,
+  };
+}
+
+/** The login details e-mail (sendRegistrationEmail). */
+export function loginDetailsMail(locale: MessageLocale, p: { site: string; firstname: string; lastname: string; username: string }): MailText {
+  // No password in any e-mail: the buyer is reminded of the username and that the password is the one they chose.
+  if (locale === 'en') {
+    return { subject: `Your login for ${p.site}`, text: `Hello ${p.firstname} ${p.lastname},\n\nUsername: ${p.username}\nPassword: the one you chose when you registered (we never e-mail passwords)\n\nYour login for ${p.site}.` };
+  }
+  return { subject: `ข้อมูลเข้าสู่ระบบ ${p.site}`, text: `สวัสดีคุณ ${p.firstname} ${p.lastname}\n\nชื่อผู้ใช้: ${p.username}\nรหัสผ่าน: รหัสที่คุณตั้งไว้ตอนสมัคร (เราไม่ส่งรหัสผ่านทางอีเมล)\n\nข้อมูลเข้าสู่ระบบ ${p.site}` };
+}
+
+/** The payment-notice e-mail (sendPaymentOrderEmail); `amount` already formatted, `when` Thai local time. */
+export function paymentNoticeMail(
+  locale: MessageLocale,
+  p: { orderId: number; fullname: string; amount: string; bank: string | null; account: string | null; when: string; tel: string | null },
+): MailText {
+  const dash = (v: string | null) => v ?? '-';
+  if (locale === 'en') {
+    const subject = `Payment notice, order #${p.orderId}`;
+    return {
+      subject,
+      text: [subject, `Name: ${p.fullname}`, `Amount: ${p.amount}`, `From bank: ${dash(p.bank)}`, `To account: ${dash(p.account)}`, `Transferred at: ${p.when} (Thailand time)`, `Phone: ${dash(p.tel)}`, '', 'We will check and confirm your payment shortly.'].join('\n'),
+    };
+  }
+  const subject = `แจ้งชำระเงิน คำสั่งซื้อ #${p.orderId}`;
+  return {
+    subject,
+    text: [subject, `ชื่อ: ${p.fullname}`, `จำนวนเงิน: ${p.amount}`, `ธนาคารต้นทาง: ${dash(p.bank)}`, `บัญชีปลายทาง: ${dash(p.account)}`, `วันเวลาที่โอน: ${p.when} (เวลาประเทศไทย)`, `โทรศัพท์: ${dash(p.tel)}`, '', 'เจ้าหน้าที่จะตรวจสอบและยืนยันการชำระเงินโดยเร็ว'].join('\n'),
+  };
 }

@@ -1499,7 +1499,7 @@ export interface components {
             success: false;
             error: {
                 code: components["schemas"]["ErrorCode"];
-                /** @description Human-readable message (Thai where the spec gives Thai); the client shows it for TIME_LEFT. */
+                /** @description Human-readable message, the spec's text in the request's language (Accept-Language, else the `lang` cookie, else Thai); the client shows it for TIME_LEFT. */
                 msg: string;
                 /**
                  * @description Details. COUPON_NOT_AVAILABLE: the failing coupon codes (string[]). Validation

@@ -77,7 +77,7 @@ function toEnvelope(err: unknown, req: FastifyRequest): [number, ErrorEnvelope] 
 function toThaiEnvelope(err: unknown): [number, ErrorEnvelope] {
   if (err instanceof ApiError) return [err.status, envelope(err.code, err.message, err.result, err.extra)];
   if (err instanceof OrderStateError) {
-    if (err.code === 'ORDER_NOT_FOUND') return [404, envelope('NOT_FOUND', 'Order not found')];
+    if (err.code === 'ORDER_NOT_FOUND') return [404, envelope('NOT_FOUND', MESSAGES.ORDER_NOT_FOUND)];
     return [409, envelope('ORDER_NOT_PAYABLE', err.message)];
   }
   const e = err as FastifyError & { code?: string };
@@ -86,9 +86,9 @@ function toThaiEnvelope(err: unknown): [number, ErrorEnvelope] {
     return [400, envelope('VALIDATION_ERROR', MESSAGES.VALUE_OUT_OF_RANGE, [{ field: 'body', msg: MESSAGES.VALUE_OUT_OF_RANGE }])];
   }
   const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
-  if (status === 429) return [429, envelope('RATE_LIMITED', 'Too many requests, try again later')];
+  if (status === 429) return [429, envelope('RATE_LIMITED', MESSAGES.TOO_MANY_REQUESTS)];
   if (status === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE' || e.code === 'FST_FILES_LIMIT' || e.code === 'FST_PARTS_LIMIT') {
-    return [413, envelope('FILE_TOO_LARGE', 'File is too large')];
+    return [413, envelope('FILE_TOO_LARGE', MESSAGES.FILE_TOO_LARGE)];
   }
   if (status >= 400 && status < 500) {
     const msg =
@@ -101,7 +101,7 @@ function toThaiEnvelope(err: unknown): [number, ErrorEnvelope] {
             : MESSAGES.INVALID_REQUEST;
     return [400, envelope('VALIDATION_ERROR', msg, [{ field: 'body', msg }])];
   }
-  return [500, envelope('INTERNAL_ERROR', 'Internal error')];
+  return [500, envelope('INTERNAL_ERROR', MESSAGES.INTERNAL_ERROR)];
 }
 
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -152,8 +152,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 5, fields: 20, parts: 25 }, throwFileSizeLimit: true });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_req, c) => {
-      const err = new ApiError(429, 'RATE_LIMITED', `Too many requests, try again in ${Math.ceil(c.ttl / 1000)} s`);
+    errorResponseBuilder: () => {
+      // The wait is in the retry-after header; the message is the catalogue's (rendered in the request's language).
+      const err = new ApiError(429, 'RATE_LIMITED', MESSAGES.TOO_MANY_REQUESTS);
       return err as unknown as object;
     },
   });

@@ -1,8 +1,8 @@
 /** Registration, custom labels, user groups, profile, tax, shipping addresses, welcome e-mail. */
 import type { BodyErrorCodes, Handlers } from '../openapi/router';
-import { ApiError } from '../errors';
+import { ApiError, requestLocale } from '../errors';
 import { hashPassword } from '../auth/password';
-import { MESSAGES } from '../../domain/messages';
+import { MESSAGES, loginDetailsMail, welcomeMail } from '../../domain/messages';
 import { changeTaxPersonType } from '../../domain/tax';
 import { loadSettings, settingsForApi } from '../repos/settings';
 import { findUser, studentForApi, type UserRow } from '../repos/users';
@@ -116,12 +116,7 @@ export const studentHandlers: Handlers = {
       return id;
     });
     req.log.info({ userId, nonMember }, 'student registered');
-    await ctx.mail.send({
-      to: body.email,
-      tag: 'registration',
-      subject: `ยินดีต้อนรับสู่ ${settings.title}`,
-      text: `สวัสดีคุณ ${body.firstname} ${body.lastname}\n\nสมัครสมาชิกเรียบร้อยแล้ว${body.username ? ` ชื่อผู้ใช้ของคุณคือ ${body.username}` : ''}\n\nWelcome to ${settings.title}.`,
-    });
+    await ctx.mail.send({ to: body.email, tag: 'registration', ...welcomeMail(requestLocale(req), { site: settings.title, firstname: body.firstname, lastname: body.lastname, username: body.username }) });
     reply.code(201);
     return { success: true, createStudent: true, userId };
   },
@@ -136,13 +131,8 @@ export const studentHandlers: Handlers = {
     const user = r.rows[0];
     if (!user) throw new ApiError(404, 'NOT_FOUND', 'No account was just created for this e-mail and username');
     const settings = await loadSettings(ctx.db);
-    await ctx.mail.send({
-      to: user.email,
-      tag: 'registration-login',
-      subject: `ข้อมูลเข้าสู่ระบบ ${settings.title}`,
-      // No password in any e-mail, and no text of the caller's: the account's own name and username only.
-      text: `สวัสดีคุณ ${user.firstname} ${user.lastname}\n\nชื่อผู้ใช้: ${user.username ?? user.email}\nรหัสผ่าน: รหัสที่คุณตั้งไว้ตอนสมัคร (เราไม่ส่งรหัสผ่านทางอีเมล)\n\nYour login for ${settings.title}: username ${user.username ?? user.email}, with the password you chose (we never e-mail passwords).`,
-    });
+    // No password in any e-mail, and no text of the caller's: the account's own name and username only.
+    await ctx.mail.send({ to: user.email, tag: 'registration-login', ...loginDetailsMail(requestLocale(req), { site: settings.title, firstname: user.firstname, lastname: user.lastname, username: user.username ?? user.email }) });
     reply.code(202);
     return { success: true };
   },

@@ -70,11 +70,22 @@ function remember(locale: Locale): void {
   }
 }
 
-/** Sets the locale (remembered, `<html lang>` follows) and tells the subscribers. */
+/** An address that says `?lang=` says the new choice too, so a reload or a shared link keeps it. */
+function followInAddress(locale: Locale): void {
+  if (typeof location === 'undefined' || typeof history === 'undefined') return;
+  const params = new URLSearchParams(location.search);
+  if (!params.has(LOCALE_QUERY) || params.get(LOCALE_QUERY) === locale) return;
+  params.set(LOCALE_QUERY, locale);
+  // Same history entry and state (the router's key stays): only the query's lang changes.
+  history.replaceState(history.state, '', `${location.pathname}?${params.toString()}${location.hash}`);
+}
+
+/** Sets the locale (remembered, `<html lang>` and a `?lang=` in the address follow) and tells the subscribers. */
 export function setLocale(locale: Locale): void {
   const changed = locale !== current;
   current = locale;
   remember(locale);
+  followInAddress(locale);
   if (changed) for (const l of [...listeners]) l(locale);
 }
 

@@ -286,6 +286,8 @@ export const TH = {
   methodHint_13: 'ชำระผ่านหน้าชำระเงินของ PaySolutions',
   lockedLecture: 'ต้องซื้อคอร์สก่อนจึงจะดูได้',
   back: 'กลับ',
+  sections_one: '{count} บท',
+  lectures_one: '{count} บทเรียน',
 } as const;
 
 export type UiKey = keyof typeof TH;
@@ -552,6 +554,8 @@ export const EN: Record<UiKey, string> = {
   methodHint_13: 'Pay on the PaySolutions payment page',
   lockedLecture: 'Buy the course to watch this',
   back: 'Back',
+  sections_one: '{count} section',
+  lectures_one: '{count} lecture',
 };
 
 /**
@@ -565,6 +569,11 @@ export const DECLINE_REASONS: Record<MessageLocale, Record<string, string>> = {
 
 /** A UI label in the current locale, `{name}` placeholders filled from `vars`. */
 export function t(key: UiKey, vars?: Record<string, string | number>): string {
+  // A numeric `count` picks the plural form the locale needs (`lectures_one`: '1 lecture') when the catalogue has one.
+  if (typeof vars?.count === 'number') {
+    const plural = `${key}_${new Intl.PluralRules(intlTag()).select(vars.count)}`;
+    if (Object.hasOwn(TH, plural)) key = plural as UiKey;
+  }
   const text: string = getLocale() === 'en' ? EN[key] : TH[key];
   if (!vars) return text;
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
@@ -634,4 +643,10 @@ export function declineReason(provider: string, code: string | null | undefined)
   const table = DECLINE_REASONS[getLocale()];
   const key = `${provider}:${code ?? ''}`;
   return Object.hasOwn(table, key) ? table[key]! : msg('PAYMENT_FAILED');
+}
+
+/** The short "how it goes" line under a chosen payment method; null when it has none. */
+export function methodHint(methodId: number): string | null {
+  const key = `methodHint_${methodId}`;
+  return Object.hasOwn(TH, key) ? t(key as UiKey) : null;
 }

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { selectLoggingIn, selectLoginError } from '../../machines/session/session.selectors';
-import { t } from '../i18n/messages';
+import { t, tx } from '../i18n/messages';
 import { Button, TextField } from '../ui';
 import { SessionContext } from './session';
 
@@ -37,7 +37,7 @@ export function LoginForm({ onRegister, idPrefix = 'login' }: LoginFormProps) {
     >
       {error ? (
         <p className="ui-alert ui-alert--error" role="alert" data-testid="login-error">
-          {error}
+          {tx(error)}
         </p>
       ) : null}
       <TextField id={`${idPrefix}-username`} label={t('username')} name="username" autoComplete="username" required disabled={busy} data-testid="login-username" />

@@ -1,3 +1,4 @@
+import { tx } from '../i18n/messages';
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 /** What a Field hands its control: id, the description links and the invalid flag. */
@@ -45,7 +46,7 @@ export function Field({ label, error, hint, required = false, id, className, chi
       ) : null}
       {error ? (
         <p id={errorId} className="ui-field__error">
-          {error}
+          {tx(error)}
         </p>
       ) : null}
     </div>
@@ -107,7 +108,7 @@ export function ChoiceGroup({ legend, error, required, children, className }: Ch
       {children}
       {error ? (
         <p id={`${id}-error`} className="ui-field__error">
-          {error}
+          {tx(error)}
         </p>
       ) : null}
     </fieldset>

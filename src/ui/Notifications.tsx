@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { t } from '../i18n/messages';
+import { t, tx } from '../i18n/messages';
 import { toasts as defaultStore, type ToastStore } from './notifications';
 
 /**
@@ -19,8 +19,8 @@ export function Notifications({ store = defaultStore }: { store?: ToastStore }) 
           data-topic={toast.topic}
         >
           <div className="ui-toast__text">
-            {toast.title ? <strong className="ui-toast__title">{toast.title}</strong> : null}
-            <span>{toast.message}</span>
+            {toast.title ? <strong className="ui-toast__title">{tx(toast.title)}</strong> : null}
+            <span>{tx(toast.message)}</span>
           </div>
           <button type="button" className="ui-toast__close" aria-label={t('close')} onClick={() => store.dismiss(toast.id)}>
             <span aria-hidden="true">×</span>

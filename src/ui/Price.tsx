@@ -1,5 +1,5 @@
-import { formatMoney, type Currency } from '../../domain/money';
-import { t } from '../i18n/messages';
+import { type Currency } from '../../domain/money';
+import { money, t } from '../i18n/messages';
 
 export interface PriceProps {
   /** Minor units (satang, cents); null renders nothing. */
@@ -17,7 +17,7 @@ export interface PriceProps {
 
 export function Price({ amount, currency, freeWhenZero = false, original = false, negative = false, className, testId }: PriceProps) {
   if (amount === null || amount === undefined) return null;
-  const text = freeWhenZero && amount === 0 ? t('free') : `${negative && amount > 0 ? '−' : ''}${formatMoney(amount, currency)}`;
+  const text = freeWhenZero && amount === 0 ? t('free') : `${negative && amount > 0 ? '−' : ''}${money(amount, currency)}`;
   const classes = ['ui-price', original ? 'ui-price--original' : '', className ?? ''].filter(Boolean).join(' ');
   return original ? (
     <del className={classes} data-testid={testId}>

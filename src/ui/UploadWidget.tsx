@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
-import { t } from '../i18n/messages';
+import { t, tx } from '../i18n/messages';
+import { TrashIcon } from './icons';
 
 /** A chosen file: a local File (not uploaded yet) or a file already on the server (url). */
 export interface UploadEntry {
@@ -83,7 +84,7 @@ export function UploadWidget({ kind, label, files, onAdd, onRemove, error, hint,
               <span className="ui-upload__size">{sizeText(entry.size)}</span>
               {onRemove ? (
                 <button type="button" className="ui-btn ui-btn--link" onClick={() => onRemove(entry.name)} aria-label={t('deleteFile', { name: entry.name })} disabled={disabled}>
-                  <span aria-hidden="true">🗑</span>
+                  <TrashIcon />
                 </button>
               ) : null}
             </li>
@@ -126,7 +127,7 @@ export function UploadWidget({ kind, label, files, onAdd, onRemove, error, hint,
       ) : null}
       {error ? (
         <p id={`${id}-error`} className="ui-field__error" role="alert">
-          {error}
+          {tx(error)}
         </p>
       ) : null}
     </div>

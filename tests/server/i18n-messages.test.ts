@@ -108,3 +108,40 @@ describe('other refusals speak the spec, in the request language', () => {
     expect(JSON.stringify(badEmail.body)).not.toMatch(VALIDATOR_WORDS);
   });
 });
+
+describe('e-mails in the language the buyer chose', () => {
+  const customLabel = '[{"id":1,"value":"School"},{"id":2,"value":"M5"},{"id":5,"value":"Friend"}]';
+  it('the welcome e-mail follows Accept-Language; without it, Thai', async () => {
+    const en = await call(t.app, 'registerStudent', { body: { username: 'i18nmail_en', password: 'secret123', email: 'i18n-en@example.com', firstname: 'Jane', lastname: 'Doe', tel: '0812345678', studentGroupKpi: 1, customLabel }, headers: { 'accept-language': 'en' } });
+    expect(en.status).toBe(201);
+    const th = await call(t.app, 'registerStudent', { body: { username: 'i18nmail_th', password: 'secret123', email: 'i18n-th@example.com', firstname: 'สมหญิง', lastname: 'ทดสอบ', tel: '0812345678', studentGroupKpi: 1, customLabel } });
+    expect(th.status).toBe(201);
+    const mails = t.app.ctx.mail.list();
+    const enMail = mails.find((m) => m.to === 'i18n-en@example.com')!;
+    const thMail = mails.find((m) => m.to === 'i18n-th@example.com')!;
+    expect(enMail.subject).toMatch(/^Welcome to /);
+    expect(enMail.text).toContain('Hello Jane Doe');
+    expect(`${enMail.subject}\n${enMail.text}`).not.toMatch(/สวัสดี|สมัคร|ชื่อผู้ใช้/u);
+    expect(thMail.subject).toMatch(/^ยินดีต้อนรับสู่ /);
+    expect(thMail.text).toContain('สมัครสมาชิกเรียบร้อยแล้ว');
+  });
+});
+
+describe('the server\'s own refusals a buyer may read', () => {
+  it('an unknown order answers in Thai or English, the same code', async () => {
+    const th = await call(t.app, 'getOrder', { cookie: sid, params: { orderId: 999999 }, headers: { 'accept-language': 'th' } });
+    const en = await call(t.app, 'getOrder', { cookie: sid, params: { orderId: 999999 }, headers: { 'accept-language': 'en' } });
+    expect(th.status).toBe(en.status);
+    expect(th.body.error.code).toBe(en.body.error.code);
+    expect(th.body.error.msg).toMatch(/[\u0E00-\u0E7F]/u);
+    expect(en.body.error.msg).not.toMatch(/[\u0E00-\u0E7F]/u);
+  });
+
+  it('no session: Thai by default, English with en', async () => {
+    const th = await call(t.app, 'getStudentProfile', {});
+    const en = await call(t.app, 'getStudentProfile', { headers: { 'accept-language': 'en' } });
+    expect(th.status).toBe(401);
+    expect(th.body.error.msg).toBe(MESSAGES.LOGIN_AS_STUDENT);
+    expect(en.body.error.msg).toBe(MESSAGES_EN.LOGIN_AS_STUDENT);
+  });
+});

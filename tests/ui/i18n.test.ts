@@ -55,6 +55,8 @@ describe('t() and friends follow the locale', () => {
     expect(methodName(99, 'Other')).toBe('Other');
     expect(orderStatus('approved')).toBe('Paid');
     expect(orderStatus('weird')).toBe('weird');
+    expect(t('lectures', { count: 1 })).toBe('1 lecture');
+    expect(t('lectures', { count: 3 })).toBe('3 lectures');
   });
 
   it('money and dates through Intl in the locale', () => {
@@ -91,6 +93,11 @@ describe('choosing the locale', () => {
     expect(document.documentElement.lang).toBe('en');
     expect(localStorage.getItem('lang')).toBe('en');
     expect(document.cookie).toContain('lang=en');
+    // the switch updates a ?lang= in the address, so a reload keeps the choice
+    window.history.replaceState(null, '', '/course/1?lang=en&x=1');
+    setLocale('th');
+    expect(window.location.search).toBe('?lang=th&x=1');
+    setLocale('en');
     window.history.replaceState(null, '', '/');
     expect(initLocale()).toBe('en');
     setLocale('th');

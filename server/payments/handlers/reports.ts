@@ -7,10 +7,10 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/index';
-import { ApiError } from '../../errors';
+import { ApiError, requestLocale } from '../../errors';
 import type { Handlers } from '../../openapi/router';
 import type { OrderForPayment } from '../../orders/service';
-import { MESSAGES } from '../../../domain/messages';
+import { MESSAGES, paymentNoticeMail } from '../../../domain/messages';
 import { bankTransferErrors } from '../../../domain/forms/bank-transfer';
 import { formatMoney } from '../../../domain/money';
 import { BANK_TRANSFER } from '../../../domain/payment-methods';
@@ -183,19 +183,21 @@ export function reportHandlers(_deps: PaymentsDeps): Handlers {
       sent.push(now);
       mailLog.set(o.id, sent);
       const to = o.email ?? o.user.email;
+      // Written from the stored notice (never the request's text), links removed.
       const at = notice.transfer_at ? utcToThaiLocal(notice.transfer_at) : null;
-      const lines = [
-        `แจ้งชำระเงิน คำสั่งซื้อ #${o.id}`,
-        `ชื่อ: ${withoutLinks(notice.contact_name ?? '-')}`,
-        `จำนวนเงิน: ${formatMoney(notice.transfer_amount, o.currency_code)}`,
-        `ธนาคารต้นทาง: ${withoutLinks(notice.bank_code ?? '-')}`,
-        `บัญชีปลายทาง: ${withoutLinks(notice.bank_account ?? '-')}`,
-        `วันเวลาที่โอน: ${at ? `${at.date} ${at.time} (เวลาประเทศไทย)` : '-'}`,
-        `โทรศัพท์: ${notice.tel ?? '-'}`,
-        '',
-        'เจ้าหน้าที่จะตรวจสอบและยืนยันการชำระเงินโดยเร็ว',
-      ];
-      await ctx.mail.send({ to, subject: `แจ้งชำระเงิน คำสั่งซื้อ #${o.id}`, text: lines.join('\n'), tag: 'paymentorder' });
+      const mail = (locale: 'th' | 'en') =>
+        paymentNoticeMail(locale, {
+          orderId: o.id,
+          fullname: withoutLinks(notice.contact_name ?? '-'),
+          amount: formatMoney(notice.transfer_amount, o.currency_code, locale === 'en' ? 'en-US' : 'th-TH'),
+          bank: notice.bank_code ? withoutLinks(notice.bank_code) : null,
+          account: notice.bank_account ? withoutLinks(notice.bank_account) : null,
+          when: at ? `${at.date} ${at.time}` : '-',
+          tel: notice.tel ?? null,
+        });
+      // The buyer's copy in the language they chose (Accept-Language / lang cookie); the shop's copy in Thai.
+      await ctx.mail.send({ to, tag: 'paymentorder', ...mail(requestLocale(req)) });
+      const lines = [mail('th').text];
       const admin = process.env.SHOP_ADMIN_EMAIL;
       if (admin) await ctx.mail.send({ to: admin, subject: `[back office] payment notice for order #${o.id}`, text: lines.join('\n'), tag: 'paymentorder-admin' });
       reply.code(202);

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { t } from '../../i18n/messages';
 
 export type LayoutId = 1 | 2 | 3 | 4;
 
@@ -33,7 +34,7 @@ export function CourseLayout({ layout, slots }: { layout: LayoutId; slots: Layou
     return (
       <main className="course course--l1" data-layout="1">
         {slots.hero}
-        <aside className="course__purchase" aria-label="สั่งซื้อ">
+        <aside className="course__purchase" aria-label={t('purchaseArea')}>
           {slots.purchase}
         </aside>
         {slots.description}
@@ -55,7 +56,7 @@ export function CourseLayout({ layout, slots }: { layout: LayoutId; slots: Layou
             {slots.howToBuy}
             {slots.questions}
           </div>
-          <aside className="course__purchase course__purchase--sticky" aria-label="สั่งซื้อ">
+          <aside className="course__purchase course__purchase--sticky" aria-label={t('purchaseArea')}>
             {slots.purchase}
           </aside>
         </div>
@@ -88,7 +89,7 @@ export function CourseLayout({ layout, slots }: { layout: LayoutId; slots: Layou
           {slots.howToBuy}
           {slots.questions}
         </div>
-        <aside className="course__purchase course__purchase--sticky" aria-label="สั่งซื้อ">
+        <aside className="course__purchase course__purchase--sticky" aria-label={t('purchaseArea')}>
           {slots.purchase}
         </aside>
       </div>

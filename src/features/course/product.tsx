@@ -69,7 +69,7 @@ export function ProductPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
             </ul>
             <Tabs product={product} />
           </div>
-          <aside className="course__purchase course__purchase--sticky" aria-label="สั่งซื้อ">
+          <aside className="course__purchase course__purchase--sticky" aria-label={t('purchaseArea')}>
             <DeferredPurchase data={data} layout={3} PaymentHost={PaymentHost} embedded={false} />
           </aside>
         </div>

@@ -1,13 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import type { components } from '../../../generated/api';
-import { formatMoney } from '../../../domain/money';
-import { PAYMENT_METHOD_NAMES, isPaymentMethodId } from '../../../domain/payment-methods';
 import { selectLoggedIn } from '../../../machines/session/session.selectors';
 import { api } from '../../api/client';
 import { flowPersistence } from '../../api/effects';
 import { isApiError, unwrap } from '../../api/errors';
-import { t } from '../../i18n/messages';
+import { dateTime, methodName, money, t } from '../../i18n/messages';
 import { LoginForm, SessionContext } from '../../session';
 import { OrderOutcome, orderLabel } from '../../ui/OrderOutcome';
 
@@ -67,9 +65,9 @@ export function OrdersPage() {
             {orders.map((o) => (
               <tr key={o.id} data-testid="order-row" data-status={o.payment_status}>
                 <td>{orderLabel(o)}</td>
-                <td>{new Date(o.created_at).toLocaleString('th-TH', { dateStyle: 'medium', timeStyle: 'short' })}</td>
-                <td>{isPaymentMethodId(o.payment_method_id) ? PAYMENT_METHOD_NAMES[o.payment_method_id].th : o.payment_method_id}</td>
-                <td>{formatMoney(o.total_amount, o.currency_code)}</td>
+                <td>{dateTime(o.created_at)}</td>
+                <td>{o.payment_method_id === null || o.payment_method_id === undefined ? '' : methodName(o.payment_method_id)}</td>
+                <td>{money(o.total_amount, o.currency_code)}</td>
                 <td>
                   <OrderOutcome order={o} />
                 </td>

@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { components } from '../../../generated/api';
-import { formatMoney, toDecimalString } from '../../../domain/money';
+import { toDecimalString } from '../../../domain/money';
 import type { bankTransferMachine, BankTransferForm } from '../../../machines/payments/bank-transfer.machine';
 import { selectCanNotifyLater, selectFieldError, selectNoticeBusy, selectSlip } from '../../../machines/payments/bank-transfer.selectors';
-import { t } from '../../i18n/messages';
+import { money, t } from '../../i18n/messages';
 import { Button, ChoiceGroup, Modal, SelectField, TextAreaField, TextField, UploadWidget } from '../../ui';
 
 type Ref = ActorRefFrom<typeof bankTransferMachine>;
@@ -60,7 +60,7 @@ export function BankTransferModal({ actorRef, accounts, bankCodes }: BankTransfe
       }
     >
       <p className="bank-transfer__amount">
-        {t('payable')}: <strong data-testid="transfer-due">{formatMoney(amount, currency)}</strong>
+        {t('payable')}: <strong data-testid="transfer-due">{money(amount, currency)}</strong>
       </p>
       {accounts.length > 0 ? (
         <ChoiceGroup legend={t('destinationAccount')} error={err('bank_account')} required>

@@ -3,10 +3,9 @@ import { useActionState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { validateCard } from '../../../domain/forms/card';
 import type { FieldError } from '../../../domain/forms/common';
-import { formatMoney } from '../../../domain/money';
 import type { omiseCardMachine } from '../../../machines/payments/omise-card.machine';
 import { selectOmiseCardPhase, selectOmisePublicKey } from '../../../machines/payments/omise-card.selectors';
-import { t } from '../../i18n/messages';
+import { money, t } from '../../i18n/messages';
 import { Button, Modal, Spinner } from '../../ui';
 import { CardFields } from './CardFields';
 import { omiseTokenize, type Tokenize } from './providers';
@@ -73,7 +72,7 @@ export function OmiseCardModal({ actorRef, tokenize = omiseTokenize, now = Date.
         <form action={submit} noValidate aria-busy={busy}>
           <CardFields errors={state.errors} withName disabled={busy} />
           <Button type="submit" block loading={busy} disabled={busy || phase !== 'form'} data-testid="omise-pay">
-            {t('pay', { amount: formatMoney(amount, currency) })}
+            {t('pay', { amount: money(amount, currency) })}
           </Button>
         </form>
       ) : null}

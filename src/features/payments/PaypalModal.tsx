@@ -1,10 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { formatMoney } from '../../../domain/money';
 import type { paypalMachine } from '../../../machines/payments/paypal.machine';
 import { selectPaypalBusy, selectPaypalButtonsEnabled, selectPaypalOrderId } from '../../../machines/payments/paypal.selectors';
-import { t } from '../../i18n/messages';
+import { money, t } from '../../i18n/messages';
 import { Button, Modal, Spinner } from '../../ui';
 import { PROVIDER_URLS } from './providers';
 
@@ -88,7 +87,7 @@ export function PaypalModal({ actorRef, openWindow = (url) => window.open(url, '
       testId="paypal-modal"
       maxWidth={480}
     >
-      <p className="qr-amount">{formatMoney(amount, currency)}</p>
+      <p className="qr-amount">{money(amount, currency)}</p>
       <Button
         block
         className="paypal-button"

@@ -1,13 +1,13 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { ReactNode } from 'react';
-import { formatMoney, type Currency } from '../../../domain/money';
+import { type Currency } from '../../../domain/money';
 import type { gbPrimePromptPayMachine } from '../../../machines/payments/gb-prime-promptpay.machine';
 import type { omisePromptPayMachine } from '../../../machines/payments/omise-promptpay.machine';
 import { selectCanRetryPromptPay, selectIsCheckingPayment, selectPromptPayPhase, selectPromptPayQr } from '../../../machines/payments/promptpay.selectors';
 import type { scbQrMachine } from '../../../machines/payments/scb-qr.machine';
 import { selectCanFinish, selectCanRetry, selectQrImage, selectScbQrCountdown, selectScbQrPhase } from '../../../machines/payments/scb-qr.selectors';
-import { t } from '../../i18n/messages';
+import { money, t } from '../../i18n/messages';
 import { Button, Modal, Spinner } from '../../ui';
 
 function imageSrc(qr: string): string {
@@ -18,7 +18,7 @@ function imageSrc(qr: string): string {
 function QrModalBody({ amount, currency, phase, children }: { amount: number; currency: Currency; phase: string; children: ReactNode }) {
   return (
     <>
-      <p className="qr-amount">{formatMoney(amount, currency)}</p>
+      <p className="qr-amount">{money(amount, currency)}</p>
       {phase === 'loading' ? <Spinner /> : null}
       {phase === 'qr' ? children : null}
       {phase === 'expired' ? (

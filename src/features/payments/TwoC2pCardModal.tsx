@@ -3,10 +3,9 @@ import { startTransition, useActionState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { validateCard } from '../../../domain/forms/card';
 import type { FieldError } from '../../../domain/forms/common';
-import { formatMoney } from '../../../domain/money';
 import type { twoC2pCardMachine } from '../../../machines/payments/two-c2p-card.machine';
 import { selectTwoC2pCardPhase } from '../../../machines/payments/two-c2p-card.selectors';
-import { t } from '../../i18n/messages';
+import { money, t } from '../../i18n/messages';
 import { Button, Modal, Spinner } from '../../ui';
 import { CardFields } from './CardFields';
 import { GatewayError, my2c2pEncrypt, type EncryptCard } from './providers';
@@ -51,7 +50,7 @@ export function TwoC2pCardModal({ actorRef, encrypt = my2c2pEncrypt, now = Date.
         >
           <CardFields errors={state.errors} encrypt disabled={busy} />
           <Button type="submit" block loading={busy} disabled={busy} data-testid="twoc2p-pay">
-            {t('pay', { amount: formatMoney(amount, currency) })}
+            {t('pay', { amount: money(amount, currency) })}
           </Button>
         </form>
       ) : (

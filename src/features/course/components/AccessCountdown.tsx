@@ -3,6 +3,7 @@ import { accessCountdownMachine } from '../../../../machines/countdown/access-co
 import { selectAccessExpired, selectAccessUnlimited, selectTimeLeft } from '../../../../machines/countdown/access-countdown.selectors';
 import { actorOptions } from '../../../api/actor-options';
 import type { CountdownRecord } from '../loader';
+import { t } from '../../../i18n/messages';
 
 function two(n: number): string {
   return String(n).padStart(2, '0');
@@ -16,8 +17,8 @@ export function AccessCountdown({ record }: { record: CountdownRecord }) {
   const expired = useSelector(ref, selectAccessExpired);
   return (
     <p className="access-countdown" data-testid="access-countdown">
-      <span>เวลาเรียนคงเหลือ: </span>
-      {unlimited ? 'ไม่จำกัดเวลา' : expired ? 'หมดเวลาเรียนแล้ว' : left ? `${left.days} วัน ${two(left.hours)}:${two(left.minutes)}:${two(left.seconds)}` : ''}
+      <span>{t('accessLeft')} </span>
+      {unlimited ? t('accessUnlimited') : expired ? t('accessExpired') : left ? t('accessDaysClock', { days: left.days, clock: `${two(left.hours)}:${two(left.minutes)}:${two(left.seconds)}` }) : ''}
     </p>
   );
 }

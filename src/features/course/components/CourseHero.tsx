@@ -1,6 +1,6 @@
 import type { Course } from '../loader';
 import { t } from '../../../i18n/messages';
-import { Price } from '../../../ui';
+import { PlayIcon, Price } from '../../../ui';
 
 export interface CourseHeroProps {
   course: Course;
@@ -22,7 +22,7 @@ export function CourseHero({ course, playlistHref }: CourseHeroProps) {
         )}
         {course.preview_video ? (
           <a className="course-hero__play ui-btn ui-btn--primary" href={playlistHref} data-testid="watch-preview">
-            <span aria-hidden="true">▶</span> {t('watchPreview')}
+            <PlayIcon /> {t('watchPreview')}
           </a>
         ) : null}
       </div>

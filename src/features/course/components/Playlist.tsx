@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { PlaylistItem } from '../loader';
 import { t } from '../../../i18n/messages';
+import { BackIcon, LockIcon } from '../../../ui';
 
 function embedUrl(url: string): string | null {
   const yt = /(?:youtube\.com\/watch\?v=|youtu\.be\/)([\w-]{6,})/.exec(url);
@@ -27,7 +28,9 @@ export function PlaylistView({ items, courseName, backHref, current }: { items: 
   return (
     <main className="playlist" data-testid="playlist">
       <p>
-        <Link to={backHref}>← {courseName}</Link>
+        <Link to={backHref}>
+          <BackIcon /> {courseName}
+        </Link>
       </p>
       <h1>{t('playlist')}</h1>
       <div className="playlist__grid">
@@ -58,7 +61,7 @@ export function PlaylistView({ items, courseName, backHref, current }: { items: 
                         </Link>
                       ) : (
                         <span className="ui-muted">
-                          {i.lectures_name} <span aria-hidden="true">🔒</span>
+                          {i.lectures_name} <LockIcon label={t('lockedLecture')} />
                         </span>
                       )}
                     </li>

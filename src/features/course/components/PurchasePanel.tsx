@@ -15,7 +15,7 @@ import {
 } from '../../../../machines/checkout/checkout.selectors';
 import { selectLoggedIn } from '../../../../machines/session/session.selectors';
 import { registerAndLoginLogic } from '../../../api/checkout-logic';
-import { msg, t } from '../../../i18n/messages';
+import { methodHint, msg, t, tx } from '../../../i18n/messages';
 import { LoginForm, SessionContext } from '../../../session';
 import { Button, Modal, notify, Spinner } from '../../../ui';
 import { CheckoutContext } from '../checkout-actor';
@@ -48,18 +48,8 @@ export function MethodDetails({ methodId, methods }: { methodId: number; methods
       </ul>
     );
   }
-  const text: Record<number, string> = {
-    2: 'ชำระผ่านหน้าต่าง PayPal',
-    3: 'กรอกข้อมูลบัตรในขั้นตอนถัดไป ข้อมูลบัตรถูกเข้ารหัสก่อนส่ง',
-    4: 'สแกน QR Code ด้วยแอปธนาคาร',
-    8: 'กรอกข้อมูลบัตรในขั้นตอนถัดไป ข้อมูลบัตรส่งตรงถึงผู้ให้บริการ ไม่ผ่านเว็บไซต์ของเรา',
-    9: 'สแกน QR พร้อมเพย์ หน้านี้จะไปต่อเองเมื่อชำระเงินสำเร็จ',
-    10: 'ผ่อนชำระผ่านหน้าชำระเงินของ 2C2P',
-    11: 'ชำระด้วยบัตรผ่านหน้าชำระเงินของ GB Prime Pay',
-    12: 'สแกน QR พร้อมเพย์ (GB Prime Pay)',
-    13: 'ชำระผ่านหน้าชำระเงินของ PaySolutions',
-  };
-  return text[methodId] ? <p className="ui-muted">{text[methodId]}</p> : null;
+  const hint = methodHint(methodId);
+  return hint ? <p className="ui-muted">{hint}</p> : null;
 }
 
 /** What the registration needs of the page's data (the course page's, or the /cart page's). */
@@ -191,7 +181,7 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
       <h2 id="purchase-title">{embedded ? t('register') : t('pricing')}</h2>
       {!buy.buyable ? (
         <p className="ui-alert" role="status" data-testid="buy-blocked">
-          {buy.message}
+          {tx(buy.message)}
         </p>
       ) : null}
       <form

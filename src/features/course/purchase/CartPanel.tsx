@@ -23,16 +23,19 @@ import {
   selectUsdOffered,
   selectWithholding,
 } from '../../../../machines/cart/cart.selectors';
-import { t } from '../../../i18n/messages';
+import { methodName, msg, planTypeName, t, termText, tx } from '../../../i18n/messages';
 import { Button, ChoiceGroup, ConfirmModal, Price } from '../../../ui';
 
 export type CartRef = ActorRefFrom<typeof cartMachine>;
 
-function termText(plan: PricingPlan): string {
-  if (plan.plan_type === 'One-Time Payment' || plan.plan_type === 'Free') return plan.plan_type;
-  if (plan.term === -1) return 'ไม่จำกัดเวลา';
-  if (plan.term && plan.term_unit) return `${plan.term} ${plan.term_unit}`;
-  return plan.plan_type;
+function planTerm(plan: PricingPlan): string {
+  if (plan.plan_type === 'One-Time Payment' || plan.plan_type === 'Free') return planTypeName(plan.plan_type);
+  if (plan.term === -1) return t('termUnlimited');
+  if (plan.term && plan.term_unit) {
+    const first = termText(plan.term, plan.term_unit);
+    return plan.term_2 && plan.term_unit_2 ? t('termPlus', { first, second: termText(plan.term_2, plan.term_unit_2) }) : first;
+  }
+  return planTypeName(plan.plan_type);
 }
 
 /** The plans of one cart line: visible plans, member-only ones disabled, the "no plan for you" message. */
@@ -44,7 +47,7 @@ export function PlanPicker({ cartRef, courseId, courseName }: { cartRef: CartRef
   if (list.message) {
     return (
       <p className="ui-alert" role="status" data-testid="no-plan">
-        {list.message}
+        {tx(list.message)}
       </p>
     );
   }
@@ -65,9 +68,9 @@ export function PlanPicker({ cartRef, courseId, courseName }: { cartRef: CartRef
                 data-testid={`plan-${plan.id}`}
               />
               <span className="plan__name">{plan.name}</span>
-              <span className="plan__term ui-muted">{termText(plan)}</span>
+              <span className="plan__term ui-muted">{planTerm(plan)}</span>
               <span className="plan__price">{price === null ? '—' : <Price amount={price} currency={currency} freeWhenZero />}</span>
-              {reason === 'member_only' ? <span className="plan__note">สำหรับสมาชิก — กรุณาเข้าสู่ระบบ</span> : null}
+              {reason === 'member_only' ? <span className="plan__note">{t('membersOnly')}</span> : null}
             </label>
           );
         })}
@@ -110,7 +113,7 @@ export function CartLines({ cartRef, editable = false }: { cartRef: CartRef; edi
   if (lines.length === 0) {
     return (
       <p className="ui-muted" data-testid="cart-empty">
-        {t('cartEmpty')}
+        {msg('EMPTY_CART')}
       </p>
     );
   }
@@ -172,7 +175,7 @@ export function CouponForm({ cartRef }: { cartRef: CartRef }) {
       </div>
       {error ? (
         <p id={`${id}-error`} className="ui-field__error" role="alert" data-testid="coupon-error">
-          {error}
+          {tx(error)}
         </p>
       ) : null}
       {coupons.length > 0 ? (
@@ -352,11 +355,11 @@ export function PaymentMethodPanel({ cartRef, renderDetails }: { cartRef: CartRe
                 onChange={() => cartRef.send({ type: 'method.choose', methodId: m.id })}
                 data-testid={`method-${m.id}`}
               />
-              <span>{m.name}</span>
+              <span>{methodName(m.id, m.name)}</span>
             </label>
             {m.reason ? (
               <p id={`method-${m.id}-reason`} className="method__reason">
-                {m.reason}
+                {tx(m.reason)}
               </p>
             ) : null}
             {m.selected && renderDetails ? <div className="method__details">{renderDetails(m.id)}</div> : null}
