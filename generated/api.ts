@@ -3048,7 +3048,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The upload is larger than the server's per-file limit (FILE_TOO_LARGE). */
+        /** @description The upload is larger than the server's per-file limit, or the request body larger than 1 MiB (FILE_TOO_LARGE). */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -3192,6 +3192,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description The account is not on the whitelist (WHITELIST_USER_DENIED); the client shows the sign-out modal. */
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -3222,6 +3223,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description Unknown e-mail, wrong credential, or not a non-member account (UNAUTHORIZED). */
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -3246,6 +3248,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3414,6 +3417,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3525,6 +3529,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description DUPLICATE_USERNAME or DUPLICATE_EMAIL. */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description OVER_LIMIT_USER (user limit reached) or INPUT_ERROR (cannot save, try again). */
             422: components["responses"]["Unprocessable"];
             /** @description ERROR_CREATE_USER_IN_DAY (daily account creation limit) or RATE_LIMITED. */
@@ -3640,6 +3645,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3698,6 +3704,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3725,6 +3732,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -3754,6 +3762,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -3973,6 +3982,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description A course, pricing plan, coupon or payment method id does not exist (NOT_FOUND). */
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description dont_have_pricing (the plan is not one of the course's plans). */
             422: components["responses"]["Unprocessable"];
             500: components["responses"]["InternalError"];
@@ -4031,6 +4041,7 @@ export interface operations {
             /** @description FORBIDDEN — an instructor's session (student login needed) or another student's resource. */
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description dont_have_pricing. */
             422: components["responses"]["Unprocessable"];
             500: components["responses"]["InternalError"];
@@ -4066,6 +4077,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description COUPON_DUPLICATE (already applied) or COUPON_ONLY_ONE (the site allows one coupon per order). */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             /**
              * @description COUPON_NOT_AVAILABLE (coupon full; `error.result` = the failing codes),
              *     COUPON_NOT_SUPPORTED_COURSE, COUPON_NOT_SUPPORTED_PAYMENT, COUPON_NO_PAYMENT_METHOD,
@@ -4102,6 +4114,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4133,6 +4146,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description A `sid` cookie was sent but the session expired (PERMISSION_DENIED); the client shows the session-expired modal. */
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4185,6 +4199,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4239,6 +4254,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description Book-store sync cart mode is off, or `user_id` is not the session's user (FORBIDDEN). */
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
         };
@@ -4286,6 +4302,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description have_course (already owned with a non-renewal plan, or an order of it is pending). */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             /**
              * @description COUPON_NOT_AVAILABLE (`error.result` = failing coupon codes), COUPON_* reasons,
              *     TIME_LEFT (registration closed or no seats; `error.msg` is shown), dont_have_pricing,
@@ -4323,6 +4340,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE (the order is paid or being paid; it is kept). */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4446,6 +4464,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE (rejected, cancelled or another method's payment). */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description PAYMENT_FAILED (the provider's payment is not successful or not for this amount). */
             422: components["responses"]["Unprocessable"];
             500: components["responses"]["InternalError"];
@@ -4653,6 +4672,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE (order rejected/cancelled, or AutoFree/NeedApprovedFree on an order whose total is not 0). */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4684,6 +4704,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE (the order is approved, rejected or cancelled). */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4715,6 +4736,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE. */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
         };
@@ -4770,6 +4792,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE. */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description PAYMENT_MINIMUM (payable total under 20 THB). */
             422: components["responses"]["Unprocessable"];
             500: components["responses"]["InternalError"];
@@ -4827,6 +4850,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE. */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description PAYMENT_MINIMUM (payable total under 20 THB). */
             422: components["responses"]["Unprocessable"];
             500: components["responses"]["InternalError"];
@@ -4861,6 +4885,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE. */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
         };
@@ -4893,6 +4918,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE. */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4924,6 +4950,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE (also an order in USD - GB Prime Pay is THB only). */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
         };
@@ -4956,6 +4983,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE. */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
         };
@@ -4988,6 +5016,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE. */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5019,6 +5048,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE. */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
         };
@@ -5055,6 +5085,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE. */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description PAYMENT_FAILED (capture status not COMPLETED). */
             422: components["responses"]["Unprocessable"];
             500: components["responses"]["InternalError"];
@@ -5117,6 +5148,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description Missing, wrong or stale signature (UNAUTHORIZED). */
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5143,6 +5175,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5172,6 +5205,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description Hash or signature invalid (UNAUTHORIZED). */
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5199,6 +5233,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5225,6 +5260,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };

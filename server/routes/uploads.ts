@@ -32,6 +32,19 @@ export async function usedStorage(q: Queryable): Promise<number> {
 }
 
 
+/**
+ * An error while reading the multipart body: ours (ApiError) and size limits pass through; a
+ * body that is not valid multipart (no boundary, a broken part header, an early end) is the
+ * request's fault — 400, never 500. A file-system error stays a server error.
+ */
+function malformed(err: unknown): unknown {
+  if (err instanceof ApiError) return err;
+  const e = err as { code?: string; statusCode?: number; errno?: number; syscall?: string };
+  if (e.statusCode === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE' || e.code === 'FST_FILES_LIMIT' || e.code === 'FST_PARTS_LIMIT' || e.code === 'FST_FIELDS_LIMIT') return err;
+  if (typeof e.errno === 'number' || typeof e.syscall === 'string') return err;
+  return new ApiError(400, 'VALIDATION_ERROR', 'The body is not valid multipart/form-data', [{ field: 'body', msg: 'malformed multipart/form-data' }]);
+}
+
 export const uploadHandlers: Handlers = {
   async getStorageDetails(_req, _reply, ctx) {
     const used = await usedStorage(ctx.db);
@@ -44,6 +57,7 @@ export const uploadHandlers: Handlers = {
     const tmpFiles: string[] = [];
     let stored: { tmp: string; original: string; mime: string; ext: string } | null = null;
     try {
+      try {
       for await (const part of req.parts()) {
         if (part.type !== 'file') continue;
         if (stored || !FILE_FIELDS.has(part.fieldname.replace(/\s+/g, '').toLowerCase())) {
@@ -52,6 +66,10 @@ export const uploadHandlers: Handlers = {
         }
         // The spec's rule (domain/forms/upload), then the server's own hardening: the extension we
         // store the file under must agree with the type, and images must start like one.
+        if (/[\u0000-\u001f\u007f]|[\uD800-\uDFFF]/.test(part.filename ?? '')) {
+          part.file.resume();
+          throw new ApiError(400, 'VALIDATION_ERROR', 'The file name contains invalid characters', [{ field: 'imageinput', msg: 'invalid file name' }]);
+        }
         const ext = extname(part.filename || '').slice(1).toLowerCase();
         const rule = ALLOWED[ext];
         if (!isAllowedFileType({ name: part.filename, type: part.mimetype }, ['image', 'video']) || !rule || !rule.mimes.includes(part.mimetype.toLowerCase())) {
@@ -70,6 +88,9 @@ export const uploadHandlers: Handlers = {
           if (!rule.magic(head)) throw new ApiError(400, 'INVALID_FILE_TYPE', MESSAGES.FILE_TYPE_NOT_ALLOWED, [{ field: 'imageinput', msg: MESSAGES.FILE_TYPE_NOT_ALLOWED }]);
         }
         stored = { tmp, original: part.filename.slice(0, 255), mime: part.mimetype, ext };
+      }
+      } catch (err) {
+        throw malformed(err);
       }
       if (!stored) throw new ApiError(400, 'VALIDATION_ERROR', MESSAGES.FILE_REQUIRED, [{ field: 'imageinput', msg: MESSAGES.FILE_REQUIRED }]);
       const file = stored;
