@@ -423,8 +423,35 @@ export interface paths {
          * @description One file in the multipart field `imageinput`. Images: jpg, jpeg, png, gif; videos: m4v,
          *     mp4, avi, mpg, quicktime. Answers the stored file name(s) to put into `slip`,
          *     `displayImgUrl`, `tax_company_certificate` or a custom label of type image.
+         *     Needs a student session, or — for a visitor in the layout-4 registration, who has no
+         *     account yet — the short-lived upload token cookie `upl` of `createUploadToken`; without
+         *     either it answers 403 UPLOAD_TOKEN_REQUIRED. Each student or token has its own share of
+         *     the storage and a rate limit (429).
          */
         post: operations["uploadFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/upload/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a short-lived upload token (layout-4 registration)
+         * @description Sets the httpOnly cookie `upl` (SameSite=Strict, Path=/api/home/test_upload): a token that
+         *     lets a visitor without an account upload the files of the registration form (profile
+         *     picture, image custom fields) for a short time, within its own small share of the
+         *     storage. Limited per client address.
+         */
+        post: operations["createUploadToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1490,6 +1517,7 @@ export interface components {
          *     - 401: UNAUTHORIZED (no session / wrong credentials / bad provider signature),
          *       PERMISSION_DENIED (session expired; msg 'Unauthorized')
          *     - 403: FORBIDDEN (other user's resource, instructor without student login),
+         *       UPLOAD_TOKEN_REQUIRED (an upload without a student session or upload token),
          *       WHITELIST_USER_DENIED
          *     - 404: NOT_FOUND
          *     - 409: DUPLICATE_USERNAME, DUPLICATE_EMAIL, have_course, COUPON_DUPLICATE, COUPON_ONLY_ONE,
@@ -1507,7 +1535,7 @@ export interface components {
          *     - 502: PAYMENT_FAILED (provider failed or unreachable)
          * @enum {string}
          */
-        ErrorCode: "duplicate_course" | "dont_have_pricing" | "have_course" | "dont_have_payment" | "cart_pricing_usd_failed" | "COUPON_NOT_AVAILABLE" | "COUPON_NOT_SUPPORTED_COURSE" | "COUPON_NOT_SUPPORTED_PAYMENT" | "COUPON_NO_PAYMENT_METHOD" | "COUPON_NOT_ENOUGH_COURSES" | "COUPON_DUPLICATE" | "COUPON_ONLY_ONE" | "COUPON_NOT_SUPPORTED_CURRENCY" | "COUPON_PROMOTION_EXCLUSIVE" | "PROMOTION_NOT_USABLE" | "TIME_LEFT" | "NOT_FOUND" | "INPUT_ERROR" | "OVER_LIMIT_USER" | "ERROR_CREATE_USER_IN_DAY" | "DUPLICATE_USERNAME" | "DUPLICATE_EMAIL" | "INVALID_FORMAT_USERNAME" | "INVALID_FORMAT_PASSWORD" | "INVALID_FORMAT_EMAIL" | "WHITELIST_USER_DENIED" | "PERMISSION_DENIED" | "SHIPPING_ADDRESS_REQUIRED" | "SHIPPING_FEE_REQUIRED" | "PAYMENT_MINIMUM" | "METHOD_CURRENCY_NOT_SUPPORTED" | "TAX_INVOICE_INVALID" | "INVALID_FILE_TYPE" | "OUT_OF_STORAGE" | "FILE_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "RATE_LIMITED" | "PAYMENT_FAILED" | "ORDER_NOT_PAYABLE" | "INTERNAL_ERROR";
+        ErrorCode: "duplicate_course" | "dont_have_pricing" | "have_course" | "dont_have_payment" | "cart_pricing_usd_failed" | "COUPON_NOT_AVAILABLE" | "COUPON_NOT_SUPPORTED_COURSE" | "COUPON_NOT_SUPPORTED_PAYMENT" | "COUPON_NO_PAYMENT_METHOD" | "COUPON_NOT_ENOUGH_COURSES" | "COUPON_DUPLICATE" | "COUPON_ONLY_ONE" | "COUPON_NOT_SUPPORTED_CURRENCY" | "COUPON_PROMOTION_EXCLUSIVE" | "PROMOTION_NOT_USABLE" | "TIME_LEFT" | "NOT_FOUND" | "INPUT_ERROR" | "OVER_LIMIT_USER" | "ERROR_CREATE_USER_IN_DAY" | "DUPLICATE_USERNAME" | "DUPLICATE_EMAIL" | "INVALID_FORMAT_USERNAME" | "INVALID_FORMAT_PASSWORD" | "INVALID_FORMAT_EMAIL" | "WHITELIST_USER_DENIED" | "PERMISSION_DENIED" | "SHIPPING_ADDRESS_REQUIRED" | "SHIPPING_FEE_REQUIRED" | "PAYMENT_MINIMUM" | "METHOD_CURRENCY_NOT_SUPPORTED" | "TAX_INVOICE_INVALID" | "INVALID_FILE_TYPE" | "OUT_OF_STORAGE" | "FILE_TOO_LARGE" | "UPLOAD_TOKEN_REQUIRED" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "RATE_LIMITED" | "PAYMENT_FAILED" | "ORDER_NOT_PAYABLE" | "INTERNAL_ERROR";
         /** @enum {string} */
         UserRole: "student" | "instructor";
         /** @description The logged-in user. `id` is the spec's `user.id` (the student's user id). */
@@ -3793,9 +3821,44 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description A `sid` cookie was sent but the session expired (PERMISSION_DENIED); the client shows the session-expired modal. */
             401: components["responses"]["Unauthorized"];
+            /** @description UPLOAD_TOKEN_REQUIRED — neither a student session nor an upload token (`createUploadToken`). */
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
-            /** @description OUT_OF_STORAGE ('Out off Storage'): the file is larger than the free storage. */
+            /** @description OUT_OF_STORAGE ('Out off Storage'): the file is larger than the free storage, or than what is left of this student's or upload token's share. */
             422: components["responses"]["Unprocessable"];
+            /** @description Too many uploads from this student or upload token; Retry-After says when to try again. */
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createUploadToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token cookie is set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: components["schemas"]["SuccessTrue"];
+                        /**
+                         * Format: date-time
+                         * @description When the upload token ends.
+                         */
+                        expires_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
