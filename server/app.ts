@@ -117,7 +117,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     bodyLimit: 1024 * 1024,
     // Path values up to 1,000 characters (a percent-encoded Thai slug is long); a longer one, or a
     // path that is not valid percent-encoding, is the request's fault: 400 with the envelope.
-    maxParamLength: 1000,
+    routerOptions: { maxParamLength: 1000 },
     frameworkErrors: (err, req, reply) => {
       const msg = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path value is too long' : 'The path is not valid';
       req.log.info({ code: err.code }, 'request refused');
