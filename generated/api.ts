@@ -432,8 +432,35 @@ export interface paths {
          * @description One file in the multipart field `imageinput`. Images: jpg, jpeg, png, gif; videos: m4v,
          *     mp4, avi, mpg, quicktime. Answers the stored file name(s) to put into `slip`,
          *     `displayImgUrl`, `tax_company_certificate` or a custom label of type image.
+         *     Needs a student session, or — for a visitor in the layout-4 registration, who has no
+         *     account yet — the short-lived upload token cookie `upl` of `createUploadToken`; without
+         *     either it answers 403 UPLOAD_TOKEN_REQUIRED. Each student or token has its own share of
+         *     the storage and a rate limit (429).
          */
         post: operations["uploadFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/upload/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a short-lived upload token (layout-4 registration)
+         * @description Sets the httpOnly cookie `upl` (SameSite=Strict, Path=/api/home/test_upload): a token that
+         *     lets a visitor without an account upload the files of the registration form (profile
+         *     picture, image custom fields) for a short time, within its own small share of the
+         *     storage. Limited per client address.
+         */
+        post: operations["createUploadToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1526,6 +1553,7 @@ export interface components {
          *     - 401: UNAUTHORIZED (no session / wrong credentials / bad provider signature),
          *       PERMISSION_DENIED (session expired; msg 'Unauthorized')
          *     - 403: FORBIDDEN (other user's resource, instructor without student login),
+         *       UPLOAD_TOKEN_REQUIRED (an upload without a student session or upload token),
          *       WHITELIST_USER_DENIED
          *     - 404: NOT_FOUND
          *     - 409: DUPLICATE_USERNAME, DUPLICATE_EMAIL, have_course, COUPON_DUPLICATE, COUPON_ONLY_ONE,
@@ -1544,7 +1572,7 @@ export interface components {
          *     - 502: PAYMENT_FAILED (provider failed or unreachable)
          * @enum {string}
          */
-        ErrorCode: "duplicate_course" | "dont_have_pricing" | "have_course" | "dont_have_payment" | "cart_pricing_usd_failed" | "COUPON_NOT_AVAILABLE" | "COUPON_NOT_SUPPORTED_COURSE" | "COUPON_NOT_SUPPORTED_PAYMENT" | "COUPON_NO_PAYMENT_METHOD" | "COUPON_EXPIRED" | "COUPON_NOT_YET_VALID" | "COUPON_NOT_ENOUGH_COURSES" | "COUPON_DUPLICATE" | "COUPON_ONLY_ONE" | "COUPON_NOT_SUPPORTED_CURRENCY" | "COUPON_PROMOTION_EXCLUSIVE" | "PROMOTION_NOT_USABLE" | "TIME_LEFT" | "NOT_FOUND" | "INPUT_ERROR" | "OVER_LIMIT_USER" | "ERROR_CREATE_USER_IN_DAY" | "DUPLICATE_USERNAME" | "DUPLICATE_EMAIL" | "INVALID_FORMAT_USERNAME" | "INVALID_FORMAT_PASSWORD" | "INVALID_FORMAT_EMAIL" | "WHITELIST_USER_DENIED" | "PERMISSION_DENIED" | "SHIPPING_ADDRESS_REQUIRED" | "SHIPPING_FEE_REQUIRED" | "PAYMENT_MINIMUM" | "METHOD_CURRENCY_NOT_SUPPORTED" | "TAX_INVOICE_INVALID" | "INVALID_FILE_TYPE" | "OUT_OF_STORAGE" | "FILE_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "RATE_LIMITED" | "PAYMENT_FAILED" | "ORDER_NOT_PAYABLE" | "INTERNAL_ERROR";
+        ErrorCode: "duplicate_course" | "dont_have_pricing" | "have_course" | "dont_have_payment" | "cart_pricing_usd_failed" | "COUPON_NOT_AVAILABLE" | "COUPON_NOT_SUPPORTED_COURSE" | "COUPON_NOT_SUPPORTED_PAYMENT" | "COUPON_NO_PAYMENT_METHOD" | "COUPON_EXPIRED" | "COUPON_NOT_YET_VALID" | "COUPON_NOT_ENOUGH_COURSES" | "COUPON_DUPLICATE" | "COUPON_ONLY_ONE" | "COUPON_NOT_SUPPORTED_CURRENCY" | "COUPON_PROMOTION_EXCLUSIVE" | "PROMOTION_NOT_USABLE" | "TIME_LEFT" | "NOT_FOUND" | "INPUT_ERROR" | "OVER_LIMIT_USER" | "ERROR_CREATE_USER_IN_DAY" | "DUPLICATE_USERNAME" | "DUPLICATE_EMAIL" | "INVALID_FORMAT_USERNAME" | "INVALID_FORMAT_PASSWORD" | "INVALID_FORMAT_EMAIL" | "WHITELIST_USER_DENIED" | "PERMISSION_DENIED" | "SHIPPING_ADDRESS_REQUIRED" | "SHIPPING_FEE_REQUIRED" | "PAYMENT_MINIMUM" | "METHOD_CURRENCY_NOT_SUPPORTED" | "TAX_INVOICE_INVALID" | "INVALID_FILE_TYPE" | "OUT_OF_STORAGE" | "FILE_TOO_LARGE" | "UPLOAD_TOKEN_REQUIRED" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "RATE_LIMITED" | "PAYMENT_FAILED" | "ORDER_NOT_PAYABLE" | "INTERNAL_ERROR";
         /** @enum {string} */
         UserRole: "student" | "instructor";
         /** @description The logged-in user. `id` is the spec's `user.id` (the student's user id). */
@@ -3104,7 +3132,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The upload is larger than the server's per-file limit (FILE_TOO_LARGE). */
+        /** @description The upload is larger than the server's per-file limit, or the request body larger than 1 MiB (FILE_TOO_LARGE). */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -3248,6 +3276,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description The account is not on the whitelist (WHITELIST_USER_DENIED); the client shows the sign-out modal. */
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -3278,6 +3307,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description Unknown e-mail, wrong credential, or not a non-member account (UNAUTHORIZED). */
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -3302,6 +3332,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3470,6 +3501,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3581,6 +3613,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description DUPLICATE_USERNAME or DUPLICATE_EMAIL. */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description OVER_LIMIT_USER (user limit reached) or INPUT_ERROR (cannot save, try again). */
             422: components["responses"]["Unprocessable"];
             /** @description ERROR_CREATE_USER_IN_DAY (daily account creation limit) or RATE_LIMITED. */
@@ -3696,6 +3729,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3754,6 +3788,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3781,6 +3816,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -3811,6 +3847,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -3841,9 +3878,44 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description A `sid` cookie was sent but the session expired (PERMISSION_DENIED); the client shows the session-expired modal. */
             401: components["responses"]["Unauthorized"];
+            /** @description UPLOAD_TOKEN_REQUIRED — neither a student session nor an upload token (`createUploadToken`). */
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
-            /** @description OUT_OF_STORAGE ('Out off Storage'): the file is larger than the free storage. */
+            /** @description OUT_OF_STORAGE ('Out off Storage'): the file is larger than the free storage, or than what is left of this student's or upload token's share. */
             422: components["responses"]["Unprocessable"];
+            /** @description Too many uploads from this student or upload token; Retry-After says when to try again. */
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createUploadToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token cookie is set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: components["schemas"]["SuccessTrue"];
+                        /**
+                         * Format: date-time
+                         * @description When the upload token ends.
+                         */
+                        expires_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4030,6 +4102,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description A course, pricing plan, coupon or payment method id does not exist (NOT_FOUND). */
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description dont_have_pricing (the plan is not one of the course's plans). */
             422: components["responses"]["Unprocessable"];
             500: components["responses"]["InternalError"];
@@ -4088,6 +4161,7 @@ export interface operations {
             /** @description FORBIDDEN — an instructor's session (student login needed) or another student's resource. */
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description dont_have_pricing. */
             422: components["responses"]["Unprocessable"];
             500: components["responses"]["InternalError"];
@@ -4123,6 +4197,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description COUPON_DUPLICATE (already applied) or COUPON_ONLY_ONE (the site allows one coupon per order). */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             /**
              * @description COUPON_NOT_AVAILABLE (coupon full; `error.result` = the failing codes),
              *     COUPON_NOT_SUPPORTED_COURSE, COUPON_NOT_SUPPORTED_PAYMENT, COUPON_NO_PAYMENT_METHOD,
@@ -4159,6 +4234,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4190,6 +4266,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description A `sid` cookie was sent but the session expired (PERMISSION_DENIED); the client shows the session-expired modal. */
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4242,6 +4319,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4296,6 +4374,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description Book-store sync cart mode is off, or `user_id` is not the session's user (FORBIDDEN). */
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
         };
@@ -4343,6 +4422,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description have_course (already owned with a non-renewal plan, or an order of it is pending). */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             /**
              * @description COUPON_NOT_AVAILABLE (`error.result` = failing coupon codes), COUPON_* reasons,
              *     TIME_LEFT (registration closed or no seats; `error.msg` is shown), dont_have_pricing,
@@ -4380,6 +4460,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE (the order is paid or being paid; it is kept). */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4535,6 +4616,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE (rejected, cancelled or another method's payment). */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description PAYMENT_FAILED (the provider's payment is not successful or not for this amount). */
             422: components["responses"]["Unprocessable"];
             500: components["responses"]["InternalError"];
@@ -4742,6 +4824,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE (order rejected/cancelled, AutoFree/NeedApprovedFree on an order whose total is not 0, or Paypal before a verified capture). */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4773,6 +4856,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE (the order is approved, rejected or cancelled). */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4804,6 +4888,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE. */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
         };
@@ -4859,6 +4944,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE. */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description PAYMENT_MINIMUM (payable total under 20 THB). */
             422: components["responses"]["Unprocessable"];
             500: components["responses"]["InternalError"];
@@ -4916,6 +5002,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE. */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description PAYMENT_MINIMUM (payable total under 20 THB). */
             422: components["responses"]["Unprocessable"];
             500: components["responses"]["InternalError"];
@@ -4950,6 +5037,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE. */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
         };
@@ -4982,6 +5070,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE. */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5013,6 +5102,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE (also an order in USD - GB Prime Pay is THB only). */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
         };
@@ -5045,6 +5135,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE. */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
         };
@@ -5077,6 +5168,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE. */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5108,6 +5200,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE. */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
         };
@@ -5144,6 +5237,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description ORDER_NOT_PAYABLE. */
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             /** @description PAYMENT_FAILED (capture status not COMPLETED). */
             422: components["responses"]["Unprocessable"];
             500: components["responses"]["InternalError"];
@@ -5206,6 +5300,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description Missing, wrong or stale signature (UNAUTHORIZED). */
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5232,6 +5327,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5261,6 +5357,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description Hash or signature invalid (UNAUTHORIZED). */
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5288,6 +5385,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5314,6 +5412,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -82,7 +82,8 @@ function toThaiEnvelope(err: unknown): [number, ErrorEnvelope] {
   }
   const e = err as FastifyError & { code?: string };
   // A value the database cannot hold (an id beyond int4, …) is the request's fault, not the server's.
-  if (e.code === '22003' || e.code === '22P02' || e.code === '54000') {
+  // 22021/22P05: text the database cannot store (a NUL character, an invalid byte sequence).
+  if (e.code === '22003' || e.code === '22P02' || e.code === '54000' || e.code === '22021' || e.code === '22P05') {
     return [400, envelope('VALIDATION_ERROR', MESSAGES.VALUE_OUT_OF_RANGE, [{ field: 'body', msg: MESSAGES.VALUE_OUT_OF_RANGE }])];
   }
   const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
@@ -125,6 +126,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     // a running server finishes in-flight requests first (main.ts bounds the wait).
     forceCloseConnections: config.env === 'test' ? true : 'idle',
     bodyLimit: 1024 * 1024,
+    // Path values up to 1,000 characters (a percent-encoded Thai slug is long); a longer one, or a
+    // path that is not valid percent-encoding, is the request's fault: 400 with the envelope.
+    routerOptions: { maxParamLength: 1000 },
+    frameworkErrors: (err, req, reply) => {
+      const msg = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path value is too long' : 'The path is not valid';
+      req.log.info({ code: err.code }, 'request refused');
+      void (reply as unknown as FastifyReply).code(400).send(envelope('VALIDATION_ERROR', msg, [{ field: 'path', msg }]));
+    },
   });
 
   const ownDb = !options.db;

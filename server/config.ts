@@ -23,6 +23,12 @@ export interface Config {
   storageQuotaBytes: number;
   /** Largest single upload in bytes. */
   maxUploadBytes: number;
+  /** Each student's share of the storage (bytes) and each registration upload token's. */
+  uploadShareBytes: { student: number; visitor: number };
+  /** Uploads per student or upload token in 10 minutes (0 = no limit). */
+  uploadsPer10Minutes: number;
+  /** Life of an upload token of the layout-4 registration, in minutes. */
+  uploadTokenMinutes: number;
   /** Serve dist/ with SPA fallback (SERVE_APP=0 serves only the API). */
   serveApp: boolean;
   distDir: string;
@@ -85,6 +91,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadsDir: env.UPLOADS_DIR || join(root, 'uploads'),
     storageQuotaBytes: num(env.STORAGE_QUOTA_GB, 5) * 1024 ** 3,
     maxUploadBytes: num(env.MAX_UPLOAD_MB, 200) * 1024 ** 2,
+    uploadShareBytes: { student: num(env.UPLOAD_SHARE_MB, 1024) * 1024 ** 2, visitor: num(env.UPLOAD_VISITOR_SHARE_MB, 25) * 1024 ** 2 },
+    uploadsPer10Minutes: num(env.UPLOADS_PER_10_MINUTES, 30),
+    uploadTokenMinutes: num(env.UPLOAD_TOKEN_MINUTES, 30),
     serveApp: bool(env.SERVE_APP, true),
     distDir: env.DIST_DIR || join(root, 'dist'),
     sessionTtlHours: num(env.SESSION_TTL_HOURS, 24 * 14),

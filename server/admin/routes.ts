@@ -151,7 +151,7 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
 <td>${(['approve', 'pending', 'reject', 'cancel'] as const).map((a) => `<form style="display:inline" method="post" action="/admin/api/orders/${o.id}/${a}">${csrf}<button>${a}</button></form>`).join(' ')}</td></tr>`,
           )
           .join('');
-        return reply.type('text/html').send(`<!doctype html><html lang="th"><head><meta charset="utf-8"><title>Back office</title>
+        return reply.type('text/html').send(`<!doctype html><html lang="th"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Back office</title>
 <style>${PAGE_STYLE}</style></head>
 <body><h1>Back office</h1><form method="post" action="/admin/logout">${csrf}<button>Log out</button></form><h2>Pending payment reports (${pending.length})</h2>
 <table><tr><th>#</th><th>Order</th><th>Payment</th><th>Contact</th><th>Amount / total</th><th>Bank</th><th>Transfer time</th><th></th></tr>${rows || '<tr><td colspan="8">Nothing waits.</td></tr>'}</table>

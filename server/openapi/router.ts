@@ -132,6 +132,37 @@ function enforceSecurity(op: OperationSpec, req: FastifyRequest): void {
   }
 }
 
+/**
+ * Text no operation accepts (issue 15, finding 7): a NUL character or a lone UTF-16 surrogate in
+ * any path, query or header value, JSON body string or key. The database cannot store either, so
+ * they are refused here with a 400 before any handler runs. Returns the first offending field.
+ */
+const INVALID_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function invalidText(v: unknown, at: string, depth = 0): string | null {
+  if (typeof v === 'string') return INVALID_TEXT.test(v) ? at : null;
+  if (depth > 32 || v === null || typeof v !== 'object') return null;
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+    if (INVALID_TEXT.test(k)) return at;
+    const bad = invalidText(x, Array.isArray(v) ? `${at}.${k}` : at === '' ? k : `${at}.${k}`, depth + 1);
+    if (bad !== null) return bad;
+  }
+  return null;
+}
+
+function refuseInvalidText(req: FastifyRequest): void {
+  const sent = String(req.headers['content-type'] ?? '').toLowerCase();
+  const parts: [string, unknown][] = [['path', req.params], ['query', req.query], ['headers', req.headers]];
+  if (!sent.startsWith('multipart/')) parts.push(['body', req.body]);
+  for (const [where, value] of parts) {
+    const bad = invalidText(value, '');
+    if (bad !== null) {
+      const field = bad === '' ? where : bad;
+      throw new ApiError(400, 'VALIDATION_ERROR', MESSAGES.FIELD_INVALID, [{ field, msg: MESSAGES.FIELD_INVALID, rule: 'text' }]);
+    }
+  }
+}
+
 async function validateRequest(op: OperationSpec, req: FastifyRequest, ctx: AppContext, codes: Record<string, { code: string; msg: string }> | undefined): Promise<void> {
   const v = op.validateParams;
   if (v.path && !v.path(req.params ?? {})) throw validationError(localIssues(v.path.errors, 'path', req.params));
@@ -216,6 +247,7 @@ export function registerOperations(app: FastifyInstance, handlers: Handlers, opt
         req.operation = op;
         await loadSession(req, ctx);
         enforceSecurity(op, req);
+        refuseInvalidText(req);
         await validateRequest(op, req, ctx, options.bodyErrorCodes?.[operationId]);
         const body = await handler(req as OperationRequest<OperationId>, reply, ctx);
         if (reply.sent) return reply;

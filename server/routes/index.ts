@@ -24,6 +24,6 @@ export function registerCoreOperations(app: FastifyInstance): void {
     bodyErrorCodes: studentBodyCodes,
     // Logins are held back by the database-backed limits of server/auth/limits.ts (per account,
     // address and pair) instead of a per-IP limit that would lock the owner out with the attacker.
-    rateLimit: { operations: ['registerStudent', 'sendRegistrationEmail'], max: app.ctx.config.authRateLimit, timeWindowMs: 60_000 },
+    rateLimit: { operations: ['registerStudent', 'sendRegistrationEmail', 'createUploadToken'], max: app.ctx.config.authRateLimit, timeWindowMs: 60_000 },
   });
 }

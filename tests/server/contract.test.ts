@@ -156,16 +156,25 @@ describe('students', () => {
 describe('uploads', () => {
   it('stores an image, serves it, and reports storage', async () => {
     const m = multipart('imageinput', 'slip.png', 'image/png', PNG);
-    const r = await call(t.app, 'uploadFile', { raw: m.raw, headers: m.headers });
+    const r = await call(t.app, 'uploadFile', { raw: m.raw, headers: m.headers, cookie: sid });
     expect(r.status).toBe(200);
     const served = await t.app.inject({ method: 'GET', url: `/uploads/${r.body.fileName[0]}` });
     expect(served.statusCode).toBe(200);
     const s = await call(t.app, 'getStorageDetails', { cookie: sid });
     expect(s.body.data.used_storage_gb).toBeGreaterThan(0);
     const bad = multipart('imageinput', 'page.html', 'text/html', Buffer.from('<script>'));
-    const refused = await call(t.app, 'uploadFile', { raw: bad.raw, headers: bad.headers });
+    const refused = await call(t.app, 'uploadFile', { raw: bad.raw, headers: bad.headers, cookie: sid });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatchObject({ code: 'INVALID_FILE_TYPE', msg: 'File type is not allow to upload.' });
+  });
+
+  it('a registration visitor uploads with the upload token', async () => {
+    const m = multipart('imageinput', 'me.png', 'image/png', PNG);
+    expect((await call(t.app, 'uploadFile', { raw: m.raw, headers: m.headers })).body.error.code).toBe('UPLOAD_TOKEN_REQUIRED');
+    const tok = await call(t.app, 'createUploadToken');
+    expect(tok.status).toBe(200);
+    const upl = String(tok.headers['set-cookie']).split(';')[0]!;
+    expect((await call(t.app, 'uploadFile', { raw: m.raw, headers: m.headers, cookie: upl })).status).toBe(200);
   });
 });
 

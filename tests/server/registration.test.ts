@@ -95,7 +95,12 @@ describe('uploads', () => {
     const chunks = parts.flatMap((p) => [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`), p.data, Buffer.from('\r\n')]);
     return { raw: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
   }
-  const up = (parts: Parameters<typeof multipart>[0]) => call(t.app, 'uploadFile', multipart(parts));
+  // A registration visitor: the upload token of the layout-4 form (createUploadToken).
+  let upl = '';
+  const up = async (parts: Parameters<typeof multipart>[0]) => {
+    if (!upl) upl = String((await call(t.app, 'createUploadToken')).headers['set-cookie']).split(';')[0]!;
+    return call(t.app, 'uploadFile', { ...multipart(parts), cookie: upl });
+  };
 
   it('accepts images and videos of the spec types, and refuses the others', async () => {
     expect((await up([{ field: 'imageinput', filename: 'a.png', type: 'image/png', data: PNG }])).status).toBe(200);

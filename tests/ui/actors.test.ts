@@ -67,6 +67,23 @@ describe('actors built on the typed client', () => {
     expect([...(form as unknown as FormData).keys()]).toEqual(['imageinput']);
   });
 
+  it('uploadFile as a registration visitor: 403 UPLOAD_TOKEN_REQUIRED -> gets the upload token -> sends the file again', async () => {
+    const calls: string[] = [];
+    let token = false;
+    scriptFetch(async (req) => {
+      const path = new URL(req.url).pathname;
+      calls.push(`${req.method} ${path}`);
+      if (path === '/public/upload/token') {
+        token = true;
+        return json({ success: true, expires_at: '2026-03-02T03:30:00.000Z' });
+      }
+      return token ? json({ success: true, fileName: ['p.png'] }) : json({ success: false, error: { code: 'UPLOAD_TOKEN_REQUIRED', msg: 'Uploads need a student login or the registration form (upload token)' } }, 403);
+    });
+    const out = await run<{ fileName: string[] }, unknown>(studentActors.uploadFile, { imageinput: new File(['x'], 'p.png', { type: 'image/png' }) });
+    expect(out.fileName).toEqual(['p.png']);
+    expect(calls).toEqual(['POST /api/home/test_upload', 'POST /public/upload/token', 'POST /api/home/test_upload']);
+  });
+
   it('capturePaypalOrder puts the PayPal id in the path and our order id in the body', async () => {
     let seen: Request | null = null;
     scriptFetch(async (req) => {

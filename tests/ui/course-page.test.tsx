@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { setInAppNavigator } from '../../src/api/effects';
@@ -62,6 +62,16 @@ describe('course page helpers', () => {
 });
 
 describe('course page (layout 3)', () => {
+  it('the demo shop shows the demo-payments notice from the server; a real shop does not', async () => {
+    const demo = pageData();
+    renderPage({ ...demo, settings: { ...demo.settings, demo_payments: true } });
+    expect((await screen.findByTestId('demo-notice')).textContent).toBe('ร้านค้าทดลอง: การชำระเงินทั้งหมดเป็นการจำลอง ไม่มีการตัดเงินจริง');
+    cleanup();
+    renderPage(pageData());
+    expect(await screen.findByRole('heading', { level: 1, name: 'คอร์สภาษาอังกฤษเพื่อการสื่อสาร' })).toBeTruthy();
+    expect(screen.queryByTestId('demo-notice')).toBeNull();
+  });
+
   it('renders the course, the sanitised description, the curriculum and the purchase panel from the checkout actor', async () => {
     renderPage(pageData({ description: '<p>เรียน<script>bad()</script></p>' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'คอร์สภาษาอังกฤษเพื่อการสื่อสาร' })).toBeTruthy();

@@ -22,3 +22,14 @@ CREATE TABLE admin_sessions (
   last_seen_at timestamptz NOT NULL,
   expires_at timestamptz NOT NULL
 );
+
+-- Upload tokens of the layout-4 registration (a visitor without an account; cookie `upl`).
+CREATE TABLE upload_tokens (
+  id_hash text PRIMARY KEY,
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL
+);
+-- Each upload is counted against its student or its upload token.
+ALTER TABLE uploads ADD COLUMN upload_token text;
+CREATE INDEX uploads_user_idx ON uploads (user_id, created_at);
+CREATE INDEX uploads_token_idx ON uploads (upload_token, created_at);

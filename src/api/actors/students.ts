@@ -15,18 +15,27 @@ export const studentActors = {
   listShippingAddresses: operation('listShippingAddresses', (_input: void, signal) => api.GET('/private/shipping/addresses', { signal })),
   createShippingAddress: operation('createShippingAddress', (input: Schemas['ShippingAddressCreate'], signal) => api.POST('/private/shipping/addresses', { body: input, signal })),
   sendRegistrationEmail: operation('sendRegistrationEmail', (input: Schemas['RegistrationEmailRequest'], signal) => api.POST('/api/send/to/email/registration', { body: input, signal })),
-  /** One file in the multipart field `imageinput`. */
-  uploadFile: operation('uploadFile', (input: UploadRequest, signal) =>
-    api.POST('/api/home/test_upload', {
-      body: input as unknown as Schemas['UploadRequest'],
-      bodySerializer: (body: unknown) => {
-        const form = new FormData();
-        const file = (body as UploadRequest).imageinput;
-        form.append('imageinput', file, file instanceof File ? file.name : 'upload');
-        return form;
-      },
-      signal,
-    }),
-  ),
+  /**
+   * One file in the multipart field `imageinput`. A visitor without an account (layout-4
+   * registration) is answered 403 UPLOAD_TOKEN_REQUIRED: then it gets the short-lived upload token
+   * (createUploadToken, an httpOnly cookie) and sends the file once more.
+   */
+  uploadFile: operation('uploadFile', async (input: UploadRequest, signal) => {
+    const send = () =>
+      api.POST('/api/home/test_upload', {
+        body: input as unknown as Schemas['UploadRequest'],
+        bodySerializer: (body: unknown) => {
+          const form = new FormData();
+          const file = (body as UploadRequest).imageinput;
+          form.append('imageinput', file, file instanceof File ? file.name : 'upload');
+          return form;
+        },
+        signal,
+      });
+    const first = await send();
+    if (first.response.status !== 403 || (first.error as { error?: { code?: string } } | undefined)?.error?.code !== 'UPLOAD_TOKEN_REQUIRED') return first;
+    const token = await api.POST('/public/upload/token', { signal });
+    return token.response.ok ? send() : first;
+  }),
   getStorageDetails: operation('getStorageDetails', (_input: void, signal) => api.GET('/api/storage/details', { signal })),
 };
