@@ -65,7 +65,7 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorPage />,
         lazy: async () => {
           const m = await import('../features/orders/OrdersPage');
-          return { loader: m.ordersLoader, Component: m.OrdersPage };
+          return { loader: m.ordersLoader, Component: () => <m.OrdersPage PaymentHost={PaymentHost} /> };
         },
       },
       {

@@ -10,6 +10,7 @@ import { TaxModals } from '../../src/features/course/components/TaxModals';
 import { AccessCountdown } from '../../src/features/course/components/AccessCountdown';
 import { cardFromQuery, returnOrderId } from '../../src/features/payments/CardReturnPage';
 import { OrdersPage } from '../../src/features/orders/OrdersPage';
+import { PaymentHost } from '../../src/features/payments/PaymentHost';
 import { ThankYouPage } from '../../src/features/thankyou/ThankYouPage';
 import { CartLoginPage } from '../../src/features/cart/CartLoginPage';
 import { SessionProvider } from '../../src/session';
@@ -161,7 +162,7 @@ describe('pages after the payment', () => {
 
   it('orders page lists the orders with their status', async () => {
     const orders = [{ id: 7, price: 199000, discount: 0, shipping_fee: 0, withholding_price: 0, total_amount: 199000, email: 'a@b.co', tel: null, order_token: 't', payment_status: 'approved', currency_code: 'THB', payment_method_id: 8, created_at: '2026-01-02T03:04:05Z', cancel_at: '2026-01-03T03:04:05Z' }];
-    mount('/myaccount/student/order', <OrdersPage />, () => ({ orders }));
+    mount('/myaccount/student/order', <OrdersPage PaymentHost={PaymentHost} />, () => ({ orders }));
     const row = await screen.findByTestId('order-row');
     expect(row.getAttribute('data-status')).toBe('approved');
     expect(row.textContent).toContain('ชำระเงินแล้ว');
@@ -170,7 +171,7 @@ describe('pages after the payment', () => {
   });
 
   it('orders page asks to log in when there is no session', async () => {
-    mount('/myaccount/student/order', <OrdersPage />, () => ({ orders: null }), null as never);
+    mount('/myaccount/student/order', <OrdersPage PaymentHost={PaymentHost} />, () => ({ orders: null }), null as never);
     expect(await screen.findByTestId('login-form')).toBeTruthy();
   });
 

@@ -107,8 +107,8 @@ describe('SCB QR modal', () => {
     expect(img.src).toBe('data:image/png;base64,iVBORw0KGgo=');
     expect(img.width).toBe(300);
     expect(screen.getByTestId('qr-countdown').textContent).toBe('QR Code หมดอายุใน 15:00');
-    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('button', { name: 'ลองอีกครั้ง' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'เสร็จสิ้น' }));
     await waitFor(() => expect(actor.getSnapshot().output).toEqual({ result: 'paid' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
@@ -120,8 +120,8 @@ describe('SCB QR modal', () => {
     });
     const actor = createActor(scbQrMachine.provide({ actors: s.actors, actions: effectSpies().actions }), { input: { order: order(4) } }).start();
     render(<ScbQrModal actorRef={actor} />);
-    const retry = await screen.findByRole('button', { name: 'Try again' });
-    expect((screen.getByRole('button', { name: 'Done' }) as HTMLButtonElement).disabled).toBe(true);
+    const retry = await screen.findByRole('button', { name: 'ลองอีกครั้ง' });
+    expect((screen.getByRole('button', { name: 'เสร็จสิ้น' }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(retry);
     expect(await screen.findByTestId('qr-countdown')).toBeTruthy();
     expect(s.inputsOf('createScbQrCode')).toEqual([{ orderId: 501 }, { orderId: 501 }]);
@@ -253,5 +253,23 @@ describe('2C2P card form', () => {
     await user.click(screen.getByRole('button', { name: /ชำระเงิน/ }));
     await waitFor(() => expect(fx.forms).toEqual([{ action: 'https://gw.example/pay', fields: { version: '9.9', hashValue: 'AB' } }]));
     expect(s.inputsOf('create2c2pCardRequest')[0]).toEqual({ orderId: 501, encryptedCardInfo: 'ENC', maskedCardInfo: '411111XXXXXX1111', expMonthCardInfo: '12', expYearCardInfo: nextYear });
+  });
+});
+
+describe('every payment modal can be left (issue 9)', () => {
+  it('SCB QR: the close button and Escape leave; a click on the mask does not', async () => {
+    const user = userEvent.setup();
+    const s = scripted({ createScbQrCode: { ok: { status: { code: 1000, description: 'Success' }, data: { qrRawData: 'x', qrImage: 'iVBORw0KGgo=', csExtExpiryTime: 15 } } } });
+    const actor = createActor(scbQrMachine.provide({ actors: s.actors, actions: effectSpies().actions }), { input: { order: order(4) } }).start();
+    const onLeave = vi.fn();
+    render(<ScbQrModal actorRef={actor} onLeave={onLeave} />);
+    await screen.findByTestId('qr-image');
+    const dialog = screen.getByRole('dialog');
+    await user.keyboard('{Escape}');
+    expect(onLeave).toHaveBeenCalledTimes(1);
+    await user.click(within(dialog).getByRole('button', { name: 'ปิด' }));
+    expect(onLeave).toHaveBeenCalledTimes(2);
+    await user.click(dialog.parentElement!);
+    expect(onLeave).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLoaderData, useRevalidator } from 'react-router';
+import { Link, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
 import type { components } from '../../../generated/api';
 import { formatMoney } from '../../../domain/money';
 import { PAYMENT_METHOD_NAMES, isPaymentMethodId } from '../../../domain/payment-methods';
@@ -10,6 +10,7 @@ import { isApiError, unwrap } from '../../api/errors';
 import { t } from '../../i18n/messages';
 import { LoginForm, SessionContext } from '../../session';
 import { OrderOutcome, orderLabel } from '../../ui/OrderOutcome';
+import { OrderPaymentActions, OrderPaymentPanel, useOrderPayment, type PaymentSlot } from './OrderPayment';
 
 type Order = components['schemas']['Order'];
 
@@ -27,10 +28,20 @@ export async function ordersLoader({ request }: { request: Request }): Promise<O
 }
 
 /** /myaccount/student/order: where payments end when there is no thank-you page. */
-export function OrdersPage() {
+export function OrdersPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
   const { orders } = useLoaderData() as OrdersData;
   const loggedIn = SessionContext.useSelector(selectLoggedIn);
   const revalidator = useRevalidator();
+  const payment = useOrderPayment(() => void revalidator.revalidate());
+  const [params] = useSearchParams();
+  const payFor = Number(params.get('pay'));
+  const asked = useRef(false);
+  // The course page's "continue paying order #N" opens the pay panel of that order once.
+  useEffect(() => {
+    if (asked.current || !loggedIn || !Number.isSafeInteger(payFor) || payFor <= 0) return;
+    asked.current = true;
+    payment.send({ type: 'order.pay', orderId: payFor });
+  }, [loggedIn, payFor, payment]);
   const was = useRef(loggedIn);
   useEffect(() => {
     flowPersistence.actions.clearPersistedSnapshot();
@@ -61,6 +72,7 @@ export function OrdersPage() {
               <th scope="col">{t('paymentMethods')}</th>
               <th scope="col">{t('orderTotal')}</th>
               <th scope="col">{t('orderStatus')}</th>
+              <th scope="col">{t('paymentActions')}</th>
             </tr>
           </thead>
           <tbody>
@@ -73,11 +85,15 @@ export function OrdersPage() {
                 <td>
                   <OrderOutcome order={o} />
                 </td>
+                <td>
+                  <OrderPaymentActions order={o} actorRef={payment} />
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
+      <OrderPaymentPanel actorRef={payment} PaymentHost={PaymentHost} />
       <p>
         <Link to="/">{t('allCourses')}</Link>
       </p>
