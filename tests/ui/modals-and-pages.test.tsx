@@ -151,6 +151,8 @@ describe('pages after the payment', () => {
     const title = await screen.findByTestId('thankyou-title');
     expect(title.textContent).toBe('คำสั่งซื้อ #7 ยังไม่ได้ชำระเงิน');
     expect(screen.getByTestId('order-outcome-reason').textContent).toBe('ยอดเงินในบัตรไม่เพียงพอ');
+    // The failure notice of spec 8, with the reason in the buyer's language.
+    expect(screen.getByRole('alert').textContent).toBe('ผิดพลาด ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง (ยอดเงินในบัตรไม่เพียงพอ)');
     expect(document.body.textContent).not.toContain('ขอบคุณ');
   });
 
@@ -168,6 +170,17 @@ describe('pages after the payment', () => {
     expect(row.textContent).toContain('ชำระเงินแล้ว');
     expect(row.textContent).toMatch(/1,990\.00/);
     expect(row.textContent).toContain('#7');
+    expect(screen.queryByTestId('payment-failed')).toBeNull();
+  });
+
+  it('orders page: a failed payment shows the notice and Pay again / Cancel; a paid one has no actions', async () => {
+    const failed = anOrder({ state: 'failed', reason: 'cancelled', method_id: 13 }, { id: 8, payment_status: 'notYetReceived' });
+    mount('/myaccount/student/order', <OrdersPage PaymentHost={PaymentHost} />, () => ({ orders: [failed, anOrder({ state: 'paid', reason: null, method_id: 8 })] }));
+    expect((await screen.findByTestId('payment-failed')).textContent).toContain('ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง (การชำระเงินถูกยกเลิก)');
+    const [first, second] = screen.getAllByTestId('order-row');
+    expect(within(first!).getByTestId('order-pay').textContent).toBe('ชำระเงินอีกครั้ง');
+    expect(within(first!).getByTestId('order-cancel')).toBeTruthy();
+    expect(within(second!).queryByTestId('order-pay')).toBeNull();
   });
 
   it('orders page asks to log in when there is no session', async () => {

@@ -9,7 +9,7 @@ import { flowPersistence } from '../../api/effects';
 import { isApiError, unwrap } from '../../api/errors';
 import { t } from '../../i18n/messages';
 import { LoginForm, SessionContext } from '../../session';
-import { OrderOutcome, orderLabel } from '../../ui/OrderOutcome';
+import { OrderOutcome, orderLabel, PaymentFailedAlert } from '../../ui/OrderOutcome';
 import { OrderPaymentActions, OrderPaymentPanel, useOrderPayment, type PaymentSlot } from './OrderPayment';
 
 type Order = components['schemas']['Order'];
@@ -63,6 +63,9 @@ export function OrdersPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
       ) : orders.length === 0 ? (
         <p>{t('noOrders')}</p>
       ) : (
+        <>
+        {/* A payment that just failed (a hosted page's failure or cancel lands here): the notice and why. */}
+        <PaymentFailedAlert order={orders[0]!} />
         <table className="orders-table" data-testid="orders-table">
           <caption className="ui-visually-hidden">{t('myOrders')}</caption>
           <thead>
@@ -92,6 +95,7 @@ export function OrdersPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
             ))}
           </tbody>
         </table>
+        </>
       )}
       <OrderPaymentPanel actorRef={payment} PaymentHost={PaymentHost} />
       <p>
