@@ -218,6 +218,11 @@ describe('PayPal modal', () => {
     const dialog = screen.getByRole('dialog', { name: 'ชำระเงินด้วย PayPal' });
     await user.click(within(dialog).getByRole('button', { name: 'ชำระเงินด้วย PayPal' }));
     await waitFor(() => expect(win.location.href).toBe('/sandbox/paypal/checkoutnow?token=PP-1'));
+    // The sandbox's approval page is on our own origin: the window stays open while the buyer approves (issue 9).
+    win.location.href = `${window.location.origin}/sandbox/paypal/checkoutnow?token=PP-1`;
+    await new Promise((r) => setTimeout(r, 900));
+    expect(actor.getSnapshot().matches('awaitingApproval')).toBe(true);
+    expect(win.close).not.toHaveBeenCalled();
     win.location.href = `${window.location.origin}/paypal/return?token=PP-1&PayerID=PAYER9`;
     await waitFor(() => expect(actor.getSnapshot().output).toEqual({ result: 'paid' }), { timeout: 2000 });
     expect(s.inputsOf('capturePaypalOrder')).toEqual([{ paypalOrderId: 'PP-1', orderId: 501 }]);
