@@ -13,6 +13,7 @@
  *   which gives back seats, stock and coupon uses.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import type { components } from '../../generated/api';
 import { isPayable } from '../../domain/order-outcome';
 import type { DeleteOrderRequest, Order, OrderIdBody, PaymentMethodId, SessionUser, SuccessResponse } from '../shared/api';
 import { effectDefaults, ROUTES } from '../shared/effects';
@@ -31,6 +32,8 @@ export interface OrderPaymentInput {
 export interface PayableMethod {
   id: number;
   name: string;
+  /** Bank transfer (1): the shop's accounts. */
+  bankList?: components['schemas']['PaymentMethod']['bankList'];
 }
 
 export interface OrderPaymentContext extends OrderPaymentInput {
@@ -54,7 +57,7 @@ export type OrderPaymentEvent =
 
 export interface MethodsRead {
   success: true;
-  data: { id: number; name: string; name_web?: string | null }[];
+  data: components['schemas']['PaymentMethod'][];
 }
 
 /** The order as the method's machine takes it (amounts are the server's). */
@@ -125,7 +128,7 @@ export const orderPaymentMachine = setup({
     forget: assign({ orderId: null, order: null, methods: [], methodId: null }),
     keepOrder: assign((_, order: Order) => ({ order })),
     keepMethods: assign(({ context }, read: MethodsRead) => {
-      const methods = read.data.filter((m) => m.id in METHOD_ACTORS).map((m) => ({ id: m.id, name: m.name_web ?? m.name }));
+      const methods = read.data.filter((m) => m.id in METHOD_ACTORS).map((m) => ({ id: m.id, name: m.name_web ?? m.name, ...(m.bankList ? { bankList: m.bankList } : {}) }));
       // The order's own method first when it is still allowed, else the first one.
       const own = context.order?.payment_method_id;
       const methodId = methods.some((m) => m.id === own) ? (own as number) : (methods[0]?.id ?? null);

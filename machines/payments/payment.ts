@@ -48,8 +48,13 @@ export function isApproved(order: Pick<Order, 'payment_status'>): boolean {
   return order.payment_status === 'approved';
 }
 
-export function isRejected(order: Pick<Order, 'payment_status'>): boolean {
-  return order.payment_status === 'rejected';
+/**
+ * The attempt is over without paying: the order was rejected, or (issue 9) the server says its
+ * latest attempt failed, was cancelled or expired (`outcome.state` 'failed') — a dead QR or a
+ * declined card stops waiting and shows the failure, and the order can be paid again.
+ */
+export function isRejected(order: Pick<Order, 'payment_status' | 'outcome'>): boolean {
+  return order.payment_status === 'rejected' || order.outcome?.state === 'failed';
 }
 
 /** The order as read back from getOrder, to check the payment. */

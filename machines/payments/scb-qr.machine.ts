@@ -2,7 +2,8 @@
  * SCB QR code (method 4), spec section 4 "Bank QR": initial, success (QR shown with a countdown
  * from its expiry, csExtExpiryTime minutes), failure (Try again). The countdown's end clears the
  * QR image. 'Done' (or a return to the page) reads the order: approved -> paid, rejected -> the
- * order list, otherwise pending (SCB's confirmation may still come; the order list shows it).
+ * order list, otherwise the order list too (not the thank-you page: SCB's confirmation may still
+ * come; the order list shows the order waiting for payment).
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { OrderIdBody, ScbQrCodeResponse } from '../shared/api';
@@ -97,7 +98,9 @@ export const scbQrMachine = setup({
       invoke: readOrderInvoke({ approved: 'paid', rejected: 'rejected', otherwise: 'pending', error: 'pending' }),
     },
     paid: { type: 'final', output: { result: 'paid' } },
-    pending: { type: 'final', output: { result: 'pending' } },
+    // 'Done' before the bank confirmed (issue 9): no thank-you page; the order list shows the order
+    // waiting for payment (SCB's confirmation may still come) with Pay / Cancel.
+    pending: { type: 'final', output: { result: 'toOrders' } },
     rejected: { type: 'final', output: { result: 'toOrders' } },
   },
   output: finalStateOutput,

@@ -66,7 +66,7 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorPage />,
         lazy: async () => {
           const m = await import('../features/orders/OrdersPage');
-          return { loader: m.ordersLoader, Component: m.OrdersPage };
+          return { loader: m.ordersLoader, Component: () => <m.OrdersPage PaymentHost={PaymentHost} /> };
         },
       },
       {

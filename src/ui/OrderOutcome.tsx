@@ -1,5 +1,5 @@
 import type { components } from '../../generated/api';
-import { t, type UiKey } from '../i18n/messages';
+import { msg, t, type UiKey } from '../i18n/messages';
 
 type Order = components['schemas']['Order'];
 type Outcome = NonNullable<Order['outcome']>;
@@ -28,5 +28,21 @@ export function OrderOutcome({ order }: { order: Pick<Order, 'payment_status' | 
         </span>
       ) : null}
     </span>
+  );
+}
+
+/**
+ * The failure notice of spec 8 ('ผิดพลาด' / 'ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง') with the reason in the
+ * buyer's language, for an order whose latest payment did not pay (a hosted page's failure or cancel
+ * lands here).
+ */
+export function PaymentFailedAlert({ order }: { order: Pick<Order, 'payment_status' | 'outcome'> }) {
+  const o = outcomeOf(order);
+  if (o.state !== 'failed') return null;
+  return (
+    <div className="ui-alert ui-alert--error" role="alert" data-testid="payment-failed">
+      <strong>{msg('PAYMENT_FAILED_TITLE')}</strong> {msg('PAYMENT_FAILED')}
+      {o.reason ? <> ({t(`payFail_${o.reason}` as UiKey)})</> : null}
+    </div>
   );
 }

@@ -10,6 +10,7 @@ import { TaxModals } from '../../src/features/course/components/TaxModals';
 import { AccessCountdown } from '../../src/features/course/components/AccessCountdown';
 import { cardFromQuery, returnOrderId } from '../../src/features/payments/CardReturnPage';
 import { OrdersPage } from '../../src/features/orders/OrdersPage';
+import { PaymentHost } from '../../src/features/payments/PaymentHost';
 import { ThankYouPage } from '../../src/features/thankyou/ThankYouPage';
 import { CartLoginPage } from '../../src/features/cart/CartLoginPage';
 import { SessionProvider } from '../../src/session';
@@ -150,6 +151,8 @@ describe('pages after the payment', () => {
     const title = await screen.findByTestId('thankyou-title');
     expect(title.textContent).toBe('คำสั่งซื้อ #7 ยังไม่ได้ชำระเงิน');
     expect(screen.getByTestId('order-outcome-reason').textContent).toBe('ยอดเงินในบัตรไม่เพียงพอ');
+    // The failure notice of spec 8, with the reason in the buyer's language.
+    expect(screen.getByRole('alert').textContent).toBe('ผิดพลาด ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง (ยอดเงินในบัตรไม่เพียงพอ)');
     expect(document.body.textContent).not.toContain('ขอบคุณ');
   });
 
@@ -161,16 +164,27 @@ describe('pages after the payment', () => {
 
   it('orders page lists the orders with their status', async () => {
     const orders = [{ id: 7, price: 199000, discount: 0, shipping_fee: 0, withholding_price: 0, total_amount: 199000, email: 'a@b.co', tel: null, order_token: 't', payment_status: 'approved', currency_code: 'THB', payment_method_id: 8, created_at: '2026-01-02T03:04:05Z', cancel_at: '2026-01-03T03:04:05Z' }];
-    mount('/myaccount/student/order', <OrdersPage />, () => ({ orders }));
+    mount('/myaccount/student/order', <OrdersPage PaymentHost={PaymentHost} />, () => ({ orders }));
     const row = await screen.findByTestId('order-row');
     expect(row.getAttribute('data-status')).toBe('approved');
     expect(row.textContent).toContain('ชำระเงินแล้ว');
     expect(row.textContent).toMatch(/1,990\.00/);
     expect(row.textContent).toContain('#7');
+    expect(screen.queryByTestId('payment-failed')).toBeNull();
+  });
+
+  it('orders page: a failed payment shows the notice and Pay again / Cancel; a paid one has no actions', async () => {
+    const failed = anOrder({ state: 'failed', reason: 'cancelled', method_id: 13 }, { id: 8, payment_status: 'notYetReceived' });
+    mount('/myaccount/student/order', <OrdersPage PaymentHost={PaymentHost} />, () => ({ orders: [failed, anOrder({ state: 'paid', reason: null, method_id: 8 })] }));
+    expect((await screen.findByTestId('payment-failed')).textContent).toContain('ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง (การชำระเงินถูกยกเลิก)');
+    const [first, second] = screen.getAllByTestId('order-row');
+    expect(within(first!).getByTestId('order-pay').textContent).toBe('ชำระเงินอีกครั้ง');
+    expect(within(first!).getByTestId('order-cancel')).toBeTruthy();
+    expect(within(second!).queryByTestId('order-pay')).toBeNull();
   });
 
   it('orders page asks to log in when there is no session', async () => {
-    mount('/myaccount/student/order', <OrdersPage />, () => ({ orders: null }), null as never);
+    mount('/myaccount/student/order', <OrdersPage PaymentHost={PaymentHost} />, () => ({ orders: null }), null as never);
     expect(await screen.findByTestId('login-form')).toBeTruthy();
   });
 

@@ -219,6 +219,11 @@ describe('PayPal modal', () => {
     const dialog = screen.getByRole('dialog', { name: 'ชำระเงินด้วย PayPal' });
     await user.click(within(dialog).getByRole('button', { name: 'ชำระเงินด้วย PayPal' }));
     await waitFor(() => expect(win.location.href).toBe('/sandbox/paypal/checkoutnow?token=PP-1'));
+    // The sandbox's approval page is on our own origin: the window stays open while the buyer approves (issue 9).
+    win.location.href = `${window.location.origin}/sandbox/paypal/checkoutnow?token=PP-1`;
+    await new Promise((r) => setTimeout(r, 900));
+    expect(actor.getSnapshot().matches('awaitingApproval')).toBe(true);
+    expect(win.close).not.toHaveBeenCalled();
     win.location.href = `${window.location.origin}/paypal/return?token=PP-1&PayerID=PAYER9`;
     await waitFor(() => expect(actor.getSnapshot().output).toEqual({ result: 'paid' }), { timeout: 2000 });
     expect(s.inputsOf('capturePaypalOrder')).toEqual([{ paypalOrderId: 'PP-1', orderId: 501 }]);
@@ -254,5 +259,23 @@ describe('2C2P card form', () => {
     await user.click(screen.getByRole('button', { name: /ชำระเงิน/ }));
     await waitFor(() => expect(fx.forms).toEqual([{ action: 'https://gw.example/pay', fields: { version: '9.9', hashValue: 'AB' } }]));
     expect(s.inputsOf('create2c2pCardRequest')[0]).toEqual({ orderId: 501, encryptedCardInfo: 'ENC', maskedCardInfo: '411111XXXXXX1111', expMonthCardInfo: '12', expYearCardInfo: nextYear });
+  });
+});
+
+describe('every payment modal can be left (issue 9)', () => {
+  it('SCB QR: the close button and Escape leave; a click on the mask does not', async () => {
+    const user = userEvent.setup();
+    const s = scripted({ createScbQrCode: { ok: { status: { code: 1000, description: 'Success' }, data: { qrRawData: 'x', qrImage: 'iVBORw0KGgo=', csExtExpiryTime: 15 } } } });
+    const actor = createActor(scbQrMachine.provide({ actors: s.actors, actions: effectSpies().actions }), { input: { order: order(4) } }).start();
+    const onLeave = vi.fn();
+    render(<ScbQrModal actorRef={actor} onLeave={onLeave} />);
+    await screen.findByTestId('qr-image');
+    const dialog = screen.getByRole('dialog');
+    await user.keyboard('{Escape}');
+    expect(onLeave).toHaveBeenCalledTimes(1);
+    await user.click(within(dialog).getByRole('button', { name: 'ปิด' }));
+    expect(onLeave).toHaveBeenCalledTimes(2);
+    await user.click(dialog.parentElement!);
+    expect(onLeave).toHaveBeenCalledTimes(2);
   });
 });

@@ -37,6 +37,8 @@ export interface PurchaseData {
   ownedCourseIds: number[] | null;
   /** The student's latest order status per course (buyability). */
   orderStatuses: Record<number, string>;
+  /** The order behind each status (an unpaid one can be paid again: "continue paying order #N"). */
+  orderIds?: Record<number, number>;
   customLabels: CustomLabel[];
   userGroups: UserGroup[];
   /** The student's access countdown of this course when owned. */
@@ -96,6 +98,7 @@ export async function loadPurchaseData(courseId: number, signal: AbortSignal): P
     countdown,
     ownedCourseIds: ownedIds,
     orderStatuses: Object.fromEntries((owned ?? []).map((c) => [c.courseID, c.status])),
+    orderIds: Object.fromEntries((owned ?? []).map((c) => [c.courseID, c.order_id])),
     customLabels,
     userGroups,
   };

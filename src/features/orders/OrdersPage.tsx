@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLoaderData, useRevalidator } from 'react-router';
+import { Link, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
 import type { components } from '../../../generated/api';
 import { selectLoggedIn } from '../../../machines/session/session.selectors';
 import { api } from '../../api/client';
@@ -7,7 +7,8 @@ import { flowPersistence } from '../../api/effects';
 import { isApiError, unwrap } from '../../api/errors';
 import { dateTime, methodName, money, t } from '../../i18n/messages';
 import { LoginForm, SessionContext } from '../../session';
-import { OrderOutcome, orderLabel } from '../../ui/OrderOutcome';
+import { OrderOutcome, orderLabel, PaymentFailedAlert } from '../../ui/OrderOutcome';
+import { OrderPaymentActions, OrderPaymentPanel, useOrderPayment, type PaymentSlot } from './OrderPayment';
 
 type Order = components['schemas']['Order'];
 
@@ -25,10 +26,20 @@ export async function ordersLoader({ request }: { request: Request }): Promise<O
 }
 
 /** /myaccount/student/order: where payments end when there is no thank-you page. */
-export function OrdersPage() {
+export function OrdersPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
   const { orders } = useLoaderData() as OrdersData;
   const loggedIn = SessionContext.useSelector(selectLoggedIn);
   const revalidator = useRevalidator();
+  const payment = useOrderPayment(() => void revalidator.revalidate());
+  const [params] = useSearchParams();
+  const payFor = Number(params.get('pay'));
+  const asked = useRef(false);
+  // The course page's "continue paying order #N" opens the pay panel of that order once.
+  useEffect(() => {
+    if (asked.current || !loggedIn || !Number.isSafeInteger(payFor) || payFor <= 0) return;
+    asked.current = true;
+    payment.send({ type: 'order.pay', orderId: payFor });
+  }, [loggedIn, payFor, payment]);
   const was = useRef(loggedIn);
   useEffect(() => {
     flowPersistence.actions.clearPersistedSnapshot();
@@ -50,6 +61,9 @@ export function OrdersPage() {
       ) : orders.length === 0 ? (
         <p>{t('noOrders')}</p>
       ) : (
+        <>
+        {/* A payment that just failed (a hosted page's failure or cancel lands here): the notice and why. */}
+        <PaymentFailedAlert order={orders[0]!} />
         <table className="orders-table" data-testid="orders-table">
           <caption className="ui-visually-hidden">{t('myOrders')}</caption>
           <thead>
@@ -59,6 +73,7 @@ export function OrdersPage() {
               <th scope="col">{t('paymentMethods')}</th>
               <th scope="col">{t('orderTotal')}</th>
               <th scope="col">{t('orderStatus')}</th>
+              <th scope="col">{t('paymentActions')}</th>
             </tr>
           </thead>
           <tbody>
@@ -71,11 +86,16 @@ export function OrdersPage() {
                 <td>
                   <OrderOutcome order={o} />
                 </td>
+                <td>
+                  <OrderPaymentActions order={o} actorRef={payment} />
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
+        </>
       )}
+      <OrderPaymentPanel actorRef={payment} PaymentHost={PaymentHost} />
       <p>
         <Link to="/">{t('allCourses')}</Link>
       </p>

@@ -46,28 +46,30 @@ export interface PaymentHostProps {
   bankCodes?: readonly BankCodeOption[];
   /** 2C2P: true when the site posts the card form (method 3) instead of the payment link. */
   twoC2pCardForm?: boolean;
+  /** The buyer closes the payment (close button, Escape): the flow leaves it, the order stays payable. */
+  onLeave?: () => void;
 }
 
 /** Picks the panel or popup of the running payment (lazy-loaded with this whole folder). */
-export function PaymentHost({ methodId, actorRef, bankAccounts = [], bankCodes, twoC2pCardForm = true }: PaymentHostProps) {
+export function PaymentHost({ methodId, actorRef, bankAccounts = [], bankCodes, twoC2pCardForm = true, onLeave }: PaymentHostProps) {
   switch (methodId) {
     case BANK_TRANSFER:
       return <BankTransfer actorRef={actorRef} accounts={bankAccounts} bankCodes={bankCodes} />;
     case PAYPAL:
       return <PaypalModal actorRef={actorRef as ActorRefFrom<typeof paypalMachine>} />;
     case SCB_QR:
-      return <ScbQrModal actorRef={actorRef as ActorRefFrom<typeof scbQrMachine>} />;
+      return <ScbQrModal actorRef={actorRef as ActorRefFrom<typeof scbQrMachine>} onLeave={onLeave} />;
     case OMISE_CARD:
       return <OmiseCardModal actorRef={actorRef as ActorRefFrom<typeof omiseCardMachine>} />;
     case OMISE_PROMPTPAY:
     case GBPRIME_PROMPTPAY:
-      return <PromptPayModal actorRef={actorRef as ActorRefFrom<typeof omisePromptPayMachine>} />;
+      return <PromptPayModal actorRef={actorRef as ActorRefFrom<typeof omisePromptPayMachine>} onLeave={onLeave} />;
     case TWOC2P_CARD:
-      return twoC2pCardForm ? <TwoC2pCardModal actorRef={actorRef as ActorRefFrom<typeof twoC2pCardMachine>} /> : <RedirectModal actorRef={actorRef} />;
+      return twoC2pCardForm ? <TwoC2pCardModal actorRef={actorRef as ActorRefFrom<typeof twoC2pCardMachine>} onLeave={onLeave} /> : <RedirectModal actorRef={actorRef} onLeave={onLeave} />;
     case TWOC2P_INSTALLMENT:
     case GBPRIME_CARD:
     case PAYSOLUTIONS:
-      return <RedirectModal actorRef={actorRef} />;
+      return <RedirectModal actorRef={actorRef} onLeave={onLeave} />;
     default:
       return null;
   }

@@ -61,6 +61,9 @@ export function PaypalModal({ actorRef, openWindow = (url) => window.open(url, '
       }
       if (!href || href === 'about:blank') return;
       const url = new URL(href);
+      // PayPal's own approval page (the sandbox serves it on our origin): still approving, not back yet.
+      const checkout = new URL(PROVIDER_URLS.paypalCheckout, window.location.href);
+      if (url.origin === checkout.origin && url.pathname.startsWith(checkout.pathname)) return;
       const payerId = url.searchParams.get('PayerID');
       if (url.origin === window.location.origin) {
         window.clearInterval(timer);

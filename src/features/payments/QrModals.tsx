@@ -36,7 +36,7 @@ function QrModalBody({ amount, currency, phase, children }: { amount: number; cu
 }
 
 /** Bank QR (SCB, method 4): QR with a countdown, 'Done' and 'Try again'. */
-export function ScbQrModal({ actorRef }: { actorRef: ActorRefFrom<typeof scbQrMachine> }) {
+export function ScbQrModal({ actorRef, onLeave }: { actorRef: ActorRefFrom<typeof scbQrMachine>; onLeave?: () => void }) {
   const phase = useSelector(actorRef, selectScbQrPhase);
   const qr = useSelector(actorRef, selectQrImage);
   const countdown = useSelector(actorRef, selectScbQrCountdown);
@@ -49,7 +49,9 @@ export function ScbQrModal({ actorRef }: { actorRef: ActorRefFrom<typeof scbQrMa
     <Modal
       open={phase !== 'finished'}
       title={t('scbQrTitle')}
-      dismissable={false}
+      // Close button and Escape leave the payment (the order stays payable); the mask never closes it.
+      dismissable={onLeave !== undefined}
+      onClose={onLeave}
       maskClosable={false}
       testId="scb-qr-modal"
       maxWidth={480}
@@ -83,7 +85,7 @@ export function ScbQrModal({ actorRef }: { actorRef: ActorRefFrom<typeof scbQrMa
 type PromptPayRef = ActorRefFrom<typeof omisePromptPayMachine> | ActorRefFrom<typeof gbPrimePromptPayMachine>;
 
 /** PromptPay QR (Omise 9, GB Prime Pay 12): polled until paid; the page moves on by itself. */
-export function PromptPayModal({ actorRef }: { actorRef: PromptPayRef }) {
+export function PromptPayModal({ actorRef, onLeave }: { actorRef: PromptPayRef; onLeave?: () => void }) {
   const ref = actorRef as ActorRefFrom<typeof omisePromptPayMachine>;
   const phase = useSelector(ref, selectPromptPayPhase);
   const qr = useSelector(ref, selectPromptPayQr);
@@ -95,7 +97,8 @@ export function PromptPayModal({ actorRef }: { actorRef: PromptPayRef }) {
     <Modal
       open={phase !== 'finished'}
       title={t('promptPayTitle')}
-      dismissable={false}
+      dismissable={onLeave !== undefined}
+      onClose={onLeave}
       maskClosable={false}
       testId="promptpay-modal"
       maxWidth={480}

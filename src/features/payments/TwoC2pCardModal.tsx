@@ -17,7 +17,7 @@ type Ref = ActorRefFrom<typeof twoC2pCardMachine>;
  * card is encrypted in the page by my2c2p.js; only the encrypted card goes to our server, which
  * signs the gateway form; the machine then posts it to the gateway.
  */
-export function TwoC2pCardModal({ actorRef, encrypt = my2c2pEncrypt, now = Date.now }: { actorRef: Ref; encrypt?: EncryptCard; now?: () => number }) {
+export function TwoC2pCardModal({ actorRef, encrypt = my2c2pEncrypt, now = Date.now, onLeave }: { actorRef: Ref; encrypt?: EncryptCard; now?: () => number; onLeave?: () => void }) {
   const phase = useSelector(actorRef, selectTwoC2pCardPhase);
   const amount = useSelector(actorRef, (s) => s.context.order.amount);
   const currency = useSelector(actorRef, (s) => s.context.order.currency);
@@ -36,7 +36,7 @@ export function TwoC2pCardModal({ actorRef, encrypt = my2c2pEncrypt, now = Date.
   }, { errors: [] });
   const busy = encrypting || phase !== 'form';
   return (
-    <Modal open={phase !== 'finished'} title={t('cardTitle')} dismissable={false} maskClosable={false} testId="twoc2p-card-modal">
+    <Modal open={phase !== 'finished'} title={t('cardTitle')} dismissable={onLeave !== undefined} onClose={onLeave} maskClosable={false} testId="twoc2p-card-modal">
       {phase === 'form' || encrypting ? (
         <form
           id="twoc2p-card-form"

@@ -7,7 +7,7 @@ import { flowPersistence } from '../../api/effects';
 import { isApiError, unwrap } from '../../api/errors';
 import { t } from '../../i18n/messages';
 import { LoginForm, SessionContext } from '../../session';
-import { OrderOutcome, orderLabel, outcomeOf } from '../../ui/OrderOutcome';
+import { OrderOutcome, orderLabel, outcomeOf, PaymentFailedAlert } from '../../ui/OrderOutcome';
 
 type Order = components['schemas']['Order'];
 
@@ -37,6 +37,7 @@ function Outcome({ order }: { order: Order }) {
         {title}
       </h1>
       {o.state === 'paid' ? <p>{t('thankYouBody')}</p> : null}
+      <PaymentFailedAlert order={order} />
       <p>
         {t('orderNumber')}: <strong data-testid="order-number">{label}</strong> <OrderOutcome order={order} />
       </p>

@@ -14,7 +14,7 @@ const read = (state: string, payment_status: 'notYetReceived' | 'pendingApproved
   return { ...r, data: { ...r.data, created_at: '2030-01-01T00:00:00Z', cancel_at: null, outcome: { state, reason, method_id: 8 } } };
 };
 
-const ALL = Object.keys(ACTORS).map((id) => ({ id: Number(id), name: `method ${id}` }));
+const ALL = Object.keys(ACTORS).map((id) => ({ id: Number(id), name: `method ${id}`, payment_type: 'online' }));
 const paymentOutcomes = { done: [{ result: 'paid' }, { result: 'failed' }], error: [new Error('crashed')] };
 
 export const orderPaymentModel = defineModel({

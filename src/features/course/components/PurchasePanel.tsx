@@ -2,6 +2,7 @@ import { startTransition, Suspense, useActionState, useRef, type ComponentType }
 import { createActor, toPromise, type AnyActorRef } from 'xstate';
 import type { FieldError } from '../../../../domain/forms/common';
 import { validateRegistration, type RegistrationConfig } from '../../../../domain/forms/registration';
+import { Link } from 'react-router';
 import { canBuy, type Buyability } from '../../../../domain/buyability';
 import type { RegistrationValues } from '../../../../domain/forms/registration';
 import {
@@ -26,7 +27,7 @@ import { readRegistration, RegistrationFields } from './RegistrationForm';
 import { TaxModals, type TaxGateRef } from './TaxModals';
 
 /** The lazily loaded payment popups (src/features/payments), handed in by the route. */
-export type PaymentSlot = ComponentType<{ methodId: number; actorRef: AnyActorRef; bankAccounts: NonNullable<PaymentMethod['bankList']> }>;
+export type PaymentSlot = ComponentType<{ methodId: number; actorRef: AnyActorRef; bankAccounts: NonNullable<PaymentMethod['bankList']>; onLeave?: () => void }>;
 
 export const BLOCK_TEXT = {
   emptyCart: () => msg('EMPTY_CART'),
@@ -107,13 +108,14 @@ export function ChildModals({ PaymentHost, methods }: { PaymentHost: PaymentSlot
   const taxRef = CheckoutContext.useSelector(selectTaxGateRef) as TaxGateRef | undefined;
   const payment = CheckoutContext.useSelector(selectPayment, (a, b) => a?.ref === b?.ref);
   const methodId = CheckoutContext.useSelector((s) => s.context.order?.methodId ?? null);
+  const checkout = CheckoutContext.useActorRef();
   return (
     <>
       {cartRef ? <SwitchModals cartRef={cartRef} /> : null}
       {taxRef ? <TaxModals taxRef={taxRef} /> : null}
       {payment && methodId !== null ? (
         <Suspense fallback={<Spinner />}>
-          <PaymentHost methodId={methodId} actorRef={payment.ref} bankAccounts={methods.find((m) => m.id === 1)?.bankList ?? []} />
+          <PaymentHost methodId={methodId} actorRef={payment.ref} bankAccounts={methods.find((m) => m.id === 1)?.bankList ?? []} onLeave={() => checkout.send({ type: 'payment.leave' })} />
         </Suspense>
       ) : null}
     </>
@@ -181,7 +183,14 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
       <h2 id="purchase-title">{embedded ? t('register') : t('pricing')}</h2>
       {!buy.buyable ? (
         <p className="ui-alert" role="status" data-testid="buy-blocked">
-          {tx(buy.message)}
+          {buy.reason === 'order_not_yet_received' && data.purchase.orderIds?.[course.id] ? (
+            // Issue 9: not a dead end — the unpaid order is paid again (or cancelled) on the order list.
+            <Link className="ui-btn ui-btn--primary" to={`/myaccount/student/order?pay=${data.purchase.orderIds[course.id]}`} data-testid="continue-paying">
+              {t('continuePayingOrder', { order: `#${data.purchase.orderIds[course.id]}` })}
+            </Link>
+          ) : (
+            tx(buy.message)
+          )}
         </p>
       ) : null}
       <form

@@ -1,0 +1,103 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login, PNG } from './support';
+
+type ApiOrder = { id: number; order_token: string; payment_status: string; courses?: { course_id: number }[]; outcome?: { state: string; reason: string | null; method_id: number | null } };
+
+/** The student's orders as the server has them (read through the student's own session). */
+async function ordersOf(page: Page, courseId: number): Promise<ApiOrder[]> {
+  const r = await page.request.get('/private/orders');
+  expect(r.ok()).toBe(true);
+  const body = (await r.json()) as { data: ApiOrder[] };
+  return body.data.filter((o) => o.courses?.some((c) => c.course_id === courseId));
+}
+
+async function seatsOf(page: Page, courseId: number): Promise<number | null> {
+  const r = await page.request.get(`/public/courses/${courseId}/0`);
+  const body = (await r.json()) as { data?: { seats_available?: number | null } };
+  return body.data?.seats_available ?? null;
+}
+
+test('a declined Omise card, then pay again by bank transfer on the same order: waiting for approval, one order', async ({ page }) => {
+  await login(page, 'student', 'student123');
+  await page.goto('/course/3-ux-ui-workshop');
+  const panel = page.getByTestId('purchase-panel');
+  await panel.getByTestId('method-8').check();
+  await panel.getByTestId('checkout-submit').click();
+
+  const modal = page.getByRole('dialog', { name: 'ชำระเงินด้วยบัตรเครดิต/เดบิต' });
+  await expect(modal).toBeVisible({ timeout: 20_000 });
+  await modal.getByLabel(/ชื่อบนบัตร/).fill('SOMCHAI JAIDEE');
+  await modal.getByLabel(/หมายเลขบัตร/).fill('4111111111140011');
+  await modal.getByLabel(/เดือนหมดอายุ/).fill('12');
+  await modal.getByLabel(/ปีหมดอายุ/).fill(String(new Date().getFullYear() + 2));
+  await modal.getByLabel(/CVV/).fill('123');
+  await modal.getByTestId('omise-pay').click();
+
+  // The order list tells why, in the buyer's language, and offers to pay again.
+  await expect(page).toHaveURL(/\/myaccount\/student\/order/, { timeout: 20_000 });
+  const [order] = await ordersOf(page, 3);
+  expect(order?.outcome).toEqual({ state: 'failed', reason: 'insufficientFunds', method_id: 8 });
+  const row = page.getByTestId('order-row').filter({ hasText: `#${order!.id}` });
+  await expect(row.getByTestId('order-outcome')).toHaveAttribute('data-state', 'failed');
+  await expect(row.getByTestId('order-outcome-reason')).toHaveText('ยอดเงินในบัตรไม่เพียงพอ');
+
+  // The course page is not a dead end: it continues this order.
+  await page.goto('/course/3-ux-ui-workshop');
+  const cont = page.getByTestId('continue-paying');
+  await expect(cont).toHaveText(`ชำระเงินคำสั่งซื้อ #${order!.id} ต่อ`);
+  await cont.click();
+
+  const pay = page.getByTestId('order-pay-modal');
+  await expect(pay).toBeVisible({ timeout: 20_000 });
+  await pay.getByRole('radio', { name: /Bank transfer/ }).check();
+  await pay.getByTestId('order-pay-start').click();
+
+  const notice = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+  await notice.getByTestId('slip-input').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PNG });
+  await expect(notice.getByRole('list', { name: 'ไฟล์ที่เลือก' })).toBeVisible();
+  await notice.getByTestId('transfer-amount').fill(String((order as unknown as { total_amount: number }).total_amount / 100));
+  await notice.getByTestId('origin-bank').selectOption('KBANK');
+  await notice.getByRole('radio', { name: /123-4-56789-0/ }).check();
+  await notice.getByTestId('notify-submit').click();
+  await expect(notice).toBeHidden({ timeout: 20_000 });
+
+  await expect(page.getByTestId('order-row').filter({ hasText: `#${order!.id}` }).getByTestId('order-outcome')).toHaveAttribute('data-state', 'awaitingApproval', { timeout: 20_000 });
+  const after = await ordersOf(page, 3);
+  expect(after.map((o) => [o.id, o.payment_status, o.outcome?.state])).toEqual([[order!.id, 'pendingApproved', 'awaitingApproval']]);
+});
+
+test('an unpaid order is cancelled from the order list: its seat is given back, it reads as cancelled', async ({ page }) => {
+  await login(page, 'student2', 'student123');
+  const before = await seatsOf(page, 3);
+  await page.goto('/course/3-ux-ui-workshop');
+  const panel = page.getByTestId('purchase-panel');
+  await panel.getByTestId('method-4').check();
+  await panel.getByTestId('checkout-submit').click();
+  const qr = page.getByTestId('scb-qr-modal');
+  await expect(qr.getByTestId('qr-image')).toBeVisible({ timeout: 20_000 });
+  expect(before).not.toBeNull();
+  expect(await seatsOf(page, 3)).toBe(before! - 1);
+  // Leaving the QR (Escape) keeps the order payable: the order list.
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/myaccount\/student\/order/, { timeout: 20_000 });
+  const [order] = await ordersOf(page, 3);
+  expect(order?.outcome?.state).toBe('awaitingPayment');
+  const row = page.getByTestId('order-row').filter({ hasText: `#${order!.id}` });
+  await row.getByTestId('order-cancel').click();
+  const confirm = page.getByTestId('order-cancel-modal');
+  await confirm.getByRole('button', { name: 'ยกเลิกคำสั่งซื้อ' }).click();
+  await expect(page.getByTestId('order-row').filter({ hasText: `#${order!.id}` }).getByTestId('order-outcome')).toHaveAttribute('data-state', 'cancelled', { timeout: 20_000 });
+  expect(await seatsOf(page, 3)).toBe(before);
+  // Other tests may have left cancelled orders of this course: only this one matters, and nothing is left unpaid.
+  const mine = await ordersOf(page, 3);
+  expect(mine.find((o) => o.id === order!.id)?.outcome?.state).toBe('cancelled');
+  expect(mine.filter((o) => o.outcome?.state !== 'cancelled')).toEqual([]);
+});
+
+test('/thankyou?orderId=bogus never says thank you', async ({ page }) => {
+  await login(page, 'student', 'student123');
+  await page.goto('/thankyou?orderId=bogus');
+  await expect(page.getByTestId('thankyou-title')).toHaveAttribute('data-state', 'notFound');
+  await expect(page.getByTestId('thankyou-page')).not.toContainText('ขอบคุณ');
+});

@@ -1,0 +1,44 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './support';
+
+async function ordersOf(page: Page, courseId: number) {
+  const r = await page.request.get('/private/orders');
+  const body = (await r.json()) as { data: { id: number; outcome?: { state: string; method_id: number | null }; courses?: { course_id: number }[] }[] };
+  return body.data.filter((o) => o.courses?.some((c) => c.course_id === courseId));
+}
+
+test('PayPal: cancel in the approval window returns to a payable order; approving again pays it (same order)', async ({ page }) => {
+  await login(page, 'student2', 'student123');
+  await page.goto('/course/3-ux-ui-workshop');
+  const panel = page.getByTestId('purchase-panel');
+  await panel.getByTestId('method-2').check();
+  await panel.getByTestId('checkout-submit').click();
+
+  const modal = page.getByRole('dialog', { name: 'ชำระเงินด้วย PayPal' });
+  await expect(modal).toBeVisible({ timeout: 20_000 });
+  const [popup] = await Promise.all([page.waitForEvent('popup'), modal.getByTestId('paypal-button').click()]);
+  // The approval window stays open on PayPal's page until the buyer decides.
+  await expect(popup.getByTestId('pp-approve')).toBeVisible({ timeout: 20_000 });
+  await page.waitForTimeout(1200);
+  expect(popup.isClosed()).toBe(false);
+  await popup.getByTestId('pp-cancel').click();
+  await popup.waitForEvent('close', { timeout: 20_000 }).catch(() => undefined);
+
+  // Cancelled: the order list (or the page again) with a payable order, never a thank-you.
+  await expect(page.locator('body')).not.toContainText('ขอบคุณสำหรับการสั่งซื้อ');
+  await page.goto('/myaccount/student/order');
+  const [order] = await ordersOf(page, 3);
+  // The order was kept, payable: pay it again with PayPal from the list.
+  expect(['awaitingPayment', 'failed']).toContain(order?.outcome?.state);
+  const row = page.getByTestId('order-row').filter({ hasText: `#${order!.id}` });
+  await row.getByTestId('order-pay').click();
+  await page.getByTestId('order-pay-modal').getByRole('radio', { name: 'PayPal' }).check();
+  await page.getByTestId('order-pay-start').click();
+  const again = page.getByRole('dialog', { name: 'ชำระเงินด้วย PayPal' });
+  await expect(again).toBeVisible({ timeout: 20_000 });
+  const [popup2] = await Promise.all([page.waitForEvent('popup'), again.getByTestId('paypal-button').click()]);
+  await popup2.getByTestId('pp-approve').click({ timeout: 20_000 });
+  await expect.poll(async () => (await ordersOf(page, 3)).map((o) => o.outcome?.state), { timeout: 20_000 }).toContain('paid');
+  // One order, the same one, paid by PayPal.
+  expect((await ordersOf(page, 3)).filter((o) => o.outcome?.state !== 'cancelled').map((o) => [o.id, o.outcome?.state, o.outcome?.method_id])).toEqual([[order!.id, 'paid', 2]]);
+});
