@@ -165,7 +165,8 @@ if (!skip.has('api')) {
   for (const d of dbs) {
     log(`API on ${d.kind}…`);
     const buyers = Math.ceil(100 * seconds * 1.2) + 50;
-    const s = await startJson('bench/api-server.ts', ['--port', String(PORTS.api), '--buyers', String(buyers), ...d.args]);
+    // Production mode, as served: no response re-validation against openapi.yaml (strictResponses).
+    const s = await startJson('bench/api-server.ts', ['--port', String(PORTS.api), '--buyers', String(buyers), ...d.args], { NODE_ENV: 'production' });
     const origin = `http://127.0.0.1:${PORTS.api}`;
     await cannon({ url: `${origin}/public/courses/2/0`, connections: 20, duration: 2 });
     const get = summary(`GET /public/courses/2/0 (${d.kind})`, await cannon({ url: `${origin}/public/courses/2/0`, connections: 20 }));
@@ -223,9 +224,13 @@ if (!skip.has('lighthouse')) {
   lighthouseVersion = JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version;
   chromiumVersion = spawnSync(chromePath, ['--version'], { encoding: 'utf8' }).stdout.trim();
   const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'].join(' ');
+  // The canonical paths first (no redirect measured), on fresh connections.
   for (const p of pages) {
-    const r = await fetch(`${origin}/public/${p.product ? 'products' : 'courses'}/${p.id}/0`);
-    const path = `/${p.product ? 'product' : 'course'}/${(await r.json()).data.link_path}`;
+    const r = await fetch(`${origin}/public/${p.product ? 'products' : 'courses'}/${p.id}/0`, { headers: { connection: 'close' } });
+    p.path = `/${p.product ? 'product' : 'course'}/${(await r.json()).data.link_path}`;
+  }
+  for (const p of pages) {
+    const path = p.path;
     const samples = [];
     for (let i = 0; i < runs; i++) {
       log(`lighthouse ${path} ${i + 1}/${runs}`);
