@@ -43,7 +43,7 @@ const server = spawn('npx', ['tsx', 'server/main.ts'], {
   detached: true,
   env: {
     ...process.env,
-    NODE_ENV: 'production',
+    NODE_ENV: 'development',
     PORT: String(port),
     HOST: '127.0.0.1',
     PGLITE_DIR: 'memory',
