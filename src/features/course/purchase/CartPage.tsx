@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { Link, useLoaderData, useRevalidator } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
 import { selectCartRef, selectCheckoutProblem, selectCreating, selectSubmitBlock } from '../../../../machines/checkout/checkout.selectors';
 import { selectLoggedIn } from '../../../../machines/session/session.selectors';
 import { actorOptions } from '../../../api/actor-options';
@@ -13,26 +13,24 @@ import '../course.css';
 import { cartCheckoutInput, cartPageLogic } from './cart-checkout';
 import type { CartPageData } from './cart-loader';
 
-/** The visitor's login panel (username, password, forgot password, social logins); its register link opens the registration below. */
+/**
+ * The visitor's login panel (username, password, forgot password, social logins). Its register
+ * link opens the registration (/cart?register=1, so the address says what is open).
+ */
 function VisitorPanel({ data }: { data: CartPageData }) {
-  const register = useRef<HTMLDetailsElement>(null);
+  const [params, setParams] = useSearchParams();
   const config = CheckoutContext.useSelector((s) => s.context.settings.registration ?? {});
+  const registering = params.get('register') === '1';
   return (
     <section className="cart-login" aria-labelledby="cart-login-title" data-testid="cart-login-page">
       <h2 id="cart-login-title">{t('loginToCheckout')}</h2>
-      <LoginForm
-        idPrefix="cart"
-        onRegister={() => {
-          if (!register.current) return;
-          register.current.open = true;
-          register.current.scrollIntoView({ block: 'start' });
-          register.current.querySelector<HTMLInputElement>('input')?.focus();
-        }}
-      />
-      <details ref={register} className="auth-toggle" data-testid="cart-register">
-        <summary>{t('toRegister')}</summary>
-        <ModalRegistration config={{ ...config, withLogin: true }} data={data} />
-      </details>
+      <LoginForm idPrefix="cart" onRegister={() => setParams({ register: '1' }, { replace: true })} />
+      {registering ? (
+        <section className="cart-register" aria-labelledby="cart-register-title" data-testid="cart-register">
+          <h2 id="cart-register-title">{t('registerTitle')}</h2>
+          <ModalRegistration config={{ ...config, withLogin: true }} data={data} />
+        </section>
+      ) : null}
     </section>
   );
 }

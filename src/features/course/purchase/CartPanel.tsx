@@ -284,7 +284,7 @@ export function CartTotals({ cartRef }: { cartRef: CartRef }) {
     <dl className="totals" data-testid="cart-totals">
       <div>
         <dt>{t('subtotal')}</dt>
-        <dd>
+        <dd data-testid="cart-subtotal">
           <Price amount={totals.subtotal} currency={currency} />
         </dd>
       </div>
@@ -299,7 +299,7 @@ export function CartTotals({ cartRef }: { cartRef: CartRef }) {
       {totals.shippingFee > 0 ? (
         <div>
           <dt>{t('shippingFee')}</dt>
-          <dd>
+          <dd data-testid="cart-shipping">
             <Price amount={totals.shippingFee} currency={currency} />
           </dd>
         </div>
