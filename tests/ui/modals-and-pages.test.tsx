@@ -11,12 +11,12 @@ import { AccessCountdown } from '../../src/features/course/components/AccessCoun
 import { cardFromQuery, returnOrderId } from '../../src/features/payments/CardReturnPage';
 import { OrdersPage } from '../../src/features/orders/OrdersPage';
 import { ThankYouPage } from '../../src/features/thankyou/ThankYouPage';
-import { CartLoginPage } from '../../src/features/cart/CartLoginPage';
+import { CartPage } from '../../src/features/course/purchase/CartPage';
 import { SessionProvider } from '../../src/session';
 import { SessionModals } from '../../src/session';
 import { effectSpies, scripted } from '../support/ui-actors';
 import { scriptedCheckout } from '../support/ui-checkout';
-import { plan, student } from './fixtures';
+import { pageData, plan, student } from './fixtures';
 
 const taxSettings = { vat_value: 7, is_enable_vat: true, is_enable_tax_invoice: true, is_enable_withholding_tax: true };
 
@@ -152,12 +152,21 @@ describe('pages after the payment', () => {
     expect(await screen.findByTestId('login-form')).toBeTruthy();
   });
 
-  it('/cart login panel: Enter submits, then back to the page kept as the return link', async () => {
+  it('/cart login panel: Enter submits, then (nothing in the cart) back to the page kept as the return link', async () => {
     const user = userEvent.setup();
     localStorage.setItem('return_link', '/course/1-english');
-    const { router, s } = mount('/cart', <CartLoginPage />, undefined, null as never);
-    await user.type(await screen.findByLabelText(/ชื่อผู้ใช้/), 'somchai');
-    await user.type(screen.getByLabelText(/รหัสผ่าน/), 'secret1{Enter}');
+    // The cart page's data as its loader reads it: the student's cart once logged in (here empty).
+    const { settings, purchase } = pageData();
+    const cartData = async () => ({
+      cart: { cart_id: null, user_id: 'v_1', lines: [], coupon_ids: [], payment_method_id: 1, updated_at: null },
+      settings,
+      purchase: await purchase,
+      student: localStorage.getItem('user_id') !== null,
+    });
+    const { router, s } = mount('/cart', <CartPage PaymentHost={() => null} />, cartData, null as never);
+    expect(await screen.findByTestId('cart-empty')).toBeTruthy();
+    await user.type(within(screen.getByTestId('cart-login-page')).getByLabelText(/ชื่อผู้ใช้/), 'somchai');
+    await user.type(within(screen.getByTestId('cart-login-page')).getByLabelText(/รหัสผ่าน/), 'secret1{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/course/1-english'));
     expect(s.inputsOf('login')).toEqual([{ username: 'somchai', password: 'secret1' }]);
     expect(localStorage.getItem('user_id')).toBe('42');

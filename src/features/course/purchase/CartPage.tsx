@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
-import { Link, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useLoaderData, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { selectCartRef, selectCheckoutProblem, selectCreating, selectSubmitBlock } from '../../../../machines/checkout/checkout.selectors';
 import { selectLoggedIn } from '../../../../machines/session/session.selectors';
 import { actorOptions } from '../../../api/actor-options';
+import { returnLink } from '../../../api/storage';
 import { t } from '../../../i18n/messages';
 import { LoginForm, SessionContext } from '../../../session';
 import { Button, Spinner } from '../../../ui';
@@ -115,12 +116,23 @@ export function CartPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
   const user = SessionContext.useSelector((s) => s.context.user);
   const loggedIn = SessionContext.useSelector(selectLoggedIn);
   const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const was = useRef(loggedIn);
   useEffect(() => {
     document.title = `${t('cart')} — ${t('appTitle')}`;
   }, []);
+  // At login (or logout) the data is read again: the visitor's cart is merged into the student's.
   useEffect(() => {
-    if (loggedIn !== data.student && revalidator.state === 'idle') void revalidator.revalidate();
-  }, [loggedIn, data.student, revalidator]);
+    if (loggedIn !== was.current) {
+      was.current = loggedIn;
+      void revalidator.revalidate();
+    }
+  }, [loggedIn, revalidator]);
+  // Logged in from the header's login link with nothing in the cart: back to the page the visitor came from.
+  useEffect(() => {
+    const back = returnLink();
+    if (loggedIn && data.student && data.cart.lines.length === 0 && back) navigate(back, { replace: true });
+  }, [loggedIn, data, navigate]);
   const input = cartCheckoutInput(data, loggedIn === data.student ? user : null);
   // A new checkout whenever the data is read again (login, merge).
   const key = `${data.student ? 'student' : 'visitor'}-${data.cart.updated_at ?? 'new'}-${data.cart.lines.length}`;
