@@ -2115,6 +2115,8 @@ export interface components {
             course_id: components["schemas"]["Id"];
             course_name: string;
             pricingplan_id?: components["schemas"]["Id"];
+            /** @description The pricing plan's name (what the order list shows beside the course); null when the plan is gone. */
+            pricingplan_name?: string | null;
             /** @description This line's share of coupon and promotion discounts, minor units (satang for THB, cents for USD). */
             discount: number;
             /** @description Plan price times qty before discounts, minor units (satang for THB, cents for USD). */

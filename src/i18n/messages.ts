@@ -205,6 +205,8 @@ export const TH = {
   books: 'หนังสือและสินค้า',
   searchProducts: 'ค้นหาหนังสือและสินค้า',
   noProducts: 'ไม่พบสินค้า',
+  orderItems: 'รายการที่สั่งซื้อ',
+  qtyTimes: 'จำนวน {qty}',
 } as const;
 
 export type UiKey = keyof typeof TH;
@@ -395,6 +397,8 @@ export const EN: Record<UiKey, string> = {
   books: 'Books and products',
   searchProducts: 'Search books and products',
   noProducts: 'No products found',
+  orderItems: 'Items ordered',
+  qtyTimes: 'Qty {qty}',
 };
 
 let current: MessageLocale = 'th';

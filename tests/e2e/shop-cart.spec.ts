@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { login } from './support';
 
+// One buyer: the list order, then the merged order, then the order list shows both.
+test.describe.configure({ mode: 'serial' });
+
 const ENGLISH = 'คอร์สภาษาอังกฤษเพื่อการสื่อสาร'; // 1,990.00 (1 year, default)
 const JAPANESE = 'ห้องเรียนสดภาษาญี่ปุ่น N5'; // 6,900.00
 const CHINESE = 'ห้องเรียนสดสนทนาภาษาจีน (เปิดกล้อง)';
@@ -79,9 +82,9 @@ test("a visitor's cart (a book x2 and a course) is merged into the student's car
   await page.goto('/cart');
 
   // log in from the cart's login panel: the visitor's lines join the student's cart
-  await page.getByLabel('ชื่อผู้ใช้').fill('student2');
-  await page.getByLabel('รหัสผ่าน').fill('student123');
-  await page.getByLabel('รหัสผ่าน').press('Enter');
+  await page.getByTestId('cart-login-page').getByLabel('ชื่อผู้ใช้').fill('student');
+  await page.getByTestId('cart-login-page').getByLabel('รหัสผ่าน').fill('student123');
+  await page.getByTestId('cart-login-page').getByLabel('รหัสผ่าน').press('Enter');
   await expect(page.getByTestId('header-user')).toBeVisible();
   await expect(page.getByTestId('cart-login-page')).toHaveCount(0);
   const merged = page.getByTestId('cart-checkout');
@@ -92,8 +95,30 @@ test("a visitor's cart (a book x2 and a course) is merged into the student's car
   await expect(page.getByTestId('cart-checkout').getByTestId('qty-12')).toHaveValue('2');
 
   const shipping = page.getByTestId('shipping');
-  await shipping.getByRole('radio', { name: /ถนนสีลม/ }).check();
+  await shipping.getByRole('radio', { name: /ถนนสุขุมวิท/ }).check();
   await shipping.getByRole('radio', { name: /EMS/ }).check();
   await expect(page.getByTestId('cart-shipping')).toContainText('50.00');
   await payByTransferLater(page);
+});
+
+test('the order list shows both orders with what they bought, readable at 375 px', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await login(page, 'student', 'student123');
+  await page.goto('/myaccount/student/order');
+  const rows = page.getByTestId('order-row');
+  await expect(rows.first()).toBeVisible();
+  // newest first: the merged order (book x2 + Chinese), then the BUNDLE2 order (English + Japanese)
+  const merged = rows.nth(0);
+  await expect(merged.getByTestId('order-item')).toHaveCount(2);
+  await expect(merged.getByTestId('order-item').filter({ hasText: BOOK })).toContainText('จำนวน 2');
+  await expect(merged.getByTestId('order-item').filter({ hasText: BOOK })).toContainText('900.00');
+  await expect(merged).toContainText(CHINESE);
+  const bundle = rows.nth(1);
+  await expect(bundle.getByTestId('order-item')).toHaveCount(2);
+  await expect(bundle).toContainText(ENGLISH);
+  await expect(bundle).toContainText(JAPANESE);
+  await expect(bundle).toContainText('7,556.50');
+  // no sideways scroll on a phone
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: 'test-results/orders-375.png', fullPage: true });
 });

@@ -296,6 +296,9 @@ describe('orders', () => {
     const mine = await call(t.app, 'listMyOrders', { cookie: sid, query: { limit: '2' } });
     expect(mine.body.data[0].id).toBe(id);
     expect(mine.body.data.length).toBe(2);
+    // What was bought: course name, plan name, quantity, price.
+    const plan = (await t.db.query<{ name: string }>('SELECT name FROM pricing_plans WHERE id = 15')).rows[0]!.name;
+    expect(mine.body.data[0].courses).toEqual([expect.objectContaining({ course_id: 7, pricingplan_id: 15, pricingplan_name: plan, qty: 1, original_pricing_price: 690000, discount: 0 })]);
     expect((await call(t.app, 'deleteOrder', { cookie: sid, body: { order_id: id } })).status).toBe(200);
     expect((await call(t.app, 'getOrder', { cookie: sid, params: { orderId: id } })).status).toBe(404);
     expect((await call(t.app, 'deleteOrder', { cookie: sid, body: { order_id: id } })).status).toBe(404);

@@ -147,6 +147,18 @@ describe('pages after the payment', () => {
     expect(row.textContent).toMatch(/1,990\.00/);
   });
 
+  it('orders page shows what each order bought: name, plan, quantity, price', async () => {
+    const courses = [
+      { course_id: 12, course_name: 'หนังสือไวยากรณ์', pricingplan_id: 30, pricingplan_name: 'ราคาหนังสือ', discount: 0, original_pricing_price: 90000, qty: 2, coupon_code: null },
+      { course_id: 1, course_name: 'อังกฤษ', pricingplan_id: 11, pricingplan_name: '1 ปี', discount: 29850, original_pricing_price: 199000, qty: 1, coupon_code: 'BUNDLE2' },
+    ];
+    const orders = [{ id: 9, price: 289000, discount: 29850, shipping_fee: 5000, withholding_price: 0, total_amount: 264150, email: 'a@b.co', tel: null, order_token: 't', payment_status: 'notYetReceived', currency_code: 'THB', payment_method_id: 1, created_at: '2026-01-02T03:04:05Z', cancel_at: null, courses }];
+    mount('/myaccount/student/order', <OrdersPage />, () => ({ orders }));
+    const items = await screen.findAllByTestId('order-item');
+    expect(items.map((i) => i.textContent)).toEqual(['หนังสือไวยากรณ์ราคาหนังสือจำนวน 2฿900.00', 'อังกฤษ1 ปีจำนวน 1฿1,691.50']);
+    expect(screen.getByTestId('order-row').textContent).toContain('#9');
+  });
+
   it('orders page asks to log in when there is no session', async () => {
     mount('/myaccount/student/order', <OrdersPage />, () => ({ orders: null }), null as never);
     expect(await screen.findByTestId('login-form')).toBeTruthy();

@@ -9,6 +9,7 @@ import { flowPersistence } from '../../api/effects';
 import { isApiError, unwrap } from '../../api/errors';
 import { t, type UiKey } from '../../i18n/messages';
 import { LoginForm, SessionContext } from '../../session';
+import { OrderItems } from './OrderItems';
 
 type Order = components['schemas']['Order'];
 
@@ -60,31 +61,33 @@ export function OrdersPage() {
       ) : orders.length === 0 ? (
         <p>{t('noOrders')}</p>
       ) : (
-        <table className="orders-table" data-testid="orders-table">
-          <caption className="ui-visually-hidden">{t('myOrders')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('orderNumber')}</th>
-              <th scope="col">{t('orderDate')}</th>
-              <th scope="col">{t('paymentMethods')}</th>
-              <th scope="col">{t('orderTotal')}</th>
-              <th scope="col">{t('orderStatus')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((o) => (
-              <tr key={o.id} data-testid="order-row" data-status={o.payment_status}>
-                <td>#{o.id}</td>
-                <td>{new Date(o.created_at).toLocaleString('th-TH', { dateStyle: 'medium', timeStyle: 'short' })}</td>
-                <td>{isPaymentMethodId(o.payment_method_id) ? PAYMENT_METHOD_NAMES[o.payment_method_id].th : o.payment_method_id}</td>
-                <td>{formatMoney(o.total_amount, o.currency_code)}</td>
-                <td>
-                  <span className={`status status--${o.payment_status}`}>{statusText(o.payment_status)}</span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ol className="order-cards" aria-label={t('myOrders')} data-testid="orders-table">
+          {orders.map((o) => (
+            <li key={o.id} className="order-card" data-testid="order-row" data-status={o.payment_status}>
+              <div className="order-card__head">
+                <strong className="order-card__number">
+                  {t('orderNumber')} #{o.id}
+                </strong>
+                <span className={`status status--${o.payment_status}`}>{statusText(o.payment_status)}</span>
+              </div>
+              <OrderItems lines={o.courses ?? []} currency={o.currency_code} />
+              <dl className="order-card__facts">
+                <div>
+                  <dt>{t('orderDate')}</dt>
+                  <dd>{new Date(o.created_at).toLocaleString('th-TH', { dateStyle: 'medium', timeStyle: 'short' })}</dd>
+                </div>
+                <div>
+                  <dt>{t('paymentMethods')}</dt>
+                  <dd>{isPaymentMethodId(o.payment_method_id) ? PAYMENT_METHOD_NAMES[o.payment_method_id].th : o.payment_method_id}</dd>
+                </div>
+                <div className="order-card__total">
+                  <dt>{t('orderTotal')}</dt>
+                  <dd>{formatMoney(o.total_amount, o.currency_code)}</dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ol>
       )}
       <p>
         <Link to="/">{t('allCourses')}</Link>
