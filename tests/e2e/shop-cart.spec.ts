@@ -61,7 +61,15 @@ test('two courses added from the list, BUNDLE2 takes 15% off both, paid by bank 
 });
 
 test("a visitor's cart (a book x2 and a course) is merged into the student's cart at login, shipped by EMS, paid", async ({ page }) => {
-  await page.goto('/product/12');
+  // books are listed (from the home page), searchable, and link to their product page
+  await page.goto('/');
+  await page.getByTestId('products-link').click();
+  await expect(page.getByTestId('product-list').locator('li')).toHaveCount(3);
+  await page.getByLabel('ค้นหาหนังสือและสินค้า').fill('ไวยากรณ์');
+  await page.getByLabel('ค้นหาหนังสือและสินค้า').press('Enter');
+  await expect(page.getByTestId('product-list').locator('li')).toHaveCount(1);
+  await page.getByRole('link', { name: BOOK }).click();
+  await expect(page).toHaveURL(/\/product\/12-/);
   await page.getByRole('button', { name: `เพิ่มลงรถเข็น: ${BOOK}` }).click();
   await expect(page.getByTestId('add-to-cart-status-12')).toContainText('แล้ว');
   await page.goto('/');
