@@ -146,6 +146,13 @@ export const MESSAGES = {
   // Shop (issue 11): a coupon outside its dates says so instead of "not found"
   COUPON_EXPIRED: 'คูปองนี้หมดอายุแล้ว',
   COUPON_NOT_YET_VALID: 'คูปองนี้ยังไม่ถึงวันที่เริ่มใช้',
+  // Shop (issue 11): the shipping-address form
+  ADDRESS_NAME_REQUIRED: 'กรุณากรอกชื่อผู้รับ',
+  ADDRESS_TEL_INVALID: 'กรุณากรอกเบอร์โทรศัพท์ 9-10 หลัก',
+  ADDRESS_SUB_DISTRICT_REQUIRED: 'กรุณากรอกแขวง/ตำบล',
+  ADDRESS_DISTRICT_REQUIRED: 'กรุณากรอกเขต/อำเภอ',
+  ADDRESS_PROVINCE_REQUIRED: 'กรุณากรอกจังหวัด',
+  ADDRESS_POSTCODE_INVALID: 'กรุณากรอกรหัสไปรษณีย์ 5 หลัก',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -268,6 +275,12 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   // Shop (issue 11)
   COUPON_EXPIRED: 'This coupon has expired',
   COUPON_NOT_YET_VALID: 'This coupon cannot be used yet',
+  ADDRESS_NAME_REQUIRED: "Please enter the recipient's name",
+  ADDRESS_TEL_INVALID: 'Please enter a 9-10 digit phone number',
+  ADDRESS_SUB_DISTRICT_REQUIRED: 'Please enter the sub-district',
+  ADDRESS_DISTRICT_REQUIRED: 'Please enter the district',
+  ADDRESS_PROVINCE_REQUIRED: 'Please enter the province',
+  ADDRESS_POSTCODE_INVALID: 'Please enter a 5-digit postcode',
 };
 
 export type MessageLocale = 'th' | 'en';

@@ -150,6 +150,19 @@ describe('students', () => {
     const add = await call(t.app, 'createShippingAddress', { cookie: sid, body: { name: 'สมชาย', tel: '0812345678', address: '5 ซอย 1', sub_district: 'ลุมพินี', district: 'ปทุมวัน', province: 'กรุงเทพมหานคร', postcode: '10330' } });
     expect(add.status).toBe(201);
     expect(add.body.data.is_default).toBe(false);
+    // Edit it: the fields change; made default, the other one no longer is.
+    const fields = { name: 'สมชาย ใจดี', tel: '0812345679', address: '7 ซอย 2', sub_district: 'ลุมพินี', district: 'ปทุมวัน', province: 'กรุงเทพมหานคร', postcode: '10330' };
+    const edit = await call(t.app, 'updateShippingAddress', { cookie: sid, params: { addressId: add.body.data.id }, body: { ...fields, is_default: true } });
+    expect(edit.status).toBe(200);
+    expect(edit.body.data).toMatchObject({ id: add.body.data.id, ...fields, is_default: true });
+    const after = (await call(t.app, 'listShippingAddresses', { cookie: sid })).body.data as { id: number; is_default: boolean }[];
+    expect(after.map((a) => [a.id, a.is_default])).toEqual([[add.body.data.id, true], [list.body.data[0].id, false]]);
+    // Another student's address, or a bad postcode: refused.
+    const other = await login(t.app, 'student2');
+    expect((await call(t.app, 'updateShippingAddress', { cookie: other, params: { addressId: add.body.data.id }, body: fields })).status).toBe(404);
+    expect((await call(t.app, 'updateShippingAddress', { cookie: sid, params: { addressId: add.body.data.id }, body: { ...fields, postcode: '1033' } })).status).toBe(400);
+    // back to the seeded default for the tests after
+    await call(t.app, 'updateShippingAddress', { cookie: sid, params: { addressId: list.body.data[0].id }, body: { ...list.body.data[0], id: undefined, is_default: true } });
   });
 });
 
