@@ -103,7 +103,22 @@ test("a visitor's cart (a book x2 and a course) is merged into the student's car
   await expect(page.getByTestId('cart-checkout').getByTestId('qty-12')).toHaveValue('2');
 
   const shipping = page.getByTestId('shipping');
-  await shipping.getByRole('radio', { name: /ถนนสุขุมวิท/ }).check();
+  // a new address: checked by the form first, then saved and chosen
+  await shipping.getByTestId('address-new').click();
+  const form = shipping.getByTestId('address-form');
+  await form.getByLabel('ชื่อผู้รับ').fill('สมชาย ใจดี (ที่ทำงาน)');
+  await form.getByLabel('เบอร์โทรศัพท์').fill('0812345679');
+  await form.getByLabel('ที่อยู่', { exact: true }).fill('5 อาคารทดสอบ ถนนพระราม 4');
+  await form.getByLabel('แขวง/ตำบล').fill('ลุมพินี');
+  await form.getByLabel('เขต/อำเภอ').fill('ปทุมวัน');
+  await form.getByLabel('จังหวัด').fill('กรุงเทพมหานคร');
+  await form.getByLabel('รหัสไปรษณีย์').fill('1033');
+  await form.getByTestId('address-save').click();
+  await expect(form.getByText('กรุณากรอกรหัสไปรษณีย์ 5 หลัก')).toBeVisible();
+  await form.getByLabel('รหัสไปรษณีย์').fill('10330');
+  await form.getByTestId('address-save').click();
+  await expect(shipping.getByTestId('address-form')).toHaveCount(0);
+  await expect(shipping.getByRole('radio', { name: /ถนนพระราม 4/ })).toBeChecked();
   await shipping.getByRole('radio', { name: /EMS/ }).check();
   await expect(page.getByTestId('cart-shipping')).toContainText('50.00');
   await payByTransferLater(page);
