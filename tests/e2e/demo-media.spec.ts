@@ -33,6 +33,19 @@ test('every <img> and <video> source on the seeded pages answers 200', async ({ 
   expect(broken).toEqual([]);
 });
 
+test('every seeded page fits a 375 px screen (no sideways scroll)', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 375, height: 800 });
+  const wide: string[] = [];
+  for (const path of [...(await seededPages(request)), '/cart']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 375) wide.push(`${path}: ${width}px`);
+  }
+  expect(wide).toEqual([]);
+});
+
 test('every course type and every product is reachable from the home page', async ({ page, request }) => {
   const courses = (await (await request.get('/public/courses')).json()).data as { name: string; course_type: string }[];
   const products = (await (await request.get('/public/product')).json()).data as { name: string }[];
