@@ -166,6 +166,13 @@ export const MESSAGES = {
   FILE_TOO_LARGE: 'ไฟล์มีขนาดใหญ่เกินไป',
   TOO_MANY_REQUESTS: 'มีการเรียกใช้งานบ่อยเกินไป กรุณาลองใหม่ภายหลัง',
   ORDER_KEPT: 'คำสั่งซื้อนี้ชำระเงินแล้วหรือกำลังชำระเงินอยู่',
+  // Shop (issue 11): the shipping-address form
+  ADDRESS_NAME_REQUIRED: 'กรุณากรอกชื่อผู้รับ',
+  ADDRESS_TEL_INVALID: 'กรุณากรอกเบอร์โทรศัพท์ 9-10 หลัก',
+  ADDRESS_SUB_DISTRICT_REQUIRED: 'กรุณากรอกแขวง/ตำบล',
+  ADDRESS_DISTRICT_REQUIRED: 'กรุณากรอกเขต/อำเภอ',
+  ADDRESS_PROVINCE_REQUIRED: 'กรุณากรอกจังหวัด',
+  ADDRESS_POSTCODE_INVALID: 'กรุณากรอกรหัสไปรษณีย์ 5 หลัก',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -306,6 +313,12 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   FILE_TOO_LARGE: 'File is too large',
   TOO_MANY_REQUESTS: 'Too many requests, try again later',
   ORDER_KEPT: 'The order is paid or being paid; it is kept',
+  ADDRESS_NAME_REQUIRED: "Please enter the recipient's name",
+  ADDRESS_TEL_INVALID: 'Please enter a 9-10 digit phone number',
+  ADDRESS_SUB_DISTRICT_REQUIRED: 'Please enter the sub-district',
+  ADDRESS_DISTRICT_REQUIRED: 'Please enter the district',
+  ADDRESS_PROVINCE_REQUIRED: 'Please enter the province',
+  ADDRESS_POSTCODE_INVALID: 'Please enter a 5-digit postcode',
 };
 
 export type MessageLocale = 'th' | 'en';

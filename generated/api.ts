@@ -372,6 +372,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/private/shipping/addresses/{addressId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit one of the student's shipping addresses
+         * @description Replaces the address's fields; `is_default` true makes it the default. Another student's address answers 404.
+         */
+        put: operations["updateShippingAddress"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/send/to/email/registration": {
         parameters: {
             query?: never;
@@ -2181,6 +2201,8 @@ export interface components {
             course_id: components["schemas"]["Id"];
             course_name: string;
             pricingplan_id?: components["schemas"]["Id"];
+            /** @description The pricing plan's name (what the order list shows beside the course); null when the plan is gone. */
+            pricingplan_name?: string | null;
             /** @description This line's share of coupon and promotion discounts, minor units (satang for THB, cents for USD). */
             discount: number;
             /** @description Plan price times qty before discounts, minor units (satang for THB, cents for USD). */
@@ -3789,6 +3811,40 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateShippingAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                addressId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShippingAddressCreate"];
+            };
+        };
+        responses: {
+            /** @description The saved address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: components["schemas"]["SuccessTrue"];
+                        data: components["schemas"]["ShippingAddress"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

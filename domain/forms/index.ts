@@ -4,3 +4,4 @@ export * from './tax-invoice';
 export * from './bank-transfer';
 export * from './card';
 export * from './upload';
+export * from './shipping-address';

@@ -207,15 +207,15 @@ export async function seed(db: Db, now: Date = new Date(), opts: { onlyIfEmpty?:
       course_type: 'Online', name: 'คอร์สภาษาอังกฤษเพื่อการสื่อสาร', name_eng: 'English for Communication', slug: 'english-for-communication',
       category_id: catLang, short_description: 'พูด ฟัง อ่าน เขียน ภาษาอังกฤษในชีวิตประจำวัน',
       description: desc('เรียนภาษาอังกฤษเพื่อการสื่อสารในชีวิตประจำวันและการทำงาน 40 บทเรียน', 'Everyday and business English in 40 lessons.'),
-      image: img('english'), preview: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', type: 'youtube', picture_url: img('english') },
-      meta_title: 'คอร์สภาษาอังกฤษเพื่อการสื่อสาร', meta_description: 'เรียนภาษาอังกฤษออนไลน์ได้ทุกที่ทุกเวลา', is_bestseller: true, upload_video_type: 'youtube', sort: 1,
+      image: img('english'), preview: { url: '/uploads/demo-lesson.mp4', type: 'upload', picture_url: img('english') },
+      meta_title: 'คอร์สภาษาอังกฤษเพื่อการสื่อสาร', meta_description: 'เรียนภาษาอังกฤษออนไลน์ได้ทุกที่ทุกเวลา', is_bestseller: true, upload_video_type: 'upload', sort: 1,
     });
     // 2 Flex, layout 1
     const cPython = await course({
       course_type: 'Flex', name: 'Python สำหรับผู้เริ่มต้น', name_eng: 'Python for Beginners', slug: 'python-for-beginners',
       category_id: catProg, short_description: 'เขียนโปรแกรมภาษา Python ตั้งแต่พื้นฐาน',
       description: desc('ตัวแปร เงื่อนไข ลูป ฟังก์ชัน และโปรเจกต์จริง', 'Variables, conditions, loops, functions and a real project.'),
-      image: img('python'), preview: { url: '/uploads/demo-python-preview.mp4', type: 'upload', picture_url: img('python') },
+      image: img('python'), preview: { url: '/uploads/demo-lesson.mp4', type: 'upload', picture_url: img('python') },
       layout_course_detail: 1, is_bestseller: true, upload_video_type: 'upload', sort: 2,
     });
     // 3 In-class with seats and registration dates, layout 2
@@ -284,7 +284,7 @@ export async function seed(db: Db, now: Date = new Date(), opts: { onlyIfEmpty?:
     const pPythonBook = await course({
       course_type: 'Product', is_product: true, name: 'หนังสือแบบฝึกหัด Python', name_eng: 'Python Workbook (book)', slug: 'python-workbook',
       category_id: catBook, short_description: 'เหลือไม่กี่เล่ม', description: desc('แบบฝึกหัด 200 ข้อ', '200 exercises.'),
-      image: img('book-python'), image_detail: [img('book-python')], preview: { videoUrl: '/uploads/demo-python-preview.mp4', pictureUrl: img('book-python') },
+      image: img('book-python'), image_detail: [img('book-python')], preview: { videoUrl: '/uploads/demo-lesson.mp4', pictureUrl: img('book-python') },
       stock: 3, requires_shipping: true, sort: 13,
     });
     const pGuide = await course({
@@ -321,7 +321,7 @@ export async function seed(db: Db, now: Date = new Date(), opts: { onlyIfEmpty?:
       });
       await lecture(s3, courseId, { name: 'แบบทดสอบเชื่อมต่อภายนอก (External quiz)', location: 1, content_type: 'quiz', quiz_id: 2, quiz_integrate_type: 'google_form', is_quiz_integrate_not_pass_reset_progress: true, check_pass_quiz: false });
     };
-    for (const [id, vt] of [[cEnglish, 'youtube'], [cPython, 'upload'], [cExcel, 'youtube'], [cUx, 'upload'], [cStaff, 'upload'], [cExcelPlus, 'youtube']] as const) await curriculum(id, vt);
+    for (const [id, vt] of [[cEnglish, 'upload'], [cPython, 'upload'], [cExcel, 'youtube'], [cUx, 'upload'], [cStaff, 'upload'], [cExcelPlus, 'youtube']] as const) await curriculum(id, vt);
     for (const id of [cMath, cInvest, cJapanese, cChinese, cGuidance]) {
       const s = await insert(q, 'sections', { course_id: id, name: 'ภาพรวม (Overview)', location: 0 });
       await lecture(s, id, { name: 'แนะนำ (Introduction)', location: 0, content_type: 'video', preview: true, video_id: 3, video_name: 'overview.mp4', video_url: '/uploads/demo-lesson.mp4', video_length: 120 });

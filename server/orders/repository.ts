@@ -58,6 +58,8 @@ export interface OrderCourseRow {
   discount: number;
   price: number;
   coupon_code: string | null;
+  /** The plan's name (joined when read). */
+  pricingplan_name?: string | null;
 }
 
 export async function findOrder(q: Queryable, orderId: number, opts: { forUpdate?: boolean; userId?: number } = {}): Promise<OrderRow | null> {
@@ -88,7 +90,10 @@ export async function lastAttempt(q: Queryable, orderId: number): Promise<{ prov
 }
 
 export async function orderCourses(q: Queryable, orderId: number): Promise<OrderCourseRow[]> {
-  const r = await q.query<OrderCourseRow>('SELECT * FROM order_courses WHERE order_id = $1 ORDER BY id', [orderId]);
+  const r = await q.query<OrderCourseRow>(
+    'SELECT oc.*, p.name AS pricingplan_name FROM order_courses oc LEFT JOIN pricing_plans p ON p.id = oc.pricing_plan_id WHERE oc.order_id = $1 ORDER BY oc.id',
+    [orderId],
+  );
   return r.rows;
 }
 

@@ -36,6 +36,7 @@ export function orderForApi(o: OrderRow, lines: Awaited<ReturnType<typeof orderC
       course_id: l.course_id,
       course_name: l.course_name,
       ...(l.pricing_plan_id ? { pricingplan_id: l.pricing_plan_id } : {}),
+      pricingplan_name: l.pricingplan_name ?? null,
       discount: l.discount,
       original_pricing_price: l.original_pricing_price,
       qty: l.qty,

@@ -194,4 +194,23 @@ export const studentHandlers: Handlers = {
     reply.code(201);
     return { success: true, data: row };
   },
+
+  async updateShippingAddress(req, _reply, ctx) {
+    const b = req.body;
+    const userId = req.user!.id;
+    const row = await ctx.db.tx(async (q) => {
+      const own = await q.query<{ is_default: boolean }>('SELECT is_default FROM shipping_addresses WHERE id = $1 AND user_id = $2 FOR UPDATE', [req.params.addressId, userId]);
+      if (own.rows.length === 0) throw new ApiError(404, 'NOT_FOUND', `Shipping address ${req.params.addressId} not found`);
+      // The default stays the default unless another one is made default.
+      const isDefault = b.is_default === true || own.rows[0]!.is_default;
+      if (b.is_default === true) await q.query('UPDATE shipping_addresses SET is_default = false WHERE user_id = $1 AND id <> $2', [userId, req.params.addressId]);
+      const r = await q.query<{ id: number; name: string; tel: string; address: string; sub_district: string; district: string; province: string; postcode: string; is_default: boolean }>(
+        `UPDATE shipping_addresses SET name = $3, tel = $4, address = $5, sub_district = $6, district = $7, province = $8, postcode = $9, is_default = $10
+          WHERE id = $1 AND user_id = $2 RETURNING id, name, tel, address, sub_district, district, province, postcode, is_default`,
+        [req.params.addressId, userId, b.name, b.tel, b.address, b.sub_district, b.district, b.province, b.postcode, isDefault],
+      );
+      return r.rows[0]!;
+    });
+    return { success: true, data: row };
+  },
 };

@@ -54,6 +54,14 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: 'products',
+        errorElement: <ErrorPage />,
+        lazy: async () => {
+          const m = await import('../features/lists/ProductListPage');
+          return { loader: m.productListLoader, Component: () => <m.ProductListPage AddToCart={AddToCartButton} /> };
+        },
+      },
+      {
         path: 'thankyou',
         errorElement: <ErrorPage />,
         lazy: async () => {

@@ -288,6 +288,18 @@ export const TH = {
   back: 'กลับ',
   sections_one: '{count} บท',
   lectures_one: '{count} บทเรียน',
+  orderItems: 'รายการที่สั่งซื้อ',
+  qtyTimes: 'จำนวน {qty}',
+  addressNew: 'เพิ่มที่อยู่ใหม่',
+  addressEdit: 'แก้ไขที่อยู่',
+  addressLogin: 'กรุณาเข้าสู่ระบบเพื่อเลือกหรือเพิ่มที่อยู่จัดส่ง',
+  addressName: 'ชื่อผู้รับ',
+  addressTel: 'เบอร์โทรศัพท์',
+  addressLine: 'ที่อยู่',
+  addressSubDistrict: 'แขวง/ตำบล',
+  addressDistrict: 'เขต/อำเภอ',
+  addressProvince: 'จังหวัด',
+  addressPostcode: 'รหัสไปรษณีย์',
 } as const;
 
 export type UiKey = keyof typeof TH;
@@ -556,6 +568,18 @@ export const EN: Record<UiKey, string> = {
   back: 'Back',
   sections_one: '{count} section',
   lectures_one: '{count} lecture',
+  orderItems: 'Items ordered',
+  qtyTimes: 'Qty {qty}',
+  addressNew: 'Add a new address',
+  addressEdit: 'Edit address',
+  addressLogin: 'Please log in to choose or add a shipping address',
+  addressName: "Recipient's name",
+  addressTel: 'Phone',
+  addressLine: 'Address',
+  addressSubDistrict: 'Sub-district',
+  addressDistrict: 'District',
+  addressProvince: 'Province',
+  addressPostcode: 'Postcode',
 };
 
 /**

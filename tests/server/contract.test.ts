@@ -150,6 +150,19 @@ describe('students', () => {
     const add = await call(t.app, 'createShippingAddress', { cookie: sid, body: { name: 'สมชาย', tel: '0812345678', address: '5 ซอย 1', sub_district: 'ลุมพินี', district: 'ปทุมวัน', province: 'กรุงเทพมหานคร', postcode: '10330' } });
     expect(add.status).toBe(201);
     expect(add.body.data.is_default).toBe(false);
+    // Edit it: the fields change; made default, the other one no longer is.
+    const fields = { name: 'สมชาย ใจดี', tel: '0812345679', address: '7 ซอย 2', sub_district: 'ลุมพินี', district: 'ปทุมวัน', province: 'กรุงเทพมหานคร', postcode: '10330' };
+    const edit = await call(t.app, 'updateShippingAddress', { cookie: sid, params: { addressId: add.body.data.id }, body: { ...fields, is_default: true } });
+    expect(edit.status).toBe(200);
+    expect(edit.body.data).toMatchObject({ id: add.body.data.id, ...fields, is_default: true });
+    const after = (await call(t.app, 'listShippingAddresses', { cookie: sid })).body.data as { id: number; is_default: boolean }[];
+    expect(after.map((a) => [a.id, a.is_default])).toEqual([[add.body.data.id, true], [list.body.data[0].id, false]]);
+    // Another student's address, or a bad postcode: refused.
+    const other = await login(t.app, 'student2');
+    expect((await call(t.app, 'updateShippingAddress', { cookie: other, params: { addressId: add.body.data.id }, body: fields })).status).toBe(404);
+    expect((await call(t.app, 'updateShippingAddress', { cookie: sid, params: { addressId: add.body.data.id }, body: { ...fields, postcode: '1033' } })).status).toBe(400);
+    // back to the seeded default for the tests after
+    await call(t.app, 'updateShippingAddress', { cookie: sid, params: { addressId: list.body.data[0].id }, body: { ...list.body.data[0], id: undefined, is_default: true } });
   });
 });
 
@@ -307,6 +320,9 @@ describe('orders', () => {
     const mine = await call(t.app, 'listMyOrders', { cookie: sid, query: { limit: '2' } });
     expect(mine.body.data[0].id).toBe(id);
     expect(mine.body.data.length).toBe(2);
+    // What was bought: course name, plan name, quantity, price.
+    const plan = (await t.db.query<{ name: string }>('SELECT name FROM pricing_plans WHERE id = 15')).rows[0]!.name;
+    expect(mine.body.data[0].courses).toEqual([expect.objectContaining({ course_id: 7, pricingplan_id: 15, pricingplan_name: plan, qty: 1, original_pricing_price: 690000, discount: 0 })]);
     expect((await call(t.app, 'deleteOrder', { cookie: sid, body: { order_id: id } })).status).toBe(200);
     expect((await call(t.app, 'getOrder', { cookie: sid, params: { orderId: id } })).status).toBe(404);
     expect((await call(t.app, 'deleteOrder', { cookie: sid, body: { order_id: id } })).status).toBe(404);

@@ -12,12 +12,12 @@ import { cardFromQuery, returnOrderId } from '../../src/features/payments/CardRe
 import { OrdersPage } from '../../src/features/orders/OrdersPage';
 import { PaymentHost } from '../../src/features/payments/PaymentHost';
 import { ThankYouPage } from '../../src/features/thankyou/ThankYouPage';
-import { CartLoginPage } from '../../src/features/cart/CartLoginPage';
+import { CartPage } from '../../src/features/course/purchase/CartPage';
 import { SessionProvider } from '../../src/session';
 import { SessionModals } from '../../src/session';
 import { effectSpies, scripted } from '../support/ui-actors';
 import { scriptedCheckout } from '../support/ui-checkout';
-import { plan, student } from './fixtures';
+import { pageData, plan, student } from './fixtures';
 
 const taxSettings = { vat_value: 7, is_enable_vat: true, is_enable_tax_invoice: true, is_enable_withholding_tax: true };
 
@@ -183,17 +183,38 @@ describe('pages after the payment', () => {
     expect(within(second!).queryByTestId('order-pay')).toBeNull();
   });
 
+  it('orders page shows what each order bought: name, plan, quantity, price', async () => {
+    const courses = [
+      { course_id: 12, course_name: 'หนังสือไวยากรณ์', pricingplan_id: 30, pricingplan_name: 'ราคาหนังสือ', discount: 0, original_pricing_price: 90000, qty: 2, coupon_code: null },
+      { course_id: 1, course_name: 'อังกฤษ', pricingplan_id: 11, pricingplan_name: '1 ปี', discount: 29850, original_pricing_price: 199000, qty: 1, coupon_code: 'BUNDLE2' },
+    ];
+    const orders = [{ id: 9, price: 289000, discount: 29850, shipping_fee: 5000, withholding_price: 0, total_amount: 264150, email: 'a@b.co', tel: null, order_token: 't', payment_status: 'notYetReceived', currency_code: 'THB', payment_method_id: 1, created_at: '2026-01-02T03:04:05Z', cancel_at: null, courses }];
+    mount('/myaccount/student/order', <OrdersPage PaymentHost={PaymentHost} />, () => ({ orders }));
+    const items = await screen.findAllByTestId('order-item');
+    expect(items.map((i) => i.textContent)).toEqual(['หนังสือไวยากรณ์ราคาหนังสือจำนวน 2฿900.00', 'อังกฤษ1 ปีจำนวน 1฿1,691.50']);
+    expect(screen.getByTestId('order-row').textContent).toContain('#9');
+  });
+
   it('orders page asks to log in when there is no session', async () => {
     mount('/myaccount/student/order', <OrdersPage PaymentHost={PaymentHost} />, () => ({ orders: null }), null as never);
     expect(await screen.findByTestId('login-form')).toBeTruthy();
   });
 
-  it('/cart login panel: Enter submits, then back to the page kept as the return link', async () => {
+  it('/cart login panel: Enter submits, then (nothing in the cart) back to the page kept as the return link', async () => {
     const user = userEvent.setup();
     localStorage.setItem('return_link', '/course/1-english');
-    const { router, s } = mount('/cart', <CartLoginPage />, undefined, null as never);
-    await user.type(await screen.findByLabelText(/ชื่อผู้ใช้/), 'somchai');
-    await user.type(screen.getByLabelText(/รหัสผ่าน/), 'secret1{Enter}');
+    // The cart page's data as its loader reads it: the student's cart once logged in (here empty).
+    const { settings, purchase } = pageData();
+    const cartData = async () => ({
+      cart: { cart_id: null, user_id: 'v_1', lines: [], coupon_ids: [], payment_method_id: 1, updated_at: null },
+      settings,
+      purchase: await purchase,
+      student: localStorage.getItem('user_id') !== null,
+    });
+    const { router, s } = mount('/cart', <CartPage PaymentHost={() => null} />, cartData, null as never);
+    expect(await screen.findByTestId('cart-empty')).toBeTruthy();
+    await user.type(within(screen.getByTestId('cart-login-page')).getByLabelText(/ชื่อผู้ใช้/), 'somchai');
+    await user.type(within(screen.getByTestId('cart-login-page')).getByLabelText(/รหัสผ่าน/), 'secret1{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/course/1-english'));
     expect(s.inputsOf('login')).toEqual([{ username: 'somchai', password: 'secret1' }]);
     expect(localStorage.getItem('user_id')).toBe('42');

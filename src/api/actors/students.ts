@@ -14,6 +14,9 @@ export const studentActors = {
   updateStudentTax: operation('updateStudentTax', (input: TaxInfo, signal) => api.PUT('/private/myaccount/students/tax', { body: input, signal })),
   listShippingAddresses: operation('listShippingAddresses', (_input: void, signal) => api.GET('/private/shipping/addresses', { signal })),
   createShippingAddress: operation('createShippingAddress', (input: Schemas['ShippingAddressCreate'], signal) => api.POST('/private/shipping/addresses', { body: input, signal })),
+  updateShippingAddress: operation('updateShippingAddress', (input: { addressId: number; body: Schemas['ShippingAddressCreate'] }, signal) =>
+    api.PUT('/private/shipping/addresses/{addressId}', { params: { path: { addressId: input.addressId } }, body: input.body, signal }),
+  ),
   sendRegistrationEmail: operation('sendRegistrationEmail', (input: Schemas['RegistrationEmailRequest'], signal) => api.POST('/api/send/to/email/registration', { body: input, signal })),
   /**
    * One file in the multipart field `imageinput`. A visitor without an account (layout-4

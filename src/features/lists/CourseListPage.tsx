@@ -31,6 +31,12 @@ export function CourseListPage({ AddToCart }: { AddToCart: AddToCartSlot }) {
     <main className="page" data-testid="course-list-page">
       <title>{`${t('allCourses')} — ${t('appTitle')}`}</title>
       <h1>{t('allCourses')}</h1>
+      <p>
+        <Link to="/products" data-testid="products-link">
+          {t('books')}
+        </Link>{' '}
+        · <Link to="/cart">{t('cart')}</Link>
+      </p>
       <Form role="search" method="get" className="search">
         <label htmlFor="keyword" className="ui-field__label">
           {t('searchCourses')}

@@ -8,6 +8,7 @@ import { isApiError, unwrap } from '../../api/errors';
 import { dateTime, methodName, money, t } from '../../i18n/messages';
 import { LoginForm, SessionContext } from '../../session';
 import { OrderOutcome, orderLabel, PaymentFailedAlert } from '../../ui/OrderOutcome';
+import { OrderItems } from './OrderItems';
 import { OrderPaymentActions, OrderPaymentPanel, useOrderPayment, type PaymentSlot } from './OrderPayment';
 
 type Order = components['schemas']['Order'];
@@ -62,37 +63,38 @@ export function OrdersPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
         <p>{t('noOrders')}</p>
       ) : (
         <>
-        {/* A payment that just failed (a hosted page's failure or cancel lands here): the notice and why. */}
-        <PaymentFailedAlert order={orders[0]!} />
-        <table className="orders-table" data-testid="orders-table">
-          <caption className="ui-visually-hidden">{t('myOrders')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('orderNumber')}</th>
-              <th scope="col">{t('orderDate')}</th>
-              <th scope="col">{t('paymentMethods')}</th>
-              <th scope="col">{t('orderTotal')}</th>
-              <th scope="col">{t('orderStatus')}</th>
-              <th scope="col">{t('paymentActions')}</th>
-            </tr>
-          </thead>
-          <tbody>
+          {/* A payment that just failed (a hosted page's failure or cancel lands here): the notice and why. */}
+          <PaymentFailedAlert order={orders[0]!} />
+          <ol className="order-cards" aria-label={t('myOrders')} data-testid="orders-table">
             {orders.map((o) => (
-              <tr key={o.id} data-testid="order-row" data-status={o.payment_status}>
-                <td>{orderLabel(o)}</td>
-                <td>{dateTime(o.created_at)}</td>
-                <td>{o.payment_method_id === null || o.payment_method_id === undefined ? '' : methodName(o.payment_method_id)}</td>
-                <td>{money(o.total_amount, o.currency_code)}</td>
-                <td>
+              <li key={o.id} className="order-card" data-testid="order-row" data-status={o.payment_status}>
+                <div className="order-card__head">
+                  <strong className="order-card__number">
+                    {t('orderNumber')} {orderLabel(o)}
+                  </strong>
                   <OrderOutcome order={o} />
-                </td>
-                <td>
+                </div>
+                <OrderItems lines={o.courses ?? []} currency={o.currency_code} />
+                <dl className="order-card__facts">
+                  <div>
+                    <dt>{t('orderDate')}</dt>
+                    <dd>{dateTime(o.created_at)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('paymentMethods')}</dt>
+                    <dd>{o.payment_method_id === null || o.payment_method_id === undefined ? '' : methodName(o.payment_method_id)}</dd>
+                  </div>
+                  <div className="order-card__total">
+                    <dt>{t('orderTotal')}</dt>
+                    <dd>{money(o.total_amount, o.currency_code)}</dd>
+                  </div>
+                </dl>
+                <div className="order-card__actions">
                   <OrderPaymentActions order={o} actorRef={payment} />
-                </td>
-              </tr>
+                </div>
+              </li>
             ))}
-          </tbody>
-        </table>
+          </ol>
         </>
       )}
       <OrderPaymentPanel actorRef={payment} PaymentHost={PaymentHost} />

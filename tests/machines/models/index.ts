@@ -12,11 +12,13 @@ import { gbPrimeCardModel, paySolutionsModel, twoC2pCardModel, twoC2pLinkModel }
 import { registerAndLoginModel } from './register-and-login.model';
 import { scbQrModel } from './scb-qr.model';
 import { sessionModel } from './session.model';
+import { shippingAddressModel } from './shipping-address.model';
 import { taxGateModel } from './tax-gate.model';
 
 export const MODELS = [
   checkoutModel,
   cartModel,
+  shippingAddressModel,
   taxGateModel,
   registerAndLoginModel,
   sessionModel,

@@ -43,7 +43,7 @@ export function MethodDetails({ methodId, methods }: { methodId: number; methods
       <ul className="bank-list" data-testid="bank-list">
         {method.bankList.map((b) => (
           <li key={b.id}>
-            <strong>{b.bank_name}</strong> {b.account_id} <span className="ui-muted">{b.account_name}</span>
+            <strong>{b.bank_name}</strong> <span className="bank-account">{b.account_id}</span> <span className="ui-muted">{b.account_name}</span>
           </li>
         ))}
       </ul>

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLoaderData, useRevalidator } from 'react-router';
+import { Link, useLoaderData, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { selectCartRef, selectCheckoutProblem, selectCreating, selectSubmitBlock } from '../../../../machines/checkout/checkout.selectors';
 import { selectLoggedIn } from '../../../../machines/session/session.selectors';
 import { actorOptions } from '../../../api/actor-options';
+import { returnLink } from '../../../api/storage';
 import { t } from '../../../i18n/messages';
 import { LoginForm, SessionContext } from '../../../session';
 import { Button, Spinner } from '../../../ui';
@@ -13,26 +14,24 @@ import '../course.css';
 import { cartCheckoutInput, cartPageLogic } from './cart-checkout';
 import type { CartPageData } from './cart-loader';
 
-/** The visitor's login panel (username, password, forgot password, social logins); its register link opens the registration below. */
+/**
+ * The visitor's login panel (username, password, forgot password, social logins). Its register
+ * link opens the registration (/cart?register=1, so the address says what is open).
+ */
 function VisitorPanel({ data }: { data: CartPageData }) {
-  const register = useRef<HTMLDetailsElement>(null);
+  const [params, setParams] = useSearchParams();
   const config = CheckoutContext.useSelector((s) => s.context.settings.registration ?? {});
+  const registering = params.get('register') === '1';
   return (
     <section className="cart-login" aria-labelledby="cart-login-title" data-testid="cart-login-page">
       <h2 id="cart-login-title">{t('loginToCheckout')}</h2>
-      <LoginForm
-        idPrefix="cart"
-        onRegister={() => {
-          if (!register.current) return;
-          register.current.open = true;
-          register.current.scrollIntoView({ block: 'start' });
-          register.current.querySelector<HTMLInputElement>('input')?.focus();
-        }}
-      />
-      <details ref={register} className="auth-toggle" data-testid="cart-register">
-        <summary>{t('toRegister')}</summary>
-        <ModalRegistration config={{ ...config, withLogin: true }} data={data} />
-      </details>
+      <LoginForm idPrefix="cart" onRegister={() => setParams({ register: '1' }, { replace: true })} />
+      {registering ? (
+        <section className="cart-register" aria-labelledby="cart-register-title" data-testid="cart-register">
+          <h2 id="cart-register-title">{t('registerTitle')}</h2>
+          <ModalRegistration config={{ ...config, withLogin: true }} data={data} />
+        </section>
+      ) : null}
     </section>
   );
 }
@@ -117,12 +116,23 @@ export function CartPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
   const user = SessionContext.useSelector((s) => s.context.user);
   const loggedIn = SessionContext.useSelector(selectLoggedIn);
   const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const was = useRef(loggedIn);
   useEffect(() => {
     document.title = `${t('cart')} — ${t('appTitle')}`;
   }, []);
+  // At login (or logout) the data is read again: the visitor's cart is merged into the student's.
   useEffect(() => {
-    if (loggedIn !== data.student && revalidator.state === 'idle') void revalidator.revalidate();
-  }, [loggedIn, data.student, revalidator]);
+    if (loggedIn !== was.current) {
+      was.current = loggedIn;
+      void revalidator.revalidate();
+    }
+  }, [loggedIn, revalidator]);
+  // Logged in from the header's login link with nothing in the cart: back to the page the visitor came from.
+  useEffect(() => {
+    const back = returnLink();
+    if (loggedIn && data.student && data.cart.lines.length === 0 && back) navigate(back, { replace: true });
+  }, [loggedIn, data, navigate]);
   const input = cartCheckoutInput(data, loggedIn === data.student ? user : null);
   // A new checkout whenever the data is read again (login, merge).
   const key = `${data.student ? 'student' : 'visitor'}-${data.cart.updated_at ?? 'new'}-${data.cart.lines.length}`;

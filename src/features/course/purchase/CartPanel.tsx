@@ -23,7 +23,9 @@ import {
   selectUsdOffered,
   selectWithholding,
 } from '../../../../machines/cart/cart.selectors';
+import type { ShippingAddress } from '../../../../machines/shipping/shipping-address.machine';
 import { methodName, msg, planTypeName, t, termText, tx } from '../../../i18n/messages';
+import { AddressBook } from './AddressBook';
 import { Button, ChoiceGroup, ConfirmModal, Price } from '../../../ui';
 
 export type CartRef = ActorRefFrom<typeof cartMachine>;
@@ -287,7 +289,7 @@ export function CartTotals({ cartRef }: { cartRef: CartRef }) {
     <dl className="totals" data-testid="cart-totals">
       <div>
         <dt>{t('subtotal')}</dt>
-        <dd>
+        <dd data-testid="cart-subtotal">
           <Price amount={totals.subtotal} currency={currency} />
         </dd>
       </div>
@@ -302,7 +304,7 @@ export function CartTotals({ cartRef }: { cartRef: CartRef }) {
       {totals.shippingFee > 0 ? (
         <div>
           <dt>{t('shippingFee')}</dt>
-          <dd>
+          <dd data-testid="cart-shipping">
             <Price amount={totals.shippingFee} currency={currency} />
           </dd>
         </div>
@@ -372,24 +374,16 @@ export function PaymentMethodPanel({ cartRef, renderDetails }: { cartRef: CartRe
 
 export interface ShippingOptions {
   fees: readonly { id: number; name: string; fee: number }[];
-  addresses: readonly { id: number; name: string; address: string; district: string; province: string; postcode: string }[];
+  addresses: readonly ShippingAddress[];
 }
 
 /** Physical products: the shipping address (the student's saved ones) and the shipping fee option. */
 export function ShippingPanel({ cartRef, options }: { cartRef: CartRef; options: ShippingOptions }) {
-  const shipping = useSelector(cartRef, selectShipping, (a, b) => a.addressId === b.addressId && a.fee?.id === b.fee?.id);
+  const shipping = useSelector(cartRef, selectShipping, (a, b) => a.fee?.id === b.fee?.id);
   const currency = useSelector(cartRef, selectCurrency);
   return (
     <div className="shipping" data-testid="shipping">
-      <ChoiceGroup legend={t('shippingAddress')} required>
-        {options.addresses.length === 0 ? <p className="ui-muted">{t('loginTitle')}</p> : null}
-        {options.addresses.map((a) => (
-          <label key={a.id}>
-            <input type="radio" name="shipping-address" checked={shipping.addressId === a.id} onChange={() => cartRef.send({ type: 'shipping.chooseAddress', addressId: a.id })} />
-            {a.name}, {a.address} {a.district} {a.province} {a.postcode}
-          </label>
-        ))}
-      </ChoiceGroup>
+      <AddressBook cartRef={cartRef} addresses={options.addresses} />
       <ChoiceGroup legend={t('chooseShippingFee')} required>
         {options.fees.map((f) => (
           <label key={f.id}>

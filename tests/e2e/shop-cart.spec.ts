@@ -1,0 +1,147 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './support';
+
+// One buyer: the list order, then the merged order, then the order list shows both.
+test.describe.configure({ mode: 'serial' });
+
+const ENGLISH = 'คอร์สภาษาอังกฤษเพื่อการสื่อสาร'; // 1,990.00 (1 year, default)
+const JAPANESE = 'ห้องเรียนสดภาษาญี่ปุ่น N5'; // 6,900.00
+const CHINESE = 'ห้องเรียนสดสนทนาภาษาจีน (เปิดกล้อง)';
+const BOOK = 'หนังสือไวยากรณ์อังกฤษฉบับสมบูรณ์'; // 450.00, stock 25
+
+async function addFromList(page: Page, name: string) {
+  await page.getByRole('button', { name: `เพิ่มลงรถเข็น: ${name}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: name })).toContainText('แล้ว');
+}
+
+/** Leaves the bank-transfer notice for later: the order is made and the thank-you page shows its number. */
+async function payByTransferLater(page: Page): Promise<string> {
+  await page.getByTestId('checkout-submit').click();
+  const modal = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
+  await expect(modal).toBeVisible({ timeout: 20_000 });
+  await modal.getByTestId('notify-later').click();
+  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+  const token = (await page.getByTestId('order-token').textContent())?.trim() ?? '';
+  expect(token).not.toBe('');
+  return token;
+}
+
+test('two courses added from the list, BUNDLE2 takes 15% off both, paid by bank transfer', async ({ page }) => {
+  await login(page, 'student', 'student123');
+  await page.goto('/');
+  await addFromList(page, ENGLISH);
+  await addFromList(page, JAPANESE);
+  // the same course again stays once
+  await page.getByRole('button', { name: `เพิ่มลงรถเข็น: ${ENGLISH}` }).click();
+  await expect(page.getByTestId('add-to-cart-status-1')).toContainText('อยู่ในรถเข็นแล้ว');
+
+  await page.goto('/cart');
+  const cart = page.getByTestId('cart-checkout');
+  await expect(cart.getByTestId('cart-lines').locator('.cart-line')).toHaveCount(2);
+  await expect(cart.getByTestId('cart-lines')).toContainText(ENGLISH);
+  await expect(cart.getByTestId('cart-lines')).toContainText(JAPANESE);
+
+  const input = cart.getByTestId('coupon-input');
+  await input.fill('BUNDLE2');
+  await input.press('Enter');
+  // The site makes coupons and promotions exclusive: the auto-selected promotion gives way.
+  const confirm = page.getByRole('dialog', { name: 'เปลี่ยนไปใช้คูปอง?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'ยืนยัน' }).click();
+  await expect(cart.getByTestId('coupon-applied')).toContainText('BUNDLE2');
+  // 15% of (1,990 + 6,900) = 1,333.50
+  await expect(cart.getByTestId('cart-discount')).toContainText('1,333.50');
+  await expect(cart.getByTestId('cart-payable')).toContainText('7,556.50');
+  await expect(cart.getByTestId('method-1')).toBeChecked();
+
+  await payByTransferLater(page);
+  // The cart was emptied by the order.
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-empty')).toBeVisible();
+});
+
+test("a visitor's cart (a book x2 and a course) is merged into the student's cart at login, shipped by EMS, paid", async ({ page }) => {
+  // books are listed (from the home page), searchable, and link to their product page
+  await page.goto('/');
+  await page.getByTestId('products-link').click();
+  await expect(page.getByTestId('product-list').locator('li')).toHaveCount(3);
+  await page.getByLabel('ค้นหาหนังสือและสินค้า').fill('ไวยากรณ์');
+  await page.getByLabel('ค้นหาหนังสือและสินค้า').press('Enter');
+  await expect(page.getByTestId('product-list').locator('li')).toHaveCount(1);
+  await page.getByRole('link', { name: BOOK }).click();
+  await expect(page).toHaveURL(/\/product\/12-/);
+  await page.getByRole('button', { name: `เพิ่มลงรถเข็น: ${BOOK}` }).click();
+  await expect(page.getByTestId('add-to-cart-status-12')).toContainText('แล้ว');
+  await page.goto('/');
+  await addFromList(page, CHINESE);
+
+  await page.goto('/cart');
+  const cart = page.getByTestId('cart-checkout');
+  await expect(cart.getByTestId('cart-lines').locator('.cart-line')).toHaveCount(2);
+  // the quantity stays within the stock (25)
+  await expect(cart.getByTestId('qty-12').locator('option')).toHaveCount(25);
+  await cart.getByTestId('qty-12').selectOption('2');
+  await expect(cart.getByTestId('cart-lines')).toContainText('2');
+
+  // the register link opens the registration on the page
+  await page.getByTestId('cart-login-page').getByRole('button', { name: 'ยังไม่มีบัญชี? สมัครสมาชิก' }).click();
+  await expect(page).toHaveURL(/\/cart\?register=1$/);
+  await expect(page.getByTestId('cart-register').getByTestId('modal-registration')).toBeVisible();
+  await page.goto('/cart');
+
+  // log in from the cart's login panel: the visitor's lines join the student's cart
+  await page.getByTestId('cart-login-page').getByLabel('ชื่อผู้ใช้').fill('student');
+  await page.getByTestId('cart-login-page').getByLabel('รหัสผ่าน').fill('student123');
+  await page.getByTestId('cart-login-page').getByLabel('รหัสผ่าน').press('Enter');
+  await expect(page.getByTestId('header-user')).toBeVisible();
+  await expect(page.getByTestId('cart-login-page')).toHaveCount(0);
+  const merged = page.getByTestId('cart-checkout');
+  await expect(merged.getByTestId('cart-lines').locator('.cart-line')).toHaveCount(2);
+  await expect(merged.getByTestId('qty-12')).toHaveValue('2');
+  // the merged cart is the student's server cart (kept after a reload)
+  await page.reload();
+  await expect(page.getByTestId('cart-checkout').getByTestId('qty-12')).toHaveValue('2');
+
+  const shipping = page.getByTestId('shipping');
+  // a new address: checked by the form first, then saved and chosen
+  await shipping.getByTestId('address-new').click();
+  const form = shipping.getByTestId('address-form');
+  await form.getByLabel('ชื่อผู้รับ').fill('สมชาย ใจดี (ที่ทำงาน)');
+  await form.getByLabel('เบอร์โทรศัพท์').fill('0812345679');
+  await form.getByLabel('ที่อยู่', { exact: true }).fill('5 อาคารทดสอบ ถนนพระราม 4');
+  await form.getByLabel('แขวง/ตำบล').fill('ลุมพินี');
+  await form.getByLabel('เขต/อำเภอ').fill('ปทุมวัน');
+  await form.getByLabel('จังหวัด').fill('กรุงเทพมหานคร');
+  await form.getByLabel('รหัสไปรษณีย์').fill('1033');
+  await form.getByTestId('address-save').click();
+  await expect(form.getByText('กรุณากรอกรหัสไปรษณีย์ 5 หลัก')).toBeVisible();
+  await form.getByLabel('รหัสไปรษณีย์').fill('10330');
+  await form.getByTestId('address-save').click();
+  await expect(shipping.getByTestId('address-form')).toHaveCount(0);
+  await expect(shipping.getByRole('radio', { name: /ถนนพระราม 4/ })).toBeChecked();
+  await shipping.getByRole('radio', { name: /EMS/ }).check();
+  await expect(page.getByTestId('cart-shipping')).toContainText('50.00');
+  await payByTransferLater(page);
+});
+
+test('the order list shows both orders with what they bought, readable at 375 px', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await login(page, 'student', 'student123');
+  await page.goto('/myaccount/student/order');
+  const rows = page.getByTestId('order-row');
+  await expect(rows.first()).toBeVisible();
+  // newest first: the merged order (book x2 + Chinese), then the BUNDLE2 order (English + Japanese)
+  const merged = rows.nth(0);
+  await expect(merged.getByTestId('order-item')).toHaveCount(2);
+  await expect(merged.getByTestId('order-item').filter({ hasText: BOOK })).toContainText('จำนวน 2');
+  await expect(merged.getByTestId('order-item').filter({ hasText: BOOK })).toContainText('900.00');
+  await expect(merged).toContainText(CHINESE);
+  const bundle = rows.nth(1);
+  await expect(bundle.getByTestId('order-item')).toHaveCount(2);
+  await expect(bundle).toContainText(ENGLISH);
+  await expect(bundle).toContainText(JAPANESE);
+  await expect(bundle).toContainText('7,556.50');
+  // no sideways scroll on a phone
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: 'test-results/orders-375.png', fullPage: true });
+});
