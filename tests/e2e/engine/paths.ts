@@ -22,9 +22,11 @@ export interface BrowserModel {
   /** Events the page sends to this machine (sample payloads). */
   userEvents: readonly (EventObject & Record<string, unknown>)[];
   /** Per invoked actor (by id): the labelled answers the server can give, and the ways it can fail. */
-  outcomes: Readonly<Record<string, { done?: readonly { label: string; output: unknown; in?: When }[]; error?: readonly (string | { label: string; in?: When })[] }>>;
+  outcomes: Readonly<Record<string, { done?: readonly { label: string; output: unknown; in?: When }[]; error?: readonly (string | { label: string; in?: When; error?: unknown })[] }>>;
   /** Callback actors (by id): the labelled events they may send (and their failures in `outcomes`). */
   callbacks?: Readonly<Record<string, readonly { label: string; event: EventObject & Record<string, unknown> }[]>>;
+  /** Keep an event out of the walk (e.g. a per-second countdown tick, which would make every second a state). */
+  filter?: (s: AnyMachineSnapshot, event: EventObject) => boolean;
 }
 
 export interface BrowserStep {
@@ -83,11 +85,11 @@ function candidates(model: BrowserModel, cache: Map<string, EventObject[]>, s: A
     for (const raw of o?.error ?? []) {
       const e = typeof raw === 'string' ? { label: raw } : raw;
       if (e.in && !holds(e.in, s)) continue;
-      out.push(make(`error:${id}:${e.label}`, () => labelled({ type: `xstate.error.actor.${id}`, error: new Error(e.label) } as EventObject, `✗${id}:${e.label}`)));
+      out.push(make(`error:${id}:${e.label}`, () => labelled({ type: `xstate.error.actor.${id}`, error: 'error' in e && e.error !== undefined ? e.error : new Error(e.label) } as EventObject, `✗${id}:${e.label}`)));
     }
   }
   for (const node of activeNodes(s)) for (const t of node.after) out.push(make(`after:${t.eventType}`, () => ({ type: t.eventType })));
-  return out.filter((e) => s.can(e));
+  return out.filter((e) => (model.filter ? model.filter(s, e) : true) && s.can(e));
 }
 
 const serialize = (s: AnyMachineSnapshot) => `${s.status}:${JSON.stringify(s.value)}:${JSON.stringify(s.context)}`;
@@ -137,15 +139,24 @@ export function browserPaths(model: BrowserModel): BrowserPath[] {
     }
   }
   // Greedy cover of the abstract states, state nodes and transitions (state + event label) by complete paths.
-  const edges = (steps: RawStep[]) => steps.slice(1).map((st, i) => `${serialize(steps[i]!.state)} --${labelOf(st.event)}`);
-  const keyed = complete.map((steps) => ({ steps, keys: new Set([...steps.map((st) => serialize(st.state)), ...statesOf(steps), ...edges(steps)]) }));
+  // Covered by state value, not context: the context only steers the walk (guards).
+  const valueOf = (st: RawStep) => `${st.state.status}:${JSON.stringify(st.state.value)}`;
+  // Self-loops (typing in a form, an invalid submit) are walked when on the way, not sought out.
+  const edges = (steps: RawStep[]) =>
+    steps
+      .slice(1)
+      .map((st, i) => [valueOf(steps[i]!), labelOf(st.event), valueOf(st)] as const)
+      .filter(([from, , to]) => from !== to)
+      .map(([from, label, to]) => `${from} --${label}--> ${to}`);
+  const keysOf = (steps: RawStep[]) => new Set([...steps.map(valueOf), ...statesOf(steps), ...edges(steps)]);
+  const keyed = complete.map((steps) => ({ steps, keys: keysOf(steps) }));
   const uncovered = new Set(keyed.flatMap((k) => [...k.keys]));
   const chosen: RawStep[][] = [];
   // Each final state (each outcome) first by its own shortest path, then the fewest more to cover the rest.
   for (const p of shortest) {
     if (p.state.status !== 'done') continue;
     chosen.push(p.steps);
-    for (const k of [...p.steps.map((st) => serialize(st.state)), ...statesOf(p.steps), ...edges(p.steps)]) uncovered.delete(k);
+    for (const k of keysOf(p.steps)) uncovered.delete(k);
   }
   while (uncovered.size) {
     keyed.sort((a, b) => gain(b.keys) - gain(a.keys) || a.steps.length - b.steps.length);
