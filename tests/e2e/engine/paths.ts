@@ -153,8 +153,12 @@ export function browserPaths(model: BrowserModel): BrowserPath[] {
   const uncovered = new Set(keyed.flatMap((k) => [...k.keys]));
   const chosen: RawStep[][] = [];
   // Each final state (each outcome) first by its own shortest path, then the fewest more to cover the rest.
-  for (const p of shortest) {
+  const finals = new Set<string>();
+  for (const p of [...shortest].sort((a, b) => a.steps.length - b.steps.length)) {
     if (p.state.status !== 'done') continue;
+    const value = JSON.stringify(p.state.value);
+    if (finals.has(value)) continue;
+    finals.add(value);
     chosen.push(p.steps);
     for (const k of keysOf(p.steps)) uncovered.delete(k);
   }
