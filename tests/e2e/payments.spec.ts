@@ -17,7 +17,9 @@ for (const map of PAGE_MAPS) {
     for (const path of browserPaths(map.model)) {
       test(path.title, async ({ page, request, shop, machines: trace }) => {
         const broken = KNOWN_BROKEN[`${map.id}: ${path.title}`];
-        test.fail(broken !== undefined, broken);
+        // a path that fails every time runs as an expected failure; one that fails only sometimes is not run (fixme), named in the report
+        if (broken?.startsWith('flaky: ')) test.fixme(true, broken);
+        else test.fail(broken !== undefined, broken);
         const user = await freshStudent(shop.db, `m${map.methodId}`);
         await loginAs(page, user.username);
         await runPath({ page, request, shop, trace, user, coursePath: COURSE, plan: {} }, map, path);
