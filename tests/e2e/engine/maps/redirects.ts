@@ -33,6 +33,8 @@ interface Redirect {
   returnsTo: RegExp;
   /** On the provider's page: pay. */
   pay: (page: Page) => Promise<void>;
+  /** On the provider's page: decline or cancel (when it has such a button). */
+  decline?: (page: Page) => Promise<void>;
   /** State names (they differ a little by machine). */
   preparing: string[];
   extraStates?: Record<string, StateCheck>;
@@ -62,6 +64,18 @@ export async function providerPays(ctx: PathContext, map: PageMap): Promise<void
   await r.pay(ctx.page);
   await expect(ctx.page).toHaveURL(r.returnsTo, { timeout: 20_000 });
   await expectPaidBy(ctx, r.provider, r.report);
+}
+
+/** The buyer declines or cancels on the provider page: back on our site, the order not paid, the attempt not successful. */
+export async function providerDeclines(ctx: PathContext, map: PageMap): Promise<void> {
+  const r = REDIRECTS.get(map)!;
+  if (!r.decline) throw new Error(`${map.id}: the provider page has no decline`);
+  await map.start(ctx);
+  await expect(ctx.page).toHaveURL(SANDBOX, { timeout: 20_000 });
+  await r.decline(ctx.page);
+  await expect(ctx.page).not.toHaveURL(SANDBOX, { timeout: 20_000 });
+  const f = await expectUnpaid(ctx);
+  expect(f.payments.map((p) => p.status)).not.toContain('pending');
 }
 
 const REDIRECTS = new Map<PageMap, Redirect>();
@@ -141,6 +155,7 @@ export const twoC2pLinkMap = redirectMap({
   report: '2C2P',
   returnsTo: /\/myaccount\/student\/order/,
   pay: (page) => page.getByTestId('2c2p-pay').click(),
+  decline: (page) => page.getByTestId('2c2p-cancel').click(),
   preparing: ['creatingLink'],
 });
 
@@ -173,5 +188,6 @@ export const paySolutionsMap = redirectMap({
   report: 'PaySolutions',
   returnsTo: /\/thankyou\?orderId=/,
   pay: (page) => page.getByTestId('ps-pay').click(),
+  decline: (page) => page.getByTestId('ps-decline').click(),
   preparing: ['preparingForm', 'readingOrder'],
 });
