@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './engine/fixtures';
 
 test('a coupon is applied with Enter and lowers the total; a full coupon is refused with the codes', async ({ page }) => {
   await page.goto('/course/1');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './engine/fixtures';
 
 test('keyboard only: the plan, the coupon and the pay button are reachable; the login modal traps and returns focus', async ({ page }) => {
   await page.goto('/course/5-private-math-tutoring');

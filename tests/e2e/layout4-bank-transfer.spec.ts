@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './engine/fixtures';
 import { PNG, uniqueEmail } from './support';
 
 test('a visitor buys in layout 4 without an account by bank transfer and notifies with a slip', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './engine/fixtures';
 import { login } from './support';
 
 test('a student logs in and pays by Omise card through 3-D Secure in the sandbox', async ({ page }) => {

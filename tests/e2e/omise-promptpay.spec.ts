@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './engine/fixtures';
 import { login } from './support';
 
 test('Omise PromptPay paid from the sandbox control: the page moves on by itself', async ({ page, request }) => {

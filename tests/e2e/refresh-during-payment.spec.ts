@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './engine/fixtures';
 import { login } from './support';
 
 test('a refresh while the PromptPay QR is shown restores the same order and payment (no second order)', async ({ page, request }) => {

@@ -1,0 +1,119 @@
+/**
+ * The browser tests' fixtures. Each Playwright worker gets its own shop: a throwaway PostgreSQL
+ * cluster (scripts/postgres.ts), the real server (`node scripts/start.mjs`, app + reference API +
+ * loopback payment sandboxes) seeded with the demo shop on it, on port E2E_PORT + worker index,
+ * and a `pg` pool so a test can check the database directly. Every page records what the app's
+ * machines do (src/api/actor-options.ts's test hook) into `trace`; the states and transitions
+ * reached are written to .test-reports/e2e-coverage for `npm run e2e:report`.
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startPostgres } from '../../../scripts/postgres';
+import { MachineTrace, INSPECT_INIT_SCRIPT, type TraceRecord } from './trace';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 5201);
+export const ADMIN_TOKEN = 'e2e-admin-token';
+export const COVERAGE_DIR = join(process.cwd(), '.test-reports', 'e2e-coverage');
+
+export interface Shop {
+  url: string;
+  db: pg.Pool;
+}
+
+async function waitUntilUp(url: string, server: ChildProcess, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (server.exitCode !== null) throw new Error(`the e2e server exited with ${server.exitCode}`);
+    try {
+      const r = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (r.ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the e2e server did not answer ${url} within ${ms} ms`);
+}
+
+export const test = base.extend<{ machines: MachineTrace }, { shop: Shop }>({
+  shop: [
+    async ({}, use, workerInfo) => {
+      const cluster = await startPostgres();
+      const scratch = mkdtempSync(join(tmpdir(), 'course-e2e-'));
+      const port = E2E_PORT + workerInfo.parallelIndex;
+      const url = `http://127.0.0.1:${port}`;
+      let stderr = '';
+      const server = spawn(process.execPath, ['scripts/start.mjs'], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: cluster.url,
+          OUTBOX_DIR: join(scratch, 'outbox'),
+          UPLOADS_DIR: join(scratch, 'uploads'),
+          LOG_LEVEL: 'warn',
+          AUTH_RATE_LIMIT: '0',
+          ADMIN_TOKEN: ADMIN_TOKEN,
+        },
+      });
+      server.stderr?.on('data', (d: Buffer) => {
+        stderr = (stderr + d.toString()).slice(-20_000);
+      });
+      const db = new pg.Pool({ connectionString: cluster.url, max: 3 });
+      try {
+        await waitUntilUp(`${url}/public/courses`, server, 120_000);
+        await use({ url, db });
+      } finally {
+        server.kill('SIGTERM');
+        await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
+        await db.end();
+        await cluster.stop();
+        rmSync(scratch, { recursive: true, force: true });
+        if (stderr.trim()) console.error(`[e2e server ${port}] ${stderr.trim().split('\n').slice(-20).join('\n')}`);
+      }
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ shop }, use) => use(shop.url),
+  machines: [
+    async ({ context }, use, testInfo) => {
+      const trace = new MachineTrace();
+      await context.exposeBinding('__e2eRecord', (_source, records: TraceRecord[]) => trace.add(records));
+      await context.addInitScript(INSPECT_INIT_SCRIPT);
+      await use(trace);
+      mkdirSync(COVERAGE_DIR, { recursive: true });
+      const file = join(COVERAGE_DIR, `${testInfo.testId}.json`);
+      writeFileSync(file, JSON.stringify({ title: testInfo.titlePath.join(' › '), status: testInfo.status, coverage: trace.coverage() }));
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** A fresh student (a copy of the demo student's password, so 'student123' logs in), its id and username. */
+export async function freshStudent(db: pg.Pool, tag: string): Promise<{ id: number; username: string; email: string }> {
+  const username = `${tag}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`.toLowerCase();
+  const email = `${username}@example.com`;
+  const r = await db.query<{ id: number }>(
+    `INSERT INTO users (role, username, email, password_hash, firstname, lastname, firstname_eng, lastname_eng, tel, address, user_group_id, is_require_tax_invoice, tax_person_type)
+     SELECT role, $1, $2, password_hash, firstname, lastname, firstname_eng, lastname_eng, tel, address, user_group_id, false, 'normal_person'
+     FROM users WHERE username = 'student' RETURNING id`,
+    [username, email],
+  );
+  return { id: r.rows[0]!.id, username, email };
+}
+
+/** Logs in through the cart login panel (/cart). */
+export async function loginAs(page: Page, username: string, password = 'student123'): Promise<void> {
+  await page.goto('/cart');
+  await page.getByLabel('ชื่อผู้ใช้').fill(username);
+  await page.getByLabel('รหัสผ่าน').fill(password);
+  await page.getByLabel('รหัสผ่าน').press('Enter');
+  await expect(page.getByTestId('header-user')).toBeVisible();
+}

@@ -1,0 +1,31 @@
+/**
+ * Paths the app fails today, by `machine: path title`, each with why. They still run (test.fail):
+ * the suite goes red when one of them starts passing, so this list is emptied as the app is fixed.
+ * A reason starting with 'flaky: ' marks a path that fails only sometimes: it is not run (fixme).
+ */
+export const KNOWN_BROKEN: Record<string, string> = {
+  'omiseCard: ✓getOmiseCardPublicKey:ok → card.tokenized → ✓chargeOmiseCard:3ds → payment.resume → ✓getOrder:unpaid → ⏱pollInterval → ✓getOrder:approved ⇒ paid':
+    'flaky: after Fail on the 3-D Secure page the order is read (unpaid); the shop then approves it in the back office; the next poll reads approved in some runs, in others the machine is not seen leaving awaitingConfirmation within 20 s (passed 1 of 2 runs)',
+  'paypal: paypal.createOrder → ✓createPaypalOrder:ok → paypal.approve → ✓capturePaypalOrder:completed ⇒ success':
+    'the PayPal window closes by itself at once: the sandbox checkout page is on our own origin, so PaypalModal reads it as the return (same origin, no PayerID), closes it and sends paypal.cancel — approve / cancel in the window cannot be clicked',
+  'paypal: paypal.createOrder → ✓createPaypalOrder:ok → paypal.approve → ✓capturePaypalOrder:pending → ✓deleteOrder:ok ⇒ orderDeleted':
+    'the PayPal window closes by itself at once: the sandbox checkout page is on our own origin, so PaypalModal reads it as the return (same origin, no PayerID), closes it and sends paypal.cancel — approve / cancel in the window cannot be clicked',
+  'paypal: paypal.createOrder → ✓createPaypalOrder:ok → paypal.approve → ✓capturePaypalOrder:pending → ✗deleteOrder:network ⇒ orderDeleted':
+    'the PayPal window closes by itself at once: the sandbox checkout page is on our own origin, so PaypalModal reads it as the return (same origin, no PayerID), closes it and sends paypal.cancel — approve / cancel in the window cannot be clicked',
+  'paypal: paypal.createOrder → ✓createPaypalOrder:ok → paypal.approve → ✗capturePaypalOrder:declined → paypal.createOrder → ✗createPaypalOrder:network ⇒ buttonError':
+    'the PayPal window closes by itself at once: the sandbox checkout page is on our own origin, so PaypalModal reads it as the return (same origin, no PayerID), closes it and sends paypal.cancel — approve / cancel in the window cannot be clicked',
+  'paypal: paypal.createOrder → ✓createPaypalOrder:ok → paypal.cancel → paypal.createOrder → ✗createPaypalOrder:network ⇒ buttonError':
+    'the PayPal window closes by itself at once: the sandbox checkout page is on our own origin, so PaypalModal reads it as the return (same origin, no PayerID), closes it and sends paypal.cancel — approve / cancel in the window cannot be clicked',
+  'omiseCard: ✓getOmiseCardPublicKey:ok → card.tokenized → ✓chargeOmiseCard:3ds → payment.resume → ✓getOrder:rejected → ⏱redirectDelay ⇒ failedRedirect':
+    'flaky: the shop rejects the order while the buyer is on the 3-D Secure page; after Fail the buyer is back, but opening the course page again does not resume the saved flow (the machine stays in awaitingAuthorization, the order is never read)',
+  'omisePromptPay: ✓createOmisePromptPay:ok → payment.resume → ⏱qrExpiry → payment.retry → ✓createOmisePromptPay:ok → ⇠watchOrderStatus:approved ⇒ paid':
+    'after a refresh while the QR is shown (restored flow), the QR never expires: the page clock moved a day forward leaves the machine in awaitingScan (without the refresh the same move reaches expired)',
+  'gbPrimePromptPay: ✓createGbPrimePromptPay:ok → payment.resume → ⏱qrExpiry → payment.retry → ✓createGbPrimePromptPay:ok → ⇠watchOrderStatus:approved ⇒ paid':
+    'as for Omise PromptPay: after a refresh while the QR is shown, the QR never expires',
+  'twoC2pCard: card.encrypted → ✓create2c2pCardRequest:ok → payment.resume → ✓getOrder:approved ⇒ paid':
+    'flaky: after Pass on the 2C2P 3-D Secure page the gateway sends the buyer to the order list (order approved); opening the course page again does not resume the saved flow (the machine stays in awaitingResult)',
+  'twoC2pCard: card.encrypted → ✓create2c2pCardRequest:ok → payment.resume → ✓getOrder:rejected ⇒ leftForOrders':
+    'the shop rejects the order while the buyer is on the 2C2P 3-D Secure page; after Fail, opening the course page again does not resume the saved flow (the machine stays in awaitingResult)',
+  'twoC2pCard: card.encrypted → ✓create2c2pCardRequest:ok → payment.resume → ✗getOrder:network → payment.resume → ✓getOrder:approved ⇒ paid':
+    'flaky: one GET /private/orders/{id} failing on the network after the 3-D Secure page: the machine never reaches reconciling on the course page (stays in awaitingResult); the same path with the read answering passes; it passed once in three runs',
+};

@@ -1,0 +1,11 @@
+/** Every payment machine's page map, in the order of the method ids. */
+import type { PageMap } from '../runner';
+import { bankTransferMap } from './bank-transfer';
+import { omiseCardMap } from './omise-card';
+import { paypalMap } from './paypal';
+import { gbPrimePromptPayMap, omisePromptPayMap } from './promptpay';
+import { scbQrMap } from './scb-qr';
+import { twoC2pCardMap } from './two-c2p-card';
+import { gbPrimeCardMap, paySolutionsMap, twoC2pLinkMap } from './redirects';
+
+export const PAGE_MAPS: PageMap[] = [bankTransferMap, paypalMap, twoC2pCardMap, scbQrMap, omiseCardMap, omisePromptPayMap, twoC2pLinkMap, gbPrimeCardMap, gbPrimePromptPayMap, paySolutionsMap];

@@ -1,0 +1,91 @@
+/**
+ * Page map of PayPal (method 2): the PayPal popup (the sandbox checkout window) with Approve,
+ * Approve-but-declined, Approve-but-pending and Cancel, and network failures of our calls.
+ */
+import { expect, type Page } from '@playwright/test';
+import { paypalMachine } from '../../../../machines/payments/paypal.machine';
+import { order } from '../../../machines/models/fixtures';
+import { paypalModel } from '../../../machines/models/paypal.model';
+import { expectPaidBy, ordersOfUser } from '../db';
+import type { PageMap, PathContext } from '../runner';
+import { failOnce, onOrderList, onThankYouPage, startWith } from './common';
+
+const o = paypalModel.outcomes!;
+const modal = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: 'ชำระเงินด้วย PayPal' });
+const popups = new WeakMap<PathContext, Page>();
+
+async function approveWith(ctx: PathContext, testId: string): Promise<void> {
+  const popup = popups.get(ctx);
+  if (!popup) throw new Error('no PayPal window is open');
+  await popup.getByTestId(testId).click();
+  await popup.waitForEvent('close', { timeout: 20_000 }).catch(() => undefined);
+}
+
+export const paypalMap: PageMap = {
+  id: 'paypal',
+  methodId: 2,
+  model: {
+    machine: paypalMachine,
+    input: { order: order(2) },
+    userEvents: [{ type: 'paypal.createOrder' }, { type: 'paypal.approve', payerId: 'PAYER1' }, { type: 'paypal.cancel' }],
+    outcomes: {
+      createPaypalOrder: { done: [{ label: 'ok', output: o.createPaypalOrder!.done![0] }], error: ['network'] },
+      capturePaypalOrder: {
+        done: [
+          { label: 'completed', output: o.capturePaypalOrder!.done![0] },
+          { label: 'pending', output: o.capturePaypalOrder!.done![1] },
+        ],
+        error: [{ label: 'declined', error: o.capturePaypalOrder!.error![0] }],
+      },
+      deleteOrder: { done: [{ label: 'ok', output: o.deleteOrder!.done![0] }], error: ['network'] },
+    },
+  },
+  start: startWith(2),
+  states: {
+    'paypal.onPending': async (ctx) => {
+      await expect(modal(ctx).getByTestId('paypal-button')).toBeEnabled({ timeout: 20_000 });
+    },
+    'paypal.creatingPaypalOrder': 'passing',
+    'paypal.awaitingApproval': 'passing',
+    'paypal.capturing': 'passing',
+    'paypal.failure': 'passing',
+    'paypal.success': onThankYouPage,
+    // the order is deleted and the buyer is back on the course page with PayPal still chosen
+    'paypal.orderDeleted': async ({ page }) => {
+      await expect(page.getByTestId('purchase-panel').getByTestId('method-2')).toBeChecked();
+    },
+    'paypal.buttonError': onOrderList,
+  },
+  events: {
+    'paypal.createOrder': {
+      act: async (ctx) => {
+        const popup = ctx.page.waitForEvent('popup', { timeout: 20_000 });
+        await modal(ctx).getByTestId('paypal-button').click();
+        popups.set(ctx, await popup);
+      },
+    },
+    'paypal.approve': { act: (ctx) => approveWith(ctx, ctx.plan.paypal ?? 'pp-approve') },
+    'paypal.cancel': { act: (ctx) => approveWith(ctx, 'pp-cancel') },
+    '✓createPaypalOrder:ok': {},
+    '✗createPaypalOrder:network': { arm: (ctx) => failOnce(ctx, /\/api\/paypal\/orders$/) },
+    '✓capturePaypalOrder:completed': { arm: async (ctx) => void (ctx.plan.paypal = 'pp-approve') },
+    '✓capturePaypalOrder:pending': { arm: async (ctx) => void (ctx.plan.paypal = 'pp-approve-pending') },
+    '✗capturePaypalOrder:declined': { arm: async (ctx) => void (ctx.plan.paypal = 'pp-approve-declined') },
+    '✓deleteOrder:ok': {},
+    '✗deleteOrder:network': { arm: (ctx) => failOnce(ctx, /\/public\/cart\/deleteorder$/) },
+  },
+  db: {
+    '"success"': (ctx) => expectPaidBy(ctx, 'paypal', 'Paypal'),
+    // the failed order is deleted (is_deleted) or, when the delete failed, left unpaid
+    '"orderDeleted"': async (ctx) => {
+      expect(await ordersOfUser(ctx)).toBe(1);
+      const r = await ctx.shop.db.query<{ is_deleted: boolean; payment_status: string }>('SELECT is_deleted, payment_status FROM orders WHERE user_id = $1', [ctx.user.id]);
+      expect(r.rows[0]!.payment_status).not.toBe('approved');
+      expect(r.rows[0]!.is_deleted).toBe(!ctx.labels?.includes('✗deleteOrder:network'));
+    },
+    '"buttonError"': async (ctx) => {
+      const r = await ctx.shop.db.query<{ payment_status: string }>('SELECT payment_status FROM orders WHERE user_id = $1', [ctx.user.id]);
+      expect(r.rows.map((x) => x.payment_status)).toEqual(['notYetReceived']);
+    },
+  },
+};

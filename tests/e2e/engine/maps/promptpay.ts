@@ -1,0 +1,136 @@
+/**
+ * Page maps of the PromptPay QR (Omise 9, GB Prime Pay 12): the QR popup; the buyer's bank app is
+ * the sandbox's control (Omise `/control/charges/{id}/paid`, GB `/control/qrcode/{ref}/pay`), the
+ * realtime push brings the result; the shop may reject meanwhile (back office); a refresh restores
+ * the same QR (`payment.resume`); the QR's expiry is reached by moving the page's clock forward.
+ * The poll's own approved / rejected answers race the push in a real browser, so the poll is
+ * walked with its "still waiting" and network-failure answers only.
+ */
+import { expect } from '@playwright/test';
+import type { AnyStateMachine } from 'xstate';
+import { gbPrimePromptPayMachine } from '../../../../machines/payments/gb-prime-promptpay.machine';
+import { omisePromptPayMachine } from '../../../../machines/payments/omise-promptpay.machine';
+import type { PaymentMethodId } from '../../../../machines/shared/api';
+import { order } from '../../../machines/models/fixtures';
+import { gbPrimePromptPayModel, omisePromptPayModel } from '../../../machines/models/promptpay.model';
+import type { MachineModel } from '../../../machines/support/model';
+import { expectPaidBy, expectUnpaid, rejectInBackOffice } from '../db';
+import { orderOf, type PageMap, type PathContext, type StateCheck } from '../runner';
+import { failOnce, GET_ORDER, onThankYouPage, reads, startWith } from './common';
+
+interface PromptPay {
+  id: string;
+  machine: AnyStateMachine;
+  unit: MachineModel;
+  methodId: PaymentMethodId;
+  create: { src: string; url: RegExp };
+  provider: string;
+  report: string;
+  /** The buyer's bank app pays the QR (the sandbox's control). */
+  pay: (ctx: PathContext) => Promise<void>;
+}
+
+const modal = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: 'ชำระเงินด้วยพร้อมเพย์' });
+
+async function latestRef(ctx: PathContext, provider: string): Promise<string> {
+  const id = await orderOf(ctx);
+  const r = await ctx.shop.db.query<{ provider_ref: string }>('SELECT provider_ref FROM payments WHERE order_id = $1 AND provider = $2 ORDER BY id DESC LIMIT 1', [id, provider]);
+  return r.rows[0]!.provider_ref;
+}
+
+function promptPayMap(p: PromptPay): PageMap {
+  const read = reads(p.methodId);
+  const qrShown: StateCheck = async (ctx) => {
+    await expect(modal(ctx).getByTestId('qr-image')).toBeVisible({ timeout: 20_000 });
+  };
+  const scanning = Object.fromEntries(
+    ['listening', 'unavailable'].flatMap((push) => ['waiting', 'checking'].map((poll) => [`${p.id}.awaitingScan.poll.${poll}+${p.id}.awaitingScan.push.${push}`, qrShown])),
+  );
+  return {
+    id: p.id,
+    methodId: p.methodId,
+    model: {
+      machine: p.machine,
+      input: { order: order(p.methodId) },
+      userEvents: [{ type: 'payment.retry' }, { type: 'payment.resume' }],
+      outcomes: {
+        [p.create.src]: { done: [{ label: 'ok', output: p.unit.outcomes?.[p.create.src]?.done?.[0] }], error: ['network'] },
+        getOrder: { done: [{ label: 'unpaid', output: read.unpaid }], error: ['network'] },
+      },
+      callbacks: {
+        watchOrderStatus: [
+          { label: 'approved', event: { type: 'order.statusChanged', orderId: 501, payment_status: 'approved' } },
+          { label: 'rejected', event: { type: 'order.statusChanged', orderId: 501, payment_status: 'rejected' } },
+        ],
+      },
+    },
+    start: async (ctx) => {
+      // the QR's expiry is minutes to a day away: the page's clock is moved forward when the path needs it
+      if (ctx.labels?.includes('⏱qrExpiry')) await ctx.page.clock.install();
+      await startWith(p.methodId)(ctx);
+    },
+    states: {
+      [`${p.id}.creatingQr`]: 'passing',
+      ...scanning,
+      [`${p.id}.expired`]: async (ctx) => {
+        await expect(modal(ctx)).toContainText('QR Code หมดอายุแล้ว');
+        await expect(modal(ctx).getByTestId('qr-retry')).toBeVisible();
+      },
+      [`${p.id}.failed`]: async (ctx) => {
+        await expect(modal(ctx).getByTestId('qr-retry')).toBeVisible({ timeout: 20_000 });
+      },
+      [`${p.id}.paid`]: onThankYouPage,
+      [`${p.id}.rejected`]: 'passing',
+    },
+    events: {
+      'payment.retry': { act: (ctx) => modal(ctx).getByTestId('qr-retry').click() },
+      // a refresh while the QR is shown: the saved flow is restored and resumed
+      'payment.resume': { act: (ctx) => ctx.page.reload().then(() => undefined) },
+      [`✓${p.create.src}:ok`]: {},
+      [`✗${p.create.src}:network`]: { arm: (ctx) => failOnce(ctx, p.create.url) },
+      '✓getOrder:unpaid': {},
+      '✗getOrder:network': { arm: (ctx) => failOnce(ctx, GET_ORDER) },
+      '⇠watchOrderStatus:approved': { act: p.pay },
+      '⇠watchOrderStatus:rejected': {
+        act: async (ctx) => {
+          ctx.plan.shop = 'reject';
+          await rejectInBackOffice(ctx);
+        },
+      },
+      '⏱pollInterval': {},
+      '⏱qrExpiry': { act: (ctx) => ctx.page.clock.fastForward('25:00:00') },
+    },
+    db: {
+      '"paid"': (ctx) => expectPaidBy(ctx, p.provider, p.report),
+      '"rejected"': async (ctx) => void (await expectUnpaid(ctx, 'rejected')),
+    },
+  };
+}
+
+export const omisePromptPayMap = promptPayMap({
+  id: 'omisePromptPay',
+  machine: omisePromptPayMachine,
+  unit: omisePromptPayModel as unknown as MachineModel,
+  methodId: 9,
+  create: { src: 'createOmisePromptPay', url: /\/api\/omise\/promptpay$/ },
+  provider: 'omise',
+  report: 'Omise',
+  pay: async (ctx) => {
+    const r = await ctx.request.post(`/sandbox/omise/control/charges/${await latestRef(ctx, 'omise')}/paid`);
+    expect(r.ok(), await r.text()).toBe(true);
+  },
+});
+
+export const gbPrimePromptPayMap = promptPayMap({
+  id: 'gbPrimePromptPay',
+  machine: gbPrimePromptPayMachine,
+  unit: gbPrimePromptPayModel as unknown as MachineModel,
+  methodId: 12,
+  create: { src: 'createGbPrimePromptPay', url: /\/api\/gbprime\/promptpay$/ },
+  provider: 'gbprime',
+  report: 'GBPrimePay',
+  pay: async (ctx) => {
+    const r = await ctx.request.post(`/sandbox/gbprime/control/qrcode/${await latestRef(ctx, 'gbprime')}/pay`);
+    expect(r.ok(), await r.text()).toBe(true);
+  },
+});

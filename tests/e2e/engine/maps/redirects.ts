@@ -1,0 +1,193 @@
+/**
+ * Page maps of the methods that send the buyer to the provider's page: 2C2P payment link (10),
+ * GB Prime Pay card (11), PaySolutions (13). The provider page is the server's sandbox; the
+ * buyer pays there, or comes back without paying (the browser's back button), or the shop rejects
+ * the order meanwhile; coming back to the course page restores the flow (`payment.resume`).
+ */
+import { expect, type Page } from '@playwright/test';
+import type { AnyStateMachine } from 'xstate';
+import { gbPrimeCardMachine } from '../../../../machines/payments/gb-prime-card.machine';
+import { paySolutionsMachine } from '../../../../machines/payments/pay-solutions.machine';
+import { twoC2pLinkMachine } from '../../../../machines/payments/two-c2p-link.machine';
+import type { PaymentMethodId } from '../../../../machines/shared/api';
+import { order } from '../../../machines/models/fixtures';
+import { gbPrimeCardModel, paySolutionsModel, twoC2pLinkModel } from '../../../machines/models/redirects.model';
+import type { MachineModel } from '../../../machines/support/model';
+import { approveInBackOffice, expectApprovedByShop, expectPaidBy, expectUnpaid, rejectInBackOffice } from '../db';
+import type { PageMap, PathContext, StateCheck } from '../runner';
+import { failOnce, failureShown, GET_ORDER, onOrderList, onThankYouPage, reads, startWith } from './common';
+
+interface Redirect {
+  id: string;
+  machine: AnyStateMachine;
+  /** The machine's model (tests/machines): the sample answer of a prepared provider page comes from it. */
+  unit: MachineModel;
+  methodId: PaymentMethodId;
+  input?: Record<string, unknown>;
+  /** The actor that prepares the provider page, and its endpoint. */
+  create: { src: string; url: RegExp };
+  /** payments.provider and payment_reports.payment of a paid order. */
+  provider: string;
+  report: string;
+  /** Where the provider sends the buyer after paying. */
+  returnsTo: RegExp;
+  /** On the provider's page: pay. */
+  pay: (page: Page) => Promise<void>;
+  /** On the provider's page: decline or cancel (when it has such a button). */
+  decline?: (page: Page) => Promise<void>;
+  /** State names (they differ a little by machine). */
+  preparing: string[];
+  extraStates?: Record<string, StateCheck>;
+}
+
+const SANDBOX = /\/sandbox\//;
+
+/**
+ * payment.resume: the buyer comes back to the course page from the provider page without paying
+ * there (the browser's back button; a reload when already back), while the shop may have approved
+ * or rejected the order meanwhile (back office). Paying at the provider returns to the thank-you
+ * page, which ends the saved flow by design: that is `providerPays` below, not a machine path.
+ */
+async function comeBack(ctx: PathContext): Promise<void> {
+  const { page } = ctx;
+  if (ctx.plan.shop === 'reject') await rejectInBackOffice(ctx);
+  if (ctx.plan.shop === 'approve') await approveInBackOffice(ctx);
+  if (SANDBOX.test(page.url())) await page.goBack();
+  else await page.reload();
+}
+
+/** The buyer pays on the provider page: back on our site (thank-you page or order list), the order paid by the provider. */
+export async function providerPays(ctx: PathContext, map: PageMap): Promise<void> {
+  const r = REDIRECTS.get(map)!;
+  await map.start(ctx);
+  await expect(ctx.page).toHaveURL(SANDBOX, { timeout: 20_000 });
+  await r.pay(ctx.page);
+  await expect(ctx.page).toHaveURL(r.returnsTo, { timeout: 20_000 });
+  await expectPaidBy(ctx, r.provider, r.report);
+}
+
+/** The buyer declines or cancels on the provider page: back on our site, the order not paid, the attempt not successful. */
+export async function providerDeclines(ctx: PathContext, map: PageMap): Promise<void> {
+  const r = REDIRECTS.get(map)!;
+  if (!r.decline) throw new Error(`${map.id}: the provider page has no decline`);
+  await map.start(ctx);
+  await expect(ctx.page).toHaveURL(SANDBOX, { timeout: 20_000 });
+  await r.decline(ctx.page);
+  await expect(ctx.page).not.toHaveURL(SANDBOX, { timeout: 20_000 });
+  const f = await expectUnpaid(ctx);
+  expect(f.payments.map((p) => p.status)).not.toContain('pending');
+}
+
+const REDIRECTS = new Map<PageMap, Redirect>();
+
+function redirectMap(r: Redirect): PageMap {
+  const map = buildMap(r);
+  REDIRECTS.set(map, r);
+  return map;
+}
+
+function buildMap(r: Redirect): PageMap {
+  const read = reads(r.methodId);
+  const awaitingReturn: StateCheck = async (ctx, _step, i, path) => {
+    const back = path.steps[i - 1]?.value === '"reconciling"';
+    if (back) await expect(ctx.page).toHaveURL(new RegExp(`${ctx.coursePath}$`));
+    else await expect(ctx.page).toHaveURL(SANDBOX, { timeout: 20_000 });
+  };
+  const states: Record<string, StateCheck> = {
+    [`${r.id}.awaitingReturn`]: awaitingReturn,
+    [`${r.id}.reconciling`]: 'passing',
+    [`${r.id}.failed`]: 'passing',
+    [`${r.id}.paid`]: onThankYouPage,
+    [`${r.id}.notPaid`]: failureShown,
+    [`${r.id}.leftForOrders`]: onOrderList,
+    ...Object.fromEntries(r.preparing.map((s) => [`${r.id}.${s}`, 'passing' as const])),
+    ...r.extraStates,
+  };
+  const unpaidAfter = async (ctx: PathContext) => {
+    await expectUnpaid(ctx, ctx.plan.shop === 'reject' ? 'rejected' : 'notYetReceived');
+  };
+  return {
+    id: r.id,
+    methodId: r.methodId,
+    model: {
+      machine: r.machine,
+      input: { order: order(r.methodId), ...r.input },
+      // The page sends payment.resume when the course page opens with the saved flow; nothing sends payment.abandon.
+      userEvents: [{ type: 'payment.resume' }],
+      outcomes: {
+        [r.create.src]: { done: [{ label: 'ok', output: r.unit.outcomes?.[r.create.src]?.done?.[0] }], error: ['network'] },
+        getOrder: {
+          done: [
+            { label: 'unpaid', output: read.unpaid },
+            { label: 'approved', output: read.approved, in: 'reconciling' },
+            { label: 'rejected', output: read.rejected, in: 'reconciling' },
+          ],
+          error: ['network'],
+        },
+      },
+    },
+    start: startWith(r.methodId),
+    states,
+    events: {
+      'payment.resume': { act: comeBack },
+      [`✓${r.create.src}:ok`]: {},
+      [`✗${r.create.src}:network`]: { arm: (ctx) => failOnce(ctx, r.create.url) },
+      '✓getOrder:unpaid': {},
+      '✓getOrder:approved': { arm: async (ctx) => void (ctx.plan.shop = 'approve') },
+      '✓getOrder:rejected': { arm: async (ctx) => void (ctx.plan.shop = 'reject') },
+      '✗getOrder:network': { arm: (ctx) => failOnce(ctx, GET_ORDER) },
+    },
+    db: {
+      '"paid"': expectApprovedByShop,
+      '"notPaid"': unpaidAfter,
+      '"leftForOrders"': unpaidAfter,
+    },
+  };
+}
+
+export const twoC2pLinkMap = redirectMap({
+  id: 'twoC2pLink',
+  machine: twoC2pLinkMachine,
+  unit: twoC2pLinkModel as unknown as MachineModel,
+  methodId: 10,
+  create: { src: 'create2c2pPaymentLink', url: /\/api\/payment\/2c2p\/payment\/link$/ },
+  provider: '2c2p',
+  report: '2C2P',
+  returnsTo: /\/myaccount\/student\/order/,
+  pay: (page) => page.getByTestId('2c2p-pay').click(),
+  decline: (page) => page.getByTestId('2c2p-cancel').click(),
+  preparing: ['creatingLink'],
+});
+
+export const gbPrimeCardMap = redirectMap({
+  id: 'gbPrimeCard',
+  machine: gbPrimeCardMachine,
+  unit: gbPrimeCardModel as unknown as MachineModel,
+  methodId: 11,
+  input: { thankYouPage: true },
+  create: { src: 'createGbPrimeCardPayment', url: /\/api\/gbprime$/ },
+  provider: 'gbprime',
+  report: 'GBPrimePay',
+  returnsTo: /\/thankyou\?orderId=/,
+  pay: async (page) => {
+    await page.getByTestId('gbp-pay').click();
+    const pass = page.getByTestId('3ds-pass');
+    await expect(pass.or(page.locator('body:not(:has([data-testid="gbp-pay"]))')).first()).toBeVisible();
+    if (await pass.isVisible()) await pass.click();
+  },
+  preparing: ['startingPayment'],
+});
+
+export const paySolutionsMap = redirectMap({
+  id: 'paySolutions',
+  machine: paySolutionsMachine,
+  unit: paySolutionsModel as unknown as MachineModel,
+  methodId: 13,
+  create: { src: 'createPaySolutionsPayment', url: /\/api\/pay-solutions$/ },
+  provider: 'paysolutions',
+  report: 'PaySolutions',
+  returnsTo: /\/thankyou\?orderId=/,
+  pay: (page) => page.getByTestId('ps-pay').click(),
+  decline: (page) => page.getByTestId('ps-decline').click(),
+  preparing: ['preparingForm', 'readingOrder'],
+});

@@ -1,0 +1,122 @@
+/**
+ * Executes a browser path through the page. The page map says, for each machine state, what the
+ * page must show, and for each event label, the user action that sends it (`act`) or what must be
+ * set up before the step that leads to it (`arm`: a sandbox outcome chosen, a network failure
+ * routed). A state or an event the map does not know fails the path: a new state cannot go
+ * untested. After every step the machine's recorded states in the browser (trace) must reach the
+ * path's state, in order; at the end the database must hold exactly what the final state implies.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import type { Shop } from './fixtures';
+import type { BrowserModel, BrowserPath, BrowserStep } from './paths';
+import type { MachineTrace } from './trace';
+
+export interface PathContext {
+  page: Page;
+  request: APIRequestContext;
+  shop: Shop;
+  trace: MachineTrace;
+  user: { id: number; username: string; email: string };
+  /** Course page the purchase starts from. */
+  coursePath: string;
+  /** The order this path made (read from the database once created). */
+  orderId?: number;
+  /** The labels of the path being run (set by runPath). */
+  labels?: string[];
+  /** What armed outcomes chose, read by the actions (e.g. hosted: 'pay' | 'decline' | 'back'). */
+  plan: Record<string, string>;
+}
+
+export type StateCheck = 'passing' | ((ctx: PathContext, step: BrowserStep, index: number, path: BrowserPath) => Promise<void>);
+
+export interface EventMapEntry {
+  /** Done before the user action that precedes this event (or before the purchase starts). */
+  arm?: (ctx: PathContext) => Promise<void>;
+  /** The user action (user events), or what waits for it (server answers, timers). */
+  act?: (ctx: PathContext, step: BrowserStep) => Promise<void>;
+}
+
+export interface PageMap {
+  /** Machine id (the browser trace is keyed by it). */
+  id: string;
+  methodId: number;
+  model: BrowserModel;
+  /** From a logged-in buyer to the payment machine started (choose the method, submit). */
+  start: (ctx: PathContext) => Promise<void>;
+  /** By state node id (`paySolutions.awaitingReturn`); the deepest active node's entry is used. */
+  states: Record<string, StateCheck>;
+  events: Record<string, EventMapEntry>;
+  /** The database after the path, by final state value (`"paid"`). */
+  db: Record<string, (ctx: PathContext) => Promise<void>>;
+}
+
+function stateKey(map: PageMap, step: BrowserStep): string {
+  const nodes = (step.state as unknown as { _nodes: { id: string; type: string }[] })._nodes.filter((n) => n.type === 'atomic' || n.type === 'final');
+  return nodes.map((n) => n.id).sort().join('+') || map.id;
+}
+
+/** What the map cannot execute on this path (empty when it can execute all of it). */
+export function unmapped(map: PageMap, path: BrowserPath): string[] {
+  const missing: string[] = [];
+  for (const [i, step] of path.steps.entries()) {
+    const key = stateKey(map, step);
+    if (!(key in map.states)) missing.push(`state ${key}`);
+    if (i > 0 && !(step.label in map.events)) missing.push(`event ${step.label}`);
+    if (i === path.steps.length - 1 && step.state.status === 'done' && !(step.value in map.db)) missing.push(`database check for ${step.value}`);
+  }
+  return [...new Set(missing)];
+}
+
+export async function runPath(ctx: PathContext, map: PageMap, path: BrowserPath): Promise<void> {
+  const missing = unmapped(map, path);
+  if (missing.length) throw new Error(`The page map cannot execute this ${map.id} path: no ${missing.join(', no ')}.\nPath: ${path.title}`);
+  const isUser = (label: string) => map.model.userEvents.some((e) => e.type === label);
+  // Arms run before each point where the test acts or waits: a user event, a timer of the machine
+  // (and a callback actor's event, which the test brings about: a payment pushed from the bank app).
+  const actsHere = (label: string) => isUser(label) || label.startsWith('⏱') || label.startsWith('⇠');
+  ctx.labels = path.steps.map((s) => s.label);
+  const armFrom = async (i: number) => {
+    for (let j = i; j < path.steps.length && !actsHere(path.steps[j]!.label); j++) await map.events[path.steps[j]!.label]!.arm?.(ctx);
+  };
+
+  let cursor = 0;
+  const reach = async (step: BrowserStep, i: number) => {
+    await expect
+      .poll(
+        () => {
+          const at = ctx.trace.records.findIndex((r, k) => k >= cursor && r.m === map.id && r.v === step.value);
+          if (at >= 0) cursor = at + 1;
+          return at >= 0;
+        },
+        { message: `${map.id} reaches ${step.value} at step ${i} (${step.label}); recorded: ${ctx.trace.values(map.id).join(' → ')}`, timeout: 20_000 },
+      )
+      .toBe(true);
+  };
+  const check = async (step: BrowserStep, i: number) => {
+    await reach(step, i);
+    const c = map.states[stateKey(map, step)]!;
+    if (c !== 'passing') await c(ctx, step, i, path);
+  };
+
+  await armFrom(1);
+  await map.start(ctx);
+  await check(path.steps[0]!, 0);
+  for (let i = 1; i < path.steps.length; i++) {
+    const step = path.steps[i]!;
+    if (actsHere(step.label)) await armFrom(i + 1);
+    await map.events[step.label]!.act?.(ctx, step);
+    await check(step, i);
+  }
+  const last = path.steps.at(-1)!;
+  if (last.state.status === 'done') await map.db[last.value]!(ctx);
+}
+
+/** The order the buyer made on this path (the newest of the user), waited for. */
+export async function orderOf(ctx: PathContext): Promise<number> {
+  if (ctx.orderId) return ctx.orderId;
+  await expect.poll(async () => (await ctx.shop.db.query('SELECT id FROM orders WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [ctx.user.id])).rows.length, { timeout: 20_000 }).toBe(1);
+  const r = await ctx.shop.db.query<{ id: number }>('SELECT id FROM orders WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [ctx.user.id]);
+  ctx.orderId = r.rows[0]!.id;
+  return ctx.orderId;
+}
