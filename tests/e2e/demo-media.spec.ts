@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './engine/fixtures';
 
 /** Every page a buyer reaches from the home page: the lists, every course and every product. */
 async function seededPages(request: APIRequestContext): Promise<string[]> {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './engine/fixtures';
 import { login } from './support';
 
 const SHOTS = process.env.I9_SHOTS;

@@ -2,7 +2,8 @@
 // node of the course page, the payment modal and the order list is English (no Thai letter) but
 // the shop's own data (course, teacher, bank and form-label names the API sends); the same walk
 // in Thai shows no English word but names and codes.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './engine/fixtures';
 import { uniqueEmail } from './support';
 
 const THAI = /[\u0E00-\u0E7F]/u;

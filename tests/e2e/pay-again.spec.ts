@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './engine/fixtures';
 import { login, PNG } from './support';
 
 type ApiOrder = { id: number; order_token: string; payment_status: string; courses?: { course_id: number }[]; outcome?: { state: string; reason: string | null; method_id: number | null } };

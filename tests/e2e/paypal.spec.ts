@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './engine/fixtures';
 import { login } from './support';
 
 async function ordersOf(page: Page, courseId: number) {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './engine/fixtures';
 import { login } from './support';
 
 // One buyer: the list order, then the merged order, then the order list shows both.

@@ -6,16 +6,6 @@
 export const KNOWN_BROKEN: Record<string, string> = {
   'omiseCard: ✓getOmiseCardPublicKey:ok → card.tokenized → ✓chargeOmiseCard:3ds → payment.resume → ✓getOrder:unpaid → ⏱pollInterval → ✓getOrder:approved ⇒ paid':
     'flaky: after Fail on the 3-D Secure page the order is read (unpaid); the shop then approves it in the back office; the next poll reads approved in some runs, in others the machine is not seen leaving awaitingConfirmation within 20 s (passed 1 of 2 runs)',
-  'paypal: paypal.createOrder → ✓createPaypalOrder:ok → paypal.approve → ✓capturePaypalOrder:completed ⇒ success':
-    'the PayPal window closes by itself at once: the sandbox checkout page is on our own origin, so PaypalModal reads it as the return (same origin, no PayerID), closes it and sends paypal.cancel — approve / cancel in the window cannot be clicked',
-  'paypal: paypal.createOrder → ✓createPaypalOrder:ok → paypal.approve → ✓capturePaypalOrder:pending → ✓deleteOrder:ok ⇒ orderDeleted':
-    'the PayPal window closes by itself at once: the sandbox checkout page is on our own origin, so PaypalModal reads it as the return (same origin, no PayerID), closes it and sends paypal.cancel — approve / cancel in the window cannot be clicked',
-  'paypal: paypal.createOrder → ✓createPaypalOrder:ok → paypal.approve → ✓capturePaypalOrder:pending → ✗deleteOrder:network ⇒ orderDeleted':
-    'the PayPal window closes by itself at once: the sandbox checkout page is on our own origin, so PaypalModal reads it as the return (same origin, no PayerID), closes it and sends paypal.cancel — approve / cancel in the window cannot be clicked',
-  'paypal: paypal.createOrder → ✓createPaypalOrder:ok → paypal.approve → ✗capturePaypalOrder:declined → paypal.createOrder → ✗createPaypalOrder:network ⇒ buttonError':
-    'the PayPal window closes by itself at once: the sandbox checkout page is on our own origin, so PaypalModal reads it as the return (same origin, no PayerID), closes it and sends paypal.cancel — approve / cancel in the window cannot be clicked',
-  'paypal: paypal.createOrder → ✓createPaypalOrder:ok → paypal.cancel → paypal.createOrder → ✗createPaypalOrder:network ⇒ buttonError':
-    'the PayPal window closes by itself at once: the sandbox checkout page is on our own origin, so PaypalModal reads it as the return (same origin, no PayerID), closes it and sends paypal.cancel — approve / cancel in the window cannot be clicked',
   'omiseCard: ✓getOmiseCardPublicKey:ok → card.tokenized → ✓chargeOmiseCard:3ds → payment.resume → ✓getOrder:rejected → ⏱redirectDelay ⇒ failedRedirect':
     'flaky: the shop rejects the order while the buyer is on the 3-D Secure page; after Fail the buyer is back, but opening the course page again does not resume the saved flow (the machine stays in awaitingAuthorization, the order is never read)',
   'omisePromptPay: ✓createOmisePromptPay:ok → payment.resume → ⏱qrExpiry → payment.retry → ✓createOmisePromptPay:ok → ⇠watchOrderStatus:approved ⇒ paid':

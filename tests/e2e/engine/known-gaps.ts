@@ -9,8 +9,4 @@ export const KNOWN_GAPS: Record<string, string> = {
   'scbQr.expired': 'engine: the per-second countdown tick is kept out of the walk (each second would be a graph state), so no path waits the QR out',
   'omisePromptPay.awaitingScan.push.unavailable': 'engine: the realtime connection (socket.io) is never made to fail by the browser tests yet',
   'gbPrimePromptPay.awaitingScan.push.unavailable': 'engine: the realtime connection (socket.io) is never made to fail by the browser tests yet',
-  'paypal.capturing': 'app: the PayPal sandbox window closes itself at once (same origin read as the return), so no approval ever reaches the capture (see known-broken.ts)',
-  'paypal.failure': 'app: the PayPal sandbox window closes itself at once (same origin read as the return), so no approval ever reaches the capture (see known-broken.ts)',
-  'paypal.success': 'app: the PayPal sandbox window closes itself at once (same origin read as the return), so no approval ever reaches the capture (see known-broken.ts)',
-  'paypal.orderDeleted': 'app: the PayPal sandbox window closes itself at once (same origin read as the return), so no approval ever reaches the capture (see known-broken.ts)',
 };
