@@ -61,8 +61,9 @@ export const scbQrMap: PageMap = {
     },
     'scbQr.checkingPayment': 'passing',
     'scbQr.paid': onThankYouPage,
-    // not confirmed yet: the cart is cleared and the buyer goes on (thank-you page in the demo shop)
-    'scbQr.pending': onThankYouPage,
+    // not confirmed yet ('Done' before the bank confirmed): the buyer is sent to the order list,
+    // where the order shows "waiting for payment" and can be paid again — never a thank-you
+    'scbQr.pending': onOrderList,
     'scbQr.rejected': onOrderList,
   },
   events: {
