@@ -22,7 +22,7 @@ async function payByTransferLater(page: Page): Promise<string> {
   await expect(modal).toBeVisible({ timeout: 20_000 });
   await modal.getByTestId('notify-later').click();
   await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
-  const token = (await page.getByTestId('order-token').textContent())?.trim() ?? '';
+  const token = (await page.getByTestId('order-number').textContent())?.trim() ?? '';
   expect(token).not.toBe('');
   return token;
 }
