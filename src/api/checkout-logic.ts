@@ -13,18 +13,7 @@ import { cartActors, orderActors, paymentActors, sessionActors, studentActors } 
 import { api } from './client';
 import { effectActions } from './effects';
 import { unwrap } from './errors';
-import {
-  bankTransferLogic,
-  gbPrimeCardLogic,
-  gbPrimePromptPayLogic,
-  omiseCardLogic,
-  omisePromptPayLogic,
-  paySolutionsLogic,
-  paypalLogic,
-  scbQrLogic,
-  twoC2pCardLogic,
-  twoC2pLinkLogic,
-} from './payment-logic';
+import { paymentMachineLogics } from './payment-logic';
 
 const log = (_: unknown, params: { message: string; detail?: unknown }) => console.warn(`[checkout] ${params.message}`, params.detail ?? '');
 
@@ -59,16 +48,7 @@ export const checkoutLogic = checkoutMachine.provide({
     createOrder: orderActors.createOrder,
     createPaymentReportPublic: paymentActors.createPaymentReportPublic,
     clearCart: cartActors.clearCart,
-    bankTransfer: bankTransferLogic,
-    paypal: paypalLogic,
-    twoC2pCard: twoC2pCardLogic,
-    scbQr: scbQrLogic,
-    omiseCard: omiseCardLogic,
-    omisePromptPay: omisePromptPayLogic,
-    twoC2pLink: twoC2pLinkLogic,
-    gbPrimeCard: gbPrimeCardLogic,
-    gbPrimePromptPay: gbPrimePromptPayLogic,
-    paySolutions: paySolutionsLogic,
+    ...paymentMachineLogics,
   } satisfies Record<string, AnyActorLogic>,
   actions,
 });

@@ -6,34 +6,14 @@ import type { AnyActorLogic } from 'xstate';
 import { orderPaymentMachine } from '../../machines/payments/order-payment.machine';
 import { orderActors, paymentActors } from './actors';
 import { effectActions } from './effects';
-import {
-  bankTransferLogic,
-  gbPrimeCardLogic,
-  gbPrimePromptPayLogic,
-  omiseCardLogic,
-  omisePromptPayLogic,
-  paySolutionsLogic,
-  paypalLogic,
-  scbQrLogic,
-  twoC2pCardLogic,
-  twoC2pLinkLogic,
-} from './payment-logic';
+import { paymentMachineLogics } from './payment-logic';
 
 export const orderPaymentLogic = orderPaymentMachine.provide({
   actors: {
     getOrder: orderActors.getOrder,
     getPaymentMethodsForOrder: paymentActors.getPaymentMethodsForOrder,
     deleteOrder: orderActors.deleteOrder,
-    bankTransfer: bankTransferLogic,
-    paypal: paypalLogic,
-    twoC2pCard: twoC2pCardLogic,
-    scbQr: scbQrLogic,
-    omiseCard: omiseCardLogic,
-    omisePromptPay: omisePromptPayLogic,
-    twoC2pLink: twoC2pLinkLogic,
-    gbPrimeCard: gbPrimeCardLogic,
-    gbPrimePromptPay: gbPrimePromptPayLogic,
-    paySolutions: paySolutionsLogic,
+    ...paymentMachineLogics,
   } satisfies Record<string, AnyActorLogic>,
   actions: effectActions,
 });

@@ -53,3 +53,17 @@ export const gbPrimePromptPayLogic = gbPrimePromptPayMachine.provide({
   actions,
 });
 export const paySolutionsLogic = paySolutionsMachine.provide({ actors: { createPaySolutionsPayment: paymentActors.createPaySolutionsPayment, getOrder }, actions });
+
+/** The ten payment machines with the app's real actors, by the actor id the checkout and the pay-again flow invoke. */
+export const paymentMachineLogics = {
+  bankTransfer: bankTransferLogic,
+  paypal: paypalLogic,
+  twoC2pCard: twoC2pCardLogic,
+  scbQr: scbQrLogic,
+  omiseCard: omiseCardLogic,
+  omisePromptPay: omisePromptPayLogic,
+  twoC2pLink: twoC2pLinkLogic,
+  gbPrimeCard: gbPrimeCardLogic,
+  gbPrimePromptPay: gbPrimePromptPayLogic,
+  paySolutions: paySolutionsLogic,
+} as const;
