@@ -37,6 +37,10 @@ export function awaitingScanState<Id extends string>(machineId: Id) {
     entry: 'persistSnapshot',
     after: { qrExpiry: 'expired' },
     on: {
+      // A refresh restored this state: a restored snapshot has no timers (XState does not persist
+      // delayed events), so the state is entered again, which schedules the QR's expiry (the time
+      // left) and the poll anew, and the order is read at once.
+      'payment.resume': { target: '.poll.checking', reenter: true },
       'order.statusChanged': [
         { guard: 'pushedApproved', target: 'paid' },
         { guard: 'pushedRejected', target: 'rejected' },
@@ -60,7 +64,6 @@ export function awaitingScanState<Id extends string>(machineId: Id) {
       },
       poll: {
         initial: 'waiting',
-        on: { 'payment.resume': '.checking' },
         states: {
           waiting: {
             after: { pollInterval: 'checking' },

@@ -155,6 +155,33 @@ describe('a flow that leaves the page resumes the same order', () => {
     expect(app.log.createOrder).toHaveLength(1);
   });
 
+  it('PromptPay QR: a restored QR still expires (a restored snapshot has no timers; resume schedules them again)', async () => {
+    const storage = memoryStorage();
+    const app = assemble(storage, () => 'notYetReceived');
+    const first = createActor(app.logic, { input: input(9), systemId: FLOW_ROOT });
+    first.start();
+    first.send({ type: 'checkout.submit' });
+    await waitFor(first, (s) => s.matches({ paying: 'omisePromptPay' }));
+    await waitFor(child(first, 'omisePromptPay'), (s) => s.matches('awaitingScan'));
+    await settle();
+    first.stop();
+
+    const clock = new SimulatedClock();
+    const second = createActor(app.logic, { snapshot: createFlowPersistence(storage).restore() as Snapshot<unknown>, input: input(9), systemId: FLOW_ROOT, clock });
+    second.start();
+    second.send({ type: 'payment.resume' });
+    const qr = child(second, 'omisePromptPay');
+    await waitFor(qr, (s) => s.matches({ awaitingScan: { poll: 'waiting' } }));
+    // the poll runs again (every 6 s) ...
+    clock.increment(6000);
+    await waitFor(qr, (s) => s.matches({ awaitingScan: { poll: 'waiting' } }));
+    expect(qr.getSnapshot().matches('awaitingScan')).toBe(true);
+    // ... and the QR expires at its expires_at (2030-01-01 in this fixture)
+    clock.increment(Date.parse('2030-01-01T00:00:00Z') - Date.now() + 1000);
+    expect(qr.getSnapshot().value).toBe('expired');
+    expect(app.log.createOrder).toHaveLength(1);
+  });
+
   it('a double click creates one order; a retry after no answer reuses the Idempotency-Key', async () => {
     let attempt = 0;
     const keys: string[] = [];

@@ -133,6 +133,15 @@ function SessionBridge({ resumed }: { resumed: boolean }) {
       checkout.send({ type: 'payment.resume' });
     }
   }, [resumed, checkout]);
+  // The back button from a provider page may bring this page back from the browser's back/forward
+  // cache, alive as it was left (no restore, no timers run meanwhile): resume it the same way.
+  useEffect(() => {
+    const onShow = (e: PageTransitionEvent) => {
+      if (e.persisted) checkout.send({ type: 'payment.resume' });
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, [checkout]);
   return null;
 }
 

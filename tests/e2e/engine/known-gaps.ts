@@ -12,7 +12,6 @@ export const KNOWN_GAPS: Record<string, string> = {
   'scbQr.expired': 'engine: the per-second countdown tick is kept out of the walk (each second would be a graph state), so no path waits the QR out',
   'omisePromptPay.awaitingScan.push.unavailable': 'engine: the realtime connection (socket.io) is never made to fail by the browser tests yet',
   'gbPrimePromptPay.awaitingScan.push.unavailable': 'engine: the realtime connection (socket.io) is never made to fail by the browser tests yet',
-  'twoC2pCard.paid': 'app: after the 2C2P 3-D Secure page, the return to the course page does not reliably resume the saved flow, so the paths to paid are listed in known-broken.ts (flaky); the paid order itself is checked by provider-pays.spec.ts',
   // issue 9's orderPayment machine
   'orderPayment': ORDER_PAYMENT_GAP,
   'orderPayment.idle': ORDER_PAYMENT_GAP,

@@ -98,7 +98,16 @@ function promptPayMap(p: PromptPay): PageMap {
         },
       },
       '⏱pollInterval': {},
-      '⏱qrExpiry': { act: (ctx) => ctx.page.clock.fastForward('25:00:00') },
+      // The page's clock jumps past the QR's expiry; once the page shows the expiry, the clock is set
+      // back to the real time, so a new QR (expiring by the server's clock) is not already expired
+      // by a page clock a day ahead.
+      '⏱qrExpiry': {
+        act: async (ctx) => {
+          await ctx.page.clock.fastForward('25:00:00');
+          await expect(modal(ctx)).toContainText('QR Code หมดอายุแล้ว', { timeout: 20_000 });
+          await ctx.page.clock.setSystemTime(new Date());
+        },
+      },
     },
     db: {
       '"paid"': (ctx) => expectPaidBy(ctx, p.provider, p.report),
