@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { Pool } from 'pg';
-import { expect } from './engine/fixtures';
+import { expect, freshStudent, loginAs } from './engine/fixtures';
 import { PNG } from './support';
 
 export interface ScenarioOrder {
@@ -108,4 +108,15 @@ export async function notifyTransfer(page: Page, amount: string): Promise<void> 
   await modal.getByRole('radio', { name: /123-4-56789-0/ }).check();
   await modal.getByTestId('notify-submit').click();
   await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+}
+
+/** A fresh student (named after `tag`) logs in, opens the course page, chooses the method and presses pay. */
+export async function freshBuyerPays(page: Page, db: Pool, tag: string, methodId: number, coursePath = '/course/1-english-for-communication') {
+  const user = await freshStudent(db, tag);
+  await loginAs(page, user.username);
+  await page.goto(coursePath);
+  const panel = page.getByTestId('purchase-panel');
+  await panel.getByTestId(`method-${methodId}`).check();
+  await panel.getByTestId('checkout-submit').click();
+  return user;
 }
