@@ -5,11 +5,11 @@
  * On return (`payment.resume`) the order is read. A failure shows the failure notice and the
  * buyer stays (spec section 4: "On payment failure the action flag resets and the user stays").
  */
-import { fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { GbPrimeCardRequest, GbPrimeCardResponse, OrderIdBody } from '../shared/api';
 import { effectDefaults, ROUTES } from '../shared/effects';
 import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
-import { returnStates } from './return-states';
+import { returnStates, type ReturnCheck } from './return-states';
 
 export interface GbPrimeCardInput extends PaymentInput {
   /** Site setting is_thank_you_page: where a successful payment returns to. */
@@ -19,6 +19,8 @@ export interface GbPrimeCardInput extends PaymentInput {
 export interface GbPrimeCardContext {
   order: PaymentOrder;
   thankYouPage: boolean;
+  /** What the last read on the buyer's return found (return-states.ts). */
+  returned: ReturnCheck;
 }
 
 export type GbPrimeCardEvent = { type: 'payment.resume' } | { type: 'payment.abandon' };
@@ -43,10 +45,13 @@ export const gbPrimeCardMachine = setup({
     approved: (_, order: OrderRead) => isApproved(order.data),
     rejected: (_, order: OrderRead) => isRejected(order.data),
   },
-  actions: effectDefaults,
+  actions: {
+    ...effectDefaults,
+    noteReturn: assign((_, returned: ReturnCheck) => ({ returned })),
+  },
 }).createMachine({
   id: 'gbPrimeCard',
-  context: ({ input }) => ({ order: input.order, thankYouPage: input.thankYouPage }),
+  context: ({ input }) => ({ order: input.order, thankYouPage: input.thankYouPage, returned: null }),
   initial: 'startingPayment',
   states: {
     startingPayment: {

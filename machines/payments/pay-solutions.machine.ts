@@ -9,12 +9,14 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { OrderIdBody, PaySolutionsRequest, PaySolutionsResponse } from '../shared/api';
 import { effectDefaults, type FormPost } from '../shared/effects';
 import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
-import { returnStates } from './return-states';
+import { returnStates, type ReturnCheck } from './return-states';
 
 export interface PaySolutionsContext {
   order: PaymentOrder;
   /** The server's answer: merchant id, course ids and the hosted form. */
   answer: PaySolutionsResponse | null;
+  /** What the last read on the buyer's return found (return-states.ts). */
+  returned: ReturnCheck;
 }
 
 export type PaySolutionsEvent = { type: 'payment.resume' } | { type: 'payment.abandon' };
@@ -59,11 +61,12 @@ export const paySolutionsMachine = setup({
   },
   actions: {
     ...effectDefaults,
+    noteReturn: assign((_, returned: ReturnCheck) => ({ returned })),
     keepAnswer: assign((_, answer: PaySolutionsResponse) => ({ answer })),
   },
 }).createMachine({
   id: 'paySolutions',
-  context: ({ input }) => ({ order: input.order, answer: null }),
+  context: ({ input }) => ({ order: input.order, answer: null, returned: null }),
   initial: 'preparingForm',
   states: {
     preparingForm: {

@@ -11,7 +11,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { OrderIdBody, TwoC2pCardForm, TwoC2pCardRequest } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
 import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
-import { returnStates } from './return-states';
+import { returnStates, type ReturnCheck } from './return-states';
 
 /** The card as 2C2P's script encrypted it (the return page's query). */
 export type EncryptedCard = Omit<TwoC2pCardRequest, 'orderId'>;
@@ -58,6 +58,11 @@ export const twoC2pCardMachine = setup({
   },
   actions: {
     ...effectDefaults,
+    /**
+     * The card's return page (CardReturnPage) shows its own phases; what a read on return found is
+     * not kept here (kept by the provider-page machines, return-states.ts), so this flow's graph is unchanged.
+     */
+    noteReturn: (_: unknown, _returned: ReturnCheck) => {},
     keepCard: assign((_, card: EncryptedCard) => ({ card })),
     /** The card data is not kept once the signed form left (it is not persisted). */
     forgetCard: assign({ card: null }),

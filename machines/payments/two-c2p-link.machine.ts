@@ -6,14 +6,16 @@
  * A failure shows the failure notice and goes to the order list (spec section 4: "2c2p variants
  * redirect to /myaccount/student/order").
  */
-import { fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { OrderIdBody, TwoC2pPaymentLinkRequest, TwoC2pPaymentLinkResponse } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
 import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
-import { returnStates } from './return-states';
+import { returnStates, type ReturnCheck } from './return-states';
 
 export interface TwoC2pLinkContext {
   order: PaymentOrder;
+  /** What the last read on the buyer's return found (return-states.ts). */
+  returned: ReturnCheck;
 }
 
 export type TwoC2pLinkEvent = { type: 'payment.resume' } | { type: 'payment.abandon' };
@@ -38,10 +40,13 @@ export const twoC2pLinkMachine = setup({
     approved: (_, order: OrderRead) => isApproved(order.data),
     rejected: (_, order: OrderRead) => isRejected(order.data),
   },
-  actions: effectDefaults,
+  actions: {
+    ...effectDefaults,
+    noteReturn: assign((_, returned: ReturnCheck) => ({ returned })),
+  },
 }).createMachine({
   id: 'twoC2pLink',
-  context: ({ input }) => ({ order: input.order }),
+  context: ({ input }) => ({ order: input.order, returned: null }),
   initial: 'creatingLink',
   states: {
     creatingLink: {

@@ -300,6 +300,10 @@ export const TH = {
   addressDistrict: 'เขต/อำเภอ',
   addressProvince: 'จังหวัด',
   addressPostcode: 'รหัสไปรษณีย์',
+  // issue 10 (scenarios): back from a provider's page without paying
+  returnedNotPaid: 'ยังไม่ได้รับการชำระเงินสำหรับคำสั่งซื้อนี้ หากชำระแล้วกดตรวจสอบอีกครั้ง หรือไปที่คำสั่งซื้อของฉันเพื่อชำระด้วยวิธีอื่นหรือยกเลิก',
+  returnedUnchecked: 'ตรวจสอบสถานะการชำระเงินไม่สำเร็จ กรุณาตรวจสอบอีกครั้ง',
+  checkPaymentAgain: 'ตรวจสอบอีกครั้ง',
 } as const;
 
 export type UiKey = keyof typeof TH;
@@ -580,6 +584,10 @@ export const EN: Record<UiKey, string> = {
   addressDistrict: 'District',
   addressProvince: 'Province',
   addressPostcode: 'Postcode',
+  // issue 10 (scenarios): back from a provider's page without paying
+  returnedNotPaid: 'This order has not been paid yet. If you have paid, check again; or go to My orders to pay another way or cancel.',
+  returnedUnchecked: 'We could not check the payment. Please check again.',
+  checkPaymentAgain: 'Check again',
 };
 
 /**

@@ -1,18 +1,54 @@
 import { useSelector } from '@xstate/react';
 import type { AnyActorRef } from 'xstate';
+import { returnCheck, type ReturningSnapshot } from '../../../machines/payments/return-states.selectors';
+import type { ReturnCheck } from '../../../machines/payments/return-states';
 import { t } from '../../i18n/messages';
-import { Modal, Spinner } from '../../ui';
+import { Button, Modal, Spinner } from '../../ui';
+
+type Returning = ReturningSnapshot & { context: { returned?: ReturnCheck } };
 
 /**
  * 2C2P payment page (10, or 3 by link), GB Prime Pay card (11) and PaySolutions (13): the machine
- * prepares the payment and leaves for the provider's page; this only tells the buyer so.
+ * prepares the payment and leaves for the provider's page; this tells the buyer so. A buyer who
+ * comes back without paying (the back button) is told what the server said — not paid yet, or
+ * not checked — and may check again (`payment.resume`) or go to the order list (pay another way,
+ * cancel).
  */
 export function RedirectModal({ actorRef, testId = 'redirect-modal', onLeave }: { actorRef: AnyActorRef; testId?: string; onLeave?: () => void }) {
   const active = useSelector(actorRef, (s: { status: string }) => s.status === 'active');
   const checking = useSelector(actorRef, (s: { matches: (v: string) => boolean }) => s.matches('reconciling'));
+  const returned = useSelector(actorRef, (s: Returning) => returnCheck(s));
   return (
-    <Modal open={active} title={t('payNow')} dismissable={onLeave !== undefined} onClose={onLeave} maskClosable={false} testId={testId} maxWidth={480}>
-      <Spinner label={checking ? t('confirmingPayment') : t('redirecting')} />
+    <Modal
+      open={active}
+      title={t('payNow')}
+      dismissable={onLeave !== undefined}
+      onClose={onLeave}
+      maskClosable={false}
+      testId={testId}
+      maxWidth={480}
+      footer={
+        returned ? (
+          <>
+            {onLeave ? (
+              <Button variant="secondary" onClick={onLeave} data-testid="redirect-leave">
+                {t('myOrders')}
+              </Button>
+            ) : null}
+            <Button onClick={() => actorRef.send({ type: 'payment.resume' })} data-testid="redirect-check">
+              {t('checkPaymentAgain')}
+            </Button>
+          </>
+        ) : undefined
+      }
+    >
+      {returned ? (
+        <p className="ui-alert" role="status" data-testid="redirect-returned" data-state={returned}>
+          {t(returned === 'unpaid' ? 'returnedNotPaid' : 'returnedUnchecked')}
+        </p>
+      ) : (
+        <Spinner label={checking ? t('confirmingPayment') : t('redirecting')} />
+      )}
     </Modal>
   );
 }

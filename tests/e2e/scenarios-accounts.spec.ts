@@ -1,0 +1,57 @@
+/**
+ * Checklist: login then order, and layout-4 visitor registration → order, each checked in the
+ * database: the buyer's account, one order with its line, the charge or its absence, the report.
+ */
+import { expect, freshStudent, test } from './engine/fixtures';
+import { uniqueEmail } from './support';
+import { onlyOrderOf, payByOmiseCard } from './scenarios-support';
+
+test('a visitor presses pay, logs in in the modal, and the order continues for that student (bank transfer, notify later)', async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'loginorder');
+  await page.goto('/course/1-english-for-communication');
+  const panel = page.getByTestId('purchase-panel');
+  await panel.getByTestId('method-1').check();
+  await panel.getByTestId('checkout-submit').click();
+  const login = page.getByRole('dialog', { name: /เข้าสู่ระบบ/ });
+  await login.getByTestId('login-username').fill(user.username);
+  await login.getByTestId('login-password').fill('student123');
+  await login.getByTestId('login-submit').click();
+  // no second press: the order is made after the login
+  const notice = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
+  await notice.getByTestId('notify-later').click();
+  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+  await expect(page.getByTestId('header-user')).toBeVisible();
+
+  const order = await onlyOrderOf(shop.db, user.id);
+  expect(order).toMatchObject({ status: 'notYetReceived', payment_status: 'notYetReceived', currency_code: 'THB', payment_method_id: 1, price: 199_000, discount: 0, total: 199_000 });
+  expect(order.lines).toEqual([{ course_id: 1, qty: 1, original_pricing_price: 199_000, discount: 0, price: 199_000, coupon_code: null }]);
+  expect(order.payments).toEqual([]);
+  expect(order.reports).toEqual([]);
+});
+
+test('layout 4: a visitor registers on the course page and pays by Omise card; one new account with one paid order', async ({ page, shop }) => {
+  const email = uniqueEmail('l4card');
+  await page.goto('/course/5-private-math-tutoring');
+  await page.getByTestId('sticky-register').click();
+  const panel = page.getByTestId('purchase-panel');
+  await panel.locator('input[name="firstname"]').fill('สมหญิง');
+  await panel.getByLabel(/^นามสกุล/).fill('ทดสอบบัตร');
+  await panel.getByLabel(/^อีเมล/).fill(email);
+  await panel.getByLabel(/^เบอร์โทรศัพท์/).fill('0812345678');
+  await panel.getByLabel(/School/).fill('โรงเรียนทดสอบ');
+  await panel.getByLabel(/Level/).selectOption({ index: 1 });
+  await panel.getByRole('group', { name: /How did you find us/ }).getByRole('radio').first().check();
+  await panel.getByTestId('method-8').check();
+  await expect(panel.getByTestId('cart-payable')).toContainText('8,900.00');
+  await panel.getByTestId('checkout-submit').click();
+  await payByOmiseCard(page, '4242424242424242');
+  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+
+  const users = await shop.db.query<{ id: number; firstname: string; lastname: string; tel: string }>('SELECT id, firstname, lastname, tel FROM users WHERE email = $1', [email]);
+  expect(users.rows.map(({ firstname, lastname, tel }) => ({ firstname, lastname, tel }))).toEqual([{ firstname: 'สมหญิง', lastname: 'ทดสอบบัตร', tel: '0812345678' }]);
+  const order = await onlyOrderOf(shop.db, users.rows[0]!.id);
+  expect(order).toMatchObject({ status: 'approved', payment_status: 'approved', currency_code: 'THB', payment_method_id: 8, price: 890_000, discount: 0, total: 890_000 });
+  expect(order.lines).toEqual([{ course_id: 5, qty: 1, original_pricing_price: 890_000, discount: 0, price: 890_000, coupon_code: null }]);
+  expect(order.payments).toEqual([{ provider: 'omise', method_id: 8, status: 'successful', amount: 890_000, currency: 'THB' }]);
+  expect(order.reports).toEqual([{ payment: 'Omise', status: 'approved', transfer_amount: 890_000, payment_method_id: 8 }]);
+});

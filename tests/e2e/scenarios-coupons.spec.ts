@@ -1,0 +1,95 @@
+/**
+ * Checklist: coupon P1 on one course, coupon P2 on two courses with both switch-confirm modals
+ * (the site makes coupons and promotions exclusive), each ordered and checked in the database:
+ * the order's discount, each line's share, the coupon use and the coupon's counter.
+ * Amounts by hand (decisions.md #3): WELCOME10 = 10% of the one course; BUNDLE2 = 15% of each of
+ * the two highest-priced matching courses; the English + Japanese promotion = 1,000.00 off.
+ */
+import { expect, freshStudent, loginAs, test } from './engine/fixtures';
+import { couponUsedCount, onlyOrderOf, payByOmiseCard } from './scenarios-support';
+
+test('P1 WELCOME10 on English: 10% off (199.00), ordered by bank transfer (notify later); the line, the use and the counter', async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'p1');
+  const used = await couponUsedCount(shop.db, 'WELCOME10');
+  await loginAs(page, user.username);
+  await page.goto('/course/1-english-for-communication');
+  const panel = page.getByTestId('purchase-panel');
+  const input = panel.getByTestId('coupon-input');
+  await input.fill('WELCOME10');
+  await input.press('Enter');
+  await expect(panel.getByTestId('coupon-applied')).toContainText('WELCOME10');
+  await expect(panel.getByTestId('cart-discount')).toContainText('199.00');
+  await expect(panel.getByTestId('cart-payable')).toContainText('1,791.00');
+  await panel.getByTestId('method-1').check();
+  await panel.getByTestId('checkout-submit').click();
+  const notice = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
+  await notice.getByTestId('notify-later').click();
+  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+
+  const order = await onlyOrderOf(shop.db, user.id);
+  expect(order).toMatchObject({ payment_status: 'notYetReceived', currency_code: 'THB', payment_method_id: 1, price: 199_000, discount: 19_900, total: 179_100, coupon_list_code: ['WELCOME10'], promotion_id: null });
+  expect(order.lines).toEqual([{ course_id: 1, qty: 1, original_pricing_price: 199_000, discount: 19_900, price: 179_100, coupon_code: 'WELCOME10' }]);
+  expect(order.payments).toEqual([]);
+  expect(order.reports).toEqual([]);
+  expect(order.couponUses).toEqual([{ code: 'WELCOME10', released: false }]);
+  expect(await couponUsedCount(shop.db, 'WELCOME10')).toBe(used + 1);
+});
+
+test('P2 BUNDLE2 on English + Japanese in the cart: the promotion gives way only when confirmed (both modals), 15% of each, paid by Omise card', async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'p2');
+  const used = await couponUsedCount(shop.db, 'BUNDLE2');
+  await loginAs(page, user.username);
+  for (const [id, course] of [[1, '/course/1-english-for-communication'], [7, '/course/7-japanese-n5-live']] as const) {
+    await page.goto(course);
+    await page.getByTestId(`add-to-cart-${id}`).click();
+    await expect(page.getByTestId(`add-to-cart-status-${id}`)).toContainText('แล้ว');
+  }
+  await page.goto('/cart');
+  const cart = page.getByTestId('cart-checkout');
+  await expect(cart.getByTestId('cart-lines').locator('.cart-line')).toHaveCount(2);
+  // The best promotion is chosen by itself: 1,000.00 off 8,890.00
+  await expect(cart.getByTestId('promotion-1')).toBeChecked();
+  await expect(cart.getByTestId('cart-payable')).toContainText('7,890.00');
+
+  const input = cart.getByTestId('coupon-input');
+  const toCoupon = page.getByRole('dialog', { name: 'เปลี่ยนไปใช้คูปอง?' });
+  // Cancelled: the promotion stays, no coupon.
+  await input.fill('BUNDLE2');
+  await input.press('Enter');
+  await toCoupon.getByRole('button', { name: 'ยกเลิก' }).click();
+  await expect(toCoupon).toBeHidden();
+  await expect(cart.getByTestId('promotion-1')).toBeChecked();
+  await expect(cart.getByTestId('coupon-applied')).toHaveCount(0);
+  await expect(cart.getByTestId('cart-payable')).toContainText('7,890.00');
+  // Confirmed: the coupon replaces the promotion. 15% of 1,990.00 = 298.50, of 6,900.00 = 1,035.00.
+  await input.fill('BUNDLE2');
+  await input.press('Enter');
+  await toCoupon.getByRole('button', { name: 'ยืนยัน' }).click();
+  await expect(cart.getByTestId('coupon-applied')).toContainText('BUNDLE2');
+  await expect(cart.getByTestId('promotion-none')).toBeChecked();
+  await expect(cart.getByTestId('cart-discount')).toContainText('1,333.50');
+  // Choosing the promotion again asks too; cancelled, the coupon stays.
+  await cart.getByTestId('promotion-1').click();
+  const toPromotion = page.getByRole('dialog', { name: 'เปลี่ยนไปใช้โปรโมชั่น?' });
+  await toPromotion.getByRole('button', { name: 'ยกเลิก' }).click();
+  await expect(toPromotion).toBeHidden();
+  await expect(cart.getByTestId('promotion-none')).toBeChecked();
+  await expect(cart.getByTestId('coupon-applied')).toContainText('BUNDLE2');
+  await expect(cart.getByTestId('cart-payable')).toContainText('7,556.50');
+
+  await cart.getByTestId('method-8').check();
+  await cart.getByTestId('checkout-submit').click();
+  await payByOmiseCard(page, '4242424242424242');
+  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+
+  const order = await onlyOrderOf(shop.db, user.id);
+  expect(order).toMatchObject({ status: 'approved', payment_status: 'approved', payment_method_id: 8, price: 889_000, discount: 133_350, total: 755_650, coupon_list_code: ['BUNDLE2'], promotion_id: null });
+  expect(order.lines).toEqual([
+    { course_id: 1, qty: 1, original_pricing_price: 199_000, discount: 29_850, price: 169_150, coupon_code: 'BUNDLE2' },
+    { course_id: 7, qty: 1, original_pricing_price: 690_000, discount: 103_500, price: 586_500, coupon_code: 'BUNDLE2' },
+  ]);
+  expect(order.payments).toEqual([{ provider: 'omise', method_id: 8, status: 'successful', amount: 755_650, currency: 'THB' }]);
+  expect(order.reports).toEqual([{ payment: 'Omise', status: 'approved', transfer_amount: 755_650, payment_method_id: 8 }]);
+  expect(order.couponUses).toEqual([{ code: 'BUNDLE2', released: false }]);
+  expect(await couponUsedCount(shop.db, 'BUNDLE2')).toBe(used + 1);
+});

@@ -1,0 +1,122 @@
+/**
+ * Shared by the checklist scenario specs (scenarios-*.spec.ts): what the database holds for a
+ * buyer after a path — every order of the user with its lines, provider attempts, payment reports
+ * and coupon uses — plus the course rows (seats, stock) and coupon counters a path moves, and the
+ * few page actions those specs share (the Omise card form, the bank-transfer notice).
+ */
+import type { Page } from '@playwright/test';
+import type { Pool } from 'pg';
+import { expect, freshStudent, loginAs } from './engine/fixtures';
+import { PNG } from './support';
+
+export interface ScenarioOrder {
+  id: number;
+  status: string;
+  payment_status: string;
+  currency_code: string;
+  payment_method_id: number;
+  price: number;
+  discount: number;
+  shipping_fee: number;
+  withholding_price: number;
+  is_withholding: boolean;
+  withholding_percent: number | null;
+  is_require_tax_invoice: boolean;
+  total: number;
+  coupon_list_code: string[];
+  promotion_id: number | null;
+  shipping_address_id: number | null;
+  shipping_fee_id: number | null;
+  lines: { course_id: number; qty: number; original_pricing_price: number; discount: number; price: number; coupon_code: string | null }[];
+  payments: { provider: string; method_id: number; status: string; amount: number; currency: string }[];
+  reports: { payment: string; status: string; transfer_amount: number; payment_method_id: number | null }[];
+  couponUses: { code: string; released: boolean }[];
+}
+
+/** Every order of the user (oldest first), with what hangs off each, amounts in minor units. */
+export async function ordersOf(db: Pool, userId: number): Promise<ScenarioOrder[]> {
+  const orders = await db.query<Omit<ScenarioOrder, 'lines' | 'payments' | 'reports' | 'couponUses'>>(
+    `SELECT id, status, payment_status, currency_code, payment_method_id, price::int, discount::int, shipping_fee::int,
+            withholding_price::int, is_withholding, withholding_percent::float AS withholding_percent, is_require_tax_invoice,
+            total::int, coupon_list_code, promotion_id, shipping_address_id, shipping_fee_id
+       FROM orders WHERE user_id = $1 ORDER BY id`,
+    [userId],
+  );
+  const out: ScenarioOrder[] = [];
+  for (const o of orders.rows) {
+    const q = <T extends object>(sql: string) => db.query<T>(sql, [o.id]).then((r) => r.rows);
+    out.push({
+      ...o,
+      lines: await q('SELECT course_id, qty, original_pricing_price::int, discount::int, price::int, coupon_code FROM order_courses WHERE order_id = $1 ORDER BY course_id'),
+      payments: await q('SELECT provider, method_id, status, amount::int, currency FROM payments WHERE order_id = $1 ORDER BY id'),
+      reports: await q('SELECT payment, status, transfer_amount::int, payment_method_id FROM payment_reports WHERE order_id = $1 ORDER BY id'),
+      couponUses: await q('SELECT c.code, u.released FROM coupon_uses u JOIN coupons c ON c.id = u.coupon_id WHERE u.order_id = $1 ORDER BY u.id'),
+    });
+  }
+  return out;
+}
+
+/** The one order the path made (fails when it made none or several). */
+export async function onlyOrderOf(db: Pool, userId: number): Promise<ScenarioOrder> {
+  const orders = await ordersOf(db, userId);
+  expect(orders.map((o) => o.id), 'the path makes exactly one order').toHaveLength(1);
+  return orders[0]!;
+}
+
+/** Seats and stock left of a course or product (null = not limited). */
+export async function resourcesOf(db: Pool, courseId: number): Promise<{ seats: number | null; stock: number | null }> {
+  const r = await db.query<{ seats: number | null; stock: number | null }>('SELECT seats, stock FROM courses WHERE id = $1', [courseId]);
+  return r.rows[0]!;
+}
+
+/** How many times a coupon has been used (coupons.used_count). */
+export async function couponUsedCount(db: Pool, code: string): Promise<number> {
+  const r = await db.query<{ used_count: number }>('SELECT used_count FROM coupons WHERE code = $1', [code]);
+  return r.rows[0]!.used_count;
+}
+
+/** Makes a (fresh) student a juristic person that asks for tax invoices, with the demo company's tax data. */
+export async function makeJuristic(db: Pool, userId: number): Promise<void> {
+  await db.query(
+    `UPDATE users u SET is_require_tax_invoice = true, tax_person_type = s.tax_person_type, tax_name_one = s.tax_name_one,
+            tax_name_two = s.tax_name_two, tax_payer_identification_no = s.tax_payer_identification_no, tax_address = s.tax_address,
+            tax_is_delivery_by_tax_address = s.tax_is_delivery_by_tax_address, tax_company_certificate = s.tax_company_certificate
+       FROM users s WHERE s.username = 'student2' AND u.id = $1`,
+    [userId],
+  );
+}
+
+/** Fills the Omise card popup with a test card and pays. */
+export async function payByOmiseCard(page: Page, cardNumber: string): Promise<void> {
+  const modal = page.getByRole('dialog', { name: 'ชำระเงินด้วยบัตรเครดิต/เดบิต' });
+  await expect(modal).toBeVisible({ timeout: 20_000 });
+  await modal.getByLabel(/ชื่อบนบัตร/).fill('SOMCHAI JAIDEE');
+  await modal.getByLabel(/หมายเลขบัตร/).fill(cardNumber);
+  await modal.getByLabel(/เดือนหมดอายุ/).fill('12');
+  await modal.getByLabel(/ปีหมดอายุ/).fill(String(new Date().getFullYear() + 2));
+  await modal.getByLabel(/CVV/).fill('123');
+  await modal.getByTestId('omise-pay').click();
+}
+
+/** Notifies a bank transfer of `amount` (as the buyer types it, e.g. '3401.87') with a slip, to the first account. */
+export async function notifyTransfer(page: Page, amount: string): Promise<void> {
+  const modal = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
+  await expect(modal).toBeVisible({ timeout: 20_000 });
+  await modal.getByTestId('slip-input').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PNG });
+  await modal.getByTestId('transfer-amount').fill(amount);
+  await modal.getByTestId('origin-bank').selectOption('KBANK');
+  await modal.getByRole('radio', { name: /123-4-56789-0/ }).check();
+  await modal.getByTestId('notify-submit').click();
+  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+}
+
+/** A fresh student (named after `tag`) logs in, opens the course page, chooses the method and presses pay. */
+export async function freshBuyerPays(page: Page, db: Pool, tag: string, methodId: number, coursePath = '/course/1-english-for-communication') {
+  const user = await freshStudent(db, tag);
+  await loginAs(page, user.username);
+  await page.goto(coursePath);
+  const panel = page.getByTestId('purchase-panel');
+  await panel.getByTestId(`method-${methodId}`).check();
+  await panel.getByTestId('checkout-submit').click();
+  return user;
+}

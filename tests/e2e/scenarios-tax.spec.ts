@@ -1,0 +1,100 @@
+/**
+ * Checklist: a tax invoice with 3% and 1% withholding. A juristic buyer (tax data on file) chooses
+ * withholding on the course page; the order, its payment and the seats are checked in the database.
+ * Amounts: domain/tax.ts (decisions.md #2: prices include 7% VAT; withholding on the pre-VAT
+ * amount, half up), and by hand in each test.
+ */
+import { amountBeforeVat, withholdingAmount } from '../../domain/tax';
+import { expect, freshStudent, loginAs, test } from './engine/fixtures';
+import { makeJuristic, notifyTransfer, onlyOrderOf, payByOmiseCard, resourcesOf } from './scenarios-support';
+
+const SITE_TAX = { is_enable_vat: true, vat_value: 7, is_enable_tax_invoice: true, is_enable_withholding_tax: true };
+
+test('withholding 3% on the UX workshop (3,500.00): bank transfer of 3,401.87 with a slip; the order, the report and a seat', async ({ page, shop }) => {
+  // 350000 ÷ 1.07 = 327102.80… → 327103 before VAT; 3% = 9813.09 → 9813; payable 350000 − 9813 = 340187
+  const before = amountBeforeVat(350_000, SITE_TAX);
+  const withheld = withholdingAmount(before, 3);
+  expect([before, withheld]).toEqual([327_103, 9_813]);
+  const payable = 350_000 - withheld;
+
+  const user = await freshStudent(shop.db, 'wht3');
+  await makeJuristic(shop.db, user.id);
+  const seats = (await resourcesOf(shop.db, 3)).seats!;
+  await loginAs(page, user.username);
+  await page.goto('/course/3-ux-ui-workshop');
+  const panel = page.getByTestId('purchase-panel');
+  const withholding = panel.getByTestId('withholding');
+  await withholding.getByRole('checkbox', { name: 'หักภาษี ณ ที่จ่าย' }).check();
+  // 3% is the default; the tax invoice is locked on while withholding is chosen
+  await expect(withholding.getByRole('radio', { name: '3%' })).toBeChecked();
+  await expect(withholding.getByRole('checkbox', { name: 'ต้องการใบกำกับภาษี' })).toBeChecked();
+  await expect(withholding.getByRole('checkbox', { name: 'ต้องการใบกำกับภาษี' })).toBeDisabled();
+  await expect(panel.getByTestId('cart-totals')).toContainText('98.13');
+  await expect(panel.getByTestId('cart-payable')).toContainText('3,401.87');
+  await panel.getByTestId('method-1').check();
+  await panel.getByTestId('checkout-submit').click();
+  await notifyTransfer(page, '3401.87');
+
+  const order = await onlyOrderOf(shop.db, user.id);
+  expect(order).toMatchObject({
+    status: 'pendingApproved',
+    payment_status: 'pendingApproved',
+    currency_code: 'THB',
+    payment_method_id: 1,
+    price: 350_000,
+    discount: 0,
+    shipping_fee: 0,
+    is_withholding: true,
+    withholding_percent: 3,
+    withholding_price: withheld,
+    is_require_tax_invoice: true,
+    total: payable,
+    coupon_list_code: [],
+  });
+  expect(order.total).toBe(340_187);
+  expect(order.lines).toEqual([{ course_id: 3, qty: 1, original_pricing_price: 350_000, discount: 0, price: 350_000, coupon_code: null }]);
+  expect(order.payments).toEqual([]);
+  expect(order.reports).toEqual([{ payment: 'BankTransfer', status: 'pending', transfer_amount: 340_187, payment_method_id: 1 }]);
+  expect(order.couponUses).toEqual([]);
+  expect(await resourcesOf(shop.db, 3)).toEqual({ seats: seats - 1, stock: null });
+});
+
+test('withholding 1% on English (1,990.00): Omise card pays 1,971.40; the charge is of the withheld total', async ({ page, shop }) => {
+  // 199000 ÷ 1.07 = 185981.30… → 185981 before VAT; 1% = 1859.81 → 1860; payable 199000 − 1860 = 197140
+  const withheld = withholdingAmount(amountBeforeVat(199_000, SITE_TAX), 1);
+  expect(withheld).toBe(1_860);
+
+  const user = await freshStudent(shop.db, 'wht1');
+  await makeJuristic(shop.db, user.id);
+  await loginAs(page, user.username);
+  await page.goto('/course/1-english-for-communication');
+  const panel = page.getByTestId('purchase-panel');
+  const withholding = panel.getByTestId('withholding');
+  await withholding.getByRole('checkbox', { name: 'หักภาษี ณ ที่จ่าย' }).check();
+  await withholding.getByRole('radio', { name: '1%' }).check();
+  await expect(panel.getByTestId('cart-totals')).toContainText('18.60');
+  await expect(panel.getByTestId('cart-payable')).toContainText('1,971.40');
+  await panel.getByTestId('method-8').check();
+  await panel.getByTestId('checkout-submit').click();
+  await payByOmiseCard(page, '4242424242424242');
+  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+
+  const order = await onlyOrderOf(shop.db, user.id);
+  expect(order).toMatchObject({
+    status: 'approved',
+    payment_status: 'approved',
+    currency_code: 'THB',
+    payment_method_id: 8,
+    price: 199_000,
+    discount: 0,
+    is_withholding: true,
+    withholding_percent: 1,
+    withholding_price: 1_860,
+    is_require_tax_invoice: true,
+    total: 197_140,
+  });
+  expect(order.lines).toEqual([{ course_id: 1, qty: 1, original_pricing_price: 199_000, discount: 0, price: 199_000, coupon_code: null }]);
+  expect(order.payments).toEqual([{ provider: 'omise', method_id: 8, status: 'successful', amount: 197_140, currency: 'THB' }]);
+  expect(order.reports).toEqual([{ payment: 'Omise', status: 'approved', transfer_amount: 197_140, payment_method_id: 8 }]);
+  expect(order.couponUses).toEqual([]);
+});

@@ -1,0 +1,31 @@
+/**
+ * Checklist: USD. English has a USD price (59.00 USD = 5900 cents, seed); the buyer switches the
+ * course page to USD and pays by Omise card (a method that takes USD; the THB-only ones say why
+ * they cannot be chosen). The order's currency, total, the charge and the report are checked.
+ */
+import { expect, freshStudent, loginAs, test } from './engine/fixtures';
+import { onlyOrderOf, payByOmiseCard } from './scenarios-support';
+
+test('USD: English at 59.00 USD, paid by Omise card in USD; order, line, charge and report in cents', async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'usd');
+  await loginAs(page, user.username);
+  await page.goto('/course/1-english-for-communication');
+  const panel = page.getByTestId('purchase-panel');
+  await expect(panel.getByTestId('cart-payable')).toContainText('1,990.00');
+  await panel.getByRole('radio', { name: 'USD' }).check();
+  await expect(panel.getByTestId('cart-payable')).toContainText('59.00');
+  await expect(panel.getByTestId('cart-payable')).not.toContainText('1,990.00');
+  // PromptPay takes THB only: it stays listed with the reason
+  await expect(panel.locator('#method-9-reason')).toBeVisible();
+  await panel.getByTestId('method-8').check();
+  await panel.getByTestId('checkout-submit').click();
+  await payByOmiseCard(page, '4242424242424242');
+  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+
+  const order = await onlyOrderOf(shop.db, user.id);
+  expect(order).toMatchObject({ status: 'approved', payment_status: 'approved', currency_code: 'USD', payment_method_id: 8, price: 5_900, discount: 0, shipping_fee: 0, withholding_price: 0, total: 5_900 });
+  expect(order.lines).toEqual([{ course_id: 1, qty: 1, original_pricing_price: 5_900, discount: 0, price: 5_900, coupon_code: null }]);
+  expect(order.payments).toEqual([{ provider: 'omise', method_id: 8, status: 'successful', amount: 5_900, currency: 'USD' }]);
+  expect(order.reports).toEqual([{ payment: 'Omise', status: 'approved', transfer_amount: 5_900, payment_method_id: 8 }]);
+  expect(order.couponUses).toEqual([]);
+});
