@@ -187,44 +187,47 @@ test('2C2P card (3): left at 3-D Secure with the back button, declined, 3-D Secu
   expect(await seatsLeft(page)).toBe(seats - 1);
 });
 
-test('2C2P installments (10), in English: cancelled, declined, left with the back button — each told why; paid again on the same order by bank transfer', async ({ page, shop }) => {
+test('2C2P installments (10), in English: left with the back button, cancelled, declined — each told why; paid again on the same order by bank transfer', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'h10');
   await loginAs(page, user.username);
   const seats = await seatsLeft(page);
 
-  // Cancelled on 2C2P's page.
+  // Abandoned: 2C2P's page, then the browser's back button; told why in English, then the order
+  // list (2C2P failures go there, spec 4), where the order waits for its payment.
   await orderWith(page, 10, `${COURSE}?lang=en`);
   await expect(page).toHaveURL(SANDBOX, { timeout: 20_000 });
-  await page.getByTestId('2c2p-cancel').click();
+  await page.goBack();
+  await expect(page.getByTestId('notifications')).toContainText(EN.left, { timeout: 20_000 });
+  await expect(page.getByTestId('notifications')).toContainText(EN.failed);
+  await expect(page).toHaveURL(ORDERS, { timeout: 20_000 });
   const [order] = (await factsOf(shop.db, user.id)).orders;
-  await expectFailureShown(page, order!.id, EN, EN.cancelled);
-  await shoot(page, 'i9-2c2p-installments-cancelled-en');
+  const row = page.getByTestId('order-row').filter({ hasText: `#${order!.id}` });
+  await expect(row.getByTestId('order-outcome')).toHaveAttribute('data-state', 'awaitingPayment');
+  await expect(row.getByTestId('order-outcome')).toContainText(EN.awaitingPayment);
   expect(await seatsLeft(page)).toBe(seats - 1);
 
-  // Declined (insufficient funds), paying again by installments.
+  // Cancelled on 2C2P's page, paying again by installments from the order list.
+  await payAgain(page, order!.id, 10);
+  await expect(page).toHaveURL(SANDBOX, { timeout: 20_000 });
+  await page.getByTestId('2c2p-cancel').click();
+  await expectFailureShown(page, order!.id, EN, EN.cancelled);
+  await shoot(page, 'i9-2c2p-installments-cancelled-en');
+
+  // Declined (insufficient funds).
   await payAgain(page, order!.id, 10);
   await expect(page).toHaveURL(SANDBOX, { timeout: 20_000 });
   await page.locator('input[name="cardnumber"]').fill('4111111111140011');
   await page.getByTestId('2c2p-pay').click();
   await expectFailureShown(page, order!.id, EN, EN.insufficientFunds);
 
-  // Left with the back button: the order list shows the order waiting for its payment, payable.
-  await payAgain(page, order!.id, 10);
-  await expect(page).toHaveURL(SANDBOX, { timeout: 20_000 });
-  await page.goBack();
-  await expect(page).toHaveURL(ORDERS, { timeout: 20_000 });
-  const row = page.getByTestId('order-row').filter({ hasText: `#${order!.id}` });
-  await expect(row.getByTestId('order-outcome')).toHaveAttribute('data-state', 'awaitingPayment');
-  await expect(row.getByTestId('order-outcome')).toContainText(EN.awaitingPayment);
-
   // Another method on the same order: bank transfer.
   await payAgain(page, order!.id, 1);
   await notifyTransfer(page, order!.total, EN, order!.id);
 
   await expectOneOrderAwaitingApproval(shop.db, user.id, [
+    { provider: '2c2p', method_id: 10, status: 'pending', failure_code: null },
     { provider: '2c2p', method_id: 10, status: 'cancelled', failure_code: 'cancelled' },
     { provider: '2c2p', method_id: 10, status: 'failed', failure_code: '4051' },
-    { provider: '2c2p', method_id: 10, status: 'pending', failure_code: null },
   ]);
   expect(await seatsLeft(page)).toBe(seats - 1);
 });
