@@ -173,8 +173,6 @@ export const MESSAGES = {
   ADDRESS_DISTRICT_REQUIRED: 'กรุณากรอกเขต/อำเภอ',
   ADDRESS_PROVINCE_REQUIRED: 'กรุณากรอกจังหวัด',
   ADDRESS_POSTCODE_INVALID: 'กรุณากรอกรหัสไปรษณีย์ 5 หลัก',
-  // Hosted payment pages (issue 9): the buyer came back (browser back) before paying there
-  PAYMENT_LEFT_UNFINISHED: 'ยังไม่ได้ชำระเงิน: คุณออกจากหน้าชำระเงินก่อนทำรายการเสร็จ',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -321,8 +319,6 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   ADDRESS_DISTRICT_REQUIRED: 'Please enter the district',
   ADDRESS_PROVINCE_REQUIRED: 'Please enter the province',
   ADDRESS_POSTCODE_INVALID: 'Please enter a 5-digit postcode',
-  // Hosted payment pages (issue 9)
-  PAYMENT_LEFT_UNFINISHED: 'Not paid: you left the payment page before finishing',
 };
 
 export type MessageLocale = 'th' | 'en';

@@ -8,7 +8,7 @@
 import { fromPromise, setup } from 'xstate';
 import type { GbPrimeCardRequest, GbPrimeCardResponse, OrderIdBody } from '../shared/api';
 import { effectDefaults, ROUTES } from '../shared/effects';
-import { isApproved, isRejected, isUnpaid, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
+import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
 import { returnStates } from './return-states';
 
 export interface GbPrimeCardInput extends PaymentInput {
@@ -42,7 +42,6 @@ export const gbPrimeCardMachine = setup({
     invoiceReady: (_, answer: GbPrimeCardResponse) => !!answer.data.invoice_url,
     approved: (_, order: OrderRead) => isApproved(order.data),
     rejected: (_, order: OrderRead) => isRejected(order.data),
-    unpaid: (_, order: OrderRead) => isUnpaid(order.data),
   },
   actions: effectDefaults,
 }).createMachine({

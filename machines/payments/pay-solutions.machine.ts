@@ -8,7 +8,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { OrderIdBody, PaySolutionsRequest, PaySolutionsResponse } from '../shared/api';
 import { effectDefaults, type FormPost } from '../shared/effects';
-import { isApproved, isRejected, isUnpaid, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
+import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
 import { returnStates } from './return-states';
 
 export interface PaySolutionsContext {
@@ -56,7 +56,6 @@ export const paySolutionsMachine = setup({
   guards: {
     approved: (_, order: OrderRead) => isApproved(order.data),
     rejected: (_, order: OrderRead) => isRejected(order.data),
-    unpaid: (_, order: OrderRead) => isUnpaid(order.data),
   },
   actions: {
     ...effectDefaults,

@@ -44,17 +44,6 @@ export const PAYMENT_FAILED_NOTICE: Notice = {
   message: MESSAGES.PAYMENT_FAILED,
 };
 
-/**
- * Why a hosted payment ended unpaid when the buyer came back to our page (the browser's back
- * button) while the order still waits for its payment: the provider's page was left unfinished.
- * Shown with the failure notice.
- */
-export const PAYMENT_LEFT_NOTICE: Notice = {
-  kind: 'warning',
-  topic: 'fail',
-  message: MESSAGES.PAYMENT_LEFT_UNFINISHED,
-};
-
 export function isApproved(order: Pick<Order, 'payment_status'>): boolean {
   return order.payment_status === 'approved';
 }
@@ -66,11 +55,6 @@ export function isApproved(order: Pick<Order, 'payment_status'>): boolean {
  */
 export function isRejected(order: Pick<Order, 'payment_status' | 'outcome'>): boolean {
   return order.payment_status === 'rejected' || order.outcome?.state === 'failed';
-}
-
-/** The order still waits for its first successful payment (no attempt failed, none paid, no notice filed). */
-export function isUnpaid(order: Pick<Order, 'payment_status' | 'outcome'>): boolean {
-  return order.payment_status === 'notYetReceived' && order.outcome?.state !== 'failed';
 }
 
 /** The order as read back from getOrder, to check the payment. */

@@ -1,12 +1,9 @@
 /**
  * The states every flow that sends the buyer to another page ends with: waiting for the return
  * (`payment.resume` after the restore, or `payment.abandon` -> the order list), then reading the
- * order: approved -> paid, rejected (or its latest attempt failed) -> `onRejected`, still unpaid ->
- * `failed` with why (the buyer is back on our page, so the provider's page was left unfinished:
- * issue 9, never a "redirecting" spinner that goes nowhere), anything else (a notice waiting for
- * the shop) or a failed read -> waiting again.
+ * order: approved -> paid, rejected -> `onRejected`, otherwise waiting again.
  */
-import { PAYMENT_LEFT_NOTICE, type OrderRead, type PaymentOrder } from './payment';
+import type { OrderRead, PaymentOrder } from './payment';
 
 const orderOf = ({ event }: { event: { output: OrderRead } }) => event.output;
 
@@ -35,15 +32,7 @@ export function returnStates<Waiting extends string, Rejected extends string>(wa
       on: { 'payment.resume': 'reconciling', 'payment.abandon': 'leftForOrders' },
     },
     reconciling: {
-      invoke: {
-        ...readOrderInvoke({ approved: 'paid', rejected: onRejected, otherwise: waiting, error: waiting }),
-        onDone: [
-          { guard: { type: 'approved', params: orderOf }, target: 'paid' },
-          { guard: { type: 'rejected', params: orderOf }, target: onRejected },
-          { guard: { type: 'unpaid', params: orderOf }, target: 'failed', actions: { type: 'notify', params: PAYMENT_LEFT_NOTICE } },
-          { target: waiting },
-        ],
-      },
+      invoke: readOrderInvoke({ approved: 'paid', rejected: onRejected, otherwise: waiting, error: waiting }),
     },
   } as { [K in Waiting]: { on: { 'payment.resume': 'reconciling'; 'payment.abandon': 'leftForOrders' } } } & {
     reconciling: {
@@ -54,7 +43,6 @@ export function returnStates<Waiting extends string, Rejected extends string>(wa
         onDone: readonly [
           { guard: { type: 'approved'; params: typeof orderOf }; target: 'paid' },
           { guard: { type: 'rejected'; params: typeof orderOf }; target: Rejected },
-          { guard: { type: 'unpaid'; params: typeof orderOf }; target: 'failed'; actions: { type: 'notify'; params: typeof PAYMENT_LEFT_NOTICE } },
           { target: Waiting },
         ];
         onError: { target: Waiting };

@@ -10,7 +10,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { OrderIdBody, TwoC2pCardForm, TwoC2pCardRequest } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
-import { isApproved, isRejected, isUnpaid, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
+import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
 import { returnStates } from './return-states';
 
 /** The card as 2C2P's script encrypted it (the return page's query). */
@@ -55,7 +55,6 @@ export const twoC2pCardMachine = setup({
     hasEncryptedCard: ({ context }) => context.card !== null,
     approved: (_, order: OrderRead) => isApproved(order.data),
     rejected: (_, order: OrderRead) => isRejected(order.data),
-    unpaid: (_, order: OrderRead) => isUnpaid(order.data),
   },
   actions: {
     ...effectDefaults,

@@ -9,7 +9,7 @@
 import { fromPromise, setup } from 'xstate';
 import type { OrderIdBody, TwoC2pPaymentLinkRequest, TwoC2pPaymentLinkResponse } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
-import { isApproved, isRejected, isUnpaid, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
+import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
 import { returnStates } from './return-states';
 
 export interface TwoC2pLinkContext {
@@ -37,7 +37,6 @@ export const twoC2pLinkMachine = setup({
     linkCreated: (_, answer: TwoC2pPaymentLinkResponse) => answer.success && !!answer.result.webPaymentUrl,
     approved: (_, order: OrderRead) => isApproved(order.data),
     rejected: (_, order: OrderRead) => isRejected(order.data),
-    unpaid: (_, order: OrderRead) => isUnpaid(order.data),
   },
   actions: effectDefaults,
 }).createMachine({

@@ -10,11 +10,7 @@ import { selectTwoC2pLinkPhase } from '../../../machines/payments/two-c2p-link.s
 import { defineModel } from '../support/model';
 import { FAIL_NOTICE, order, orderRead } from './fixtures';
 
-const reads = (m: 3 | 10 | 11 | 13) => [orderRead('approved', m), orderRead('rejected', m), orderRead('pendingApproved', m), orderRead('notYetReceived', m)];
-/** Back on our page with the order still unpaid: why (left unfinished), then the failure notice. */
-const LEFT_NOTICE = { type: 'notify', params: { kind: 'warning', topic: 'fail', message: 'ยังไม่ได้ชำระเงิน: คุณออกจากหน้าชำระเงินก่อนทำรายการเสร็จ' } };
-const cameBackUnpaid = (step: { event: { type: string; output?: unknown } }) =>
-  step.event.type === 'xstate.done.actor.getOrder' && (step.event.output as { data: { payment_status: string } }).data.payment_status === 'notYetReceived';
+const reads = (m: 3 | 10 | 11 | 13) => [orderRead('approved', m), orderRead('rejected', m), orderRead('pendingApproved', m)];
 const resumeEvents = [{ type: 'payment.resume' }, { type: 'payment.abandon' }];
 const persistThen = (effect: unknown) => [{ type: 'persistSnapshot', params: undefined }, effect];
 
@@ -44,7 +40,6 @@ export const twoC2pLinkModel = defineModel({
     if (s.matches('leftForOrders')) {
       assert.deepEqual(s.output, { result: 'toOrders' });
       if (step.event.type === 'xstate.error.actor.create2c2pPaymentLink') assert.deepEqual(step.effects, [FAIL_NOTICE]);
-      if (cameBackUnpaid(step)) assert.deepEqual(step.effects, [LEFT_NOTICE, FAIL_NOTICE]);
     }
     if (s.matches('paid')) assert.deepEqual(s.output, { result: 'paid' });
     if (s.status === 'done') assert.equal(phase, 'finished');
@@ -83,7 +78,7 @@ export const gbPrimeCardModel = defineModel({
     }
     if (s.matches('notPaid')) {
       assert.deepEqual(s.output, { result: 'failed' });
-      assert.deepEqual(step.effects, cameBackUnpaid(step) ? [LEFT_NOTICE, FAIL_NOTICE] : [FAIL_NOTICE]);
+      assert.deepEqual(step.effects, [FAIL_NOTICE]);
     }
     if (s.matches('paid')) assert.deepEqual(s.output, { result: 'paid' });
     if (s.matches('leftForOrders')) assert.deepEqual(s.output, { result: 'toOrders' });
@@ -125,10 +120,7 @@ const twoC2pCardBase = {
         assert.deepEqual(step.effects, persistThen({ type: 'postForm', params: { action: signed.data.action, fields: signed.data.fields } }));
       }
     }
-    if (s.matches('leftForOrders')) {
-      assert.deepEqual(s.output, { result: 'toOrders' });
-      if (cameBackUnpaid(step)) assert.deepEqual(step.effects, [LEFT_NOTICE, FAIL_NOTICE]);
-    }
+    if (s.matches('leftForOrders')) assert.deepEqual(s.output, { result: 'toOrders' });
     if (s.matches('paid')) assert.deepEqual(s.output, { result: 'paid' });
   },
 };
@@ -167,7 +159,7 @@ export const paySolutionsModel = defineModel({
   userEvents: resumeEvents,
   outcomes: {
     createPaySolutionsPayment: { done: [paySolutionsAnswer], error: [new Error('network')] },
-    getOrder: { done: reads(13), error: [new Error('network')] },
+    getOrder: { done: [orderRead('notYetReceived', 13), ...reads(13)], error: [new Error('network')] },
   },
   effects: ['notify', 'postForm', 'persistSnapshot'],
   accepts: (s) => (s.matches('awaitingReturn') ? ['payment.resume', 'payment.abandon'] : []),
@@ -187,7 +179,7 @@ export const paySolutionsModel = defineModel({
         );
       }
     }
-    if (s.matches('notPaid')) assert.deepEqual(step.effects, cameBackUnpaid(step) && step.index > 2 ? [LEFT_NOTICE, FAIL_NOTICE] : [FAIL_NOTICE]);
+    if (s.matches('notPaid')) assert.deepEqual(step.effects, [FAIL_NOTICE]);
     if (s.status === 'done') assert.equal(phase, 'finished');
   },
 });
