@@ -50,6 +50,10 @@ const PROVIDER_CODES: Readonly<Record<PaymentProvider, Readonly<Record<string, P
     '4101': 'invalidCard',
     '4102': 'invalidCard',
     '4046': 'authenticationFailed',
+    // Card form (3DS API 9.x) statuses, recorded when the status itself is the reason: AR = 3-D Secure
+    // (authentication) rejected, FF = refused by the fraud rules.
+    AR: 'authenticationFailed',
+    FF: 'declined',
     '0003': 'cancelled',
     cancel: 'cancelled',
     '0999': 'processingError',

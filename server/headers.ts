@@ -96,6 +96,11 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config, in
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()');
     if (servedOverHttps(req, config)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    // An API answer is the server's truth of that moment (an order's status, seats left, a cart):
+    // never reused from a cache. Chromium's back/forward navigation reuses cached answers without
+    // asking (no-cache is not enough), so a buyer back from a provider's page saw the course as
+    // before the order (issue 9); no-store forbids that.
+    if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').includes('application/json')) reply.header('cache-control', 'no-store');
     return payload;
   });
 }

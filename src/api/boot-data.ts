@@ -10,10 +10,21 @@ type Part = 'user' | 'course' | 'product' | 'list' | 'promotion' | 'notFound';
 
 let boot: (Record<string, unknown> & { path?: string }) | null | undefined;
 
+/**
+ * The browser's back / forward buttons bring the page back from its cache, with the data the
+ * server wrote at its first load (seats, the buyer's orders before a provider's page, issue 9):
+ * such a page takes nothing from the block, its loaders ask the server.
+ */
+function fromHistory(): boolean {
+  if (typeof performance === 'undefined' || typeof performance.getEntriesByType !== 'function') return false;
+  const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return nav?.type === 'back_forward';
+}
+
 function read(): (Record<string, unknown> & { path?: string }) | null {
   if (boot !== undefined) return boot;
   boot = null;
-  if (typeof document === 'undefined') return boot;
+  if (typeof document === 'undefined' || fromHistory()) return boot;
   const el = document.getElementById(BOOT_DATA_ID);
   if (!el?.textContent) return boot;
   try {

@@ -20,6 +20,7 @@ describe('orderOutcome', () => {
   it('maps provider codes, unknown ones to declined', () => {
     expect(failureReason('omise', 'failed', 'insufficient_fund')).toBe('insufficientFunds');
     expect(failureReason('2c2p', 'failed', '4043')).toBe('cardLostOrStolen');
+    expect(failureReason('2c2p', 'failed', 'AR')).toBe('authenticationFailed');
     expect(failureReason('gbprime', 'failed', '51')).toBe('insufficientFunds');
     expect(failureReason('paysolutions', 'cancelled', 'CD')).toBe('cancelled');
     expect(failureReason('paypal', 'failed', 'INSTRUMENT_DECLINED')).toBe('declined');

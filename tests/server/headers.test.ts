@@ -55,6 +55,14 @@ describe('the course page and the API carry the security headers', () => {
     expect(r.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('API answers are never stored by a cache (a back/forward navigation would show them stale)', async () => {
+    for (const url of ['/public/courses', '/public/courses/3/0', '/private/cart/ordercourse']) {
+      const r = await t.app.inject({ method: 'GET', url });
+      expect(String(r.headers['content-type'])).toContain('application/json');
+      expect(r.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
   it('the course page itself is the app', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/course/2' });
     expect(r.statusCode).toBe(200);

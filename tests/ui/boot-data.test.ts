@@ -1,6 +1,6 @@
 // The data block the server writes with the page (server/web): the loaders take it once, only for
 // the location it was written for, and fetch as before for anything else.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BOOT_DATA_ID, resetBootData, takeBootData } from '../../src/api/boot-data';
 import { courseLoader } from '../../src/features/course/loader';
 import { rootLoader } from '../../src/app/RootLayout';
@@ -39,6 +39,19 @@ describe('boot data', () => {
     expect(takeBootData(new Request('http://localhost/course/2-python'), 'user')).toBeUndefined();
     expect(takeBootData(new Request('http://localhost/course/2-python?x=1'), 'user')).toEqual({ id: 5 });
     expect(takeBootData(new Request('http://localhost/course/2-python?x=1'), 'user')).toBeUndefined();
+  });
+
+  it('is nothing for a page the back / forward buttons brought back (its block is as old as its first load)', () => {
+    writeBlock({ path: '/course/2-python', user: { id: 5 } });
+    const spy = vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type: 'back_forward' } as unknown as PerformanceEntry]);
+    try {
+      expect(takeBootData(new Request('http://localhost/course/2-python'), 'user')).toBeUndefined();
+      resetBootData();
+      spy.mockReturnValue([{ type: 'navigate' } as unknown as PerformanceEntry]);
+      expect(takeBootData(new Request('http://localhost/course/2-python'), 'user')).toEqual({ id: 5 });
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('is nothing when the page has no block or an unreadable one', () => {

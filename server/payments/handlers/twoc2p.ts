@@ -112,7 +112,9 @@ export function twoc2pHandlers(deps: PaymentsDeps): Handlers {
           ? { kind: 'paid', paidAmount: Number(inq.amount), currency: 'THB', txnId: inq.referenceNo || null }
           : status === 'IP' || status === 'PA'
             ? { kind: 'pending' }
-            : { kind: 'failed', code: (f.status === status && f.respCode) || status, message: (f.status === status && f.failReason) || status };
+            : // A payment the bank refused (PF) fails with the bank's respCode (4051 insufficient funds, …);
+              // any other status (AR 3-D Secure rejected, FF fraud rules, …) is itself the reason.
+              { kind: 'failed', code: (status === 'PF' && f.status === status && f.respCode) || status, message: (f.status === status && f.failReason) || status };
         await applyOutcome(ctx, { provider: '2c2p', ref: code, eventId: `card:${code}:${status}`, eventKind: 'cardform.result', outcome, details: { pan: inq.maskedPan, status } });
         return { received: true as const };
       }

@@ -59,6 +59,8 @@ describe('2C2P card form (method 3)', () => {
     const html = await (await fetchManual(r2.body.action, form(r2.body.fields))).text();
     await fetchManual(formAction(html), form({ result: 'fail' }));
     await until(async () => (await paymentsOf(t, o.id))[1]!.status === 'failed', '3ds failed');
+    // 3-D Secure rejected (status AR) is recorded as such, not as the bank's refusal: the buyer is told why.
+    expect((await paymentsOf(t, o.id))[1]!.failure_code).toBe('AR');
     expect((await orderRow(t, o.id)).status).toBe('notYetReceived');
   });
 
