@@ -23,6 +23,8 @@ export interface TwoC2pCardInput extends PaymentInput {
 export interface TwoC2pCardContext {
   order: PaymentOrder;
   card: EncryptedCard | null;
+  /** What the read on return found (the browser's back button from the gateway): see return-states.ts. */
+  returned: ReturnCheck;
 }
 
 export type TwoC2pCardEvent =
@@ -58,18 +60,14 @@ export const twoC2pCardMachine = setup({
   },
   actions: {
     ...effectDefaults,
-    /**
-     * The card's return page (CardReturnPage) shows its own phases; what a read on return found is
-     * not kept here (kept by the provider-page machines, return-states.ts), so this flow's graph is unchanged.
-     */
-    noteReturn: (_: unknown, _returned: ReturnCheck) => {},
+    noteReturn: assign((_, returned: ReturnCheck) => ({ returned })),
     keepCard: assign((_, card: EncryptedCard) => ({ card })),
     /** The card data is not kept once the signed form left (it is not persisted). */
     forgetCard: assign({ card: null }),
   },
 }).createMachine({
   id: 'twoC2pCard',
-  context: ({ input }) => ({ order: input.order, card: input.card ?? null }),
+  context: ({ input }) => ({ order: input.order, card: input.card ?? null, returned: null }),
   initial: 'starting',
   states: {
     starting: {

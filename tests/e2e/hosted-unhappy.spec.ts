@@ -22,7 +22,7 @@ const SHOTS = process.env.I9_SHOTS;
 const TH = {
   title: 'ผิดพลาด',
   failed: 'ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง',
-  left: 'ยังไม่ได้ชำระเงิน: คุณออกจากหน้าชำระเงินก่อนทำรายการเสร็จ',
+  left: 'ยังไม่ได้รับการชำระเงินสำหรับคำสั่งซื้อนี้',
   insufficientFunds: 'ยอดเงินในบัตรไม่เพียงพอ',
   authenticationFailed: 'การยืนยันตัวตน 3-D Secure ไม่สำเร็จ',
   declined: 'ธนาคารปฏิเสธการชำระเงิน',
@@ -33,7 +33,7 @@ const TH = {
 const EN = {
   title: 'Error',
   failed: 'Payment failed, please try again',
-  left: 'Not paid: you left the payment page before finishing',
+  left: 'This order has not been paid yet.',
   cancelled: 'The payment was cancelled',
   insufficientFunds: 'Insufficient funds on the card',
   awaitingPayment: 'Awaiting payment',
@@ -81,6 +81,19 @@ async function pay2c2pCard(page: Page, number: string): Promise<void> {
 }
 
 /** The order list's "pay again" for `orderId` with `methodId` (the orderPayment flow). */
+/**
+ * Back on the course page with the browser's back button, the order unpaid: the payment modal says
+ * what the server knows (not paid yet) with its ways on; "My orders" leads to the order list.
+ */
+async function backUnpaid(page: Page, modalTestId: string, left: string): Promise<void> {
+  await page.goBack();
+  const modal = page.getByTestId(modalTestId);
+  await expect(modal.getByTestId('redirect-returned')).toHaveAttribute('data-state', 'unpaid', { timeout: 20_000 });
+  await expect(modal.getByTestId('redirect-returned')).toContainText(left);
+  await expect(modal.getByTestId('redirect-check')).toBeVisible();
+  await modal.getByTestId('redirect-leave').click();
+}
+
 async function payAgain(page: Page, orderId: number, methodId: number): Promise<void> {
   const row = page.getByTestId('order-row').filter({ hasText: `#${orderId}` });
   await row.getByTestId('order-pay').click();
@@ -148,10 +161,8 @@ test('2C2P card (3): left at 3-D Secure with the back button, declined, 3-D Secu
   await orderWith(page, 3);
   await pay2c2pCard(page, '4111111111111111');
   await expect(page.getByTestId('3ds-fail')).toBeVisible({ timeout: 20_000 });
-  await page.goBack();
-  await expect(page.getByTestId('notifications')).toContainText(TH.left, { timeout: 20_000 });
-  await expect(page.getByTestId('notifications')).toContainText(TH.failed);
-  // 2C2P failures go to the order list (spec 4), where the order waits for its payment.
+  await backUnpaid(page, 'twoc2p-card-modal', TH.left);
+  // the order list, where the order waits for its payment
   await expect(page).toHaveURL(ORDERS, { timeout: 20_000 });
   const [order] = (await factsOf(shop.db, user.id)).orders;
   const row = page.getByTestId('order-row').filter({ hasText: `#${order!.id}` });
@@ -192,13 +203,11 @@ test('2C2P installments (10), in English: left with the back button, cancelled, 
   await loginAs(page, user.username);
   const seats = await seatsLeft(page);
 
-  // Abandoned: 2C2P's page, then the browser's back button; told why in English, then the order
-  // list (2C2P failures go there, spec 4), where the order waits for its payment.
+  // Abandoned: 2C2P's page, then the browser's back button; told in English that the order is not
+  // paid yet, then the order list, where the order waits for its payment.
   await orderWith(page, 10, `${COURSE}?lang=en`);
   await expect(page).toHaveURL(SANDBOX, { timeout: 20_000 });
-  await page.goBack();
-  await expect(page.getByTestId('notifications')).toContainText(EN.left, { timeout: 20_000 });
-  await expect(page.getByTestId('notifications')).toContainText(EN.failed);
+  await backUnpaid(page, 'redirect-modal', EN.left);
   await expect(page).toHaveURL(ORDERS, { timeout: 20_000 });
   const [order] = (await factsOf(shop.db, user.id)).orders;
   const row = page.getByTestId('order-row').filter({ hasText: `#${order!.id}` });
@@ -237,13 +246,13 @@ test('GB Prime Pay card (11): left with the back button, declined, 3-D Secure fa
   await loginAs(page, user.username);
   const seats = await seatsLeft(page);
 
-  // Abandoned: GB Prime Pay's card page, then the browser's back button. The buyer stays on the
-  // course page (spec 4), told why, and it offers to continue paying this order.
+  // Abandoned: GB Prime Pay's card page, then the browser's back button: told the order is not paid
+  // yet; from the order list back to the course page, which offers to continue paying this order.
   await orderWith(page, 11);
   await expect(page).toHaveURL(SANDBOX, { timeout: 20_000 });
-  await page.goBack();
-  await expect(page.getByTestId('notifications')).toContainText(TH.left, { timeout: 20_000 });
-  await expect(page.getByTestId('notifications')).toContainText(TH.failed);
+  await backUnpaid(page, 'redirect-modal', TH.left);
+  await expect(page).toHaveURL(ORDERS, { timeout: 20_000 });
+  await page.goto(COURSE);
   const [order] = (await factsOf(shop.db, user.id)).orders;
   const cont = page.getByTestId('continue-paying');
   await expect(cont).toHaveText(`ชำระเงินคำสั่งซื้อ #${order!.id} ต่อ`);

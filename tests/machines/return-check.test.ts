@@ -9,7 +9,8 @@ import { createActor, waitFor, type AnyStateMachine } from 'xstate';
 import { returnCheck } from '../../machines/payments/return-states.selectors';
 import { effectSpies, scripted } from '../support/ui-actors';
 import { order, orderRead } from './models/fixtures';
-import { gbPrimeCardModel, paySolutionsModel, twoC2pLinkModel } from './models/redirects.model';
+import { gbPrimeCardModel, paySolutionsModel, twoC2pCardModel, twoC2pLinkModel } from './models/redirects.model';
+import { twoC2pCardMachine } from '../../machines/payments/two-c2p-card.machine';
 
 const cases = [
   { model: twoC2pLinkModel, create: 'create2c2pPaymentLink', methodId: 10 as const },
@@ -47,4 +48,29 @@ describe('returnCheck after the buyer comes back', () => {
       expect(s.unscripted).toEqual([]);
     });
   }
+});
+
+describe('returnCheck for the 2C2P card form (3), back from the gateway page', () => {
+  it("twoC2pCard: null while away, 'unpaid' after an unpaid read, 'unchecked' after a failed one, then paid", async () => {
+    const s = scripted({
+      create2c2pCardRequest: { ok: twoC2pCardModel.outcomes!.create2c2pCardRequest!.done![0] },
+      getOrder: [{ ok: orderRead('notYetReceived', 3) }, { error: new Error('network') }, { ok: orderRead('approved', 3) }],
+    });
+    const machine = twoC2pCardMachine.provide({ actors: s.actors as never, actions: effectSpies().actions as never });
+    const actor = createActor(machine, { input: { order: order(3) } }).start();
+    actor.send({ type: 'card.encrypted', card: { encryptedCardInfo: 'ENC', maskedCardInfo: '411111XXXXXX1111', expMonthCardInfo: '12', expYearCardInfo: '2030' } });
+    const check = () => returnCheck(actor.getSnapshot(), 'awaitingResult');
+    await waitFor(actor, (snap) => snap.matches('awaitingResult'));
+    expect(check()).toBeNull();
+    actor.send({ type: 'payment.resume' });
+    await waitFor(actor, (snap) => snap.matches('awaitingResult') && snap.context.returned !== null);
+    expect(check()).toBe('unpaid');
+    actor.send({ type: 'payment.resume' });
+    await waitFor(actor, (snap) => snap.matches('awaitingResult') && snap.context.returned === 'unchecked');
+    expect(check()).toBe('unchecked');
+    actor.send({ type: 'payment.resume' });
+    await waitFor(actor, (snap) => snap.status === 'done');
+    expect(actor.getSnapshot().output).toEqual({ result: 'paid' });
+    expect(s.unscripted).toEqual([]);
+  });
 });

@@ -14,6 +14,30 @@ type Returning = ReturningSnapshot & { context: { returned?: ReturnCheck } };
  * not checked — and may check again (`payment.resume`) or go to the order list (pay another way,
  * cancel).
  */
+/** Back from the provider's page unpaid (or unchecked): what the server said, and the ways on. */
+export function ReturnedNotice({ returned }: { returned: Exclude<ReturnCheck, null> }) {
+  return (
+    <p className="ui-alert" role="status" data-testid="redirect-returned" data-state={returned}>
+      {t(returned === 'unpaid' ? 'returnedNotPaid' : 'returnedUnchecked')}
+    </p>
+  );
+}
+
+export function ReturnedActions({ actorRef, onLeave }: { actorRef: AnyActorRef; onLeave?: () => void }) {
+  return (
+    <>
+      {onLeave ? (
+        <Button variant="secondary" onClick={onLeave} data-testid="redirect-leave">
+          {t('myOrders')}
+        </Button>
+      ) : null}
+      <Button onClick={() => actorRef.send({ type: 'payment.resume' })} data-testid="redirect-check">
+        {t('checkPaymentAgain')}
+      </Button>
+    </>
+  );
+}
+
 export function RedirectModal({ actorRef, testId = 'redirect-modal', onLeave }: { actorRef: AnyActorRef; testId?: string; onLeave?: () => void }) {
   const active = useSelector(actorRef, (s: { status: string }) => s.status === 'active');
   const checking = useSelector(actorRef, (s: { matches: (v: string) => boolean }) => s.matches('reconciling'));
@@ -27,25 +51,10 @@ export function RedirectModal({ actorRef, testId = 'redirect-modal', onLeave }: 
       maskClosable={false}
       testId={testId}
       maxWidth={480}
-      footer={
-        returned ? (
-          <>
-            {onLeave ? (
-              <Button variant="secondary" onClick={onLeave} data-testid="redirect-leave">
-                {t('myOrders')}
-              </Button>
-            ) : null}
-            <Button onClick={() => actorRef.send({ type: 'payment.resume' })} data-testid="redirect-check">
-              {t('checkPaymentAgain')}
-            </Button>
-          </>
-        ) : undefined
-      }
+      footer={returned ? <ReturnedActions actorRef={actorRef} onLeave={onLeave} /> : undefined}
     >
       {returned ? (
-        <p className="ui-alert" role="status" data-testid="redirect-returned" data-state={returned}>
-          {t(returned === 'unpaid' ? 'returnedNotPaid' : 'returnedUnchecked')}
-        </p>
+        <ReturnedNotice returned={returned} />
       ) : (
         <Spinner label={checking ? t('confirmingPayment') : t('redirecting')} />
       )}

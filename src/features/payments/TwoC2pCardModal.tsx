@@ -5,10 +5,12 @@ import { validateCard } from '../../../domain/forms/card';
 import type { FieldError } from '../../../domain/forms/common';
 import type { twoC2pCardMachine } from '../../../machines/payments/two-c2p-card.machine';
 import { selectTwoC2pCardPhase } from '../../../machines/payments/two-c2p-card.selectors';
+import { returnCheck } from '../../../machines/payments/return-states.selectors';
 import { money, t } from '../../i18n/messages';
 import { Button, Modal, Spinner } from '../../ui';
 import { CardFields } from './CardFields';
 import { GatewayError, my2c2pEncrypt, type EncryptCard } from './providers';
+import { ReturnedActions, ReturnedNotice } from './RedirectModal';
 
 type Ref = ActorRefFrom<typeof twoC2pCardMachine>;
 
@@ -19,6 +21,8 @@ type Ref = ActorRefFrom<typeof twoC2pCardMachine>;
  */
 export function TwoC2pCardModal({ actorRef, encrypt = my2c2pEncrypt, now = Date.now, onLeave }: { actorRef: Ref; encrypt?: EncryptCard; now?: () => number; onLeave?: () => void }) {
   const phase = useSelector(actorRef, selectTwoC2pCardPhase);
+  // back from the gateway's page with the order unpaid (or unchecked): say so, with the ways on
+  const returned = useSelector(actorRef, (s) => returnCheck(s, 'awaitingResult'));
   const amount = useSelector(actorRef, (s) => s.context.order.amount);
   const currency = useSelector(actorRef, (s) => s.context.order.currency);
   const [state, submit, encrypting] = useActionState<{ errors: FieldError[] }, HTMLFormElement>(async (_prev, form) => {
@@ -36,7 +40,9 @@ export function TwoC2pCardModal({ actorRef, encrypt = my2c2pEncrypt, now = Date.
   }, { errors: [] });
   const busy = encrypting || phase !== 'form';
   return (
-    <Modal open={phase !== 'finished'} title={t('cardTitle')} dismissable={onLeave !== undefined} onClose={onLeave} maskClosable={false} testId="twoc2p-card-modal">
+    <Modal open={phase !== 'finished'} title={t('cardTitle')} dismissable={onLeave !== undefined} onClose={onLeave} maskClosable={false} testId="twoc2p-card-modal"
+      footer={returned ? <ReturnedActions actorRef={actorRef} onLeave={onLeave} /> : undefined}
+    >
       {phase === 'form' || encrypting ? (
         <form
           id="twoc2p-card-form"
@@ -53,6 +59,8 @@ export function TwoC2pCardModal({ actorRef, encrypt = my2c2pEncrypt, now = Date.
             {t('pay', { amount: money(amount, currency) })}
           </Button>
         </form>
+      ) : returned ? (
+        <ReturnedNotice returned={returned} />
       ) : (
         <Spinner label={phase === 'checking' ? t('confirmingPayment') : t('redirecting')} />
       )}
