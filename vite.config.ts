@@ -88,6 +88,9 @@ export default defineConfig({
           name: 'ui',
           include: ['tests/ui/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // jsdom renders of whole pages with user-event typing take seconds on a loaded 2-core CI
+          // machine (5 s default was hit by two tests under load; both pass alone in under 2 s)
+          testTimeout: 20_000,
           setupFiles: ['tests/support/ui-setup.ts'],
         },
       },

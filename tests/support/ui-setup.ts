@@ -5,8 +5,11 @@
  * actor tests script answers with scriptFetch from ./ui-fetch).
  */
 import { afterEach, beforeEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { closedFetch, resetFetch, unhandledRequests } from './ui-fetch';
+
+// findBy*/waitFor wait up to 5 s (1 s default): a loaded CI machine renders slower, never wrongly.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Installed at load time, before any app module creates its client with globalThis.fetch.
 globalThis.fetch = closedFetch as typeof fetch;
