@@ -8,7 +8,8 @@
  * The flow never finishes: a path ends when it is back in `idle` (the panel closed), on the
  * thank-you page (paid, or a transfer notified: the site has a thank-you page) or on the list.
  * Leaving a hosted-page method (10, 11, 13) is walked while its provider page is being prepared
- * (the request is held, then dropped): once the browser is at the provider, this page is gone.
+ * (the request is held, then dropped): once the browser is at the provider, this page is gone;
+ * leaving while the order or its methods load holds that read the same way.
  */
 import { expect } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
@@ -34,6 +35,8 @@ const ORDER_METHOD = 1;
 /** Where the paths' orders are made: course 1 (no seat limit), or course 3 (10 seats) when the path cancels, to see the seat given back. */
 const COURSE = { plain: 1, seats: 3 } as const;
 const COUPON = 'WELCOME10';
+/** getPaymentMethodsForOrder: GET /private/payments/methods/order/{orderId}. */
+const METHODS_OF_ORDER = /\/private\/payments\/methods\/order\/\d+$/;
 
 /** The methods whose provider page is prepared first (the buyer then leaves our site), with the request that prepares it. */
 const HOSTED: Partial<Record<number, RegExp>> = {
@@ -76,7 +79,7 @@ async function seats(ctx: PathContext, courseId: number): Promise<number | null>
 
 /** The buyer's unpaid order, made through the API with the buyer's session (as the checkout makes it), then the order list. */
 async function start(ctx: PathContext): Promise<void> {
-  const course = has(ctx, 'cancel.confirm') ? COURSE.seats : COURSE.plain;
+  const course = has(ctx, '✓deleteOrder:ok') ? COURSE.seats : COURSE.plain;
   const { db } = ctx.shop;
   const plan = (await db.query<{ id: number }>("SELECT id FROM pricing_plans WHERE course_id = $1 AND pricing_type = 'default' ORDER BY is_default DESC, id LIMIT 1", [course])).rows[0]!.id;
   const coupon = (await db.query<{ id: number }>('SELECT id FROM coupons WHERE code = $1', [COUPON])).rows[0]!.id;
@@ -127,27 +130,31 @@ const idle: StateCheck = async (ctx, step, index, path) => {
   }
 };
 
-/** payment.leave: Escape closes the top popup (the pay panel, or the running method's). A held provider request is dropped. */
+/** payment.leave: Escape closes the top popup (the pay panel, or the running method's). A held request is dropped. */
 async function leave(ctx: PathContext): Promise<void> {
   await ctx.page.keyboard.press('Escape');
   const held = holds.get(ctx);
   if (held) {
-    await expect(ctx.page.getByTestId('redirect-modal')).toBeHidden();
+    await expect(ctx.page.getByRole('dialog')).toHaveCount(0);
     held();
   }
 }
 
 const holds = new WeakMap<PathContext, () => void>();
 
-/** Holds the request that prepares the provider page of `methodId` until the buyer has left (then drops it: the server never sees it). */
-async function holdProviderPage(ctx: PathContext, url: RegExp): Promise<void> {
+/** Holds the next request to `url` (an order read, a provider page being prepared) until the buyer has left, then drops it. */
+async function holdRequest(ctx: PathContext, url: RegExp): Promise<void> {
   let release: () => void = () => undefined;
   const left = new Promise<void>((r) => (release = r));
   holds.set(ctx, release);
-  await ctx.page.route(url, async (route) => {
-    await left;
-    await route.abort('aborted');
-  });
+  await ctx.page.route(
+    url,
+    async (route) => {
+      await left;
+      await route.abort('aborted');
+    },
+    { times: 1 },
+  );
 }
 
 export const orderPaymentMap: PageMap = {
@@ -189,8 +196,6 @@ export const orderPaymentMap: PageMap = {
     },
     filter: (s, e) => {
       if (e.type !== 'payment.leave') return true;
-      // Leaving while the order or its methods load would need the request held at the right moment: not walked.
-      if (s.matches('loadingOrder') || s.matches('loadingMethods')) return false;
       // The transfer notice, the PayPal popup and the card popup are left through their machines
       // (notify later, cancel, close), which end the child: walked as its result, not as a leave.
       return !['bankTransfer', 'paypal', 'omiseCard'].some((id) => s.matches({ paying: id }));
@@ -250,7 +255,17 @@ export const orderPaymentMap: PageMap = {
     'orderPayment.cancelling': 'passing',
   },
   events: {
-    'order.pay': { act: (ctx) => row(ctx).getByTestId('order-pay').click() },
+    'order.pay': {
+      act: async (ctx, step) => {
+        // leaving while the order or its methods load: that request is held until the buyer has left
+        const steps = ctx.path?.steps ?? [];
+        const leaving = steps.findIndex((st, i) => i > steps.indexOf(step) && st.label === 'payment.leave');
+        const from = steps[leaving - 1]?.state;
+        if (from?.matches('loadingOrder')) await holdRequest(ctx, GET_ORDER);
+        else if (from?.matches('loadingMethods')) await holdRequest(ctx, METHODS_OF_ORDER);
+        await row(ctx).getByTestId('order-pay').click();
+      },
+    },
     // from the list's row, or from the open pay panel
     'order.cancel': {
       act: async (ctx) => {
@@ -272,7 +287,7 @@ export const orderPaymentMap: PageMap = {
     'payment.start': {
       act: async (ctx, step) => {
         const hosted = HOSTED[Number(ctx.plan.method ?? ORDER_METHOD)];
-        if (hosted && next(ctx, step) === 'payment.leave') await holdProviderPage(ctx, hosted);
+        if (hosted && next(ctx, step) === 'payment.leave') await holdRequest(ctx, hosted);
         await payPanel(ctx).getByTestId('order-pay-start').click();
       },
     },
@@ -286,7 +301,7 @@ export const orderPaymentMap: PageMap = {
     '✓getOrder:failed': {},
     '✗getOrder:network': { arm: (ctx) => failOnce(ctx, GET_ORDER) },
     '✓getPaymentMethodsForOrder:all': {},
-    '✗getPaymentMethodsForOrder:network': { arm: (ctx) => failOnce(ctx, /\/private\/payments\/methods\/order\/\d+$/) },
+    '✗getPaymentMethodsForOrder:network': { arm: (ctx) => failOnce(ctx, METHODS_OF_ORDER) },
     '✓deleteOrder:ok': {},
     '✗deleteOrder:network': { arm: (ctx) => failOnce(ctx, /\/public\/cart\/deleteorder$/) },
     // the transfer notice opens with the order's amount already in it (issue 11): the buyer adds the slip, the bank and the account
