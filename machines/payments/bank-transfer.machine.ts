@@ -9,6 +9,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { validateBankTransfer, type BankTransferValues } from '../../domain/forms/bank-transfer';
+import { toDecimalString } from '../../domain/money';
 import type { FieldError } from '../../domain/forms/common';
 import { validateUpload } from '../../domain/forms/upload';
 import { MESSAGES } from '../../domain/messages';
@@ -127,7 +128,8 @@ export const bankTransferMachine = setup({
     form: {
       contact_name: input.defaults.contact_name,
       tel: input.defaults.tel,
-      transfer_amount: '',
+      // Prefilled with what the order asks for (the server's amount); the buyer changes it when they transferred otherwise.
+      transfer_amount: toDecimalString(input.order.amount),
       bank_code: '',
       bank_account: '',
       transfer_datetime: input.defaults.transfer_datetime,

@@ -57,12 +57,17 @@ test('a declined Omise card, then pay again by bank transfer on the same order: 
   await expect(notice).toBeVisible({ timeout: 20_000 });
   await notice.getByTestId('slip-input').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PNG });
   await expect(notice.getByRole('list', { name: 'ไฟล์ที่เลือก' })).toBeVisible();
-  await notice.getByTestId('transfer-amount').fill(String((order as unknown as { total_amount: number }).total_amount / 100));
+  // The notice opens with the order's amount in it (issue 11), not a placeholder to copy.
+  await expect(notice.getByTestId('transfer-amount')).toHaveValue(((order as unknown as { total_amount: number }).total_amount / 100).toFixed(2));
   await notice.getByTestId('origin-bank').selectOption('KBANK');
   await notice.getByRole('radio', { name: /123-4-56789-0/ }).check();
   await notice.getByTestId('notify-submit').click();
   await expect(notice).toBeHidden({ timeout: 20_000 });
 
+  // Handed over: as from the checkout, this order's thank-you page, which reads the order — waiting for approval, not "paid".
+  await expect(page).toHaveURL(`/thankyou?orderId=${order!.order_token}`, { timeout: 20_000 });
+  await expect(page.getByTestId('thankyou-title')).toHaveAttribute('data-state', 'awaitingApproval');
+  await page.goto('/myaccount/student/order');
   await expect(page.getByTestId('order-row').filter({ hasText: `#${order!.id}` }).getByTestId('order-outcome')).toHaveAttribute('data-state', 'awaitingApproval', { timeout: 20_000 });
   const after = await ordersOf(page, 3);
   expect(after.map((o) => [o.id, o.payment_status, o.outcome?.state])).toEqual([[order!.id, 'pendingApproved', 'awaitingApproval']]);

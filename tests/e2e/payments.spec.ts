@@ -1,19 +1,19 @@
 /**
  * Every payment machine's graph walked in the browser: the paths come from xstate/graph over the
  * machine with the outcomes the server and its sandboxes can produce (tests/e2e/engine/paths.ts),
- * each executed through the page by the machine's page map (tests/e2e/engine/maps), a fresh
+ * each executed through the page by the machine's page map (tests/e2e/engine/maps; pay again too), a fresh
  * student per path, and the database checked at the end.
  */
 import { browserPaths } from './engine/paths';
 import { freshStudent, loginAs, test } from './engine/fixtures';
-import { PAGE_MAPS } from './engine/maps';
+import { FLOW_MAPS, PAGE_MAPS } from './engine/maps';
 import { runPath } from './engine/runner';
 import { KNOWN_BROKEN } from './engine/known-broken';
 
 const COURSE = '/course/1-english-for-communication';
 
-for (const map of PAGE_MAPS) {
-  test.describe(`method ${map.methodId} ${map.id}`, () => {
+for (const map of [...PAGE_MAPS, ...FLOW_MAPS]) {
+  test.describe(map.methodId ? `method ${map.methodId} ${map.id}` : map.id, () => {
     for (const path of browserPaths(map.model)) {
       test(path.title, async ({ page, request, shop, machines: trace }) => {
         const broken = KNOWN_BROKEN[`${map.id}: ${path.title}`];
@@ -21,7 +21,7 @@ for (const map of PAGE_MAPS) {
         // (E2E_RUN_FLAKY=1 runs the flaky ones as plain tests, to reproduce them)
         if (broken?.startsWith('flaky: ')) test.fixme(!process.env.E2E_RUN_FLAKY, broken);
         else test.fail(broken !== undefined, broken);
-        const user = await freshStudent(shop.db, `m${map.methodId}`);
+        const user = await freshStudent(shop.db, `m${map.methodId ?? map.id}`);
         await loginAs(page, user.username);
         await runPath({ page, request, shop, trace, user, coursePath: COURSE, plan: {} }, map, path);
       });

@@ -180,7 +180,8 @@ describe('Bank transfer notification modal', () => {
     await waitFor(() => expect(within(dialog).getByText('slip-1.png')).toBeTruthy());
     expect(within(dialog).queryByRole('button', { name: /อัพโหลดรูปภาพ/ })).toBeNull();
 
-    await user.type(within(dialog).getByLabelText(/จำนวนเงินที่โอน/), '1500');
+    // Prefilled with the order's amount (1,500.00 THB), not a placeholder to copy.
+    expect((within(dialog).getByLabelText(/จำนวนเงินที่โอน/) as HTMLInputElement).value).toBe('1500.00');
     await user.selectOptions(within(dialog).getByLabelText(/ธนาคารต้นทาง/), 'SCB');
     await user.click(within(dialog).getByRole('radio', { name: /ธนาคารกสิกรไทย 123-4-56789-0/ }));
     await user.click(within(dialog).getByRole('button', { name: 'แจ้งชำระเงิน' }));

@@ -10,9 +10,10 @@ import { takeBootData } from '../../api/boot-data';
 import { api } from '../../api/client';
 import { isApiError, unwrap } from '../../api/errors';
 import { keptUserId } from '../../api/storage';
+import { loadSiteSettings, type SiteSettings } from '../../api/settings';
 
 export type Course = components['schemas']['Course'];
-export type SiteSettings = components['schemas']['SiteSettings'];
+export type { SiteSettings };
 export type PlaylistItem = components['schemas']['PlaylistItem'];
 export type HowToBuy = components['schemas']['HowToBuy'];
 
@@ -124,9 +125,8 @@ export function canonicalPath(base: '/course' | '/product', param: string, linkP
   return `${base}/${linkPath}${search}`;
 }
 
-export async function loadSiteSettings(signal?: AbortSignal): Promise<SiteSettings> {
-  return unwrap(await api.GET('/api/setting/site/into/1', { signal }), 'getSiteSettings').data;
-}
+/** Read by the order list too, so it lives in src/api. */
+export { loadSiteSettings };
 
 export async function courseLoader({ params, request }: { params: { id?: string }; request: Request }): Promise<CoursePageData | Response> {
   const id = courseIdFromParam(params.id);

@@ -17,6 +17,7 @@ import {
   selectPayingOrderId,
 } from '../../../machines/payments/order-payment.selectors';
 import { selectUser } from '../../../machines/session/session.selectors';
+import { actorOptions } from '../../api/actor-options';
 import { orderPaymentLogic } from '../../api/order-payment-logic';
 import { t } from '../../i18n/messages';
 import { SessionContext } from '../../session';
@@ -27,15 +28,20 @@ type Order = components['schemas']['Order'];
 export type OrderPaymentRef = ActorRefFrom<typeof orderPaymentLogic>;
 export type PaymentSlot = ComponentType<{ methodId: number; actorRef: AnyActorRef; bankAccounts: NonNullable<components['schemas']['PaymentMethod']['bankList']>; onLeave?: () => void }>;
 
-/** The page's pay-again actor; `ordersChanged` reads the list again. */
-export function useOrderPayment(onOrdersChanged: () => void): OrderPaymentRef {
+/**
+ * The page's pay-again actor; `ordersChanged` reads the list again. A paid (or handed-over) payment
+ * ends where the checkout's does (spec 4: the thank-you page when the site has one, which reads
+ * the order and thanks only a paid one; else the list, read again).
+ */
+export function useOrderPayment(onOrdersChanged: () => void, settings?: { thankYouPage: boolean; slipRequired: boolean }): OrderPaymentRef {
   const user = SessionContext.useSelector(selectUser);
   const changed = useRef(onOrdersChanged);
   useEffect(() => {
     changed.current = onOrdersChanged;
   });
   return useActorRef(orderPaymentLogic.provide({ actions: { ordersChanged: () => changed.current() } }), {
-    input: { user, thankYouPage: false, slipRequired: false },
+    ...actorOptions('orderPayment'),
+    input: { user, thankYouPage: settings?.thankYouPage ?? false, slipRequired: settings?.slipRequired ?? false },
   });
 }
 

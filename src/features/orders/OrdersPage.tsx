@@ -4,6 +4,7 @@ import type { components } from '../../../generated/api';
 import { selectLoggedIn } from '../../../machines/session/session.selectors';
 import { api } from '../../api/client';
 import { flowPersistence } from '../../api/effects';
+import { loadSiteSettings } from '../../api/settings';
 import { isApiError, unwrap } from '../../api/errors';
 import { dateTime, methodName, money, t } from '../../i18n/messages';
 import { LoginForm, SessionContext } from '../../session';
@@ -13,25 +14,37 @@ import { OrderPaymentActions, OrderPaymentPanel, useOrderPayment, type PaymentSl
 
 type Order = components['schemas']['Order'];
 
-export type OrdersData = { orders: Order[] } | { orders: null };
+/** How a payment made on this page ends, from the site settings (absent: the list again, no slip asked). */
+export interface OrdersPaymentSettings {
+  /** is_thank_you_page: a paid (or handed-over) payment ends on the order's thank-you page, as in the checkout. */
+  thankYouPage: boolean;
+  /** is_require_payment_slip. */
+  slipRequired: boolean;
+}
+
+export type OrdersData = ({ orders: Order[] } | { orders: null }) & { settings?: OrdersPaymentSettings };
 
 /** The student's orders (GET /private/orders); null when not logged in. */
 export async function ordersLoader({ request }: { request: Request }): Promise<OrdersData> {
+  const settings = loadSiteSettings(request.signal).then(
+    (s): OrdersPaymentSettings => ({ thankYouPage: s.is_thank_you_page, slipRequired: s.is_require_payment_slip }),
+    () => undefined,
+  );
   try {
     const body = unwrap(await api.GET('/private/orders', { params: { query: {} }, signal: request.signal }), 'listMyOrders');
-    return { orders: body.data };
+    return { orders: body.data, settings: await settings };
   } catch (error) {
-    if (isApiError(error) && (error.status === 401 || error.status === 403)) return { orders: null };
+    if (isApiError(error) && (error.status === 401 || error.status === 403)) return { orders: null, settings: await settings };
     throw error;
   }
 }
 
 /** /myaccount/student/order: where payments end when there is no thank-you page. */
 export function OrdersPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
-  const { orders } = useLoaderData() as OrdersData;
+  const { orders, settings } = useLoaderData() as OrdersData;
   const loggedIn = SessionContext.useSelector(selectLoggedIn);
   const revalidator = useRevalidator();
-  const payment = useOrderPayment(() => void revalidator.revalidate());
+  const payment = useOrderPayment(() => void revalidator.revalidate(), settings);
   const [params] = useSearchParams();
   const payFor = Number(params.get('pay'));
   const asked = useRef(false);

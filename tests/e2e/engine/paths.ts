@@ -27,6 +27,11 @@ export interface BrowserModel {
   callbacks?: Readonly<Record<string, readonly { label: string; event: EventObject & Record<string, unknown> }[]>>;
   /** Keep an event out of the walk (e.g. a per-second countdown tick, which would make every second a state). */
   filter?: (s: AnyMachineSnapshot, event: EventObject) => boolean;
+  /**
+   * For a machine that never finishes (a page's long-lived actor, e.g. pay again on the order
+   * list, idle between two orders): the state a path ends in when the machine is back in it.
+   */
+  rest?: When;
 }
 
 export interface BrowserStep {
@@ -37,6 +42,8 @@ export interface BrowserStep {
   state: AnyMachineSnapshot;
   /** The state value as recorded in the browser (JSON of `state.value`). */
   value: string;
+  /** The path ends here: a final state, or the machine back at `rest`. */
+  final: boolean;
 }
 
 export interface BrowserPath {
@@ -48,7 +55,8 @@ export interface BrowserPath {
 
 const labels = new WeakMap<object, string>();
 
-function labelled<E extends EventObject>(event: E, label: string): E {
+/** An event with its own label (e.g. a user event sent with different payloads: `method.choose:8`). */
+export function labelled<E extends EventObject>(event: E, label: string): E {
   labels.set(event, label);
   return event;
 }
@@ -66,7 +74,8 @@ function activeNodes(s: AnyMachineSnapshot): AnyStateNode[] {
 }
 
 /** The events the world may send in snapshot `s` (the machine's `can` keeps only those it takes). */
-function candidates(model: BrowserModel, cache: Map<string, EventObject[]>, s: AnyMachineSnapshot): EventObject[] {
+function candidates(model: BrowserModel, cache: Map<string, EventObject[]>, s: AnyMachineSnapshot, ended: WeakSet<object>): EventObject[] {
+  if (ended.has(s)) return [];
   const out: EventObject[] = [...model.userEvents];
   const children = s.children as Record<string, unknown>;
   const make = (key: string, build: () => EventObject): EventObject => {
@@ -92,7 +101,23 @@ function candidates(model: BrowserModel, cache: Map<string, EventObject[]>, s: A
   return out.filter((e) => (model.filter ? model.filter(s, e) : true) && s.can(e));
 }
 
-const serialize = (s: AnyMachineSnapshot) => `${s.status}:${JSON.stringify(s.value)}:${JSON.stringify(s.context)}`;
+const serialize = (s: AnyMachineSnapshot, ended?: WeakSet<object>) => `${ended?.has(s) ? 'rest:' : ''}${s.status}:${JSON.stringify(s.value)}:${JSON.stringify(s.context)}`;
+
+/**
+ * The machine as walked: with `rest`, every snapshot a transition leads back to `rest` is marked
+ * ended (a path's end), so the return is a state of its own and is not taken for the start.
+ */
+function walkLogic(model: BrowserModel, ended: WeakSet<object>): AnyStateMachine {
+  const { machine, rest } = model;
+  if (rest === undefined) return machine;
+  const logic = Object.create(machine) as AnyStateMachine;
+  logic.transition = ((s: AnyMachineSnapshot, e: EventObject, scope: unknown) => {
+    const next = (machine.transition as (...a: unknown[]) => AnyMachineSnapshot).call(machine, s, e, scope);
+    if (holds(rest, next)) ended.add(next);
+    return next;
+  }) as AnyStateMachine['transition'];
+  return logic;
+}
 
 type RawStep = { event: EventObject; state: AnyMachineSnapshot };
 
@@ -105,22 +130,25 @@ function statesOf(steps: RawStep[]): Set<string> {
 
 export function browserPaths(model: BrowserModel): BrowserPath[] {
   const cache = new Map<string, EventObject[]>();
+  const ended = new WeakSet<object>();
+  const logic = walkLogic(model, ended);
+  const isFinal = (s: AnyMachineSnapshot) => s.status === 'done' || ended.has(s);
   const options = {
     input: model.input,
-    events: (s: AnyMachineSnapshot) => candidates(model, cache, s),
-    serializeState: (s: AnyMachineSnapshot) => serialize(s),
+    events: (s: AnyMachineSnapshot) => candidates(model, cache, s, ended),
+    serializeState: (s: AnyMachineSnapshot) => serialize(s, ended),
     limit: 5000,
   };
-  const shortest = getShortestPaths(model.machine, options as never) as unknown as { state: AnyMachineSnapshot; steps: RawStep[] }[];
+  const shortest = getShortestPaths(logic, options as never) as unknown as { state: AnyMachineSnapshot; steps: RawStep[] }[];
   const onwardCache = new Map<string, RawStep[]>();
   /** The shortest way from `from` to a final state (its steps, without the start). */
   const onward = (from: AnyMachineSnapshot): RawStep[] => {
-    const key = serialize(from);
+    const key = serialize(from, ended);
     const known = onwardCache.get(key);
     if (known) return known;
-    if (from.status === 'done') return [];
-    const found = getShortestPaths(model.machine, { ...options, fromState: from, toState: (s: AnyMachineSnapshot) => s.status === 'done' } as never) as unknown as { state: AnyMachineSnapshot; steps: RawStep[] }[];
-    const best = found.filter((o) => o.state.status === 'done').sort((a, b) => a.steps.length - b.steps.length)[0];
+    if (isFinal(from)) return [];
+    const found = getShortestPaths(logic, { ...options, fromState: from, toState: isFinal } as never) as unknown as { state: AnyMachineSnapshot; steps: RawStep[] }[];
+    const best = found.filter((o) => isFinal(o.state)).sort((a, b) => a.steps.length - b.steps.length)[0];
     if (!best) throw new Error(`${model.machine.id}: no way from ${key} to a final state with the outcomes the browser can produce`);
     const rest = best.steps.filter((st) => st.event.type !== 'xstate.init');
     onwardCache.set(key, rest);
@@ -132,9 +160,9 @@ export function browserPaths(model: BrowserModel): BrowserPath[] {
   for (const p of shortest) {
     const steps = p.steps.length ? p.steps : [{ event: { type: 'xstate.init' }, state: p.state }];
     complete.push([...steps, ...onward(p.state)]);
-    if (p.state.status !== 'active') continue;
-    for (const event of candidates(model, cache, p.state)) {
-      const [next] = transition(model.machine, p.state as never, event as never) as unknown as [AnyMachineSnapshot];
+    if (p.state.status !== 'active' || isFinal(p.state)) continue;
+    for (const event of candidates(model, cache, p.state, ended)) {
+      const [next] = transition(logic, p.state as never, event as never) as unknown as [AnyMachineSnapshot];
       complete.push([...steps, { event, state: next }, ...onward(next)]);
     }
   }
@@ -155,7 +183,7 @@ export function browserPaths(model: BrowserModel): BrowserPath[] {
   // Each final state (each outcome) first by its own shortest path, then the fewest more to cover the rest.
   const finals = new Set<string>();
   for (const p of [...shortest].sort((a, b) => a.steps.length - b.steps.length)) {
-    if (p.state.status !== 'done') continue;
+    if (!isFinal(p.state)) continue;
     const value = JSON.stringify(p.state.value);
     if (finals.has(value)) continue;
     finals.add(value);
@@ -176,7 +204,7 @@ export function browserPaths(model: BrowserModel): BrowserPath[] {
   }
   return chosen
     .map((steps) => {
-      const out: BrowserStep[] = steps.map((st, i) => ({ label: i === 0 ? 'start' : labelOf(st.event), event: st.event, state: st.state, value: JSON.stringify(st.state.value) }));
+      const out: BrowserStep[] = steps.map((st, i) => ({ label: i === 0 ? 'start' : labelOf(st.event), event: st.event, state: st.state, value: JSON.stringify(st.state.value), final: isFinal(st.state) }));
       const last = out.at(-1)!;
       return { steps: out, title: `${out.slice(1).map((s) => s.label).join(' → ')} ⇒ ${last.value.replace(/"/g, '')}` };
     })

@@ -9,7 +9,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import type { Shop } from './fixtures';
-import type { BrowserModel, BrowserPath, BrowserStep } from './paths';
+import { labelOf, type BrowserModel, type BrowserPath, type BrowserStep } from './paths';
 import type { MachineTrace } from './trace';
 
 export interface PathContext {
@@ -24,6 +24,8 @@ export interface PathContext {
   orderId?: number;
   /** The labels of the path being run (set by runPath). */
   labels?: string[];
+  /** The path being run (set by runPath): an action may look at what comes next. */
+  path?: BrowserPath;
   /** What armed outcomes chose, read by the actions (e.g. hosted: 'pay' | 'decline' | 'back'). */
   plan: Record<string, string>;
 }
@@ -40,14 +42,15 @@ export interface EventMapEntry {
 export interface PageMap {
   /** Machine id (the browser trace is keyed by it). */
   id: string;
-  methodId: number;
+  /** The payment method the path pays with (none for a flow over every method, e.g. pay again). */
+  methodId?: number;
   model: BrowserModel;
   /** From a logged-in buyer to the payment machine started (choose the method, submit). */
   start: (ctx: PathContext) => Promise<void>;
   /** By state node id (`paySolutions.awaitingReturn`); the deepest active node's entry is used. */
   states: Record<string, StateCheck>;
   events: Record<string, EventMapEntry>;
-  /** The database after the path, by final state value (`"paid"`). */
+  /** The database after the path, by final state value (`"paid"`; the `rest` state of a machine that never finishes). */
   db: Record<string, (ctx: PathContext) => Promise<void>>;
 }
 
@@ -63,7 +66,7 @@ export function unmapped(map: PageMap, path: BrowserPath): string[] {
     const key = stateKey(map, step);
     if (!(key in map.states)) missing.push(`state ${key}`);
     if (i > 0 && !(step.label in map.events)) missing.push(`event ${step.label}`);
-    if (i === path.steps.length - 1 && step.state.status === 'done' && !(step.value in map.db)) missing.push(`database check for ${step.value}`);
+    if (i === path.steps.length - 1 && step.final && !(step.value in map.db)) missing.push(`database check for ${step.value}`);
   }
   return [...new Set(missing)];
 }
@@ -71,11 +74,12 @@ export function unmapped(map: PageMap, path: BrowserPath): string[] {
 export async function runPath(ctx: PathContext, map: PageMap, path: BrowserPath): Promise<void> {
   const missing = unmapped(map, path);
   if (missing.length) throw new Error(`The page map cannot execute this ${map.id} path: no ${missing.join(', no ')}.\nPath: ${path.title}`);
-  const isUser = (label: string) => map.model.userEvents.some((e) => e.type === label);
+  const isUser = (label: string) => map.model.userEvents.some((e) => labelOf(e) === label);
   // Arms run before each point where the test acts or waits: a user event, a timer of the machine
   // (and a callback actor's event, which the test brings about: a payment pushed from the bank app).
   const actsHere = (label: string) => isUser(label) || label.startsWith('⏱') || label.startsWith('⇠');
   ctx.labels = path.steps.map((s) => s.label);
+  ctx.path = path;
   const armFrom = async (i: number) => {
     for (let j = i; j < path.steps.length && !actsHere(path.steps[j]!.label); j++) await map.events[path.steps[j]!.label]!.arm?.(ctx);
   };
@@ -109,7 +113,7 @@ export async function runPath(ctx: PathContext, map: PageMap, path: BrowserPath)
     await check(step, i);
   }
   const last = path.steps.at(-1)!;
-  if (last.state.status === 'done') await map.db[last.value]!(ctx);
+  if (last.final) await map.db[last.value]!(ctx);
 }
 
 /** The order the buyer made on this path (the newest of the user), waited for. */

@@ -41,6 +41,8 @@ export const bankTransferModel = defineModel({
   },
   check: (s, step) => {
     assert.equal(selectNoticeModalOpen(s), s.status === 'active');
+    // The notice opens prefilled with the order's amount (150000 minor units), not an empty field.
+    if (step.event.type === 'xstate.init') assert.equal(s.context.form.transfer_amount, '1500.00');
     if (s.matches('notifying')) {
       assert.equal(selectCanNotifyLater(s), s.context.canNotifyLater);
       assert.equal(selectNoticeBusy(s), false);

@@ -19,9 +19,10 @@ const threeDS = (s: AnyMachineSnapshot) => (s.context as { authorizeUri: string 
 
 const CARDS = { recorded: '4242424242424242', threeDS: '4111111111111111', declined: '4111111111140011' } as const;
 
-const cardModal = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: 'ชำระเงินด้วยบัตรเครดิต/เดบิต' });
+export const cardModal = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: 'ชำระเงินด้วยบัตรเครดิต/เดบิต' });
 
-async function payByCard(ctx: PathContext): Promise<void> {
+/** Fills the card popup with the test card `ctx.plan.card` chooses (recorded by default) and pays. */
+export async function payByCard(ctx: PathContext): Promise<void> {
   const modal = cardModal(ctx);
   await modal.getByLabel(/ชื่อบนบัตร/).fill('SOMCHAI JAIDEE');
   await modal.getByLabel(/หมายเลขบัตร/).fill(CARDS[(ctx.plan.card ?? 'recorded') as keyof typeof CARDS]);

@@ -14,11 +14,19 @@ const o = paypalModel.outcomes!;
 const modal = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: 'ชำระเงินด้วย PayPal' });
 const popups = new WeakMap<PathContext, Page>();
 
-async function approveWith(ctx: PathContext, testId: string): Promise<void> {
+/** In the open PayPal window: Approve (or another sandbox choice by test id); the window closes. */
+export async function approveWith(ctx: PathContext, testId: string): Promise<void> {
   const popup = popups.get(ctx);
   if (!popup) throw new Error('no PayPal window is open');
   await popup.getByTestId(testId).click();
   await popup.waitForEvent('close', { timeout: 20_000 }).catch(() => undefined);
+}
+
+/** The PayPal button in our modal: the PayPal window opens. */
+export async function openPaypalWindow(ctx: PathContext): Promise<void> {
+  const popup = ctx.page.waitForEvent('popup', { timeout: 20_000 });
+  await modal(ctx).getByTestId('paypal-button').click();
+  popups.set(ctx, await popup);
 }
 
 export const paypalMap: PageMap = {
@@ -57,13 +65,7 @@ export const paypalMap: PageMap = {
     'paypal.buttonError': onOrderList,
   },
   events: {
-    'paypal.createOrder': {
-      act: async (ctx) => {
-        const popup = ctx.page.waitForEvent('popup', { timeout: 20_000 });
-        await modal(ctx).getByTestId('paypal-button').click();
-        popups.set(ctx, await popup);
-      },
-    },
+    'paypal.createOrder': { act: (ctx) => openPaypalWindow(ctx) },
     'paypal.approve': { act: (ctx) => approveWith(ctx, ctx.plan.paypal ?? 'pp-approve') },
     'paypal.cancel': { act: (ctx) => approveWith(ctx, 'pp-cancel') },
     '✓createPaypalOrder:ok': {},

@@ -30,12 +30,25 @@ interface PromptPay {
   pay: (ctx: PathContext) => Promise<void>;
 }
 
-const modal = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: 'ชำระเงินด้วยพร้อมเพย์' });
+export const promptPayDialog = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: 'ชำระเงินด้วยพร้อมเพย์' });
+const modal = promptPayDialog;
 
 async function latestRef(ctx: PathContext, provider: string): Promise<string> {
   const id = await orderOf(ctx);
   const r = await ctx.shop.db.query<{ provider_ref: string }>('SELECT provider_ref FROM payments WHERE order_id = $1 AND provider = $2 ORDER BY id DESC LIMIT 1', [id, provider]);
   return r.rows[0]!.provider_ref;
+}
+
+/** The buyer's bank app pays the order's latest Omise PromptPay QR. */
+export async function omiseBankAppPays(ctx: PathContext): Promise<void> {
+  const r = await ctx.request.post(`/sandbox/omise/control/charges/${await latestRef(ctx, 'omise')}/paid`);
+  expect(r.ok(), await r.text()).toBe(true);
+}
+
+/** The buyer's bank app pays the order's latest GB Prime Pay PromptPay QR. */
+export async function gbPrimeBankAppPays(ctx: PathContext): Promise<void> {
+  const r = await ctx.request.post(`/sandbox/gbprime/control/qrcode/${await latestRef(ctx, 'gbprime')}/pay`);
+  expect(r.ok(), await r.text()).toBe(true);
 }
 
 function promptPayMap(p: PromptPay): PageMap {
@@ -124,10 +137,7 @@ export const omisePromptPayMap = promptPayMap({
   create: { src: 'createOmisePromptPay', url: /\/api\/omise\/promptpay$/ },
   provider: 'omise',
   report: 'Omise',
-  pay: async (ctx) => {
-    const r = await ctx.request.post(`/sandbox/omise/control/charges/${await latestRef(ctx, 'omise')}/paid`);
-    expect(r.ok(), await r.text()).toBe(true);
-  },
+  pay: (ctx) => omiseBankAppPays(ctx),
 });
 
 export const gbPrimePromptPayMap = promptPayMap({
@@ -138,8 +148,5 @@ export const gbPrimePromptPayMap = promptPayMap({
   create: { src: 'createGbPrimePromptPay', url: /\/api\/gbprime\/promptpay$/ },
   provider: 'gbprime',
   report: 'GBPrimePay',
-  pay: async (ctx) => {
-    const r = await ctx.request.post(`/sandbox/gbprime/control/qrcode/${await latestRef(ctx, 'gbprime')}/pay`);
-    expect(r.ok(), await r.text()).toBe(true);
-  },
+  pay: (ctx) => gbPrimeBankAppPays(ctx),
 });

@@ -14,10 +14,11 @@ import { orderOf, type PageMap, type PathContext } from '../runner';
 import { failOnce, GET_ORDER, onOrderList, onThankYouPage, reads, startWith } from './common';
 
 const read = reads(4);
-const modal = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: 'ชำระเงินด้วย QR Code' });
+export const scbQrDialog = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: 'ชำระเงินด้วย QR Code' });
+const modal = scbQrDialog;
 
 /** The bank app pays the latest QR of the order (its ref1.ref2). */
-async function bankAppPays(ctx: PathContext): Promise<void> {
+export async function bankAppPays(ctx: PathContext): Promise<void> {
   const id = await orderOf(ctx);
   const r = await ctx.shop.db.query<{ provider_ref: string }>("SELECT provider_ref FROM payments WHERE order_id = $1 AND provider = 'scb' ORDER BY id DESC LIMIT 1", [id]);
   const [ref1, ref2] = r.rows[0]!.provider_ref.split('.');

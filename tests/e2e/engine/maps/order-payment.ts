@@ -1,0 +1,394 @@
+/**
+ * Page map of pay again (orderPayment, issue 9): the order list's Pay / Cancel on an unpaid order
+ * made for the path (through the API as the logged-in buyer, with the WELCOME10 coupon), the pay
+ * panel (the methods allowed for the order, the failure with its reason, Try again, Change method,
+ * Cancel), the cancel question, and each method's own popup run by its machine as the flow's
+ * child. A child's result is brought about through its popup and the sandboxes, with the per-method
+ * maps' helpers (a test card, the bank app paying a QR, the PayPal window, the transfer notice).
+ * The flow never finishes: a path ends when it is back in `idle` (the panel closed), on the
+ * thank-you page (paid, or a transfer notified: the site has a thank-you page) or on the list.
+ * Leaving a hosted-page method (10, 11, 13) is walked while its provider page is being prepared
+ * (the request is held, then dropped): once the browser is at the provider, this page is gone;
+ * leaving while the order or its methods load holds that read the same way.
+ */
+import { expect } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { METHOD_ACTORS } from '../../../../machines/payments/methods';
+import { orderPaymentMachine } from '../../../../machines/payments/order-payment.machine';
+import type { PaymentMethodId } from '../../../../machines/shared/api';
+import { orderRead, student } from '../../../machines/models/fixtures';
+import { orderPaymentModel } from '../../../machines/models/order-payment.model';
+import { PNG } from '../../support';
+import { approveInBackOffice, expectApprovedByShop, expectPaidBy, expectUnpaid, orderFacts, ordersOfUser } from '../db';
+import { labelled } from '../paths';
+import type { BrowserStep } from '../paths';
+import type { PageMap, PathContext, StateCheck } from '../runner';
+import { failOnce, FAILURE_NOTICE, GET_ORDER, onOrderList, onThankYouPage } from './common';
+import { cardModal, payByCard } from './omise-card';
+import { approveWith, openPaypalWindow } from './paypal';
+import { gbPrimeBankAppPays, omiseBankAppPays, promptPayDialog } from './promptpay';
+import { bankAppPays, scbQrDialog } from './scb-qr';
+
+const METHODS = Object.keys(METHOD_ACTORS).map(Number) as PaymentMethodId[];
+/** The order is made with this method: the panel offers it first. */
+const ORDER_METHOD = 1;
+/** Where the paths' orders are made: course 1 (no seat limit), or course 3 (10 seats) when the path cancels, to see the seat given back. */
+const COURSE = { plain: 1, seats: 3 } as const;
+const COUPON = 'WELCOME10';
+/** getPaymentMethodsForOrder: GET /private/payments/methods/order/{orderId}. */
+const METHODS_OF_ORDER = /\/private\/payments\/methods\/order\/\d+$/;
+
+/** The methods whose provider page is prepared first (the buyer then leaves our site), with the request that prepares it. */
+const HOSTED: Partial<Record<number, RegExp>> = {
+  10: /\/api\/payment\/2c2p\/payment\/link$/,
+  11: /\/api\/gbprime$/,
+  13: /\/api\/pay-solutions$/,
+};
+
+/** Paid by a provider: payments.provider and payment_reports.payment. */
+const PAID_BY: Record<string, { provider: string; report: string; methodId: number }> = {
+  paypal: { provider: 'paypal', report: 'Paypal', methodId: 2 },
+  scbQr: { provider: 'scb', report: 'SCB', methodId: 4 },
+  omiseCard: { provider: 'omise', report: 'Omise', methodId: 8 },
+  omisePromptPay: { provider: 'omise', report: 'Omise', methodId: 9 },
+  gbPrimePromptPay: { provider: 'gbprime', report: 'GBPrimePay', methodId: 12 },
+};
+
+const read = (state: string, payment_status: 'notYetReceived' | 'approved', reason: string | null = null) => {
+  const r = orderRead(payment_status, ORDER_METHOD);
+  return { ...r, data: { ...r.data, outcome: { state, reason, method_id: ORDER_METHOD } } };
+};
+
+const payPanel = (ctx: PathContext) => ctx.page.getByTestId('order-pay-modal');
+const cancelModal = (ctx: PathContext) => ctx.page.getByTestId('order-cancel-modal');
+const notice = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
+const row = (ctx: PathContext) => ctx.page.getByTestId('order-row').filter({ hasText: `#${ctx.orderId}` });
+const has = (ctx: PathContext, label: string) => ctx.labels?.includes(label) ?? false;
+const paidChild = (ctx: PathContext) => ctx.labels?.find((l) => l.endsWith(':paid') && !l.startsWith('✓getOrder'))?.replace(/^✓|:paid$/g, '');
+
+/** The label after this step on the path. */
+function next(ctx: PathContext, step: BrowserStep): string | undefined {
+  const steps = ctx.path?.steps ?? [];
+  return steps[steps.indexOf(step) + 1]?.label;
+}
+
+async function seats(ctx: PathContext, courseId: number): Promise<number | null> {
+  const r = await ctx.shop.db.query<{ seats: number | null }>('SELECT seats FROM courses WHERE id = $1', [courseId]);
+  return r.rows[0]!.seats;
+}
+
+/** The buyer's unpaid order, made through the API with the buyer's session (as the checkout makes it), then the order list. */
+async function start(ctx: PathContext): Promise<void> {
+  const course = has(ctx, '✓deleteOrder:ok') ? COURSE.seats : COURSE.plain;
+  const { db } = ctx.shop;
+  const plan = (await db.query<{ id: number }>("SELECT id FROM pricing_plans WHERE course_id = $1 AND pricing_type = 'default' ORDER BY is_default DESC, id LIMIT 1", [course])).rows[0]!.id;
+  const coupon = (await db.query<{ id: number }>('SELECT id FROM coupons WHERE code = $1', [COUPON])).rows[0]!.id;
+  ctx.plan.course = String(course);
+  ctx.plan.seats = String(await seats(ctx, course));
+  const r = await ctx.page.request.post('/private/cart/order', {
+    headers: { 'Idempotency-Key': randomUUID() },
+    data: { user_id: ctx.user.id, course_id: [course], pricingplan_id: [plan], payment_method_id: ORDER_METHOD, coupon_id: [coupon], currency_code: 'THB' },
+  });
+  expect(r.ok(), await r.text()).toBe(true);
+  const f = await orderFacts(ctx);
+  ctx.orderId = f.order.id;
+  expect(f.order.payment_status).toBe('notYetReceived');
+  expect(f.couponUses).toEqual([{ coupon_id: coupon, released: false }]);
+  if (course === COURSE.seats) expect(await seats(ctx, course)).toBe(Number(ctx.plan.seats) - 1);
+  ctx.plan.coupon = String(coupon);
+  await ctx.page.goto('/myaccount/student/order');
+}
+
+/** What the path's end shows: the thank-you page of a paid or notified order, or the list with the order's real status. */
+const idle: StateCheck = async (ctx, step, index, path) => {
+  if (index === 0) {
+    await expect(row(ctx).getByTestId('order-pay')).toBeVisible({ timeout: 20_000 });
+    return;
+  }
+  if (index !== path.steps.length - 1) return;
+  const on = (page: StateCheck) => (page === 'passing' ? undefined : page(ctx, step, index, path));
+  const title = ctx.page.getByTestId('thankyou-title');
+  if (paidChild(ctx)) {
+    await on(onThankYouPage);
+    await expect(title).toHaveAttribute('data-state', 'paid');
+    return;
+  }
+  if (has(ctx, '✓bankTransfer:notified')) {
+    await on(onThankYouPage);
+    await expect(title).toHaveAttribute('data-state', 'awaitingApproval');
+    return;
+  }
+  await on(onOrderList);
+  await expect(payPanel(ctx)).toBeHidden();
+  const outcome = row(ctx).getByTestId('order-outcome');
+  if (has(ctx, '✓getOrder:paid')) await expect(outcome).toHaveAttribute('data-state', 'paid', { timeout: 20_000 });
+  else if (has(ctx, '✓deleteOrder:ok')) await expect(outcome).toHaveAttribute('data-state', 'cancelled', { timeout: 20_000 });
+  else {
+    // still payable: the list says so and offers to pay again
+    await expect(row(ctx).getByTestId('order-pay')).toBeVisible({ timeout: 20_000 });
+    if (path.steps.at(-1)!.label.startsWith('✗')) await expect(ctx.page.getByTestId('notifications')).toContainText(FAILURE_NOTICE);
+  }
+};
+
+/** payment.leave: Escape closes the top popup (the pay panel, or the running method's). A held request is dropped. */
+async function leave(ctx: PathContext): Promise<void> {
+  await ctx.page.keyboard.press('Escape');
+  const held = holds.get(ctx);
+  if (held) {
+    await expect(ctx.page.getByRole('dialog')).toHaveCount(0);
+    held();
+  }
+}
+
+const holds = new WeakMap<PathContext, () => void>();
+
+/** Holds the next request to `url` (an order read, a provider page being prepared) until the buyer has left, then drops it. */
+async function holdRequest(ctx: PathContext, url: RegExp): Promise<void> {
+  let release: () => void = () => undefined;
+  const left = new Promise<void>((r) => (release = r));
+  holds.set(ctx, release);
+  await ctx.page.route(
+    url,
+    async (route) => {
+      await left;
+      await route.abort('aborted');
+    },
+    { times: 1 },
+  );
+}
+
+export const orderPaymentMap: PageMap = {
+  id: 'orderPayment',
+  model: {
+    machine: orderPaymentMachine,
+    // the demo shop: a thank-you page, a slip required for transfers
+    input: { user: student, thankYouPage: true, slipRequired: true },
+    rest: 'idle',
+    // the unit model's events; each method chosen is an event of its own (the page checks its radio)
+    userEvents: [
+      ...orderPaymentModel.userEvents.filter((e) => e.type !== 'method.choose'),
+      ...METHODS.map((methodId) => labelled({ type: 'method.choose', methodId }, `method.choose:${methodId}`)),
+    ],
+    outcomes: {
+      getOrder: {
+        done: [
+          { label: 'unpaid', output: read('awaitingPayment', 'notYetReceived'), in: 'loadingOrder' },
+          // paid meanwhile (the shop approved it after the list was read): nothing to pay
+          { label: 'paid', output: read('paid', 'approved'), in: 'loadingOrder' },
+          // after a declined card: the order is payable, the reason is the server's
+          { label: 'failed', output: read('failed', 'notYetReceived', 'insufficientFunds'), in: 'readingResult' },
+        ],
+        // the order list's read, or the read of the result after the card was declined
+        error: ['network'],
+      },
+      getPaymentMethodsForOrder: { done: [{ label: 'all', output: { success: true, data: METHODS.map((id) => ({ id, name: `m${id}` })) } }], error: ['network'] },
+      deleteOrder: { done: [{ label: 'ok', output: { success: true } }], error: ['network'] },
+      bankTransfer: { done: [{ label: 'notified', output: { result: 'pending' } }] },
+      paypal: { done: [{ label: 'paid', output: { result: 'paid' } }] },
+      scbQr: { done: [{ label: 'paid', output: { result: 'paid' } }] },
+      omiseCard: {
+        done: [
+          { label: 'paid', output: { result: 'paid' } },
+          { label: 'declined', output: { result: 'toOrders' } },
+        ],
+      },
+      omisePromptPay: { done: [{ label: 'paid', output: { result: 'paid' } }] },
+      gbPrimePromptPay: { done: [{ label: 'paid', output: { result: 'paid' } }] },
+    },
+    filter: (s, e) => {
+      if (e.type !== 'payment.leave') return true;
+      // The transfer notice, the PayPal popup and the card popup are left through their machines
+      // (notify later, cancel, close), which end the child: walked as its result, not as a leave.
+      return !['bankTransfer', 'paypal', 'omiseCard'].some((id) => s.matches({ paying: id }));
+    },
+  },
+  start,
+  states: {
+    'orderPayment.idle': idle,
+    'orderPayment.loadingOrder': 'passing',
+    'orderPayment.loadingMethods': 'passing',
+    // the methods allowed for the order, the chosen one checked (the order's own method first)
+    'orderPayment.choosing': async (ctx, step) => {
+      await expect(payPanel(ctx).getByTestId('order-pay-methods')).toBeVisible({ timeout: 20_000 });
+      const chosen = (step.state.context as { methodId: number }).methodId;
+      await expect(payPanel(ctx).locator(`input[name="order-pay-method"][value="${chosen}"]`)).toBeChecked();
+    },
+    'orderPayment.paying.bankTransfer': async (ctx) => {
+      await expect(notice(ctx)).toBeVisible({ timeout: 20_000 });
+    },
+    'orderPayment.paying.paypal': async (ctx) => {
+      await expect(ctx.page.getByRole('dialog', { name: 'ชำระเงินด้วย PayPal' }).getByTestId('paypal-button')).toBeEnabled({ timeout: 20_000 });
+    },
+    'orderPayment.paying.twoC2pCard': async (ctx) => {
+      await expect(ctx.page.getByRole('dialog')).toBeVisible({ timeout: 20_000 });
+    },
+    'orderPayment.paying.scbQr': async (ctx) => {
+      await expect(scbQrDialog(ctx).getByTestId('qr-image')).toBeVisible({ timeout: 20_000 });
+    },
+    'orderPayment.paying.omiseCard': async (ctx) => {
+      await expect(cardModal(ctx)).toBeVisible({ timeout: 20_000 });
+    },
+    'orderPayment.paying.omisePromptPay': async (ctx) => {
+      await expect(promptPayDialog(ctx).getByTestId('qr-image')).toBeVisible({ timeout: 20_000 });
+    },
+    'orderPayment.paying.gbPrimePromptPay': async (ctx) => {
+      await expect(promptPayDialog(ctx).getByTestId('qr-image')).toBeVisible({ timeout: 20_000 });
+    },
+    'orderPayment.paying.twoC2pLink': async (ctx) => {
+      await expect(ctx.page.getByTestId('redirect-modal')).toBeVisible({ timeout: 20_000 });
+    },
+    'orderPayment.paying.gbPrimeCard': async (ctx) => {
+      await expect(ctx.page.getByTestId('redirect-modal')).toBeVisible({ timeout: 20_000 });
+    },
+    'orderPayment.paying.paySolutions': async (ctx) => {
+      await expect(ctx.page.getByTestId('redirect-modal')).toBeVisible({ timeout: 20_000 });
+    },
+    'orderPayment.readingResult': 'passing',
+    'orderPayment.failed': async (ctx, step) => {
+      const panel = payPanel(ctx);
+      await expect(panel.getByTestId('order-pay-retry')).toBeVisible({ timeout: 20_000 });
+      // why, as the server knows it, in the buyer's language; when the result could not be read,
+      // the order as last read (still waiting for its payment), and the failure notice
+      if (step.label === '✓getOrder:failed') await expect(panel.getByTestId('order-outcome-reason')).toHaveText('ยอดเงินในบัตรไม่เพียงพอ');
+      else await expect(panel.getByTestId('order-outcome')).toHaveAttribute('data-state', 'awaitingPayment');
+    },
+    'orderPayment.confirmingCancel': async (ctx) => {
+      await expect(cancelModal(ctx)).toBeVisible({ timeout: 20_000 });
+    },
+    'orderPayment.cancelling': 'passing',
+  },
+  events: {
+    'order.pay': {
+      act: async (ctx, step) => {
+        // leaving while the order or its methods load: that request is held until the buyer has left
+        const steps = ctx.path?.steps ?? [];
+        const leaving = steps.findIndex((st, i) => i > steps.indexOf(step) && st.label === 'payment.leave');
+        const from = steps[leaving - 1]?.state;
+        if (from?.matches('loadingOrder')) await holdRequest(ctx, GET_ORDER);
+        else if (from?.matches('loadingMethods')) await holdRequest(ctx, METHODS_OF_ORDER);
+        await row(ctx).getByTestId('order-pay').click();
+      },
+    },
+    // from the list's row, or from the open pay panel
+    'order.cancel': {
+      act: async (ctx) => {
+        if (await payPanel(ctx).isVisible()) await payPanel(ctx).getByTestId('order-pay-cancel').click();
+        else await row(ctx).getByTestId('order-cancel').click();
+      },
+    },
+    ...Object.fromEntries(
+      METHODS.map((id) => [
+        `method.choose:${id}`,
+        {
+          act: async (ctx: PathContext) => {
+            ctx.plan.method = String(id);
+            await payPanel(ctx).locator(`input[name="order-pay-method"][value="${id}"]`).check();
+          },
+        },
+      ]),
+    ),
+    'payment.start': {
+      act: async (ctx, step) => {
+        const hosted = HOSTED[Number(ctx.plan.method ?? ORDER_METHOD)];
+        if (hosted && next(ctx, step) === 'payment.leave') await holdRequest(ctx, hosted);
+        await payPanel(ctx).getByTestId('order-pay-start').click();
+      },
+    },
+    'payment.retry': { act: (ctx) => payPanel(ctx).getByTestId('order-pay-retry').click() },
+    'payment.changeMethod': { act: (ctx) => payPanel(ctx).getByTestId('order-pay-change').click() },
+    'payment.leave': { act: leave },
+    'cancel.confirm': { act: (ctx) => cancelModal(ctx).getByRole('button', { name: 'ยกเลิกคำสั่งซื้อ' }).click() },
+    'cancel.dismiss': { act: (ctx) => cancelModal(ctx).locator('button.ui-btn', { hasText: 'ปิด' }).click() },
+    '✓getOrder:unpaid': {},
+    '✓getOrder:paid': { arm: approveInBackOffice },
+    '✓getOrder:failed': {},
+    '✗getOrder:network': { arm: (ctx) => failOnce(ctx, GET_ORDER) },
+    '✓getPaymentMethodsForOrder:all': {},
+    '✗getPaymentMethodsForOrder:network': { arm: (ctx) => failOnce(ctx, METHODS_OF_ORDER) },
+    '✓deleteOrder:ok': {},
+    '✗deleteOrder:network': { arm: (ctx) => failOnce(ctx, /\/public\/cart\/deleteorder$/) },
+    // the transfer notice opens with the order's amount already in it (issue 11): the buyer adds the slip, the bank and the account
+    '✓bankTransfer:notified': {
+      act: async (ctx) => {
+        const m = notice(ctx);
+        const { order } = await orderFacts(ctx);
+        await expect(m.getByTestId('transfer-amount')).toHaveValue((order.total / 100).toFixed(2));
+        await m.getByTestId('slip-input').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PNG });
+        await expect(m.getByRole('list', { name: 'ไฟล์ที่เลือก' })).toBeVisible();
+        await m.getByTestId('origin-bank').selectOption('KBANK');
+        await m.getByRole('radio', { name: /123-4-56789-0/ }).check();
+        await m.getByTestId('notify-submit').click();
+      },
+    },
+    '✓paypal:paid': {
+      act: async (ctx) => {
+        await openPaypalWindow(ctx);
+        await approveWith(ctx, 'pp-approve');
+      },
+    },
+    '✓scbQr:paid': {
+      act: async (ctx) => {
+        await bankAppPays(ctx);
+        await scbQrDialog(ctx).getByTestId('qr-done').click();
+      },
+    },
+    '✓omiseCard:paid': {
+      act: async (ctx) => {
+        ctx.plan.card = 'recorded';
+        await payByCard(ctx);
+      },
+    },
+    '✓omiseCard:declined': {
+      act: async (ctx) => {
+        ctx.plan.card = 'declined';
+        await payByCard(ctx);
+      },
+    },
+    '✓omisePromptPay:paid': { act: omiseBankAppPays },
+    '✓gbPrimePromptPay:paid': { act: gbPrimeBankAppPays },
+  },
+  db: {
+    // Every path ends back in idle: what the database holds is told by what the path did.
+    '"idle"': async (ctx) => {
+      const child = paidChild(ctx);
+      const f = await orderFacts(ctx);
+      expect(await ordersOfUser(ctx)).toBe(1);
+      const couponKept = [{ coupon_id: Number(ctx.plan.coupon), released: false }];
+      if (child) {
+        const by = PAID_BY[child]!;
+        await expectPaidBy(ctx, by.provider, by.report);
+        expect((await orderFacts(ctx)).couponUses).toEqual(couponKept);
+        return;
+      }
+      if (has(ctx, '✓getOrder:paid')) {
+        await expectApprovedByShop(ctx);
+        return;
+      }
+      if (has(ctx, '✓bankTransfer:notified')) {
+        expect(f.order.payment_status).toBe('pendingApproved');
+        expect(f.payments).toEqual([]);
+        expect(f.reports).toEqual([{ payment: 'BankTransfer', status: 'pending', transfer_amount: f.order.total, payment_id: null }]);
+        expect(f.couponUses).toEqual(couponKept);
+        return;
+      }
+      if (has(ctx, '✓deleteOrder:ok')) {
+        // cancelled at once: its seat and its coupon use are given back
+        expect(f.order.status).toBe('cancelled');
+        expect(f.order.payment_status).not.toBe('approved');
+        expect(f.couponUses).toEqual([{ coupon_id: Number(ctx.plan.coupon), released: true }]);
+        expect(await seats(ctx, Number(ctx.plan.course))).toBe(Number(ctx.plan.seats));
+        return;
+      }
+      // still waiting for its payment: the seat and the coupon use stay held
+      const unpaid = await expectUnpaid(ctx);
+      expect(unpaid.couponUses).toEqual(couponKept);
+      if (ctx.plan.course === String(COURSE.seats)) expect(await seats(ctx, COURSE.seats)).toBe(Number(ctx.plan.seats) - 1);
+      // a declined card is an attempt that failed, never a second order
+      const qr = Object.values(PAID_BY).find((m) => [4, 9, 12].includes(m.methodId) && String(m.methodId) === ctx.plan.method);
+      if (has(ctx, '✓omiseCard:declined')) expect(unpaid.payments.map((p) => [p.provider, p.status])).toEqual([['omise', 'failed']]);
+      // a QR left unpaid is the one pending attempt of the order's total (still payable by the bank app, or again)
+      else if (qr) expect(unpaid.payments).toEqual([{ provider: qr.provider, status: 'pending', amount: unpaid.order.total }]);
+      else expect(unpaid.payments).toEqual([]);
+    },
+  },
+};
