@@ -4,8 +4,8 @@
  * (30.00), and notifies a bank transfer of 480.00. The order's shipping address and fee, the line,
  * the report and the stock (one less) are checked in the database.
  */
-import { expect, freshStudent, loginAs, test } from './engine/fixtures';
-import { notifyTransfer, onlyOrderOf, resourcesOf } from './scenarios-support';
+import { expect, freshStudent, test } from './engine/fixtures';
+import { notifyTransfer, onlyOrderOf, openAs, resourcesOf } from './scenarios-support';
 
 const BOOK = 12;
 
@@ -20,8 +20,7 @@ test('a book shipped by registered mail to a saved address: 450.00 + 30.00 by ba
   expect(Number(fee.rows[0]!.fee)).toBe(3_000);
   const stock = (await resourcesOf(shop.db, BOOK)).stock!;
 
-  await loginAs(page, user.username);
-  await page.goto(`/product/${BOOK}`);
+  await openAs(page, user.username, `/product/${BOOK}`);
   await page.getByTestId(`add-to-cart-${BOOK}`).click();
   await expect(page.getByTestId(`add-to-cart-status-${BOOK}`)).toContainText('แล้ว');
   await page.goto('/cart');

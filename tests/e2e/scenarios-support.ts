@@ -119,12 +119,17 @@ export async function loginFast(page: Page, username: string, password = 'studen
   expect(r.ok(), await r.text()).toBe(true);
 }
 
+/** Logged in through the API, the page opened, the session shown (header) before anything is done on it. */
+export async function openAs(page: Page, username: string, path: string): Promise<void> {
+  await loginFast(page, username);
+  await page.goto(path);
+  await expect(page.getByTestId('header-user')).toBeVisible();
+}
+
 /** A fresh student (named after `tag`) logs in, opens the course page, chooses the method and presses pay. */
 export async function freshBuyerPays(page: Page, db: Pool, tag: string, methodId: number, coursePath = '/course/1-english-for-communication') {
   const user = await freshStudent(db, tag);
-  await loginFast(page, user.username);
-  await page.goto(coursePath);
-  await expect(page.getByTestId('header-user')).toBeVisible();
+  await openAs(page, user.username, coursePath);
   const panel = page.getByTestId('purchase-panel');
   await panel.getByTestId(`method-${methodId}`).check();
   await panel.getByTestId('checkout-submit').click();
