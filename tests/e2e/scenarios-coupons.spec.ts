@@ -5,14 +5,13 @@
  * Amounts by hand (decisions.md #3): WELCOME10 = 10% of the one course; BUNDLE2 = 15% of each of
  * the two highest-priced matching courses; the English + Japanese promotion = 1,000.00 off.
  */
-import { expect, freshStudent, loginAs, test } from './engine/fixtures';
-import { couponUsedCount, onlyOrderOf, payByOmiseCard } from './scenarios-support';
+import { expect, freshStudent, test } from './engine/fixtures';
+import { couponUsedCount, onlyOrderOf, openAs, payByOmiseCard } from './scenarios-support';
 
 test('P1 WELCOME10 on English: 10% off (199.00), ordered by bank transfer (notify later); the line, the use and the counter', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'p1');
   const used = await couponUsedCount(shop.db, 'WELCOME10');
-  await loginAs(page, user.username);
-  await page.goto('/course/1-english-for-communication');
+  await openAs(page, user.username, '/course/1-english-for-communication');
   const panel = page.getByTestId('purchase-panel');
   const input = panel.getByTestId('coupon-input');
   await input.fill('WELCOME10');
@@ -38,9 +37,8 @@ test('P1 WELCOME10 on English: 10% off (199.00), ordered by bank transfer (notif
 test('P2 BUNDLE2 on English + Japanese in the cart: the promotion gives way only when confirmed (both modals), 15% of each, paid by Omise card', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'p2');
   const used = await couponUsedCount(shop.db, 'BUNDLE2');
-  await loginAs(page, user.username);
   for (const [id, course] of [[1, '/course/1-english-for-communication'], [7, '/course/7-japanese-n5-live']] as const) {
-    await page.goto(course);
+    await openAs(page, user.username, course);
     await page.getByTestId(`add-to-cart-${id}`).click();
     await expect(page.getByTestId(`add-to-cart-status-${id}`)).toContainText('แล้ว');
   }

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { Pool } from 'pg';
-import { expect, freshStudent, loginAs } from './engine/fixtures';
+import { expect, freshStudent } from './engine/fixtures';
 import { PNG } from './support';
 
 export interface ScenarioOrder {
@@ -110,11 +110,26 @@ export async function notifyTransfer(page: Page, amount: string): Promise<void> 
   await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
 }
 
+/**
+ * Logs the browser in through the API (the session cookie `sid` is shared with the page), without
+ * the cart login page: the login UI itself is walked by the scenarios that test it.
+ */
+export async function loginFast(page: Page, username: string, password = 'student123'): Promise<void> {
+  const r = await page.request.post('/public/auth/login', { data: { username, password } });
+  expect(r.ok(), await r.text()).toBe(true);
+}
+
+/** Logged in through the API, the page opened, the session shown (header) before anything is done on it. */
+export async function openAs(page: Page, username: string, path: string): Promise<void> {
+  await loginFast(page, username);
+  await page.goto(path);
+  await expect(page.getByTestId('header-user')).toBeVisible();
+}
+
 /** A fresh student (named after `tag`) logs in, opens the course page, chooses the method and presses pay. */
 export async function freshBuyerPays(page: Page, db: Pool, tag: string, methodId: number, coursePath = '/course/1-english-for-communication') {
   const user = await freshStudent(db, tag);
-  await loginAs(page, user.username);
-  await page.goto(coursePath);
+  await openAs(page, user.username, coursePath);
   const panel = page.getByTestId('purchase-panel');
   await panel.getByTestId(`method-${methodId}`).check();
   await panel.getByTestId('checkout-submit').click();

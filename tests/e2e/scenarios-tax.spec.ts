@@ -5,8 +5,8 @@
  * amount, half up), and by hand in each test.
  */
 import { amountBeforeVat, withholdingAmount } from '../../domain/tax';
-import { expect, freshStudent, loginAs, test } from './engine/fixtures';
-import { makeJuristic, notifyTransfer, onlyOrderOf, payByOmiseCard, resourcesOf } from './scenarios-support';
+import { expect, freshStudent, test } from './engine/fixtures';
+import { makeJuristic, notifyTransfer, onlyOrderOf, openAs, payByOmiseCard, resourcesOf } from './scenarios-support';
 
 const SITE_TAX = { is_enable_vat: true, vat_value: 7, is_enable_tax_invoice: true, is_enable_withholding_tax: true };
 
@@ -20,8 +20,7 @@ test('withholding 3% on the UX workshop (3,500.00): bank transfer of 3,401.87 wi
   const user = await freshStudent(shop.db, 'wht3');
   await makeJuristic(shop.db, user.id);
   const seats = (await resourcesOf(shop.db, 3)).seats!;
-  await loginAs(page, user.username);
-  await page.goto('/course/3-ux-ui-workshop');
+  await openAs(page, user.username, '/course/3-ux-ui-workshop');
   const panel = page.getByTestId('purchase-panel');
   const withholding = panel.getByTestId('withholding');
   await withholding.getByRole('checkbox', { name: 'หักภาษี ณ ที่จ่าย' }).check();
@@ -66,8 +65,7 @@ test('withholding 1% on English (1,990.00): Omise card pays 1,971.40; the charge
 
   const user = await freshStudent(shop.db, 'wht1');
   await makeJuristic(shop.db, user.id);
-  await loginAs(page, user.username);
-  await page.goto('/course/1-english-for-communication');
+  await openAs(page, user.username, '/course/1-english-for-communication');
   const panel = page.getByTestId('purchase-panel');
   const withholding = panel.getByTestId('withholding');
   await withholding.getByRole('checkbox', { name: 'หักภาษี ณ ที่จ่าย' }).check();

@@ -3,13 +3,12 @@
  * course page to USD and pays by Omise card (a method that takes USD; the THB-only ones say why
  * they cannot be chosen). The order's currency, total, the charge and the report are checked.
  */
-import { expect, freshStudent, loginAs, test } from './engine/fixtures';
-import { onlyOrderOf, payByOmiseCard } from './scenarios-support';
+import { expect, freshStudent, test } from './engine/fixtures';
+import { onlyOrderOf, openAs, payByOmiseCard } from './scenarios-support';
 
 test('USD: English at 59.00 USD, paid by Omise card in USD; order, line, charge and report in cents', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'usd');
-  await loginAs(page, user.username);
-  await page.goto('/course/1-english-for-communication');
+  await openAs(page, user.username, '/course/1-english-for-communication');
   const panel = page.getByTestId('purchase-panel');
   await expect(panel.getByTestId('cart-payable')).toContainText('1,990.00');
   await panel.getByRole('radio', { name: 'USD' }).check();
