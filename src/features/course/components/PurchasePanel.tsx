@@ -4,6 +4,7 @@ import type { FieldError } from '../../../../domain/forms/common';
 import { validateRegistration, type RegistrationConfig } from '../../../../domain/forms/registration';
 import { Link } from 'react-router';
 import { canBuy, type Buyability } from '../../../../domain/buyability';
+import { orderNumber } from '../../../../domain/order-outcome';
 import type { RegistrationValues } from '../../../../domain/forms/registration';
 import {
   selectCartRef,
@@ -176,6 +177,7 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
     now: Date.now(),
   });
   buyRef.current = buy;
+  const unpaidOrderId = data.purchase.orderIds?.[course.id];
   const blockText = block ? BLOCK_TEXT[block]() : null;
 
   return (
@@ -183,10 +185,10 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
       <h2 id="purchase-title">{embedded ? t('register') : t('pricing')}</h2>
       {!buy.buyable ? (
         <p className="ui-alert" role="status" data-testid="buy-blocked">
-          {buy.reason === 'order_not_yet_received' && data.purchase.orderIds?.[course.id] ? (
+          {buy.reason === 'order_not_yet_received' && unpaidOrderId ? (
             // Issue 9: not a dead end — the unpaid order is paid again (or cancelled) on the order list.
-            <Link className="ui-btn ui-btn--primary" to={`/myaccount/student/order?pay=${data.purchase.orderIds[course.id]}`} data-testid="continue-paying">
-              {t('continuePayingOrder', { order: `#${data.purchase.orderIds[course.id]}` })}
+            <Link className="ui-btn ui-btn--primary" to={`/myaccount/student/order?pay=${unpaidOrderId}`} data-testid="continue-paying">
+              {t('continuePayingOrder', { order: orderNumber(unpaidOrderId) })}
             </Link>
           ) : (
             tx(buy.message)
