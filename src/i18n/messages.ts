@@ -300,6 +300,17 @@ export const TH = {
   addressDistrict: 'เขต/อำเภอ',
   addressProvince: 'จังหวัด',
   addressPostcode: 'รหัสไปรษณีย์',
+  // issue 11 (s4): prices in the chosen currency, the product page
+  usdNotOffered: 'บางรายการไม่มีราคาเป็นดอลลาร์สหรัฐ จึงแสดงและชำระเป็นบาท',
+  productDetail: 'รายละเอียดสินค้า',
+  productType: 'ประเภท',
+  productTypeName: 'หนังสือ / สินค้า',
+  productPrice: 'ราคา',
+  productInStock: 'มีสินค้า',
+  productSoldOut: 'สินค้าหมด',
+  productGallery: 'รูปสินค้า',
+  productShowPicture: 'ดูรูปที่ {n}',
+  productBuy: 'สั่งซื้อ',
 } as const;
 
 export type UiKey = keyof typeof TH;
@@ -580,6 +591,17 @@ export const EN: Record<UiKey, string> = {
   addressDistrict: 'District',
   addressProvince: 'Province',
   addressPostcode: 'Postcode',
+  // issue 11 (s4): prices in the chosen currency, the product page
+  usdNotOffered: 'Some items have no US$ price, so prices are shown and paid in baht',
+  productDetail: 'Product details',
+  productType: 'Type',
+  productTypeName: 'Book / product',
+  productPrice: 'Price',
+  productInStock: 'In stock',
+  productSoldOut: 'Sold out',
+  productGallery: 'Product pictures',
+  productShowPicture: 'Show picture {n}',
+  productBuy: 'Order',
 };
 
 /**

@@ -25,6 +25,7 @@ export function checkoutInput(data: CoursePageData, user: SessionUser | null, la
   const owned = purchase.ownedCourseIds ?? [];
   const loggedIn = user !== null;
   const plans = purchase.plans.filter((p) => p.course_id === course.id);
+  // The cart machine moves the line to a plan priced in the cart's currency (USD: only plans with a USD price).
   const plan = defaultPlan(plans, { loggedIn, ownedCourseIds: owned });
   const taxSettings = {
     vat_value: settings.vat_value,

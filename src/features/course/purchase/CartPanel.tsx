@@ -15,6 +15,7 @@ import {
   selectCouponCode,
   selectCouponError,
   selectCurrency,
+  selectCurrencyChoices,
   selectPaymentMethods,
   selectPlansOf,
   selectPromotions,
@@ -239,17 +240,32 @@ export function SwitchModals({ cartRef }: { cartRef: CartRef }) {
 /** THB / USD, only in the USD layout. */
 export function CurrencySwitch({ cartRef }: { cartRef: CartRef }) {
   const offered = useSelector(cartRef, selectUsdOffered);
-  const currency = useSelector(cartRef, selectCurrency);
+  const choices = useSelector(cartRef, selectCurrencyChoices, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   if (!offered) return null;
+  const refused = choices.some((c) => !c.offered);
   return (
     <ChoiceGroup legend={t('currency')} className="currency">
       <div className="segmented">
-        {(['THB', 'USD'] as const).map((c) => (
-          <label key={c}>
-            <input type="radio" name="currency" checked={currency === c} onChange={() => cartRef.send({ type: 'currency.choose', currency: c })} /> {c}
+        {choices.map((c) => (
+          <label key={c.currency}>
+            <input
+              type="radio"
+              name="currency"
+              checked={c.chosen}
+              disabled={!c.offered}
+              aria-describedby={c.offered ? undefined : 'currency-refused'}
+              onChange={() => cartRef.send({ type: 'currency.choose', currency: c.currency })}
+              data-testid={`currency-${c.currency}`}
+            />{' '}
+            {c.currency}
           </label>
         ))}
       </div>
+      {refused ? (
+        <p id="currency-refused" className="ui-muted" data-testid="currency-refused">
+          {t('usdNotOffered')}
+        </p>
+      ) : null}
     </ChoiceGroup>
   );
 }
