@@ -60,7 +60,7 @@ export async function productLoader({ params, request }: { params: { id?: string
   if (booted?.product.id) {
     const canonical = canonicalPath('/product', params.id ?? '', booted.product.link_path, url.search);
     if (canonical) return redirect(canonical);
-    return { product: booted.product, course: asCourse(booted.product), settings: booted.settings, howToBuy: null, playlist: null, purchase };
+    return { product: booted.product, course: asCourse(booted.product), stock: booted.product.available_qty, settings: booted.settings, howToBuy: null, playlist: null, purchase };
   }
   try {
     const [p, settings] = await Promise.all([
@@ -71,7 +71,7 @@ export async function productLoader({ params, request }: { params: { id?: string
     if (!product?.id) throw notFound();
     const canonical = canonicalPath('/product', params.id ?? '', product.link_path, url.search);
     if (canonical) return redirect(canonical);
-    return { product, course: asCourse(product), settings, howToBuy: null, playlist: null, purchase };
+    return { product, course: asCourse(product), stock: product.available_qty, settings, howToBuy: null, playlist: null, purchase };
   } catch (error) {
     if (isApiError(error) && (error.status === 404 || error.code === 'NOT_FOUND')) throw notFound();
     throw error;
