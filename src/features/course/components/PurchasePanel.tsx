@@ -144,6 +144,8 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
   });
   buyRef.current = buy;
   const unpaidOrderId = data.purchase.orderIds?.[course.id];
+  // A book's quantity as chosen in the cart (line.setQty) goes to the cart with it.
+  const lineQty = CheckoutContext.useSelector((s) => s.context.cart.lines.find((l) => l.course_id === course.id)?.qty ?? 1);
 
   return (
     <section className="purchase" aria-labelledby="purchase-title" data-testid="purchase-panel">
@@ -170,7 +172,7 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
           ) : null
         }
       />
-      {buy.buyable && !embedded ? <AddToCartButton courseId={course.id} name={course.name} /> : null}
+      {buy.buyable && !embedded ? <AddToCartButton courseId={course.id} name={course.name} qty={lineQty} /> : null}
       <LoginModal data={data} config={config} />
       <ChildModals PaymentHost={PaymentHost} methods={data.purchase.methods} />
     </section>
