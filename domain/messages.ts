@@ -4,6 +4,7 @@
  * Picture', 'Out off Storage', ...) that literal text is the shown text in both catalogues, spelling kept.
  * Where the spec only describes a text, the Thai wording here is ours (marked "ours" in README).
  */
+import { orderNumber } from './order-outcome';
 
 export const MESSAGES = {
   // Plans (spec 8)
@@ -438,13 +439,13 @@ export function paymentNoticeMail(
 ): MailText {
   const dash = (v: string | null) => v ?? '-';
   if (locale === 'en') {
-    const subject = `Payment notice, order #${p.orderId}`;
+    const subject = `Payment notice, order ${orderNumber(p.orderId)}`;
     return {
       subject,
       text: [subject, `Name: ${p.fullname}`, `Amount: ${p.amount}`, `From bank: ${dash(p.bank)}`, `To account: ${dash(p.account)}`, `Transferred at: ${p.when} (Thailand time)`, `Phone: ${dash(p.tel)}`, '', 'We will check and confirm your payment shortly.'].join('\n'),
     };
   }
-  const subject = `แจ้งชำระเงิน คำสั่งซื้อ #${p.orderId}`;
+  const subject = `แจ้งชำระเงิน คำสั่งซื้อ ${orderNumber(p.orderId)}`;
   return {
     subject,
     text: [subject, `ชื่อ: ${p.fullname}`, `จำนวนเงิน: ${p.amount}`, `ธนาคารต้นทาง: ${dash(p.bank)}`, `บัญชีปลายทาง: ${dash(p.account)}`, `วันเวลาที่โอน: ${p.when} (เวลาประเทศไทย)`, `โทรศัพท์: ${dash(p.tel)}`, '', 'เจ้าหน้าที่จะตรวจสอบและยืนยันการชำระเงินโดยเร็ว'].join('\n'),

@@ -4,6 +4,15 @@
  * computes it into `Order.outcome`) and the browser (which only renders it).
  */
 
+/**
+ * The order's number as the buyer reads it everywhere — the thank-you page, the order list, the
+ * pay/cancel dialogs and every e-mail: "#" and the order id (never the long order token, which
+ * only travels in addresses).
+ */
+export function orderNumber(orderId: number): string {
+  return `#${orderId}`;
+}
+
 /** The state of an order as the buyer sees it. */
 export const ORDER_STATES = ['paid', 'awaitingPayment', 'awaitingApproval', 'failed', 'cancelled', 'expired', 'rejected'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];

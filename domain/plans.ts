@@ -19,12 +19,18 @@ export interface PlanViewer {
   loggedIn: boolean;
   /** Course ids the student owns (approved orders). */
   ownedCourseIds?: readonly number[];
+  /**
+   * The currency the plans are offered in: a plan without a price in it is not offered (never
+   * shown as 0). Absent: every plan, whatever its prices (the server's listings).
+   */
+  currency?: Currency;
 }
 
 export type PlanHiddenReason =
   | 'not_shown' // status_show is not 1
   | 'not_default_pricing' // pricing_type is not the one listed for this viewer
-  | 'free_for_student'; // free-for-student plan and the viewer is logged out or lacks a free course
+  | 'free_for_student' // free-for-student plan and the viewer is logged out or lacks a free course
+  | 'no_price_in_currency'; // the plan has no price in the viewer's currency (USD: price_usd null)
 
 export type PlanAvailability =
   | { visible: false; selectable: false; reason: PlanHiddenReason }
@@ -32,7 +38,7 @@ export type PlanAvailability =
   | { visible: true; selectable: true; reason: 'ok' };
 
 /** The plan's price in minor units of the currency; null when it has none (USD: price_usd null). */
-export function planPrice(plan: Pick<PricingPlan, 'price' | 'price_usd'>, currency: Currency): number | null {
+export function planPrice(plan: { price?: number | null; price_usd?: number | null }, currency: Currency): number | null {
   const p = currency === 'USD' ? plan.price_usd : plan.price;
   return p === null || p === undefined ? null : p;
 }
@@ -81,6 +87,7 @@ export function isRenewalPlan(plan: Pick<PricingPlan, 'pricing_type'>): boolean 
  */
 export function planAvailability(plan: PricingPlan, viewer: PlanViewer): PlanAvailability {
   if (!isOn(plan.status_show)) return { visible: false, selectable: false, reason: 'not_shown' };
+  if (viewer.currency && planPrice(plan, viewer.currency) === null) return { visible: false, selectable: false, reason: 'no_price_in_currency' };
   if (pricingTypeOf(plan) !== listedPricingType(plan, viewer)) {
     return { visible: false, selectable: false, reason: 'not_default_pricing' };
   }
@@ -133,8 +140,22 @@ export function isPlanSelectable(plan: PricingPlan, viewer: PlanViewer): boolean
  * (0 is shown as Free by the view); null hides it (no plan, or no price in that currency).
  */
 export function startingPrice(plans: readonly PricingPlan[], viewer: PlanViewer, currency: Currency): number | null {
-  const plan = defaultPlan(plans, viewer);
+  const plan = defaultPlan(plans, { ...viewer, currency });
   return plan ? planPrice(plan, currency) : null;
+}
+
+/** A course is offered in a currency when the viewer may select one of its plans priced in it. */
+export function offeredIn(plans: readonly PricingPlan[], viewer: PlanViewer, currency: Currency): boolean {
+  return defaultPlan(plans, { ...viewer, currency }) !== null;
+}
+
+/**
+ * The currency prices are shown in: the one wanted (the site's, or the buyer's choice) when it is
+ * offered, else THB (every plan has a THB price). Used by the cart and by the course page's hero
+ * and sticky bar before the cart is there.
+ */
+export function shownCurrency(wanted: Currency, usdOffered: boolean): Currency {
+  return wanted === 'USD' && !usdOffered ? 'THB' : wanted;
 }
 
 /**

@@ -13,7 +13,7 @@ import { couponsForPaymentMethod, needsExclusiveSwitch, validateCoupon } from '.
 import { couponNotAvailableMessage, MESSAGES } from '../../domain/messages';
 import type { Currency } from '../../domain/money';
 import { checkPaymentMethod, defaultPaymentMethodId } from '../../domain/payment-methods';
-import { isPlanSelectable } from '../../domain/plans';
+import { defaultPlan, isPlanSelectable, offeredIn, shownCurrency, type PlanViewer } from '../../domain/plans';
 import { DEFAULT_WITHHOLDING_PERCENT, type WithholdingPercent } from '../../domain/tax';
 import type { Coupon, PricingPlan, PricingSettings, Promotion, TaxSettings } from '../../domain/types';
 import { failureOf } from '../shared/api-error';
@@ -101,6 +101,29 @@ export function qtyAllowed(lines: readonly CartItem[], courseId: number, qty: nu
 /** The API's limit on a line's quantity (CartLine.qty maximum). */
 export const MAX_QTY = 99;
 
+/** Who looks at the plans: the buyer, in the cart's currency (a plan without a price in it is not offered). */
+export function planViewer(c: Pick<CartContext, 'loggedIn' | 'ownedCourseIds' | 'currency'>, currency: Currency = c.currency): PlanViewer {
+  return { loggedIn: c.loggedIn, ownedCourseIds: c.ownedCourseIds, currency };
+}
+
+/** Every line can be priced in the currency (one of its plans the buyer may choose has a price in it). */
+function linesOfferedIn(c: Pick<CartContext, 'lines' | 'plans' | 'loggedIn' | 'ownedCourseIds' | 'currency'>, currency: Currency): boolean {
+  return c.lines.every((l) => offeredIn(c.plans.filter((p) => p.course_id === l.course_id), planViewer(c, currency), currency));
+}
+
+/** The cart in another currency: a line whose plan has no price in it takes the default plan that has one. */
+function inCurrency<C extends Pick<CartContext, 'lines' | 'plans' | 'loggedIn' | 'ownedCourseIds' | 'currency'>>(c: C, currency: Currency): C {
+  const viewer = planViewer(c, currency);
+  const lines = c.lines.map((l) => {
+    const own = c.plans.filter((p) => p.course_id === l.course_id);
+    const current = own.find((p) => p.id === l.pricing_plan_id);
+    if (current && isPlanSelectable(current, viewer)) return l;
+    const plan = defaultPlan(own, viewer);
+    return plan ? { ...l, pricing_plan_id: plan.id, key: `${l.course_id}-${plan.id}` } : l;
+  });
+  return { ...c, currency, lines };
+}
+
 /** After the lines changed: the coupons that still hold for them (in order), the promotion only while still usable. */
 function afterLinesChanged(c: CartContext): CartContext {
   const kept: Coupon[] = [];
@@ -136,8 +159,11 @@ function withAutoPromotion(c: CartContext): CartContext {
 }
 
 export function initialCartContext(input: CartInput): CartContext {
+  // USD only when the site offers it and every line has a USD price; else THB.
+  const currency = shownCurrency(input.currency, input.usdEnabled && linesOfferedIn({ ...input, currency: 'USD' }, 'USD'));
+  const { lines } = inCurrency({ ...input, currency }, currency);
   return withAutoPromotion({
-    lines: input.lines,
+    lines,
     plans: input.plans,
     promotions: input.promotions,
     methods: input.paymentMethods,
@@ -145,7 +171,7 @@ export function initialCartContext(input: CartInput): CartContext {
     promotionId: null,
     promotionAutoSelected: false,
     paymentMethodId: input.paymentMethodId ?? defaultPaymentMethodId(input.paymentMethods),
-    currency: input.currency,
+    currency,
     usdEnabled: input.usdEnabled,
     loggedIn: input.loggedIn,
     ownedCourseIds: input.ownedCourseIds,
@@ -197,7 +223,7 @@ export const cartMachine = setup({
   guards: {
     planSelectable: ({ context }, p: { courseId: number; planId: number }) => {
       const plan = context.plans.find((x) => x.id === p.planId && x.course_id === p.courseId);
-      return !!plan && context.lines.some((l) => l.course_id === p.courseId) && isPlanSelectable(plan, { loggedIn: context.loggedIn, ownedCourseIds: context.ownedCourseIds });
+      return !!plan && context.lines.some((l) => l.course_id === p.courseId) && isPlanSelectable(plan, planViewer(context));
     },
     hasCouponCode: ({ context }) => context.couponCode.trim() !== '',
     couponRefused: ({ context }, coupon: Coupon) => !couponCheck(context, coupon).ok,
@@ -215,11 +241,13 @@ export const cartMachine = setup({
       checkPaymentMethod(methodId, cartTotals(context).payable, context.currency).ok &&
       couponsForPaymentMethod(context.coupons, methodId).dropped.length > 0,
     methodListed: ({ context }, methodId: number) => context.methods.some((m) => m.id === methodId),
-    currencyOffered: ({ context }, currency: Currency) => currency === 'THB' || context.usdEnabled,
+    /** THB always; USD in the USD layout when every line has a plan priced in USD. */
+    currencyOffered: ({ context }, currency: Currency) => currency === 'THB' || (context.usdEnabled && linesOfferedIn(context, currency)),
     withholdingOffered: ({ context }) => cartTotals(context).withholdingOffered,
-    /** A course not yet in the cart, with one of its own plans. */
+    /** A course not yet in the cart, with one of its own plans offered in the cart's currency. */
     lineAddable: ({ context }, p: { item: CartItem; plans: PricingPlan[] }) =>
-      !context.lines.some((l) => l.course_id === p.item.course_id) && p.plans.some((x) => x.id === p.item.pricing_plan_id && x.course_id === p.item.course_id),
+      !context.lines.some((l) => l.course_id === p.item.course_id) &&
+      p.plans.some((x) => x.id === p.item.pricing_plan_id && x.course_id === p.item.course_id && isPlanSelectable(x, planViewer(context))),
     hasLine: ({ context }, courseId: number) => context.lines.some((l) => l.course_id === courseId),
     qtyAllowed: ({ context }, p: { courseId: number; qty: number }) => qtyAllowed(context.lines, p.courseId, p.qty),
   },
@@ -270,7 +298,8 @@ export const cartMachine = setup({
       paymentMethodId: methodId,
       coupons: couponsForPaymentMethod(context.coupons, methodId).kept,
     })),
-    chooseCurrency: assign(({ context }, currency: Currency) => withAutoPromotion({ ...context, currency })),
+    // Plans, coupons and the promotion as for changed lines: a promotion or coupon without an amount in the new currency is not kept.
+    chooseCurrency: assign(({ context }, currency: Currency) => afterLinesChanged(inCurrency(context, currency))),
     chooseAddress: assign((_, addressId: number) => ({ shippingAddressId: addressId })),
     chooseFee: assign((_, fee: ShippingFeeChoice) => ({ shippingFee: fee })),
     setWithholding: assign((_, on: boolean) => ({ withholding: on })),
@@ -348,7 +377,7 @@ export const cartMachine = setup({
           guard: { type: 'currencyOffered', params: ({ event }) => event.currency },
           target: 'ready',
           reenter: true,
-          actions: { type: 'chooseCurrency', params: ({ event }) => event.currency },
+          actions: [{ type: 'chooseCurrency', params: ({ event }) => event.currency }, { type: 'saveLines', params: ({ context }) => context.lines }],
         },
         'shipping.chooseAddress': { target: 'ready', reenter: true, actions: { type: 'chooseAddress', params: ({ event }) => event.addressId } },
         'shipping.chooseFee': { target: 'ready', reenter: true, actions: { type: 'chooseFee', params: ({ event }) => event.fee } },

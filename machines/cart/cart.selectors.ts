@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { checkPaymentMethod } from '../../domain/payment-methods';
 import { plansForViewer, type PlanList } from '../../domain/plans';
 import { taxInvoiceOption } from '../../domain/tax';
-import type { cartMachine } from './cart.machine';
+import { planViewer, type cartMachine } from './cart.machine';
 import { cartTotals, usableOffers, type CartTotals } from './cart-summary';
 
 type S = SnapshotFrom<typeof cartMachine>;
@@ -11,13 +11,15 @@ export const selectCartLines = (s: S) => s.context.lines;
 export const selectCurrency = (s: S) => s.context.currency;
 /** The THB/USD switch shows only in the USD layout. */
 export const selectUsdOffered = (s: S): boolean => s.context.usdEnabled;
+/** The currencies the buyer may choose now (USD only while every line has a USD price). */
+export const selectCurrencyChoices = (s: S) => (['THB', 'USD'] as const).map((currency) => ({ currency, chosen: s.context.currency === currency, offered: s.can({ type: 'currency.choose', currency }) || s.context.currency === currency }));
 export const selectCartTotals = (s: S): CartTotals => cartTotals(s.context);
 
 /** The plans of a course as this viewer sees them (member-only disabled when logged out; 'ไม่มีรูปแบบราคาสำหรับคุณ' when none). */
 export function selectPlansOf(s: S, courseId: number): PlanList {
   return plansForViewer(
     s.context.plans.filter((p) => p.course_id === courseId),
-    { loggedIn: s.context.loggedIn, ownedCourseIds: s.context.ownedCourseIds },
+    planViewer(s.context),
   );
 }
 

@@ -259,7 +259,7 @@ export async function seed(db: Db, now: Date = new Date(), opts: { onlyIfEmpty?:
     const cExcel = await course({
       course_type: 'Online', name: 'พื้นฐานการใช้ Excel (ฟรี)', name_eng: 'Excel Basics (free)', slug: 'excel-basics-free',
       category_id: catBiz, short_description: 'คอร์สฟรี เรียนได้ทันที', description: desc('สูตรและตารางพื้นฐาน', 'Formulas and tables.'),
-      image: img('excel'), upload_video_type: 'youtube', sort: 9,
+      image: img('excel'), upload_video_type: 'upload', sort: 9,
     });
     // 10 free course needing approval
     const cGuidance = await course({
@@ -299,16 +299,17 @@ export async function seed(db: Db, now: Date = new Date(), opts: { onlyIfEmpty?:
     const cExcelPlus = await course({
       course_type: 'Online', name: 'Excel ขั้นสูง (สำหรับผู้เรียน Excel ฟรี)', name_eng: 'Advanced Excel (for Excel Basics students)', slug: 'advanced-excel',
       category_id: catBiz, short_description: 'ต่อยอดจากคอร์ส Excel ฟรี', description: desc('PivotTable และ Power Query', 'PivotTables and Power Query.'),
-      image: img('excel-plus'), upload_video_type: 'youtube', sort: 15,
+      image: img('excel-plus'), upload_video_type: 'upload', sort: 15,
     });
 
     // ---- curriculum: sections and lectures of every content type
     const lecture = (sectionId: number, courseId: number, l: Row) => insert(q, 'lectures', { section_id: sectionId, course_id: courseId, ...l });
-    const curriculum = async (courseId: number, videoType: string) => {
+    // Every lesson video is the shop's own file (no internet at run time, nothing of anyone else's).
+    const videoUrl = '/uploads/demo-lesson.mp4';
+    const curriculum = async (courseId: number) => {
       const s1 = await insert(q, 'sections', { course_id: courseId, name: 'บทที่ 1 เริ่มต้น (Getting started)', location: 0 });
       const s2 = await insert(q, 'sections', { course_id: courseId, name: 'บทที่ 2 ฝึกปฏิบัติ (Practice)', location: 1 });
       const s3 = await insert(q, 'sections', { course_id: courseId, name: 'บทที่ 3 ทดสอบ (Assessment)', location: 2 });
-      const videoUrl = videoType === 'youtube' ? 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' : '/uploads/demo-lesson.mp4';
       await lecture(s1, courseId, { name: 'แนะนำคอร์ส (Introduction)', location: 0, content_type: 'video', preview: true, video_id: 1, video_name: 'intro.mp4', video_url: videoUrl, video_length: 180 });
       await lecture(s1, courseId, { name: 'เอกสารประกอบการเรียน (Handout)', location: 1, content_type: 'document', content_file: 'demo-handout.pdf' });
       await lecture(s1, courseId, { name: 'บทความ: วิธีเรียนให้ได้ผล (Article)', location: 2, content_type: 'text', content_text: '<p>เรียนวันละ 30 นาทีอย่างสม่ำเสมอ</p>', preview: true });
@@ -321,10 +322,10 @@ export async function seed(db: Db, now: Date = new Date(), opts: { onlyIfEmpty?:
       });
       await lecture(s3, courseId, { name: 'แบบทดสอบเชื่อมต่อภายนอก (External quiz)', location: 1, content_type: 'quiz', quiz_id: 2, quiz_integrate_type: 'google_form', is_quiz_integrate_not_pass_reset_progress: true, check_pass_quiz: false });
     };
-    for (const [id, vt] of [[cEnglish, 'upload'], [cPython, 'upload'], [cExcel, 'youtube'], [cUx, 'upload'], [cStaff, 'upload'], [cExcelPlus, 'youtube']] as const) await curriculum(id, vt);
+    for (const id of [cEnglish, cPython, cExcel, cUx, cStaff, cExcelPlus]) await curriculum(id);
     for (const id of [cMath, cInvest, cJapanese, cChinese, cGuidance]) {
       const s = await insert(q, 'sections', { course_id: id, name: 'ภาพรวม (Overview)', location: 0 });
-      await lecture(s, id, { name: 'แนะนำ (Introduction)', location: 0, content_type: 'video', preview: true, video_id: 3, video_name: 'overview.mp4', video_url: '/uploads/demo-lesson.mp4', video_length: 120 });
+      await lecture(s, id, { name: 'แนะนำ (Introduction)', location: 0, content_type: 'video', preview: true, video_id: 3, video_name: 'overview.mp4', video_url: videoUrl, video_length: 120 });
     }
 
     // ---- pricing plans: every plan type

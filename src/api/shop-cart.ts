@@ -45,8 +45,8 @@ export async function saveShopLines(lines: readonly CartItem[]): Promise<ServerC
 
 export type AddResult = { added: true; cart: ServerCart } | { added: false; reason: 'inCart' | 'noPlan' };
 
-/** Adds a course or book (quantity 1) with the plan this viewer gets by default; a course already in the cart stays once. */
-export async function addToShopCart(courseId: number): Promise<AddResult> {
+/** Adds a course or a book (`qty` copies, 1 for a course) with the plan this viewer gets by default; a course already in the cart stays once. */
+export async function addToShopCart(courseId: number, qty = 1): Promise<AddResult> {
   const cart = await readShopCart();
   if (cart.lines.some((l) => l.courseID === courseId)) return { added: false, reason: 'inCart' };
   const plans = unwrap(await api.POST('/public/cart/getallpriecingplan', { body: { courseID: [courseId] } }), 'getAllPricingPlans').data;
@@ -55,7 +55,7 @@ export async function addToShopCart(courseId: number): Promise<AddResult> {
     { loggedIn: isStudent(), ownedCourseIds: [] },
   );
   if (!plan) return { added: false, reason: 'noPlan' };
-  const saved = await write([...cart.lines.map(savedOf), { course_id: courseId, pricing_plan_id: plan.id, qty: 1 }], cart, isStudent());
+  const saved = await write([...cart.lines.map(savedOf), { course_id: courseId, pricing_plan_id: plan.id, qty }], cart, isStudent());
   return { added: true, cart: saved };
 }
 

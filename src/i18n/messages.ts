@@ -304,6 +304,17 @@ export const TH = {
   returnedNotPaid: 'ยังไม่ได้รับการชำระเงินสำหรับคำสั่งซื้อนี้ หากชำระแล้วกดตรวจสอบอีกครั้ง หรือไปที่คำสั่งซื้อของฉันเพื่อชำระด้วยวิธีอื่นหรือยกเลิก',
   returnedUnchecked: 'ตรวจสอบสถานะการชำระเงินไม่สำเร็จ กรุณาตรวจสอบอีกครั้ง',
   checkPaymentAgain: 'ตรวจสอบอีกครั้ง',
+  // issue 11 (s4): prices in the chosen currency, the product page
+  usdNotOffered: 'บางรายการไม่มีราคาเป็นดอลลาร์สหรัฐ จึงแสดงและชำระเป็นบาท',
+  productDetail: 'รายละเอียดสินค้า',
+  productType: 'ประเภท',
+  productTypeName: 'หนังสือ / สินค้า',
+  productPrice: 'ราคา',
+  productInStock: 'มีสินค้า',
+  productSoldOut: 'สินค้าหมด',
+  productGallery: 'รูปสินค้า',
+  productShowPicture: 'ดูรูปที่ {n}',
+  productBuy: 'สั่งซื้อ',
 } as const;
 
 export type UiKey = keyof typeof TH;
@@ -588,6 +599,17 @@ export const EN: Record<UiKey, string> = {
   returnedNotPaid: 'This order has not been paid yet. If you have paid, check again; or go to My orders to pay another way or cancel.',
   returnedUnchecked: 'We could not check the payment. Please check again.',
   checkPaymentAgain: 'Check again',
+  // issue 11 (s4): prices in the chosen currency, the product page
+  usdNotOffered: 'Some items have no US$ price, so prices are shown and paid in baht',
+  productDetail: 'Product details',
+  productType: 'Type',
+  productTypeName: 'Book / product',
+  productPrice: 'Price',
+  productInStock: 'In stock',
+  productSoldOut: 'Sold out',
+  productGallery: 'Product pictures',
+  productShowPicture: 'Show picture {n}',
+  productBuy: 'Order',
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { components } from '../../generated/api';
+import { orderNumber } from '../../domain/order-outcome';
 import { msg, t, type UiKey } from '../i18n/messages';
 
 type Order = components['schemas']['Order'];
@@ -13,7 +14,7 @@ export function outcomeOf(order: Pick<Order, 'payment_status' | 'outcome'>): Out
 
 /** How the order list and the thank-you page show an order's number. */
 export function orderLabel(order: Pick<Order, 'id'>): string {
-  return `#${order.id}`;
+  return orderNumber(order.id);
 }
 
 /** The order's status and, for a failed payment, why — in the buyer's language. */

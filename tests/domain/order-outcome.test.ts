@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { failureReason, isPayable, orderOutcome } from '../../domain/order-outcome';
+import { paymentNoticeMail } from '../../domain/messages';
+import { failureReason, isPayable, orderNumber, orderOutcome } from '../../domain/order-outcome';
 
 describe('orderOutcome', () => {
   const unpaid = { status: 'notYetReceived' as const, cancelledByBuyer: false };
@@ -26,5 +27,14 @@ describe('orderOutcome', () => {
     expect(failureReason('paypal', 'failed', 'INSTRUMENT_DECLINED')).toBe('declined');
     expect(failureReason('omise', 'failed', 'toString')).toBe('declined');
     expect(failureReason('nope', 'failed', null)).toBe('declined');
+  });
+});
+
+describe('orderNumber', () => {
+  it('is "#" and the order id, the same in both e-mail languages', () => {
+    expect(orderNumber(8)).toBe('#8');
+    const p = { orderId: 8, fullname: 'A', amount: '฿1.00', bank: null, account: null, when: '-', tel: null };
+    expect(paymentNoticeMail('th', p).subject).toContain(' #8');
+    expect(paymentNoticeMail('en', p).subject).toContain(' #8');
   });
 });

@@ -19,6 +19,8 @@ import {
   plansForViewer,
   remainingMs,
   splitDuration,
+  offeredIn,
+  shownCurrency,
   startingPrice,
   DAY_MS,
   HOUR_MS,
@@ -112,6 +114,23 @@ describe('spec 8 "Missing plan list shows \'ไม่มีรูปแบบร
     expect(startingPrice(plans.slice(0, 2), out, 'THB')).toBe(99000);
     expect(startingPrice([plan({ id: 5, course_id: 1, price_usd: null })], out, 'USD')).toBeNull();
     expect(startingPrice([], out, 'THB')).toBeNull();
+  });
+
+  it('a plan without a price in the viewer\'s currency is not offered (never shown as 0)', () => {
+    const usd = plan({ id: 8, course_id: 1, price: 100000, price_usd: 3000, is_default: 1 });
+    const thbOnly = plan({ id: 9, course_id: 1, price: 50000, price_usd: null });
+    expect(planAvailability(thbOnly, { ...out, currency: 'USD' })).toEqual({ visible: false, selectable: false, reason: 'no_price_in_currency' });
+    expect(planAvailability(thbOnly, { ...out, currency: 'THB' }).visible).toBe(true);
+    expect(plansForViewer([usd, thbOnly], { ...out, currency: 'USD' }).plans.map((p) => p.plan.id)).toEqual([8]);
+    expect(defaultPlan([thbOnly, usd], { ...out, currency: 'USD' })?.id).toBe(8);
+    // The starting price in USD is the default plan among those priced in USD.
+    expect(startingPrice([plan({ ...thbOnly, is_default: 1 }), { ...usd, is_default: 0 }], out, 'USD')).toBe(3000);
+    expect(offeredIn([thbOnly], out, 'USD')).toBe(false);
+    expect(offeredIn([thbOnly, usd], out, 'USD')).toBe(true);
+    expect(offeredIn([thbOnly], out, 'THB')).toBe(true);
+    expect(shownCurrency('USD', false)).toBe('THB');
+    expect(shownCurrency('USD', true)).toBe('USD');
+    expect(shownCurrency('THB', true)).toBe('THB');
   });
 
   it('planPrice: THB price, USD price_usd (null/undefined = none)', () => {

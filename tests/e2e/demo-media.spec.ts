@@ -20,7 +20,7 @@ test('every <img> and <video> source on the seeded pages answers 200', async ({ 
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     const sources = await page.evaluate(() =>
-      [...document.querySelectorAll('img[src], video[src], video source[src], video[poster]')].flatMap((el) => [el.getAttribute('src'), el.getAttribute('poster')]).filter((s): s is string => !!s),
+      [...document.querySelectorAll('img[src], video[src], video source[src], video[poster], iframe[src]')].flatMap((el) => [el.getAttribute('src'), el.getAttribute('poster')]).filter((s): s is string => !!s),
     );
     for (const src of sources) {
       const url = new URL(src, page.url()).toString();

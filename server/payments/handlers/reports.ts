@@ -13,6 +13,7 @@ import type { OrderForPayment } from '../../orders/service';
 import { MESSAGES, paymentNoticeMail } from '../../../domain/messages';
 import { bankTransferErrors } from '../../../domain/forms/bank-transfer';
 import { formatMoney } from '../../../domain/money';
+import { orderNumber } from '../../../domain/order-outcome';
 import { BANK_TRANSFER } from '../../../domain/payment-methods';
 import { loadSettings } from '../../repos/settings';
 import { PAYABLE_STATUSES, notPayable, ownOrder, thaiLocalToUtc, utcToThaiLocal, type PaymentsDeps } from '../common';
@@ -199,7 +200,7 @@ export function reportHandlers(_deps: PaymentsDeps): Handlers {
       await ctx.mail.send({ to, tag: 'paymentorder', ...mail(requestLocale(req)) });
       const lines = [mail('th').text];
       const admin = process.env.SHOP_ADMIN_EMAIL;
-      if (admin) await ctx.mail.send({ to: admin, subject: `[back office] payment notice for order #${o.id}`, text: lines.join('\n'), tag: 'paymentorder-admin' });
+      if (admin) await ctx.mail.send({ to: admin, subject: `[back office] payment notice for order ${orderNumber(o.id)}`, text: lines.join('\n'), tag: 'paymentorder-admin' });
       reply.code(202);
       return { success: true as const };
     },

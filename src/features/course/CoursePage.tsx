@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Await, useLoaderData, useLocation, useSearchParams } from 'react-router';
+import { shownCurrency } from '../../../domain/plans';
 import { keepReturnLink } from '../../api/storage';
+import { ShownCurrencyProvider } from './shown-currency';
 import type { CheckoutLogic } from './checkout-actor';
 import { CourseDescription } from './components/CourseDescription';
 import { CourseHero } from './components/CourseHero';
@@ -98,9 +100,10 @@ export function CoursePage({ PaymentHost, logic }: { PaymentHost: PaymentSlot; /
   }
 
   const embedded = layout === 4;
+  const initialCurrency = shownCurrency(settings.currency, course.default_price_usd !== null && course.default_price_usd !== undefined);
   const purchase = <DeferredPurchase data={data} layout={layout} PaymentHost={PaymentHost} embedded={embedded} logic={logic} />;
   return (
-    <>
+    <ShownCurrencyProvider key={`${course.id}-${initialCurrency}`} initial={initialCurrency}>
       <Meta data={data} />
       {settings.demo_payments ? (
         <p className="demo-notice" role="note" data-testid="demo-notice">
@@ -113,7 +116,7 @@ export function CoursePage({ PaymentHost, logic }: { PaymentHost: PaymentSlot; /
           hero: <CourseHero course={course} playlistHref={learnHref} />,
           stickyBar: embedded ? (
             <StickyBar
-              startingPrice={course.default_price}
+              startingPrice={{ price: course.default_price, price_usd: course.default_price_usd }}
               onRegister={() => {
                 scrollToSection('#how-to-buy');
                 focusWhenRendered(['#how-to-buy .registration input:not([type=hidden])', '#how-to-buy input:not([type=hidden])']);
@@ -132,6 +135,6 @@ export function CoursePage({ PaymentHost, logic }: { PaymentHost: PaymentSlot; /
           related: <RelatedCourses course={course} settings={settings} />,
         }}
       />
-    </>
+    </ShownCurrencyProvider>
   );
 }

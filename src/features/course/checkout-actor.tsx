@@ -6,7 +6,9 @@
 import { createActorContext } from '@xstate/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Snapshot } from 'xstate';
+import type { CartItem } from '../../../machines/cart/cart-summary';
 import type { CheckoutInput } from '../../../machines/checkout/checkout.machine';
+import type { PricingPlan } from '../../../domain/types';
 import { toMajor } from '../../../domain/money';
 import { FLOW_ROOT } from '../../../machines/shared/persistence';
 import type { SessionUser } from '../../../machines/shared/api';
@@ -20,19 +22,27 @@ import { defaultPlan } from '../../../domain/plans';
 
 export const CheckoutContext = createActorContext(checkoutLogic);
 
-export function checkoutInput(data: CoursePageData, user: SessionUser | null, layout: LayoutId): CheckoutInput {
-  const { course, settings, purchase } = data;
-  const owned = purchase.ownedCourseIds ?? [];
-  const loggedIn = user !== null;
-  const plans = purchase.plans.filter((p) => p.course_id === course.id);
-  const plan = defaultPlan(plans, { loggedIn, ownedCourseIds: owned });
+/** What a page gives the checkout: the site's settings, the purchase data, who buys, and the cart's first lines. */
+export interface PageCheckout {
+  settings: CoursePageData['settings'];
+  purchase: Pick<CoursePageData['purchase'], 'customLabels' | 'plans' | 'promotions' | 'methods' | 'ownedCourseIds'>;
+  user: SessionUser | null;
+  layout: LayoutId;
+  registrationOnPage: boolean;
+  lines: CartItem[];
+  plans: PricingPlan[];
+  /** The THB/USD switch is offered (the cart machine still refuses USD while a line has no USD price). */
+  usdEnabled: boolean;
+}
+
+/** The checkout's input, the same for the course page, the product page and /cart. */
+export function pageCheckoutInput({ settings, purchase, user, layout, registrationOnPage, lines, plans, usdEnabled }: PageCheckout): CheckoutInput {
   const taxSettings = {
     vat_value: settings.vat_value,
     is_enable_vat: settings.is_enable_vat,
     is_enable_tax_invoice: settings.is_enable_tax_invoice,
     is_enable_withholding_tax: settings.is_enable_withholding_tax,
   };
-  const registrationOnPage = layout === 4 && (course.is_layout_course_registration ?? settings.is_layout_course_registration) === true;
   return {
     layout,
     registrationOnPage,
@@ -50,20 +60,38 @@ export function checkoutInput(data: CoursePageData, user: SessionUser | null, la
     },
     user,
     cart: {
-      lines: plan
-        ? [{ key: `${course.id}-${plan.id}`, course_id: course.id, pricing_plan_id: plan.id, qty: 1, course_type: course.course_type, course_name: course.name, course_image: course.image }]
-        : [],
+      lines,
       plans,
       promotions: purchase.promotions,
       paymentMethods: purchase.methods.map((m) => ({ id: m.id, name: m.name_web ?? m.name })),
+      // The cart machine starts in THB when a line has no price in the site's currency.
       currency: settings.currency,
-      usdEnabled: course.default_price_usd !== null && course.default_price_usd !== undefined,
-      loggedIn,
-      ownedCourseIds: owned,
+      usdEnabled,
+      loggedIn: user !== null,
+      ownedCourseIds: purchase.ownedCourseIds ?? [],
       settings: { is_one_coupon_only: settings.is_one_coupon_only, is_coupon_promotion_exclusive: settings.is_coupon_promotion_exclusive },
       taxSettings,
     },
   };
+}
+
+export function checkoutInput(data: CoursePageData, user: SessionUser | null, layout: LayoutId): CheckoutInput {
+  const { course, settings, purchase } = data;
+  const plans = purchase.plans.filter((p) => p.course_id === course.id);
+  // The cart machine moves the line to a plan priced in the cart's currency (USD: only plans with a USD price).
+  const plan = defaultPlan(plans, { loggedIn: user !== null, ownedCourseIds: purchase.ownedCourseIds ?? [] });
+  return pageCheckoutInput({
+    settings,
+    purchase,
+    user,
+    layout,
+    registrationOnPage: layout === 4 && (course.is_layout_course_registration ?? settings.is_layout_course_registration) === true,
+    lines: plan
+      ? [{ key: `${course.id}-${plan.id}`, course_id: course.id, pricing_plan_id: plan.id, qty: 1, course_type: course.course_type, course_name: course.name, course_image: course.image, stock: data.stock ?? null }]
+      : [],
+    plans,
+    usdEnabled: course.default_price_usd !== null && course.default_price_usd !== undefined,
+  });
 }
 
 /** A saved flow of this course that was paying, or null. */

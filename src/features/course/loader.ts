@@ -56,6 +56,8 @@ export interface CoursePageData {
   playlist: PlaylistItem[] | null;
   /** Not awaited by the loader: the course renders first, the checkout when this arrives. */
   purchase: Promise<PurchaseData>;
+  /** Physical products: stock left, the most the cart's line may hold. */
+  stock?: number | null;
 }
 
 /** The page's data once the purchase data arrived (what the checkout starts from). */

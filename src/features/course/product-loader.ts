@@ -1,6 +1,7 @@
 /** The product page's data (react-router loader), kept apart from the page so the route can run it before the page's chunk arrives. */
 import { redirect } from 'react-router';
 import type { components } from '../../../generated/api';
+import { startingPrice } from '../../../domain/plans';
 import { takeBootData } from '../../api/boot-data';
 import { api } from '../../api/client';
 import { isApiError, unwrap } from '../../api/errors';
@@ -33,8 +34,9 @@ export function asCourse(p: ProductDetail): Course {
     access_group_ids: [],
     layout_course_detail: 3,
     is_layout_course_registration: null,
-    default_price: p.priceDetail.find((x) => x.is_default)?.price ?? p.priceDetail[0]?.price ?? null,
-    default_price_usd: p.priceDetail.find((x) => x.is_default)?.price_usd ?? null,
+    // The default plan's price in each currency (domain startingPrice: none in USD when no plan has a USD price).
+    default_price: startingPrice(p.priceDetail, { loggedIn: keptUserId() !== null }, 'THB'),
+    default_price_usd: startingPrice(p.priceDetail, { loggedIn: keptUserId() !== null }, 'USD'),
     meta_title: p.meta_title,
     meta_description: p.meta_description,
     og_image: p.image_detail[0] ?? null,
@@ -60,7 +62,7 @@ export async function productLoader({ params, request }: { params: { id?: string
   if (booted?.product.id) {
     const canonical = canonicalPath('/product', params.id ?? '', booted.product.link_path, url.search);
     if (canonical) return redirect(canonical);
-    return { product: booted.product, course: asCourse(booted.product), settings: booted.settings, howToBuy: null, playlist: null, purchase };
+    return { product: booted.product, course: asCourse(booted.product), stock: booted.product.available_qty, settings: booted.settings, howToBuy: null, playlist: null, purchase };
   }
   try {
     const [p, settings] = await Promise.all([
@@ -71,7 +73,7 @@ export async function productLoader({ params, request }: { params: { id?: string
     if (!product?.id) throw notFound();
     const canonical = canonicalPath('/product', params.id ?? '', product.link_path, url.search);
     if (canonical) return redirect(canonical);
-    return { product, course: asCourse(product), settings, howToBuy: null, playlist: null, purchase };
+    return { product, course: asCourse(product), stock: product.available_qty, settings, howToBuy: null, playlist: null, purchase };
   } catch (error) {
     if (isApiError(error) && (error.status === 404 || error.code === 'NOT_FOUND')) throw notFound();
     throw error;

@@ -7,6 +7,13 @@ import { AccessCountdown } from './components/AccessCountdown';
 import { PurchasePanel, type PaymentSlot } from './components/PurchasePanel';
 import type { LayoutId } from './layouts';
 import type { PurchasePageData } from './loader';
+import { CheckoutContext } from './checkout-actor';
+import { ReportShownCurrency } from './shown-currency';
+
+function CartCurrency() {
+  const currency = CheckoutContext.useSelector((s) => s.context.cart.currency);
+  return <ReportShownCurrency currency={currency} />;
+}
 
 export interface PurchaseAreaProps {
   data: PurchasePageData;
@@ -19,6 +26,7 @@ export interface PurchaseAreaProps {
 export default function PurchaseArea({ data, layout, PaymentHost, embedded, logic }: PurchaseAreaProps) {
   return (
     <CheckoutProvider key={data.course.id} data={data} layout={layout} logic={logic}>
+      <CartCurrency />
       {data.purchase.countdown ? <AccessCountdown record={data.purchase.countdown} /> : null}
       <PurchasePanel data={data} PaymentHost={PaymentHost} embedded={embedded} />
     </CheckoutProvider>

@@ -16,6 +16,9 @@ import type { CartSummary } from '../../../machines/cart/cart-summary';
 import { defineModel } from '../support/model';
 import { B2, book, C1, C2, cartInput, line, PLANS, PR1, PR2, TAX_ON } from './cart-fixtures';
 
+/** A THB-only plan of course 11 (no USD price). */
+const THB_ONLY = { ...PLANS[0]!, id: 103, name: 'plan 103', price: 90000, price_usd: null, is_default: 0 };
+
 const notFound = { status: 404, code: 'NOT_FOUND', msg: 'not found' };
 const full = { status: 422, code: 'COUPON_NOT_AVAILABLE', msg: 'coupon full', result: ['SAVE100'] };
 
@@ -65,6 +68,23 @@ export const cartModel = defineModel({
         { type: 'switch.cancel' },
       ],
       outcomes: { getCouponByCouponCode: { done: [{ success: true, data: C1 }], error: [notFound] } },
+    },
+    {
+      // Course 11 also has a THB-only plan (103): in USD it is not offered, and a line on it moves to the USD-priced default plan.
+      name: 'USD: a plan without a USD price is not offered',
+      input: cartInput({ plans: [...PLANS, THB_ONLY], lines: [line(11, 103)], usdEnabled: true, currency: 'USD' }),
+      userEvents: [
+        { type: 'currency.choose', currency: 'THB' },
+        { type: 'currency.choose', currency: 'USD' },
+        { type: 'plan.choose', courseId: 11, planId: 103 },
+        { type: 'plan.choose', courseId: 11, planId: 101 },
+      ],
+    },
+    {
+      // The site's currency is USD but course 12 has no USD price: the cart starts in THB and USD is refused.
+      name: 'USD refused while a line has no USD price',
+      input: cartInput({ lines: [line(11, 101), line(12, 201)], usdEnabled: true, currency: 'USD' }),
+      userEvents: [{ type: 'currency.choose', currency: 'USD' }, { type: 'currency.choose', currency: 'THB' }, { type: 'line.remove', courseId: 12 }, { type: 'line.remove', courseId: 11 }],
     },
     {
       name: 'payment methods drop coupons',
@@ -170,7 +190,23 @@ export const cartModel = defineModel({
     if (step.event.type === 'line.remove' && step.events.length > 0 && s.context.lines.every((l) => l.course_id !== 12) && step.index === 1 && s.context.lines.length === 1 && s.context.lines[0]!.course_id === 11) {
       assert.equal(bundle, false, 'BUNDLE2 dropped with its second course');
     }
-    if (step.event.type === 'plan.choose') assert.equal(s.context.lines[0]!.pricing_plan_id, (step.event as unknown as { planId: number }).planId);
+    if (step.event.type === 'plan.choose' && s.context.currency === 'THB') assert.equal(s.context.lines[0]!.pricing_plan_id, (step.event as unknown as { planId: number }).planId);
+    // Prices in the cart's currency: in USD every line's plan has a USD price, and no plan without one is listed or selectable.
+    if (s.context.currency === 'USD') {
+      for (const l of s.context.lines) {
+        const plan = s.context.plans.find((p) => p.id === l.pricing_plan_id)!;
+        assert.notEqual(plan.price_usd ?? null, null, `line ${l.course_id} priced in USD`);
+        assert.ok(selectPlansOf(s, l.course_id).plans.every((p) => p.plan.price_usd !== null && p.plan.price_usd !== undefined), 'no plan without a USD price is offered in USD');
+      }
+      assert.equal(s.can({ type: 'plan.choose', courseId: 11, planId: 103 }), false);
+      assert.equal(selectCartTotals(s).pricingError, null, `never a cart that cannot be priced (shown as 0): ${selectCartTotals(s).pricingError} ${JSON.stringify([s.context.coupons.map((c) => c.code), s.context.promotionId])}`);
+    }
+    // USD is refused while a line has no USD-priced plan (course 12).
+    if (s.context.lines.some((l) => l.course_id === 12)) {
+      assert.equal(s.context.currency, 'THB');
+      if (s.matches('ready')) assert.equal(s.can({ type: 'currency.choose', currency: 'USD' }), false);
+    }
+    if (step.event.type === 'currency.choose') assert.deepEqual(step.effects.filter((e) => e.type === 'saveLines').at(-1)?.params, s.context.lines);
 
     if (step.event.type === 'xstate.error.actor.getCouponByCouponCode') {
       const code = (step.event as unknown as { error: { code: string } }).error.code;
@@ -191,7 +227,7 @@ export const cartModel = defineModel({
     if (s.context.settings.is_coupon_promotion_exclusive) assert.ok(!(selectAppliedCoupons(s).length > 0 && selectSelectedPromotionId(s) !== null));
     // The best promotion is auto-selected the first time the usable list appears (THB), not after being cleared.
     if (step.event.type === 'currency.choose' && s.context.currency === 'THB' && !step.allEffects.some((e) => e.type === 'announceChange' && (e.params as CartSummary).currency === 'THB' && e !== step.effects.at(-1))) {
-      if (selectAppliedCoupons(s).length === 0) assert.equal(selectSelectedPromotionId(s), PR2.id);
+      if (selectAppliedCoupons(s).length === 0 && s.context.promotions.length > 0) assert.equal(selectSelectedPromotionId(s), PR2.id);
     }
     if (step.event.type === 'promotion.clear') assert.equal(selectSelectedPromotionId(s), null);
     // A coupon whose payment methods exclude the chosen one is dropped.

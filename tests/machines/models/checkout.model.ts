@@ -32,7 +32,8 @@ export const CART = {
   noAddress: summary({ lines: [line(13, 301, 'Product')] }),
   noFee: summary({ lines: [line(13, 301, 'Product')] }, { shippingAddressId: 7 }),
   promotionLeft: summary({ promotions: [PR1] }, { promotionId: null, promotionAutoSelected: true }),
-  noUsdPrice: summary({ lines: [line(12, 201)], currency: 'USD', usdEnabled: true }),
+  // The cart machine never starts or switches to USD with a line that has no USD price; the checkout still refuses such a cart.
+  noUsdPrice: summary({ lines: [line(12, 201)], usdEnabled: true }, { currency: 'USD' }),
   ...Object.fromEntries(METHOD_IDS.map((id) => [`method${id}`, base(id)])),
 } as Record<string, CartSummary>;
 

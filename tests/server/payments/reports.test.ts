@@ -151,6 +151,9 @@ describe('payment-notice e-mail', () => {
     expect(sent.at(-1)).toMatchObject({ to: 'student@example.com' });
     expect(sent.at(-1)!.text).toContain('1,500.00');
     expect(sent.at(-1)!.text).toContain('09:15');
+    // The number the order list and the thank-you page show (#id), never the order token.
+    expect(sent.at(-1)!.subject).toMatch(new RegExp(`#${o.id}$`));
+    expect(sent.at(-1)!.text).not.toContain(o.token);
     expect((await mail(o.id, sid2)).status).toBe(403);
     expect((await mail(o.id, null, 'student@example.com')).status).toBe(401);
     for (let i = 0; i < 4; i++) expect((await mail(o.id)).status).toBe(202);

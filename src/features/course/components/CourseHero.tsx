@@ -1,6 +1,8 @@
+import { planPrice } from '../../../../domain/plans';
 import type { Course } from '../loader';
 import { t } from '../../../i18n/messages';
 import { PlayIcon, Price } from '../../../ui';
+import { useShownCurrency } from '../shown-currency';
 
 export interface CourseHeroProps {
   course: Course;
@@ -11,6 +13,9 @@ export interface CourseHeroProps {
 /** Course video / info: cover or preview, name, type, instructor, seats. */
 export function CourseHero({ course, playlistHref }: CourseHeroProps) {
   const poster = course.preview_video?.picture_url ?? course.image;
+  const currency = useShownCurrency('THB');
+  // The starting price in the shown currency; none in it (a course without a USD price): not shown.
+  const price = planPrice({ price: course.default_price, price_usd: course.default_price_usd }, currency);
   const instructor = course.instructor ? `${course.instructor.firstname} ${course.instructor.lastname}`.trim() : null;
   return (
     <section className="course-hero" aria-labelledby="course-title" data-testid="course-hero">
@@ -37,9 +42,9 @@ export function CourseHero({ course, playlistHref }: CourseHeroProps) {
           </p>
         ) : null}
         {course.seats_available !== null && course.seats_available !== undefined ? <p className="course-hero__seats">{t('seatsLeft', { count: course.seats_available })}</p> : null}
-        {course.default_price !== null ? (
-          <p className="course-hero__price">
-            {t('startingPrice')} <Price amount={course.default_price} currency="THB" freeWhenZero />
+        {price !== null ? (
+          <p className="course-hero__price" data-testid="hero-price">
+            {t('startingPrice')} <Price amount={price} currency={currency} freeWhenZero />
           </p>
         ) : null}
       </div>

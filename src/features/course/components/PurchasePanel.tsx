@@ -4,54 +4,24 @@ import type { FieldError } from '../../../../domain/forms/common';
 import { validateRegistration, type RegistrationConfig } from '../../../../domain/forms/registration';
 import { Link } from 'react-router';
 import { canBuy, type Buyability } from '../../../../domain/buyability';
+import { orderNumber } from '../../../../domain/order-outcome';
 import type { RegistrationValues } from '../../../../domain/forms/registration';
-import {
-  selectCartRef,
-  selectCheckoutProblem,
-  selectCreating,
-  selectLoginModalOpen,
-  selectPayment,
-  selectSubmitBlock,
-  selectTaxGateRef,
-} from '../../../../machines/checkout/checkout.selectors';
+import { selectCartRef, selectCreating, selectLoginModalOpen, selectPayment, selectTaxGateRef } from '../../../../machines/checkout/checkout.selectors';
 import { selectLoggedIn } from '../../../../machines/session/session.selectors';
 import { registerAndLoginLogic } from '../../../api/checkout-logic';
-import { methodHint, msg, t, tx } from '../../../i18n/messages';
+import { t, tx } from '../../../i18n/messages';
 import { LoginForm, SessionContext } from '../../../session';
 import { Button, Modal, notify, Spinner } from '../../../ui';
+import { CheckoutForm } from '../purchase/CheckoutForm';
 import { CheckoutContext } from '../checkout-actor';
 import type { PaymentMethod, PurchasePageData as CoursePageData } from '../loader';
 import { AddToCartButton } from '../purchase/AddToCartButton';
-import { CartLines, CartTotals, CouponForm, CurrencySwitch, PaymentMethodPanel, PromotionList, ShippingPanel, SwitchModals, WithholdingPanel, type CartRef } from '../purchase/CartPanel';
+import { SwitchModals, type CartRef } from '../purchase/CartPanel';
 import { readRegistration, RegistrationFields } from './RegistrationForm';
 import { TaxModals, type TaxGateRef } from './TaxModals';
 
 /** The lazily loaded payment popups (src/features/payments), handed in by the route. */
 export type PaymentSlot = ComponentType<{ methodId: number; actorRef: AnyActorRef; bankAccounts: NonNullable<PaymentMethod['bankList']>; onLeave?: () => void }>;
-
-export const BLOCK_TEXT = {
-  emptyCart: () => msg('EMPTY_CART'),
-  creating: () => t('processing'),
-  shippingAddress: () => msg('SHIPPING_ADDRESS_REQUIRED'),
-  shippingFee: () => msg('SHIPPING_FEE_REQUIRED'),
-} as const;
-
-export function MethodDetails({ methodId, methods }: { methodId: number; methods: readonly PaymentMethod[] }) {
-  const method = methods.find((m) => m.id === methodId);
-  if (methodId === 1 && method?.bankList?.length) {
-    return (
-      <ul className="bank-list" data-testid="bank-list">
-        {method.bankList.map((b) => (
-          <li key={b.id}>
-            <strong>{b.bank_name}</strong> <span className="bank-account">{b.account_id}</span> <span className="ui-muted">{b.account_name}</span>
-          </li>
-        ))}
-      </ul>
-    );
-  }
-  const hint = methodHint(methodId);
-  return hint ? <p className="ui-muted">{hint}</p> : null;
-}
 
 /** What the registration needs of the page's data (the course page's, or the /cart page's). */
 type RegistrationData = { purchase: Pick<CoursePageData['purchase'], 'customLabels' | 'userGroups'> };
@@ -136,10 +106,7 @@ export interface PurchasePanelProps {
  */
 export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProps) {
   const checkout = CheckoutContext.useActorRef();
-  const cartRef = CheckoutContext.useSelector(selectCartRef) as CartRef | undefined;
-  const block = CheckoutContext.useSelector(selectSubmitBlock);
   const creating = CheckoutContext.useSelector(selectCreating);
-  const problem = CheckoutContext.useSelector(selectCheckoutProblem);
   const registrationOnPage = CheckoutContext.useSelector((s) => s.context.settings.registrationOnPage);
   const config = CheckoutContext.useSelector((s) => s.context.settings.registration ?? {});
   const loggedIn = SessionContext.useSelector(selectLoggedIn);
@@ -176,74 +143,36 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
     now: Date.now(),
   });
   buyRef.current = buy;
-  const blockText = block ? BLOCK_TEXT[block]() : null;
+  const unpaidOrderId = data.purchase.orderIds?.[course.id];
+  // A book's quantity as chosen in the cart (line.setQty) goes to the cart with it.
+  const lineQty = CheckoutContext.useSelector((s) => s.context.cart.lines.find((l) => l.course_id === course.id)?.qty ?? 1);
 
   return (
     <section className="purchase" aria-labelledby="purchase-title" data-testid="purchase-panel">
       <h2 id="purchase-title">{embedded ? t('register') : t('pricing')}</h2>
       {!buy.buyable ? (
         <p className="ui-alert" role="status" data-testid="buy-blocked">
-          {buy.reason === 'order_not_yet_received' && data.purchase.orderIds?.[course.id] ? (
+          {buy.reason === 'order_not_yet_received' && unpaidOrderId ? (
             // Issue 9: not a dead end — the unpaid order is paid again (or cancelled) on the order list.
-            <Link className="ui-btn ui-btn--primary" to={`/myaccount/student/order?pay=${data.purchase.orderIds[course.id]}`} data-testid="continue-paying">
-              {t('continuePayingOrder', { order: `#${data.purchase.orderIds[course.id]}` })}
+            <Link className="ui-btn ui-btn--primary" to={`/myaccount/student/order?pay=${unpaidOrderId}`} data-testid="continue-paying">
+              {t('continuePayingOrder', { order: orderNumber(unpaidOrderId) })}
             </Link>
           ) : (
             tx(buy.message)
           )}
         </p>
       ) : null}
-      <form
-        noValidate
-        className="purchase__form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = event.currentTarget;
-          startTransition(() => submit(form));
-        }}
-      >
-        {cartRef ? (
-          <>
-            <CartLines cartRef={cartRef} />
-            {withRegistration ? (
-              <RegistrationFields config={config} customLabels={data.purchase.customLabels} userGroups={data.purchase.userGroups} errors={state.errors} disabled={creating} />
-            ) : null}
-            <CurrencySwitch cartRef={cartRef} />
-            <CouponForm cartRef={cartRef} />
-            <PromotionList cartRef={cartRef} />
-            <PaymentMethodPanel cartRef={cartRef} renderDetails={(id) => <MethodDetails methodId={id} methods={data.purchase.methods} />} />
-            {data.purchase.shippingFees ? <ShippingPanel cartRef={cartRef} options={{ fees: data.purchase.shippingFees, addresses: data.purchase.shippingAddresses ?? [] }} /> : null}
-            <WithholdingPanel cartRef={cartRef} />
-            <CartTotals cartRef={cartRef} />
-          </>
-        ) : (
-          <Spinner />
-        )}
-        {problem ? (
-          <p className="ui-alert ui-alert--error" role="alert" data-testid="checkout-problem">
-            {problem}
-          </p>
-        ) : null}
-        <Button
-          type="submit"
-          block
-          aria-disabled={block !== null || !buy.buyable || undefined}
-          aria-describedby={blockText ? 'submit-block' : undefined}
-          loading={creating}
-          data-testid="checkout-submit"
-          onClick={(event) => {
-            if (creating) event.preventDefault();
-          }}
-        >
-          {t('payNow')}
-        </Button>
-        {blockText ? (
-          <p id="submit-block" className="ui-muted purchase__block" data-testid="submit-block">
-            {blockText}
-          </p>
-        ) : null}
-      </form>
-      {buy.buyable && !embedded ? <AddToCartButton courseId={course.id} name={course.name} /> : null}
+      <CheckoutForm
+        purchase={data.purchase}
+        refused={!buy.buyable}
+        onSubmit={(form) => startTransition(() => submit(form))}
+        afterLines={
+          withRegistration ? (
+            <RegistrationFields config={config} customLabels={data.purchase.customLabels} userGroups={data.purchase.userGroups} errors={state.errors} disabled={creating} />
+          ) : null
+        }
+      />
+      {buy.buyable && !embedded ? <AddToCartButton courseId={course.id} name={course.name} qty={lineQty} /> : null}
       <LoginModal data={data} config={config} />
       <ChildModals PaymentHost={PaymentHost} methods={data.purchase.methods} />
     </section>

@@ -1,9 +1,11 @@
+import { planPrice } from '../../../../domain/plans';
 import { t } from '../../../i18n/messages';
 import { Price } from '../../../ui';
+import { useShownCurrency } from '../shown-currency';
 
 export interface StickyBarProps {
-  /** Default plan price in minor units; 0 shows Free, null hides it. */
-  startingPrice: number | null;
+  /** The default plan's price in minor units, THB and USD; 0 shows Free, null (in the shown currency) hides it. */
+  startingPrice: { price: number | null; price_usd: number | null | undefined };
   onRegister: () => void;
   registerDisabled?: boolean;
 }
@@ -48,7 +50,9 @@ export function focusWhenRendered(selectors: readonly string[], timeoutMs = 5000
 }
 
 /** Layout 4's sticky bar: section links, the starting price and the register button. */
-export function StickyBar({ startingPrice, onRegister, registerDisabled }: StickyBarProps) {
+export function StickyBar({ startingPrice: prices, onRegister, registerDisabled }: StickyBarProps) {
+  const currency = useShownCurrency('THB');
+  const startingPrice = planPrice(prices, currency);
   return (
     <nav className="sticky-bar" aria-label={t('stickyNav')} data-testid="sticky-bar">
       <ul className="sticky-bar__links">
@@ -70,7 +74,7 @@ export function StickyBar({ startingPrice, onRegister, registerDisabled }: Stick
         {startingPrice !== null ? (
           <span className="sticky-bar__price" data-testid="sticky-price">
             <span className="ui-muted">{t('startingPrice')} </span>
-            <Price amount={startingPrice} currency="THB" freeWhenZero />
+            <Price amount={startingPrice} currency={currency} freeWhenZero />
           </span>
         ) : null}
         <button type="button" className="ui-btn ui-btn--primary" onClick={onRegister} disabled={registerDisabled} data-testid="sticky-register">

@@ -12,10 +12,10 @@ type AddState = { kind: 'idle' | 'added' | 'inCart' | 'noPlan' | 'failed' };
  * product pages): adds it with its default plan to the server cart (the visitor's or the
  * student's) and says what happened, with a link to /cart.
  */
-export function AddToCartButton({ courseId, name }: { courseId: number; name: string }) {
+export function AddToCartButton({ courseId, name, qty = 1 }: { courseId: number; name: string; /** A book: the quantity chosen on its page. */ qty?: number }) {
   const [state, add, pending] = useActionState<AddState, void>(async () => {
     try {
-      const r = await addToShopCart(courseId);
+      const r = await addToShopCart(courseId, qty);
       return { kind: r.added ? 'added' : r.reason };
     } catch (error) {
       console.warn('[cart] add failed', error);

@@ -1,15 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLoaderData, useNavigate, useRevalidator, useSearchParams } from 'react-router';
-import { selectCartRef, selectCheckoutProblem, selectCreating, selectSubmitBlock } from '../../../../machines/checkout/checkout.selectors';
 import { selectLoggedIn } from '../../../../machines/session/session.selectors';
 import { actorOptions } from '../../../api/actor-options';
 import { returnLink } from '../../../api/storage';
 import { t } from '../../../i18n/messages';
 import { LoginForm, SessionContext } from '../../../session';
-import { Button, Spinner } from '../../../ui';
 import { CheckoutContext } from '../checkout-actor';
-import { BLOCK_TEXT, ChildModals, LoginModal, MethodDetails, ModalRegistration, type PaymentSlot } from '../components/PurchasePanel';
-import { CartLines, CartTotals, CouponForm, CurrencySwitch, PaymentMethodPanel, PromotionList, ShippingPanel, WithholdingPanel, type CartRef } from './CartPanel';
+import { ChildModals, LoginModal, ModalRegistration, type PaymentSlot } from '../components/PurchasePanel';
+import { CheckoutForm } from './CheckoutForm';
 import '../course.css';
 import { cartCheckoutInput, cartPageLogic } from './cart-checkout';
 import type { CartPageData } from './cart-loader';
@@ -38,67 +36,20 @@ function VisitorPanel({ data }: { data: CartPageData }) {
 
 function CartCheckout({ data, PaymentHost }: { data: CartPageData; PaymentHost: PaymentSlot }) {
   const checkout = CheckoutContext.useActorRef();
-  const cartRef = CheckoutContext.useSelector(selectCartRef) as CartRef | undefined;
-  const block = CheckoutContext.useSelector(selectSubmitBlock);
-  const creating = CheckoutContext.useSelector(selectCreating);
-  const problem = CheckoutContext.useSelector(selectCheckoutProblem);
   const config = CheckoutContext.useSelector((s) => s.context.settings.registration ?? {});
-  const empty = data.cart.lines.length === 0;
-  const blockText = block ? BLOCK_TEXT[block]() : null;
   return (
     <section className="purchase cart-page__checkout" aria-labelledby="cart-title" data-testid="cart-checkout">
       <h1 id="cart-title">{t('cartTitle')}</h1>
-      {!cartRef ? (
-        <Spinner />
-      ) : (
-        <form
-          noValidate
-          className="purchase__form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            checkout.send({ type: 'checkout.submit' });
-          }}
-        >
-          <CartLines cartRef={cartRef} editable />
+      <CheckoutForm
+        purchase={data.purchase}
+        editable
+        onSubmit={() => checkout.send({ type: 'checkout.submit' })}
+        afterLines={
           <p>
             <Link to="/">{t('continueShopping')}</Link>
           </p>
-          {empty ? null : (
-            <>
-              <CurrencySwitch cartRef={cartRef} />
-              <CouponForm cartRef={cartRef} />
-              <PromotionList cartRef={cartRef} />
-              <PaymentMethodPanel cartRef={cartRef} renderDetails={(id) => <MethodDetails methodId={id} methods={data.purchase.methods} />} />
-              {data.purchase.shippingFees ? <ShippingPanel cartRef={cartRef} options={{ fees: data.purchase.shippingFees, addresses: data.purchase.shippingAddresses ?? [] }} /> : null}
-              <WithholdingPanel cartRef={cartRef} />
-              <CartTotals cartRef={cartRef} />
-              {problem ? (
-                <p className="ui-alert ui-alert--error" role="alert" data-testid="checkout-problem">
-                  {problem}
-                </p>
-              ) : null}
-              <Button
-                type="submit"
-                block
-                aria-disabled={block !== null || undefined}
-                aria-describedby={blockText ? 'submit-block' : undefined}
-                loading={creating}
-                data-testid="checkout-submit"
-                onClick={(event) => {
-                  if (creating) event.preventDefault();
-                }}
-              >
-                {t('payNow')}
-              </Button>
-              {blockText ? (
-                <p id="submit-block" className="ui-muted purchase__block" data-testid="submit-block">
-                  {blockText}
-                </p>
-              ) : null}
-            </>
-          )}
-        </form>
-      )}
+        }
+      />
       <LoginModal data={data} config={config} />
       <ChildModals PaymentHost={PaymentHost} methods={data.purchase.methods} />
     </section>

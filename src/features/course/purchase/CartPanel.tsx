@@ -15,6 +15,7 @@ import {
   selectCouponCode,
   selectCouponError,
   selectCurrency,
+  selectCurrencyChoices,
   selectPaymentMethods,
   selectPlansOf,
   selectPromotions,
@@ -41,7 +42,7 @@ function planTerm(plan: PricingPlan): string {
 }
 
 /** The plans of one cart line: visible plans, member-only ones disabled, the "no plan for you" message. */
-export function PlanPicker({ cartRef, courseId, courseName }: { cartRef: CartRef; courseId: number; courseName: string }) {
+export function PlanPicker({ cartRef, courseId, courseName, product = false }: { cartRef: CartRef; courseId: number; courseName: string; /** A book: a price, no access term. */ product?: boolean }) {
   const list = useSelector(cartRef, (s) => selectPlansOf(s, courseId), (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const chosen = useSelector(cartRef, (s) => selectCartLines(s).find((l) => l.course_id === courseId)?.pricing_plan_id ?? null);
   const currency = useSelector(cartRef, selectCurrency);
@@ -70,7 +71,7 @@ export function PlanPicker({ cartRef, courseId, courseName }: { cartRef: CartRef
                 data-testid={`plan-${plan.id}`}
               />
               <span className="plan__name">{plan.name}</span>
-              <span className="plan__term ui-muted">{planTerm(plan)}</span>
+              {product ? null : <span className="plan__term ui-muted">{planTerm(plan)}</span>}
               <span className="plan__price">{price === null ? '—' : <Price amount={price} currency={currency} freeWhenZero />}</span>
               {reason === 'member_only' ? <span className="plan__note">{t('membersOnly')}</span> : null}
             </label>
@@ -109,7 +110,7 @@ function QtyPicker({ cartRef, courseId, courseName }: { cartRef: CartRef; course
   );
 }
 
-/** Cart lines with their plan choice; on /cart (editable) also a book's quantity and a remove button. */
+/** Cart lines with their plan choice and a book's quantity; on /cart (editable) also a remove button. */
 export function CartLines({ cartRef, editable = false }: { cartRef: CartRef; editable?: boolean }) {
   const lines = useSelector(cartRef, selectCartLines);
   if (lines.length === 0) {
@@ -132,8 +133,8 @@ export function CartLines({ cartRef, editable = false }: { cartRef: CartRef; edi
               </Button>
             ) : null}
           </div>
-          <PlanPicker cartRef={cartRef} courseId={line.course_id} courseName={line.course_name} />
-          {editable ? <QtyPicker cartRef={cartRef} courseId={line.course_id} courseName={line.course_name} /> : null}
+          <PlanPicker cartRef={cartRef} courseId={line.course_id} courseName={line.course_name} product={line.course_type === 'Product'} />
+          <QtyPicker cartRef={cartRef} courseId={line.course_id} courseName={line.course_name} />
         </li>
       ))}
     </ul>
@@ -239,17 +240,32 @@ export function SwitchModals({ cartRef }: { cartRef: CartRef }) {
 /** THB / USD, only in the USD layout. */
 export function CurrencySwitch({ cartRef }: { cartRef: CartRef }) {
   const offered = useSelector(cartRef, selectUsdOffered);
-  const currency = useSelector(cartRef, selectCurrency);
+  const choices = useSelector(cartRef, selectCurrencyChoices, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   if (!offered) return null;
+  const refused = choices.some((c) => !c.offered);
   return (
     <ChoiceGroup legend={t('currency')} className="currency">
       <div className="segmented">
-        {(['THB', 'USD'] as const).map((c) => (
-          <label key={c}>
-            <input type="radio" name="currency" checked={currency === c} onChange={() => cartRef.send({ type: 'currency.choose', currency: c })} /> {c}
+        {choices.map((c) => (
+          <label key={c.currency}>
+            <input
+              type="radio"
+              name="currency"
+              checked={c.chosen}
+              disabled={!c.offered}
+              aria-describedby={c.offered ? undefined : 'currency-refused'}
+              onChange={() => cartRef.send({ type: 'currency.choose', currency: c.currency })}
+              data-testid={`currency-${c.currency}`}
+            />{' '}
+            {c.currency}
           </label>
         ))}
       </div>
+      {refused ? (
+        <p id="currency-refused" className="ui-muted" data-testid="currency-refused">
+          {t('usdNotOffered')}
+        </p>
+      ) : null}
     </ChoiceGroup>
   );
 }

@@ -7,7 +7,8 @@ import type { cartMachine } from '../../../../machines/cart/cart.machine';
 import type { CartItem } from '../../../../machines/cart/cart-summary';
 import type { CheckoutInput } from '../../../../machines/checkout/checkout.machine';
 import type { SessionUser } from '../../../../machines/shared/api';
-import { defaultPlan, isPlanSelectable } from '../../../../domain/plans';
+import { defaultPlan, isPlanSelectable, offeredIn } from '../../../../domain/plans';
+import { pageCheckoutInput } from '../checkout-actor';
 import { checkoutLogic } from '../../../api/checkout-logic';
 import { msg } from '../../../i18n/messages';
 import { notify } from '../../../ui';
@@ -52,40 +53,7 @@ export function cartCheckoutInput(data: CartPageData, user: SessionUser | null):
       stock: l.stock ?? null,
     };
   });
-  // USD is offered only when every line has a plan with a USD price.
-  const usdEnabled = lines.length > 0 && lines.every((l) => purchase.plans.some((p) => p.course_id === l.course_id && p.price_usd !== null && p.price_usd !== undefined));
-  const taxSettings = {
-    vat_value: settings.vat_value,
-    is_enable_vat: settings.is_enable_vat,
-    is_enable_tax_invoice: settings.is_enable_tax_invoice,
-    is_enable_withholding_tax: settings.is_enable_withholding_tax,
-  };
-  return {
-    layout: 1,
-    registrationOnPage: false,
-    usernameRegistration: false,
-    thankYouPage: settings.is_thank_you_page,
-    slipRequired: settings.is_require_payment_slip,
-    taxSettings,
-    registration: {
-      registerForm: settings.registerForm,
-      is_student_select_group: settings.is_student_select_group,
-      customLabels: purchase.customLabels,
-      taxInvoice: settings.is_enable_tax_invoice,
-      withLogin: false,
-    },
-    user,
-    cart: {
-      lines,
-      plans: purchase.plans,
-      promotions: purchase.promotions,
-      paymentMethods: purchase.methods.map((m) => ({ id: m.id, name: m.name_web ?? m.name })),
-      currency: settings.currency === 'USD' && !usdEnabled ? 'THB' : settings.currency,
-      usdEnabled,
-      loggedIn,
-      ownedCourseIds: owned,
-      settings: { is_one_coupon_only: settings.is_one_coupon_only, is_coupon_promotion_exclusive: settings.is_coupon_promotion_exclusive },
-      taxSettings,
-    },
-  };
+  // The switch shows when a line has a USD price; the cart machine offers USD only when every line has one.
+  const usdEnabled = lines.some((l) => offeredIn(purchase.plans.filter((p) => p.course_id === l.course_id), viewer, 'USD'));
+  return pageCheckoutInput({ settings, purchase, user, layout: 1, registrationOnPage: false, lines, plans: purchase.plans, usdEnabled });
 }
