@@ -55,6 +55,11 @@ export default defineConfig({
     sourcemap: true,
     // bench/bundle-size.mjs reads the chunk graph (initial JS of a route, each lazy chunk).
     manifest: true,
+    rollupOptions: {
+      // The ui/ barrel's components have no side effects (its stylesheet has): a page that
+      // imports Button from '../ui' does not pull Modal or UploadWidget into its chunk.
+      treeshake: { moduleSideEffects: (id) => !/\/src\/ui\/[^/]+\.tsx?$/.test(id) },
+    },
   },
   test: {
     projects: [
