@@ -1,6 +1,5 @@
 import { startTransition, useActionState } from 'react';
 import { Link } from 'react-router';
-import { addToShopCart } from '../../../api/shop-cart';
 import { msg, t } from '../../../i18n/messages';
 import { Button } from '../../../ui';
 
@@ -15,6 +14,8 @@ type AddState = { kind: 'idle' | 'added' | 'inCart' | 'noPlan' | 'failed' };
 export function AddToCartButton({ courseId, name }: { courseId: number; name: string }) {
   const [state, add, pending] = useActionState<AddState, void>(async () => {
     try {
+      // The cart's code is loaded on the first press (issue 13: not in the course page's first load).
+      const { addToShopCart } = await import('../../../api/shop-cart');
       const r = await addToShopCart(courseId);
       return { kind: r.added ? 'added' : r.reason };
     } catch (error) {
