@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLoaderData, useNavigate, useNavigation } from 'react-router';
 import type { SessionUser } from '../../machines/shared/api';
 import { selectLoggedIn, selectUser } from '../../machines/session/session.selectors';
@@ -9,7 +9,7 @@ import { visitorId } from '../api/storage';
 import { getLocale, setLocale, subscribeLocale, t, type Locale } from '../i18n/messages';
 import { useOptionalSessionRef, useOptionalSessionSelector } from '../session/context';
 import { DeferredSessionModals, DeferredSessionProvider } from '../session/deferred';
-import { Notifications } from '../ui';
+import { Notifications, Spinner } from '../ui';
 
 /** The user the server knows from the cookie; null when none or when the call fails. */
 export async function rootLoader({ request }: { request: Request }): Promise<{ user: SessionUser | null }> {
@@ -106,7 +106,10 @@ export function RootLayout() {
       <Header bootUser={user} />
       <Progress />
       <div id="main" tabIndex={-1} className="site-main">
-        <Outlet />
+        {/* A page that needs the session actor waits here for it (it starts after this commits). */}
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
       </div>
       <DeferredSessionModals />
       <Notifications />
