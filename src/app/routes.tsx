@@ -9,6 +9,12 @@ import './app.css';
 /** The "add to cart" button of the list pages, loaded with their page (not in the course route's first load). */
 const addToCart = async () => (await import('../features/course/purchase/AddToCartButton')).AddToCartButton;
 
+/**
+ * DOMPurify, fetched beside a course or product page's chunk and not waited for (the page renders
+ * without it; its HTML blocks usually find it loaded, so they do not appear late and move the page).
+ */
+const prefetchSanitizer = () => import('dompurify').catch(() => undefined);
+
 /** The payment popups: a chunk of their own, loaded when a payment starts. */
 const PaymentHost = lazy(() => import('../features/payments/PaymentHost'));
 
@@ -47,6 +53,7 @@ export const routes: RouteObject[] = [
         loader: courseLoader,
         errorElement: <ErrorPage />,
         lazy: async () => {
+          void prefetchSanitizer();
           const m = await import('../features/course/CoursePage');
           return { Component: () => <m.CoursePage PaymentHost={PaymentHost} /> };
         },
@@ -57,6 +64,7 @@ export const routes: RouteObject[] = [
         loader: async (args) => (await import('../features/course/product-loader')).productLoader(args),
         errorElement: <ErrorPage />,
         lazy: async () => {
+          void prefetchSanitizer();
           const m = await import('../features/course/product');
           return { Component: () => <m.ProductPage PaymentHost={PaymentHost} /> };
         },

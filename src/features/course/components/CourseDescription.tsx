@@ -24,6 +24,10 @@ export function loadSanitizer(): Promise<DOMPurify> {
   return loading;
 }
 
+// Started when the page's chunk is evaluated (the route fetched the module beside it), so the
+// first render usually finds it ready and does not suspend.
+if (typeof window !== 'undefined') void loadSanitizer();
+
 const CONFIG: Config = {
   USE_PROFILES: { html: true },
   FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
