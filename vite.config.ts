@@ -56,8 +56,9 @@ export default defineConfig({
     // bench/bundle-size.mjs reads the chunk graph (initial JS of a route, each lazy chunk).
     manifest: true,
     rollupOptions: {
-      // The ui/ barrel's components have no side effects (its stylesheet has): a page that
-      // imports Button from '../ui' does not pull Modal or UploadWidget into its chunk.
+      // The ui/ barrel and its components have no side effects: a page that imports Button from
+      // '../ui' does not pull Modal or UploadWidget into its chunk. The barrel's stylesheet is
+      // therefore imported by the entry itself (src/app/routes.tsx).
       treeshake: { moduleSideEffects: (id) => !/\/src\/ui\/[^/]+\.tsx?$/.test(id) },
     },
   },
