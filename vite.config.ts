@@ -55,6 +55,12 @@ export default defineConfig({
     sourcemap: true,
     // bench/bundle-size.mjs reads the chunk graph (initial JS of a route, each lazy chunk).
     manifest: true,
+    rollupOptions: {
+      // The ui/ barrel and its components have no side effects: a page that imports Button from
+      // '../ui' does not pull Modal or UploadWidget into its chunk. The barrel's stylesheet is
+      // therefore imported by the entry itself (src/app/routes.tsx).
+      treeshake: { moduleSideEffects: (id) => !/\/src\/ui\/[^/]+\.tsx?$/.test(id) },
+    },
   },
   test: {
     projects: [

@@ -174,6 +174,8 @@ export const MESSAGES = {
   ADDRESS_DISTRICT_REQUIRED: 'กรุณากรอกเขต/อำเภอ',
   ADDRESS_PROVINCE_REQUIRED: 'กรุณากรอกจังหวัด',
   ADDRESS_POSTCODE_INVALID: 'กรุณากรอกรหัสไปรษณีย์ 5 หลัก',
+  // speed (issue 13): the demo shop's notice, also written by the server in the page's first paint
+  DEMO_PAYMENTS_NOTICE: 'ร้านค้าทดลอง: การชำระเงินทั้งหมดเป็นการจำลอง ไม่มีการตัดเงินจริง',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -320,6 +322,8 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   ADDRESS_DISTRICT_REQUIRED: 'Please enter the district',
   ADDRESS_PROVINCE_REQUIRED: 'Please enter the province',
   ADDRESS_POSTCODE_INVALID: 'Please enter a 5-digit postcode',
+  // speed (issue 13)
+  DEMO_PAYMENTS_NOTICE: 'Demo shop: every payment is simulated; no real money is charged',
 };
 
 export type MessageLocale = 'th' | 'en';

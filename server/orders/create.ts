@@ -8,7 +8,7 @@
  *    with the same key blocks on that insert until the first commits, then reads and replays its
  *    stored answer; if the first rolled back (a refused order), the second runs the checks itself.
  *  - The student's row is locked (one order of a student at a time: have_course stays true), then
- *    the courses (ascending id) and coupons (ascending id) FOR UPDATE: seats, stock and coupon
+ *    the courses with a seat or stock count (ascending id) and coupons (ascending id) FOR UPDATE: seats, stock and coupon
  *    uses are read and taken under the lock, so nothing is oversold. On PGlite the transaction
  *    is exclusive anyway.
  */

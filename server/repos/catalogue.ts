@@ -254,8 +254,7 @@ export async function instructorNames(q: Queryable, ids: readonly (number | null
 
 /** Course or product summaries (CourseSummary) with the default plan's price for the viewer. */
 export async function summaries(q: Queryable, rows: CourseRow[], viewer: PlanViewer): Promise<S['CourseSummary'][]> {
-  const plans = await plansOfCourses(q, rows.map((c) => c.id));
-  const names = await instructorNames(q, rows.map((c) => c.instructor_id));
+  const [plans, names] = await Promise.all([plansOfCourses(q, rows.map((c) => c.id)), instructorNames(q, rows.map((c) => c.instructor_id))]);
   return rows.map((c) => {
     const own = plans.filter((p) => p.course_id === c.id).map(planForDomain);
     return {

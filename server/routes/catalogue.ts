@@ -60,25 +60,35 @@ export const catalogueHandlers: Handlers = {
   async getCourse(req, _reply, ctx) {
     const c = await findCourse(ctx.db, req.params.id);
     if (!c || c.is_product) throw notFound();
-    const viewer = await viewerFor(ctx.db, req.user);
-    const plans = (await plansOfCourses(ctx.db, [c.id])).map(planForDomain);
-    const settings = await loadSettings(ctx.db);
-    const sections = await ctx.db.query<{ id: number; name: string; location: number }>('SELECT id, name, location FROM sections WHERE course_id = $1 ORDER BY location, id', [c.id]);
-    const lectures = await ctx.db.query<{ id: number; section_id: number; name: string; content_type: string; preview: boolean; video_length: number | null }>(
-      'SELECT id, section_id, name, content_type, preview, video_length FROM lectures WHERE course_id = $1 ORDER BY location, id',
-      [c.id],
-    );
-    let instructor = null;
-    if (c.instructor_id) {
-      const u = await ctx.db.query<{ id: number; firstname: string; lastname: string; profile: { image?: string; biography?: string } }>(
-        'SELECT id, firstname, lastname, profile FROM users WHERE id = $1',
-        [c.instructor_id],
-      );
-      const row = u.rows[0];
-      if (row) instructor = { id: row.id, firstname: row.firstname, lastname: row.lastname, image: row.profile.image ?? null, biography: row.profile.biography ?? null };
-    }
-    const related = async (sql: string, params: unknown[]) => summaries(ctx.db, (await ctx.db.query<CourseRow>(sql, params)).rows, viewer);
+    // Issue 13: the reads that need only the course run together (one round trip's wait, not ten
+    // one after another), then the related lists' summaries together.
+    type Section = { id: number; name: string; location: number };
+    type Lecture = { id: number; section_id: number; name: string; content_type: string; preview: boolean; video_length: number | null };
+    type Instructor = { id: number; firstname: string; lastname: string; profile: { image?: string; biography?: string } };
     const base = 'SELECT * FROM courses WHERE status = 1 AND is_product = false AND id <> $1';
+    const rowsOf = async (sql: string, params: unknown[]) => (await ctx.db.query<CourseRow>(sql, params)).rows;
+    const [viewer, planRows, settings, sections, lectures, instructorRows, sameTeacherRows, sameGroupRows, bestsellerRows] = await Promise.all([
+      viewerFor(ctx.db, req.user),
+      plansOfCourses(ctx.db, [c.id]),
+      loadSettings(ctx.db),
+      ctx.db.query<Section>('SELECT id, name, location FROM sections WHERE course_id = $1 ORDER BY location, id', [c.id]),
+      ctx.db.query<Lecture>('SELECT id, section_id, name, content_type, preview, video_length FROM lectures WHERE course_id = $1 ORDER BY location, id', [c.id]),
+      c.instructor_id ? ctx.db.query<Instructor>('SELECT id, firstname, lastname, profile FROM users WHERE id = $1', [c.instructor_id]).then((r) => r.rows) : Promise.resolve([]),
+      c.instructor_id ? rowsOf(`${base} AND instructor_id = $2 ORDER BY sort, id LIMIT 6`, [c.id, c.instructor_id]) : Promise.resolve([]),
+      c.category_id ? rowsOf(`${base} AND category_id = $2 ORDER BY sort, id LIMIT 6`, [c.id, c.category_id]) : Promise.resolve([]),
+      rowsOf(`${base} AND is_bestseller ORDER BY sort, id LIMIT 6`, [c.id]),
+    ]);
+    const plans = planRows.map(planForDomain);
+    const row = instructorRows[0];
+    const instructor = row ? { id: row.id, firstname: row.firstname, lastname: row.lastname, image: row.profile.image ?? null, biography: row.profile.biography ?? null } : null;
+    const showTeacher = Boolean(settings.course_teacher && c.instructor_id);
+    const showGroup = Boolean(settings.course_group && c.category_id);
+    const showBestsellers = Boolean(settings.course_bestseller);
+    const [sameTeacher, sameGroup, bestsellers] = await Promise.all([
+      showTeacher ? summaries(ctx.db, sameTeacherRows, viewer) : null,
+      showGroup ? summaries(ctx.db, sameGroupRows, viewer) : null,
+      showBestsellers ? summaries(ctx.db, bestsellerRows, viewer) : null,
+    ]);
     const preview = c.preview.url ? { url: c.preview.url, ...(c.preview.type ? { type: c.preview.type } : {}), picture_url: c.preview.picture_url ?? null } : null;
     return {
       success: true,
@@ -113,9 +123,9 @@ export const catalogueHandlers: Handlers = {
         og_image: c.image,
         og_video: c.preview.url ?? null,
         related: {
-          ...(settings.course_teacher && c.instructor_id ? { same_teacher: await related(`${base} AND instructor_id = $2 ORDER BY sort, id LIMIT 6`, [c.id, c.instructor_id]) } : {}),
-          ...(settings.course_group && c.category_id ? { same_group: await related(`${base} AND category_id = $2 ORDER BY sort, id LIMIT 6`, [c.id, c.category_id]) } : {}),
-          ...(settings.course_bestseller ? { bestsellers: await related(`${base} AND is_bestseller ORDER BY sort, id LIMIT 6`, [c.id]) } : {}),
+          ...(sameTeacher ? { same_teacher: sameTeacher } : {}),
+          ...(sameGroup ? { same_group: sameGroup } : {}),
+          ...(bestsellers ? { bestsellers } : {}),
         },
       },
     };

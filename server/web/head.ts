@@ -76,6 +76,11 @@ export interface PageHead {
   boot: Record<string, unknown>;
   /** The first paint before the app's JavaScript: name, price text and hero picture. */
   hero: { name: string; price: string | null; image: string | null } | null;
+  /**
+   * The demo shop's notice above the course (the page's own element, class demo-notice, painted
+   * the same size before and after the JavaScript so it does not become a later, larger LCP).
+   */
+  notice?: string | null;
 }
 
 function offer(minor: number | null | undefined, currency: Currency, url: string, inStock: boolean): Record<string, unknown> | null {
@@ -88,7 +93,7 @@ function offers(list: (Record<string, unknown> | null)[]): Record<string, unknow
 }
 
 /** The course's page: schema.org Course with its offers in THB and USD. */
-export function courseHead(input: { origin: string; course: Course; siteTitle: string; priceText: string | null; boot: Record<string, unknown> }): PageHead {
+export function courseHead(input: { origin: string; course: Course; siteTitle: string; priceText: string | null; boot: Record<string, unknown>; notice?: string | null }): PageHead {
   const { origin, course: c, siteTitle } = input;
   const canonical = absolute(origin, `/course/${encodeURI(c.link_path)}`);
   const description = plainText(c.meta_description) || plainText(c.description_html);
@@ -117,6 +122,7 @@ export function courseHead(input: { origin: string; course: Course; siteTitle: s
     },
     boot: input.boot,
     hero: { name: c.name, price: input.priceText, image: c.image ? absolute(origin, c.image) : null },
+    notice: input.notice ?? null,
   };
 }
 
@@ -231,7 +237,8 @@ export function bootMain(h: PageHead, brand: string): string {
   if (!h.hero) return `${header}<main class="boot-main" aria-busy="true"><p class="boot-bar"></p><p class="boot-bar boot-bar--short"></p></main>`;
   const img = h.hero.image ? `<img class="boot-hero" src="${escapeHtml(h.hero.image)}" alt="" width="${OG_IMAGE.width}" height="${OG_IMAGE.height}" fetchpriority="high" />` : '';
   const price = h.hero.price ? `<p class="boot-price">${escapeHtml(h.hero.price)}</p>` : '';
-  return `${header}<main class="boot-main" aria-busy="true"><h1 class="boot-title">${escapeHtml(h.hero.name)}</h1>${price}${img}</main>`;
+  const notice = h.notice ? `<p class="demo-notice" role="note">${escapeHtml(h.notice)}</p>` : '';
+  return `${header}${notice}<main class="boot-main" aria-busy="true"><h1 class="boot-title">${escapeHtml(h.hero.name)}</h1>${price}${img}</main>`;
 }
 
 /**

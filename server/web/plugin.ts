@@ -19,7 +19,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { components } from '../../generated/api';
 import { formatMoney } from '../../domain/money';
-import { message } from '../../domain/messages';
+import { localeOfAcceptLanguage, localeOfTag, message, type MessageLocale } from '../../domain/messages';
+import { LOCALE_COOKIE } from '../errors';
 import { courseHead, listHead, notFoundHead, productHead, promotionHead, renderPage, type PageHead } from './head';
 
 type Course = components['schemas']['Course'];
@@ -108,6 +109,15 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions): Promise
     });
   }
 
+  /**
+   * The language the app will start in (src/i18n/locale.ts chooses it in this order): ?lang=, the
+   * remembered choice (the lang cookie mirrors it), the browser's languages, else Thai.
+   */
+  function pageLocale(req: FastifyRequest, url: URL): MessageLocale {
+    const header = req.headers['accept-language'];
+    return localeOfTag(url.searchParams.get('lang')) ?? localeOfTag(req.cookies?.[LOCALE_COOKIE]) ?? localeOfAcceptLanguage(Array.isArray(header) ? header.join(',') : header) ?? 'th';
+  }
+
   /** One API operation, in process, with the visitor's cookie; its body on 200, else null. */
   async function read<T>(req: FastifyRequest, url: string): Promise<T | null> {
     const r = await app.inject({ method: 'GET', url, headers: { ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}), accept: 'application/json' } });
@@ -139,7 +149,8 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions): Promise
       if (section === 'course') {
         const [course, howToBuy] = await Promise.all([read<Course>(req, `/public/courses/${id}/0`), read<HowToBuy>(req, '/public/payments/howtobuy')]);
         if (!course?.id) return notFound();
-        return courseHead({ origin, course, siteTitle, priceText: price(course.default_price), boot: { ...boot, course: { course, settings, howToBuy } } });
+        const notice = settings.demo_payments ? message('DEMO_PAYMENTS_NOTICE', pageLocale(req, url)) : null;
+        return courseHead({ origin, course, siteTitle, priceText: price(course.default_price), notice, boot: { ...boot, course: { course, settings, howToBuy } } });
       }
       const product = await read<ProductDetail>(req, `/public/products/${id}/0`);
       if (!product?.id) return notFound();

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLoaderData, useNavigate, useNavigation } from 'react-router';
 import type { SessionUser } from '../../machines/shared/api';
 import { selectLoggedIn, selectUser } from '../../machines/session/session.selectors';
@@ -7,8 +7,9 @@ import { api } from '../api/client';
 import { setInAppNavigator } from '../api/effects';
 import { visitorId } from '../api/storage';
 import { getLocale, setLocale, subscribeLocale, t, type Locale } from '../i18n/messages';
-import { SessionContext, SessionModals, SessionProvider } from '../session';
-import { Notifications } from '../ui';
+import { useOptionalSessionRef, useOptionalSessionSelector } from '../session/context';
+import { DeferredSessionModals, DeferredSessionProvider } from '../session/deferred';
+import { Notifications, Spinner } from '../ui';
 
 /** The user the server knows from the cookie; null when none or when the call fails. */
 export async function rootLoader({ request }: { request: Request }): Promise<{ user: SessionUser | null }> {
@@ -49,10 +50,13 @@ export function LanguageSwitch() {
   );
 }
 
-function Header() {
-  const loggedIn = SessionContext.useSelector(selectLoggedIn);
-  const user = SessionContext.useSelector(selectUser);
-  const ref = SessionContext.useActorRef();
+/** The header: the session actor's user, or the user the server wrote with the page while the actor starts. */
+function Header({ bootUser }: { bootUser: SessionUser | null }) {
+  const ref = useOptionalSessionRef();
+  const actorLoggedIn = useOptionalSessionSelector(ref, selectLoggedIn);
+  const actorUser = useOptionalSessionSelector(ref, selectUser);
+  const loggedIn = ref ? actorLoggedIn === true : bootUser !== null;
+  const user = ref ? (actorUser ?? null) : bootUser;
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
@@ -69,7 +73,7 @@ function Header() {
             <span className="site-header__user" data-testid="header-user">
               {t('loggedInAs', { name: user?.firstname ?? '' })}
             </span>
-            <button type="button" className="ui-btn ui-btn--link" onClick={() => ref.send({ type: 'logout.submit' })}>
+            <button type="button" className="ui-btn ui-btn--link" disabled={!ref} onClick={() => ref?.send({ type: 'logout.submit' })}>
               {t('logout')}
             </button>
           </>
@@ -98,14 +102,17 @@ export function RootLayout() {
     setInAppNavigator((to) => void navigate(to));
   }, [navigate]);
   return (
-    <SessionProvider user={user}>
-      <Header />
+    <DeferredSessionProvider user={user}>
+      <Header bootUser={user} />
       <Progress />
       <div id="main" tabIndex={-1} className="site-main">
-        <Outlet />
+        {/* A page that needs the session actor waits here for it (it starts after this commits). */}
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
       </div>
-      <SessionModals />
+      <DeferredSessionModals />
       <Notifications />
-    </SessionProvider>
+    </DeferredSessionProvider>
   );
 }

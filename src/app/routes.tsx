@@ -1,13 +1,21 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { courseLoader } from '../features/course/loader';
-import { productLoader } from '../features/course/product-loader';
-import { AddToCartButton } from '../features/course/purchase/AddToCartButton';
-import { CourseListPage, courseListLoader } from '../features/lists/CourseListPage';
 import { Spinner } from '../ui';
 import { ErrorPage, NotFoundPage } from './NotFoundPage';
 import { RootLayout, rootLoader } from './RootLayout';
+// ui/ is tree-shaken per page (vite.config.ts): its stylesheet is the entry's.
+import '../ui/ui.css';
 import './app.css';
+
+/** The "add to cart" button of the list pages, loaded with their page (not in the course route's first load). */
+const addToCart = async () => (await import('../features/course/purchase/AddToCartButton')).AddToCartButton;
+
+/**
+ * DOMPurify, fetched beside a course or product page's chunk and not waited for (the page renders
+ * without it; its HTML blocks usually find it loaded, so they do not appear late and move the page).
+ */
+const prefetchSanitizer = () => import('dompurify').catch(() => undefined);
 
 /** The payment popups: a chunk of their own, loaded when a payment starts. */
 const PaymentHost = lazy(() => import('../features/payments/PaymentHost'));
@@ -21,8 +29,8 @@ function Loading() {
 }
 
 /**
- * Every route (react-router data mode). Features are combined only here; each page but the
- * course list is a lazy chunk.
+ * Every route (react-router data mode). Features are combined only here; each page is a lazy
+ * chunk (issue 13: the course route's first load carries only its own page).
  */
 export const routes: RouteObject[] = [
   {
@@ -33,22 +41,32 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     HydrateFallback: Loading,
     children: [
-      { index: true, loader: courseListLoader, element: <CourseListPage AddToCart={AddToCartButton} />, errorElement: <ErrorPage /> },
+      {
+        index: true,
+        errorElement: <ErrorPage />,
+        lazy: async () => {
+          const [m, AddToCart] = await Promise.all([import('../features/lists/CourseListPage'), addToCart()]);
+          return { loader: m.courseListLoader, Component: () => <m.CourseListPage AddToCart={AddToCart} /> };
+        },
+      },
       {
         // The loader is in the entry so its calls start with the page's chunk, not after it.
         path: 'course/:id',
         loader: courseLoader,
         errorElement: <ErrorPage />,
         lazy: async () => {
+          void prefetchSanitizer();
           const m = await import('../features/course/CoursePage');
           return { Component: () => <m.CoursePage PaymentHost={PaymentHost} /> };
         },
       },
       {
         path: 'product/:id',
-        loader: productLoader,
+        // A small chunk of its own, fetched beside the page's chunk (the course route does not carry it).
+        loader: async (args) => (await import('../features/course/product-loader')).productLoader(args),
         errorElement: <ErrorPage />,
         lazy: async () => {
+          void prefetchSanitizer();
           const m = await import('../features/course/product');
           return { Component: () => <m.ProductPage PaymentHost={PaymentHost} /> };
         },
@@ -57,8 +75,8 @@ export const routes: RouteObject[] = [
         path: 'products',
         errorElement: <ErrorPage />,
         lazy: async () => {
-          const m = await import('../features/lists/ProductListPage');
-          return { loader: m.productListLoader, Component: () => <m.ProductListPage AddToCart={AddToCartButton} /> };
+          const [m, AddToCart] = await Promise.all([import('../features/lists/ProductListPage'), addToCart()]);
+          return { loader: m.productListLoader, Component: () => <m.ProductListPage AddToCart={AddToCart} /> };
         },
       },
       {

@@ -196,8 +196,7 @@ export const TH = {
   sessionExpiredBody: 'กรุณาเข้าสู่ระบบอีกครั้ง',
   signedOutTitle: 'บัญชีนี้ถูกออกจากระบบ',
   signedOutBody: 'บัญชีของคุณไม่ได้รับอนุญาตให้ใช้งาน',
-  // security / modes (issue 15)
-  demoPaymentsNotice: 'ร้านค้าทดลอง: การชำระเงินทั้งหมดเป็นการจำลอง ไม่มีการตัดเงินจริง',
+  // security / modes (issue 15); the demo shop's notice is domain/messages DEMO_PAYMENTS_NOTICE (issue 13: the server writes it too)
 
   // Shop (issue 11): cart page, add to cart, products
   cartEmpty: 'ยังไม่มีสินค้าในรถเข็น',
@@ -492,7 +491,6 @@ export const EN: Record<UiKey, string> = {
   signedOutTitle: 'Signed out',
   signedOutBody: 'Your account is not allowed to use this site',
   // security / modes (issue 15)
-  demoPaymentsNotice: 'Demo shop: every payment is simulated; no real money is charged',
 
   // Shop (issue 11)
   cartEmpty: 'Your cart is empty',

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { selectLoggingIn, selectLoginError } from '../../machines/session/session.selectors';
 import { t, tx } from '../i18n/messages';
 import { Button, TextField } from '../ui';
-import { SessionContext } from './session';
+import { SessionContext } from './context';
 
 export interface LoginFormProps {
   /** Shown under the form: the register toggle of the login/registration modal, the /cart register button. */

@@ -1,7 +1,7 @@
 import { selectSessionExpiredModalOpen, selectSignOutModalOpen } from '../../machines/session/session.selectors';
 import { t } from '../i18n/messages';
 import { Button, Modal } from '../ui';
-import { SessionContext } from './session';
+import { SessionContext } from './context';
 
 /** The sign-out modal (WHITELIST_USER_DENIED) and the session-expired modal (spec section 6). */
 export function SessionModals() {

@@ -1,3 +1,4 @@
-export { SessionContext, SessionProvider, sessionLogic } from './session';
+export { SessionContext, useOptionalSessionRef, type SessionActorRef } from './context';
+export { SessionProvider, sessionLogic, startSession } from './session';
 export { LoginForm, type LoginFormProps } from './LoginForm';
 export { SessionModals } from './SessionModals';

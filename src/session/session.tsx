@@ -2,16 +2,20 @@
  * The app-wide session actor (machines/session): one for the whole app, created by the root
  * route with the user the server knows (getSession), provided with the real actors. The API
  * client's auth events (spec section 6) are forwarded to it; the logged-in student's id is kept
- * in localStorage (spec section 1).
+ * in localStorage (spec section 1). This module holds XState's runtime: the app loads it after the
+ * first paint (DeferredSessionProvider, src/session/deferred.tsx); the context the views read is
+ * src/session/context.ts.
  */
-import { createActorContext } from '@xstate/react';
-import { useEffect, type ReactNode } from 'react';
+import { useActorRef } from '@xstate/react';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { createActor } from 'xstate';
 import { sessionMachine } from '../../machines/session/session.machine';
 import type { SessionUser } from '../../machines/shared/api';
 import { authEvents } from '../api/client';
 import { realtimeActors, sessionActors } from '../api/actors';
 import { keepUserId } from '../api/storage';
 import { actorOptions } from '../api/actor-options';
+import { SessionHandleContext, type SessionActorRef, type SessionHandle } from './context';
 
 export const sessionLogic = sessionMachine.provide({
   actors: {
@@ -21,22 +25,34 @@ export const sessionLogic = sessionMachine.provide({
   },
 });
 
-export const SessionContext = createActorContext(sessionLogic);
-
-function Bridge({ children }: { children: ReactNode }) {
-  const ref = SessionContext.useActorRef();
-  useEffect(() => authEvents.subscribe((event) => ref.send(event)), [ref]);
-  useEffect(() => {
-    const keep = ref.subscribe((s) => keepUserId(s.context.user?.id ?? null));
-    return () => keep.unsubscribe();
-  }, [ref]);
-  return children;
+/** The auth events forwarded to the actor and the user's id kept; returns the undo. */
+function bridge(ref: SessionActorRef): () => void {
+  const offAuth = authEvents.subscribe((event) => ref.send(event));
+  const keep = ref.subscribe((s) => keepUserId(s.context.user?.id ?? null));
+  return () => {
+    offAuth();
+    keep.unsubscribe();
+  };
 }
 
+/** Starts the app's session actor with its bridges (DeferredSessionProvider); `stop` ends both. */
+export function startSession(user: SessionUser | null): { ref: SessionActorRef; stop: () => void } {
+  const ref = createActor(sessionLogic, { ...actorOptions('session'), input: { user } });
+  const unbridge = bridge(ref);
+  ref.start();
+  return {
+    ref,
+    stop: () => {
+      unbridge();
+      ref.stop();
+    },
+  };
+}
+
+/** The session actor started with the tree (tests and pages that render without the root layout). */
 export function SessionProvider({ user, children, logic }: { user: SessionUser | null; children: ReactNode; logic?: typeof sessionLogic }) {
-  return (
-    <SessionContext.Provider logic={logic} options={{ ...actorOptions('session'), input: { user } }}>
-      <Bridge>{children}</Bridge>
-    </SessionContext.Provider>
-  );
+  const ref = useActorRef(logic ?? sessionLogic, { ...actorOptions('session'), input: { user } });
+  useEffect(() => bridge(ref), [ref]);
+  const handle = useMemo<SessionHandle>(() => ({ ref, ready: Promise.resolve(ref) }), [ref]);
+  return <SessionHandleContext.Provider value={handle}>{children}</SessionHandleContext.Provider>;
 }

@@ -181,6 +181,19 @@ describe('the head of a course page', () => {
     expect(root).toMatch(/<img class="boot-hero" src="https:\/\/shop\.example\/uploads\/[^"]+" alt="" width="600" height="314"/);
   });
 
+  it("paints the demo shop's notice as the page does (same element), in the language the app will start in", async () => {
+    const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>\n/.exec(html)![1]!;
+    const th = rootOf((await get('/course/2-python-for-beginners')).body);
+    expect(th).toContain('<p class="demo-notice" role="note">ร้านค้าทดลอง: การชำระเงินทั้งหมดเป็นการจำลอง ไม่มีการตัดเงินจริง</p><main');
+    const en = rootOf((await get('/course/2-python-for-beginners', { 'accept-language': 'en-US,en;q=0.9' })).body);
+    expect(en).toContain('<p class="demo-notice" role="note">Demo shop: every payment is simulated; no real money is charged</p>');
+    // The remembered choice (cookie) and ?lang= come first, as in src/i18n/locale.ts.
+    const remembered = rootOf((await get('/course/2-python-for-beginners', { 'accept-language': 'en-US', cookie: 'lang=th' })).body);
+    expect(remembered).toContain('ร้านค้าทดลอง');
+    const query = rootOf((await get('/course/2-python-for-beginners?lang=en', { cookie: 'lang=th' })).body);
+    expect(query).toContain('Demo shop');
+  });
+
   it('escapes a hostile course name everywhere (</script>, quotes, <)', async () => {
     const hostile = `</script><script>alert(1)</script>"'<b>&amp;`;
     await t.db.query('UPDATE courses SET name = $1, meta_title = $1, meta_description = $1 WHERE id = 3', [hostile]);

@@ -13,7 +13,7 @@ import type { PaymentSlot } from './components/PurchasePanel';
 import { focusWhenRendered, scrollToSection, StickyBar } from './components/StickyBar';
 import { CourseLayout, resolveLayout, type LayoutId } from './layouts';
 import type { CoursePageData, PurchaseData } from './loader';
-import { t } from '../../i18n/messages';
+import { msg, t } from '../../i18n/messages';
 import { Spinner } from '../../ui';
 import './course.css';
 
@@ -107,7 +107,7 @@ export function CoursePage({ PaymentHost, logic }: { PaymentHost: PaymentSlot; /
       <Meta data={data} />
       {settings.demo_payments ? (
         <p className="demo-notice" role="note" data-testid="demo-notice">
-          {t('demoPaymentsNotice')}
+          {msg('DEMO_PAYMENTS_NOTICE')}
         </p>
       ) : null}
       <CourseLayout

@@ -1,19 +1,56 @@
-import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
+import type { Config, DOMPurify } from 'dompurify';
+import { Suspense, use, useMemo } from 'react';
 import { t } from '../../../i18n/messages';
 
-/** Sanitises course HTML before it reaches the DOM (the server's HTML is sanitised again here). */
-export function sanitizeHtml(html: string): string {
-  return DOMPurify.sanitize(html, {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
-    FORBID_ATTR: ['style'],
+/**
+ * DOMPurify (≈ 9 kB gzip) is not part of the course page's first render (issue 13): it is loaded
+ * when the first HTML block renders, which paints when it has arrived. A failed load is tried
+ * again, so the block never ends in an error.
+ */
+const SANITIZER_RETRY_MS = 2000;
+let purify: DOMPurify | null = null;
+let loading: Promise<DOMPurify> | null = null;
+
+/** Loads DOMPurify once (trying again after a failed load); resolves with it. */
+export function loadSanitizer(): Promise<DOMPurify> {
+  loading ??= new Promise<DOMPurify>((resolve) => {
+    const load = () =>
+      import('dompurify').then(
+        (m) => resolve((purify = m.default)),
+        () => setTimeout(load, SANITIZER_RETRY_MS),
+      );
+    void load();
   });
+  return loading;
+}
+
+// Started when the page's chunk is evaluated (the route fetched the module beside it), so the
+// first render usually finds it ready and does not suspend.
+if (typeof window !== 'undefined') void loadSanitizer();
+
+const CONFIG: Config = {
+  USE_PROFILES: { html: true },
+  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
+  FORBID_ATTR: ['style'],
+};
+
+/** Sanitises course HTML before it reaches the DOM (the server's HTML is sanitised again here). */
+export async function sanitizeHtml(html: string): Promise<string> {
+  return (await loadSanitizer()).sanitize(html, CONFIG);
+}
+
+function SanitizedHtml({ html, className, testId }: { html: string; className?: string; testId?: string }) {
+  const sanitizer = purify ?? use(loadSanitizer());
+  const clean = useMemo(() => sanitizer.sanitize(html, CONFIG), [sanitizer, html]);
+  return <div className={className} data-testid={testId} dangerouslySetInnerHTML={{ __html: clean }} />;
 }
 
 export function HtmlBlock({ html, className, testId }: { html: string; className?: string; testId?: string }) {
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
-  return <div className={className} data-testid={testId} dangerouslySetInnerHTML={{ __html: clean }} />;
+  return (
+    <Suspense fallback={<div className={className} aria-busy="true" />}>
+      <SanitizedHtml html={html} className={className} testId={testId} />
+    </Suspense>
+  );
 }
 
 export function CourseDescription({ html }: { html: string }) {

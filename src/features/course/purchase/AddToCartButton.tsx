@@ -1,11 +1,9 @@
 import { startTransition, useActionState } from 'react';
 import { Link } from 'react-router';
-import { addToShopCart } from '../../../api/shop-cart';
 import { msg, t } from '../../../i18n/messages';
 import { Button } from '../../../ui';
 
 type AddState = { kind: 'idle' | 'added' | 'inCart' | 'noPlan' | 'failed' };
-
 
 /**
  * "Add to cart" on a course or book (lists, related / same-teacher / bestseller cards, course and
@@ -15,6 +13,8 @@ type AddState = { kind: 'idle' | 'added' | 'inCart' | 'noPlan' | 'failed' };
 export function AddToCartButton({ courseId, name, qty = 1 }: { courseId: number; name: string; /** A book: the quantity chosen on its page. */ qty?: number }) {
   const [state, add, pending] = useActionState<AddState, void>(async () => {
     try {
+      // The cart's code is loaded on the first press (issue 13: not in the course page's first load).
+      const { addToShopCart } = await import('../../../api/shop-cart');
       const r = await addToShopCart(courseId, qty);
       return { kind: r.added ? 'added' : r.reason };
     } catch (error) {

@@ -1,0 +1,62 @@
+/**
+ * The session actor's React context, without XState's runtime (issue 13: the first paint needs no
+ * XState). The actor itself (machines/session, src/session/session.tsx) is started after the first
+ * paint by DeferredSessionProvider, or at once by SessionProvider (tests). Until it is running,
+ * `SessionContext.useActorRef()` / `useSelector()` suspend (React `use` on the start's promise);
+ * the header reads `useOptionalSessionRef()` and shows the user the server wrote with the page.
+ */
+import { createContext, use, useCallback, useContext, useSyncExternalStore } from 'react';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { sessionMachine } from '../../machines/session/session.machine';
+
+export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
+type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+export interface SessionHandle {
+  /** The running actor, or null while it starts. */
+  ref: SessionActorRef | null;
+  /** Resolves with the running actor. */
+  ready: Promise<SessionActorRef>;
+}
+
+export const SessionHandleContext = createContext<SessionHandle | null>(null);
+
+function useHandle(): SessionHandle {
+  const handle = useContext(SessionHandleContext);
+  if (!handle) throw new Error('The session is used outside its provider (src/session)');
+  return handle;
+}
+
+/** The running session actor, or null while it starts (never suspends). */
+export function useOptionalSessionRef(): SessionActorRef | null {
+  return useHandle().ref;
+}
+
+const noop = () => () => {};
+
+/** `selector` of the actor's snapshot (read again on each of its changes), or undefined while the actor starts. */
+export function useOptionalSessionSelector<T>(ref: SessionActorRef | null, selector: (s: SessionSnapshot) => T): T | undefined {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!ref) return noop();
+      const sub = ref.subscribe(onChange);
+      return () => sub.unsubscribe();
+    },
+    [ref],
+  );
+  const get = () => ref?.getSnapshot();
+  const snapshot = useSyncExternalStore(subscribe, get, get);
+  return snapshot ? selector(snapshot) : undefined;
+}
+
+/** The same shape as @xstate/react's createActorContext (useActorRef, useSelector). */
+export const SessionContext = {
+  useActorRef(): SessionActorRef {
+    const handle = useHandle();
+    return handle.ref ?? use(handle.ready);
+  },
+  useSelector<T>(selector: (s: SessionSnapshot) => T): T {
+    const ref = SessionContext.useActorRef();
+    return useOptionalSessionSelector(ref, selector) as T;
+  },
+};
