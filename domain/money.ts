@@ -232,3 +232,18 @@ export function sumMinor(values: readonly number[]): number {
   for (const v of values) total += assertMinor(v);
   return assertMinor(total, 'sum');
 }
+
+/**
+ * The currency prices are shown in: the one wanted (the site's, or the buyer's choice) when it is
+ * offered, else THB (every plan has a THB price). Used by the cart and by the course page's hero
+ * and sticky bar before the cart is there.
+ */
+export function shownCurrency(wanted: Currency, usdOffered: boolean): Currency {
+  return wanted === 'USD' && !usdOffered ? 'THB' : wanted;
+}
+
+/** The plan's price in minor units of the currency; null when it has none (USD: price_usd null). */
+export function planPrice(plan: { price?: number | null; price_usd?: number | null }, currency: Currency): number | null {
+  const p = currency === 'USD' ? plan.price_usd : plan.price;
+  return p === null || p === undefined ? null : p;
+}

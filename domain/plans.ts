@@ -37,12 +37,6 @@ export type PlanAvailability =
   | { visible: true; selectable: false; reason: 'member_only' }
   | { visible: true; selectable: true; reason: 'ok' };
 
-/** The plan's price in minor units of the currency; null when it has none (USD: price_usd null). */
-export function planPrice(plan: { price?: number | null; price_usd?: number | null }, currency: Currency): number | null {
-  const p = currency === 'USD' ? plan.price_usd : plan.price;
-  return p === null || p === undefined ? null : p;
-}
-
 /** The free courses a free-for-student plan requires the viewer to own (free_course_ids). */
 export function freeCourseIds(plan: Pick<PricingPlan, 'free_course_ids'>): number[] {
   return idList(plan.free_course_ids);
@@ -149,14 +143,9 @@ export function offeredIn(plans: readonly PricingPlan[], viewer: PlanViewer, cur
   return defaultPlan(plans, { ...viewer, currency }) !== null;
 }
 
-/**
- * The currency prices are shown in: the one wanted (the site's, or the buyer's choice) when it is
- * offered, else THB (every plan has a THB price). Used by the cart and by the course page's hero
- * and sticky bar before the cart is there.
- */
-export function shownCurrency(wanted: Currency, usdOffered: boolean): Currency {
-  return wanted === 'USD' && !usdOffered ? 'THB' : wanted;
-}
+// shownCurrency lives with the money rules (the course page's first load needs it without the plan rules).
+export { planPrice, shownCurrency } from './money';
+import { planPrice } from './money';
 
 /**
  * Spec 6: "free plans needing approval give report description 'Need approved by admin'

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Await, useLoaderData, useLocation, useSearchParams } from 'react-router';
-import { shownCurrency } from '../../../domain/plans';
+import { shownCurrency } from '../../../domain/money';
 import { keepReturnLink } from '../../api/storage';
 import { ShownCurrencyProvider } from './shown-currency';
 import type { CheckoutLogic } from './checkout-actor';

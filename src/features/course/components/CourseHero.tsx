@@ -1,4 +1,4 @@
-import { planPrice } from '../../../../domain/plans';
+import { planPrice } from '../../../../domain/money';
 import type { Course } from '../loader';
 import { t } from '../../../i18n/messages';
 import { PlayIcon, Price } from '../../../ui';

@@ -1,4 +1,4 @@
-import { planPrice } from '../../../../domain/plans';
+import { planPrice } from '../../../../domain/money';
 import { t } from '../../../i18n/messages';
 import { Price } from '../../../ui';
 import { useShownCurrency } from '../shown-currency';
