@@ -129,6 +129,10 @@ async function notifyTransfer(page: Page, total: number, words: { awaitingApprov
   await notice.getByRole('radio', { name: /123-4-56789-0/ }).check();
   await notice.getByTestId('notify-submit').click();
   await expect(notice).toBeHidden({ timeout: 20_000 });
+  // handed over: the order's thank-you page, which reads the order (waiting for approval, not paid)
+  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+  await expect(page.getByTestId('thankyou-title')).toHaveAttribute('data-state', 'awaitingApproval');
+  await page.goto('/myaccount/student/order');
   const outcome = page.getByTestId('order-row').filter({ hasText: `#${orderId}` }).getByTestId('order-outcome');
   await expect(outcome).toHaveAttribute('data-state', 'awaitingApproval', { timeout: 20_000 });
   await expect(outcome).toContainText(words.awaitingApproval);
