@@ -91,6 +91,7 @@ async function backUnpaid(page: Page, modalTestId: string, left: string): Promis
   await expect(modal.getByTestId('redirect-returned')).toHaveAttribute('data-state', 'unpaid', { timeout: 20_000 });
   await expect(modal.getByTestId('redirect-returned')).toContainText(left);
   await expect(modal.getByTestId('redirect-check')).toBeVisible();
+  await shoot(page, `i9-back-unpaid-${modalTestId}`);
   await modal.getByTestId('redirect-leave').click();
 }
 
