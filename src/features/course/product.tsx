@@ -10,7 +10,7 @@ import { shownCurrency, startingPrice } from '../../../domain/plans';
 import { selectLoggedIn } from '../../../machines/session/session.selectors';
 import { keepReturnLink } from '../../api/storage';
 import { t } from '../../i18n/messages';
-import { SessionContext } from '../../session';
+import { SessionContext } from '../../session/context';
 import { Price } from '../../ui';
 import { HtmlBlock } from './components/CourseDescription';
 import type { PaymentSlot } from './components/PurchasePanel';
