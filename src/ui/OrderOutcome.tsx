@@ -33,7 +33,7 @@ export function OrderOutcome({ order }: { order: Pick<Order, 'payment_status' | 
 }
 
 /**
- * The failure notice of spec 8 ('ผิดพลาด' / 'ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง') with the reason in the
+ * The failure notice of spec 8 (MESSAGES.PAYMENT_FAILED_TITLE / PAYMENT_FAILED in domain/messages.ts) with the reason in the
  * buyer's language, for an order whose latest payment did not pay (a hosted page's failure or cancel
  * lands here).
  */

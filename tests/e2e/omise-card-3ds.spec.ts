@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, freshStudent, loginAs, test } from './engine/fixtures';
+import { payByOmiseCard } from './scenarios-support';
 import { login } from './support';
 
 const COURSE = '/course/1-english-for-communication';
@@ -11,20 +12,12 @@ async function cardThrough3ds(page: Page): Promise<string[]> {
   await expect(panel.getByTestId('method-8')).toBeChecked();
   await panel.getByTestId('checkout-submit').click();
 
-  const modal = page.getByRole('dialog', { name: 'ชำระเงินด้วยบัตรเครดิต/เดบิต' });
-  await expect(modal).toBeVisible({ timeout: 20_000 });
-  await modal.getByLabel(/ชื่อบนบัตร/).fill('SOMCHAI JAIDEE');
-  await modal.getByLabel(/หมายเลขบัตร/).fill('4111111111111111');
-  await modal.getByLabel(/เดือนหมดอายุ/).fill('12');
-  await modal.getByLabel(/ปีหมดอายุ/).fill(String(new Date().getFullYear() + 2));
-  await modal.getByLabel(/CVV/).fill('123');
-
   // the card goes to the vault (Omise.js), never to our API
   const ours: string[] = [];
   page.on('request', (r) => {
     if (/\/(api|public|private)\//.test(new URL(r.url()).pathname) && (r.postData() ?? '').includes('4111111111111111')) ours.push(r.url());
   });
-  await modal.getByTestId('omise-pay').click();
+  await payByOmiseCard(page, '4111111111111111');
   await expect(page).toHaveURL(/\/sandbox\/omise\/payments\/.+\/authorize/, { timeout: 20_000 });
   return ours;
 }

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './engine/fixtures';
+import { payByOmiseCard } from './scenarios-support';
 import { login, PNG } from './support';
 
 type ApiOrder = { id: number; order_token: string; payment_status: string; courses?: { course_id: number }[]; outcome?: { state: string; reason: string | null; method_id: number | null } };
@@ -25,14 +26,7 @@ test('a declined Omise card, then pay again by bank transfer on the same order: 
   await panel.getByTestId('method-8').check();
   await panel.getByTestId('checkout-submit').click();
 
-  const modal = page.getByRole('dialog', { name: 'ชำระเงินด้วยบัตรเครดิต/เดบิต' });
-  await expect(modal).toBeVisible({ timeout: 20_000 });
-  await modal.getByLabel(/ชื่อบนบัตร/).fill('SOMCHAI JAIDEE');
-  await modal.getByLabel(/หมายเลขบัตร/).fill('4111111111140011');
-  await modal.getByLabel(/เดือนหมดอายุ/).fill('12');
-  await modal.getByLabel(/ปีหมดอายุ/).fill(String(new Date().getFullYear() + 2));
-  await modal.getByLabel(/CVV/).fill('123');
-  await modal.getByTestId('omise-pay').click();
+  await payByOmiseCard(page, '4111111111140011');
 
   // The order list tells why, in the buyer's language, and offers to pay again.
   await expect(page).toHaveURL(/\/myaccount\/student\/order/, { timeout: 20_000 });

@@ -90,6 +90,17 @@ function assemble(storage: FlowStorage, orderStatus: () => 'approved' | 'notYetR
 const child = (actor: AnyActorRef, id: string) => (actor.getSnapshot().children as Record<string, AnyActorRef>)[id]!;
 const settle = () => new Promise((r) => setImmediate(r));
 
+/** A PromptPay order whose QR is shown (the flow saved), then the page is gone. */
+async function leaveWithQrShown(logic: ReturnType<typeof assemble>['logic']): Promise<void> {
+  const first = createActor(logic, { input: input(9), systemId: FLOW_ROOT });
+  first.start();
+  first.send({ type: 'checkout.submit' });
+  await waitFor(first, (s) => s.matches({ paying: 'omisePromptPay' }));
+  await waitFor(child(first, 'omisePromptPay'), (s) => s.matches('awaitingScan'));
+  await settle();
+  first.stop();
+}
+
 describe('a flow that leaves the page resumes the same order', () => {
   it('3-D Secure: persisted before the redirect, restored on return, reconciled by reading the order', async () => {
     const storage = memoryStorage();
@@ -137,13 +148,7 @@ describe('a flow that leaves the page resumes the same order', () => {
     const storage = memoryStorage();
     let status: 'approved' | 'notYetReceived' = 'notYetReceived';
     const app = assemble(storage, () => status);
-    const first = createActor(app.logic, { input: input(9), systemId: FLOW_ROOT });
-    first.start();
-    first.send({ type: 'checkout.submit' });
-    await waitFor(first, (s) => s.matches({ paying: 'omisePromptPay' }));
-    await waitFor(child(first, 'omisePromptPay'), (s) => s.matches('awaitingScan'));
-    await settle();
-    first.stop();
+    await leaveWithQrShown(app.logic);
 
     status = 'approved';
     const second = createActor(app.logic, { snapshot: createFlowPersistence(storage).restore() as Snapshot<unknown>, input: input(9), systemId: FLOW_ROOT, clock: new SimulatedClock() });
@@ -158,13 +163,7 @@ describe('a flow that leaves the page resumes the same order', () => {
   it('PromptPay QR: a restored QR still expires (a restored snapshot has no timers; resume schedules them again)', async () => {
     const storage = memoryStorage();
     const app = assemble(storage, () => 'notYetReceived');
-    const first = createActor(app.logic, { input: input(9), systemId: FLOW_ROOT });
-    first.start();
-    first.send({ type: 'checkout.submit' });
-    await waitFor(first, (s) => s.matches({ paying: 'omisePromptPay' }));
-    await waitFor(child(first, 'omisePromptPay'), (s) => s.matches('awaitingScan'));
-    await settle();
-    first.stop();
+    await leaveWithQrShown(app.logic);
 
     const clock = new SimulatedClock();
     const second = createActor(app.logic, { snapshot: createFlowPersistence(storage).restore() as Snapshot<unknown>, input: input(9), systemId: FLOW_ROOT, clock });

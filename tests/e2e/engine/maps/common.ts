@@ -2,6 +2,7 @@
 import { expect } from '@playwright/test';
 import { orderRead } from '../../../machines/models/fixtures';
 import type { PaymentMethodId } from '../../../../machines/shared/api';
+import type { When } from '../paths';
 import type { PathContext, StateCheck } from '../runner';
 
 /** The buyer chooses the method on the course page and orders. */
@@ -45,5 +46,22 @@ export function reads(methodId: PaymentMethodId) {
     rejected: orderRead('rejected', methodId),
     pending: orderRead('pendingApproved', methodId),
     unpaid: orderRead('notYetReceived', methodId),
+  };
+}
+
+/**
+ * getOrder's answers when the page reads the order back (a return, a poll): approved, rejected,
+ * still unpaid — the last two only where `after` holds, when given — or a network failure.
+ */
+export function orderReadOutcomes(methodId: PaymentMethodId, after?: When) {
+  const read = reads(methodId);
+  const at = after === undefined ? {} : { in: after };
+  return {
+    done: [
+      { label: 'approved', output: read.approved },
+      { label: 'rejected', output: read.rejected, ...at },
+      { label: 'unpaid', output: read.unpaid, ...at },
+    ],
+    error: ['network'],
   };
 }

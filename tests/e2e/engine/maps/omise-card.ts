@@ -11,10 +11,9 @@ import { order } from '../../../machines/models/fixtures';
 import { omiseCardModel } from '../../../machines/models/omise-card.model';
 import { approveInBackOffice, expectApprovedByShop, expectPaidBy, expectUnpaid, rejectInBackOffice } from '../db';
 import type { PageMap, PathContext } from '../runner';
-import { failOnce, GET_ORDER, onOrderList, onThankYouPage, reads, startWith } from './common';
+import { failOnce, GET_ORDER, onOrderList, onThankYouPage, orderReadOutcomes, startWith } from './common';
 
 const charge = omiseCardModel.outcomes!.chargeOmiseCard!.done!;
-const read = reads(8);
 const threeDS = (s: AnyMachineSnapshot) => (s.context as { authorizeUri: string | null }).authorizeUri !== null;
 
 const CARDS = { recorded: '4242424242424242', threeDS: '4111111111111111', declined: '4111111111140011' } as const;
@@ -73,15 +72,8 @@ export const omiseCardMap: PageMap = {
         error: ['network'],
       },
       approveOrderPayment: { done: [{ label: 'ok', output: omiseCardModel.outcomes!.approveOrderPayment!.done![0] }], error: ['network'] },
-      getOrder: {
-        done: [
-          { label: 'approved', output: read.approved },
-          // Unpaid or rejected only after 3-D Secure (a successful charge has approved the order already).
-          { label: 'rejected', output: read.rejected, in: threeDS },
-          { label: 'unpaid', output: read.unpaid, in: threeDS },
-        ],
-        error: ['network'],
-      },
+      // Unpaid or rejected only after 3-D Secure (a successful charge has approved the order already).
+      getOrder: orderReadOutcomes(8, threeDS),
     },
   },
   start: startWith(8),

@@ -11,9 +11,8 @@ import { order } from '../../../machines/models/fixtures';
 import { scbQrModel } from '../../../machines/models/scb-qr.model';
 import { expectPaidBy, expectUnpaid, rejectInBackOffice } from '../db';
 import { orderOf, type PageMap, type PathContext } from '../runner';
-import { failOnce, GET_ORDER, onOrderList, onThankYouPage, reads, startWith } from './common';
+import { failOnce, GET_ORDER, onOrderList, onThankYouPage, orderReadOutcomes, startWith } from './common';
 
-const read = reads(4);
 export const scbQrDialog = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: 'ชำระเงินด้วย QR Code' });
 const modal = scbQrDialog;
 
@@ -36,14 +35,7 @@ export const scbQrMap: PageMap = {
     userEvents: [{ type: 'qr.done' }, { type: 'payment.retry' }, { type: 'payment.resume' }],
     outcomes: {
       createScbQrCode: { done: [{ label: 'ok', output: scbQrModel.outcomes!.createScbQrCode!.done![0] }], error: ['network'] },
-      getOrder: {
-        done: [
-          { label: 'approved', output: read.approved },
-          { label: 'rejected', output: read.rejected },
-          { label: 'unpaid', output: read.unpaid },
-        ],
-        error: ['network'],
-      },
+      getOrder: orderReadOutcomes(4),
     },
     filter: (_s, e) => !e.type.startsWith('xstate.after.qrTick'),
   },

@@ -10,9 +10,8 @@ import { order } from '../../../machines/models/fixtures';
 import { twoC2pCardModel } from '../../../machines/models/redirects.model';
 import { approveInBackOffice, expectApprovedByShop, expectUnpaid, rejectInBackOffice } from '../db';
 import type { PageMap, PathContext } from '../runner';
-import { failOnce, GET_ORDER, onOrderList, onThankYouPage, reads, startWith } from './common';
+import { failOnce, GET_ORDER, onOrderList, onThankYouPage, orderReadOutcomes, startWith } from './common';
 
-const read = reads(3);
 const GATEWAY = /\/sandbox\/2c2p\//;
 const cardModal = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: 'ชำระเงินด้วยบัตรเครดิต/เดบิต' });
 
@@ -53,14 +52,7 @@ export const twoC2pCardMap: PageMap = {
     userEvents: [{ type: 'card.encrypted', card: { encryptedCardInfo: 'ENC', maskedCardInfo: '411111XXXXXX1111', expMonthCardInfo: '12', expYearCardInfo: '2030' } }, { type: 'payment.resume' }],
     outcomes: {
       create2c2pCardRequest: { done: [{ label: 'ok', output: twoC2pCardModel.outcomes!.create2c2pCardRequest!.done![0] }], error: ['network'] },
-      getOrder: {
-        done: [
-          { label: 'approved', output: read.approved },
-          { label: 'rejected', output: read.rejected },
-          { label: 'unpaid', output: read.unpaid },
-        ],
-        error: ['network'],
-      },
+      getOrder: orderReadOutcomes(3),
     },
   },
   start: startWith(3),
