@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -34,12 +35,55 @@ export function precompress(): Plugin {
   };
 }
 
+/**
+ * Build plugin: the page paints before the app's JavaScript is even asked for. The server writes
+ * each page's first view into #root (server/web/head.ts: name, price, hero picture), and the
+ * entry's stylesheet is written inside the page, so the HTML alone paints. Vite's
+ * `<script type="module" src>` and `<link rel="modulepreload">` tags are replaced by one small
+ * inline module (the page's only executable inline script; the server allows it by its hash in
+ * the Content-Security-Policy, server/headers.ts) that waits for that first frame, then adds the
+ * preload hints and imports the entry. A hidden tab paints nothing, so it imports at once.
+ */
+export function paintBeforeScripts(): Plugin {
+  return {
+    name: 'course-shop:paint-before-scripts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, ctx) => {
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+        if (!entry) return html;
+        const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+        let out = html.replace(entry[0], '');
+        for (const p of preloads) out = out.replace(p[0], '');
+        const hints = JSON.stringify(preloads.map((p) => p[1]));
+        const loader =
+          `const go=()=>{if(go.d)return;go.d=1;for(const h of ${hints}){const l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.append(l)}import(${JSON.stringify(entry[1])})};` +
+          `document.visibilityState==='hidden'?go():requestAnimationFrame(()=>setTimeout(go))`;
+        out = out.replace('</head>', `  <script type="module">${loader}</script>\n  </head>`);
+        // The entry's stylesheet inside the page: no request between the HTML and its first paint
+        // (the route chunks' stylesheets still load with their chunks).
+        out = out.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, file: string) => {
+          const asset = ctx.bundle?.[file];
+          return asset && asset.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag;
+        });
+        return out;
+      },
+    },
+  };
+}
+
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
 
 // One config for the app (Vite) and the tests (Vitest projects, one per test level).
-export default defineConfig({
-  plugins: [react(), precompress()],
+export default defineConfig(({ command }) => ({
+  plugins: [react(), precompress(), paintBeforeScripts()],
+  resolve: {
+    // react-router's package exports only its development build (extra checks and warnings); the
+    // production one sits beside it. The bundle takes it; dev and tests keep the checks.
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] : [],
+  },
   server: {
     proxy: {
       '/api': apiTarget,
@@ -111,4 +155,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -188,7 +188,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   // Security headers (CSP, frame-ancestors, Referrer-/Permissions-Policy, HSTS over https) and no
   // public source maps in production: server/headers.ts.
-  registerSecurityHeaders(app, config, policyInputs(loadProvidersConfig(process.env)));
+  const security = registerSecurityHeaders(app, config, policyInputs(loadProvidersConfig(process.env)));
 
   // Liveness / readiness for the balancer, and keep-alive off while draining (server/health.ts).
   registerHealth(app, ctx);
@@ -198,7 +198,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const demoAssets = fileURLToPath(new URL('./db/demo-assets', import.meta.url));
   await app.register(fastifyStatic, { root: [config.uploadsDir, demoAssets], prefix: '/uploads/', decorateReply: true, index: false, list: false });
   // The built app: hashed assets and the pages with their server-written head (server/web).
-  if (serveApp) await webPlugin(app, { distDir: config.distDir, isApiPath, notFoundBody: noRoute, publicOrigin: config.publicOrigin });
+  if (serveApp) await webPlugin(app, { distDir: config.distDir, isApiPath, notFoundBody: noRoute, publicOrigin: config.publicOrigin, allowInlineScripts: security.allowInlineScripts });
 
   registerCoreOperations(app);
 

@@ -2,7 +2,8 @@
  * Security headers on every answer (issue 15, findings 3 and 11), and no public source maps in
  * production.
  *
- * Content-Security-Policy: scripts only from our origin and the configured provider origins (no
+ * Content-Security-Policy: scripts only from our origin, the configured provider origins and the
+ * built page's own inline loader by its sha256 hash (vite.config.ts paintBeforeScripts; no
  * 'unsafe-inline', no 'unsafe-eval' for scripts; the server-written JSON data block of the page
  * is `type="application/json"`, which is data, not script); frame-ancestors 'none' (nobody frames
  * the shop or the back office); forms post only to us and the providers' hosted pages. The demo's
@@ -38,6 +39,8 @@ export interface PolicyInputs {
   scriptUrls: (string | undefined)[];
   /** Further script origins (CSP_SCRIPT_ORIGINS, comma-separated). */
   extraScriptOrigins: string[];
+  /** Inline scripts allowed by hash ('sha256-…'): the built page's loader (server/web/plugin.ts). */
+  scriptHashes?: string[];
 }
 
 export function policyInputs(providers: ProvidersConfig, env: NodeJS.ProcessEnv = process.env): PolicyInputs {
@@ -51,7 +54,7 @@ export function policyInputs(providers: ProvidersConfig, env: NodeJS.ProcessEnv 
 /** The page policy: one line, directives separated by '; '. */
 export function contentSecurityPolicy(p: PolicyInputs): string {
   const c = p.providers;
-  const scripts = uniq([...p.scriptUrls.map(origin), ...p.extraScriptOrigins.map(origin)]);
+  const scripts = uniq([...p.scriptUrls.map(origin), ...p.extraScriptOrigins.map(origin), ...(p.scriptHashes ?? []).map((h) => `'${h}'`)]);
   const apis = uniq([origin(c.omise.apiBase), origin(c.omise.vaultBase), origin(c.twoc2p.apiBase), origin(c.gbprime.apiBase), origin(c.paysolutions.apiBase), origin(c.paypal.apiBase)]);
   const forms = uniq([origin(c.twoc2p.securePayUrl), origin(c.paysolutions.formUrl), origin(c.gbprime.apiBase)]);
   const join = (xs: string[]) => (xs.length ? ` ${xs.join(' ')}` : '');
@@ -80,8 +83,13 @@ export function servedOverHttps(req: FastifyRequest, config: Pick<Config, 'publi
   return req.protocol === 'https';
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, config: Config, inputs: PolicyInputs): void {
-  const policy = contentSecurityPolicy(inputs);
+export interface SecurityHeaders {
+  /** The page's inline scripts by hash (the built index.html's loader); the policy follows. */
+  allowInlineScripts(hashes: string[]): void;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, config: Config, inputs: PolicyInputs): SecurityHeaders {
+  let policy = contentSecurityPolicy(inputs);
   if (config.env === 'production') {
     // Source maps are for us, not the public (the build may still write them next to the bundle).
     app.addHook('onRequest', async (req, reply) => {
@@ -103,4 +111,9 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config, in
     if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').includes('application/json')) reply.header('cache-control', 'no-store');
     return payload;
   });
+  return {
+    allowInlineScripts(hashes) {
+      policy = contentSecurityPolicy({ ...inputs, scriptHashes: hashes });
+    },
+  };
 }

@@ -39,6 +39,24 @@ export interface WebOptions {
   notFoundBody: (req: FastifyRequest) => unknown;
   /** Absolute origin for canonical and social URLs; default the request's own. */
   publicOrigin?: string | null;
+  /** Told the hashes of the template's inline scripts (the build's loader) at each (re)load. */
+  allowInlineScripts?: (hashes: string[]) => void;
+}
+
+/**
+ * The CSP hashes ('sha256-…') of a page's inline executable scripts: every `<script>` without
+ * src whose type is absent or a JavaScript one (JSON and JSON-LD blocks are data, not script).
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    const attrs = m[1] ?? '';
+    if (/\ssrc\s*=/.test(attrs)) continue;
+    const type = /\stype\s*=\s*"([^"]*)"/.exec(attrs)?.[1]?.toLowerCase();
+    if (type && type !== 'module' && type !== 'text/javascript') continue;
+    hashes.push(`sha256-${createHash('sha256').update(m[2] ?? '', 'utf8').digest('base64')}`);
+  }
+  return hashes;
 }
 
 /** The encoding to answer with: br, then gzip, else none (q=0 refuses). */
@@ -78,6 +96,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions): Promise
   const indexPath = join(distDir, 'index.html');
   let template = readFileSync(indexPath, 'utf8');
   let templateTime = statSync(indexPath).mtimeMs;
+  opts.allowInlineScripts?.(inlineScriptHashes(template));
   /** A rebuild while the server runs is picked up at the next page. */
   const currentTemplate = () => {
     try {
@@ -85,6 +104,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions): Promise
       if (t !== templateTime) {
         template = readFileSync(indexPath, 'utf8');
         templateTime = t;
+        opts.allowInlineScripts?.(inlineScriptHashes(template));
       }
     } catch {
       // keep the last one

@@ -619,11 +619,27 @@ export const DECLINE_REASONS: Record<MessageLocale, Record<string, string>> = {
   en: {},
 };
 
+// Intl objects are costly to build (locale data is loaded on the first one): one per locale tag.
+const pluralRulesByTag = new Map<string, Intl.PluralRules>();
+function pluralRules(): Intl.PluralRules {
+  const tag = intlTag();
+  let rules = pluralRulesByTag.get(tag);
+  if (!rules) pluralRulesByTag.set(tag, (rules = new Intl.PluralRules(tag)));
+  return rules;
+}
+const dateTimeByTag = new Map<string, Intl.DateTimeFormat>();
+function dateTimeFormat(): Intl.DateTimeFormat {
+  const tag = intlTag();
+  let f = dateTimeByTag.get(tag);
+  if (!f) dateTimeByTag.set(tag, (f = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Bangkok' })));
+  return f;
+}
+
 /** A UI label in the current locale, `{name}` placeholders filled from `vars`. */
 export function t(key: UiKey, vars?: Record<string, string | number>): string {
   // A numeric `count` picks the plural form the locale needs (`lectures_one`: '1 lecture') when the catalogue has one.
   if (typeof vars?.count === 'number') {
-    const plural = `${key}_${new Intl.PluralRules(intlTag()).select(vars.count)}`;
+    const plural = `${key}_${pluralRules().select(vars.count)}`;
     if (Object.hasOwn(TH, plural)) key = plural as UiKey;
   }
   const text: string = getLocale() === 'en' ? EN[key] : TH[key];
@@ -663,7 +679,7 @@ export function money(minor: number, currency: Currency): string {
 export function dateTime(value: string | number | Date): string {
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return String(value);
-  return new Intl.DateTimeFormat(intlTag(), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Bangkok' }).format(d);
+  return dateTimeFormat().format(d);
 }
 
 /** A payment method's name in the current locale (the server's name for an unknown id). */
@@ -685,7 +701,7 @@ export function planTypeName(type: string): string {
 
 /** '20 Hour(s)' as the locale says it: '20 ชั่วโมง', '20 hours', '1 hour'. */
 export function termText(count: number, unit: string): string {
-  const form = new Intl.PluralRules(intlTag()).select(count) === 'one' ? 'one' : 'other';
+  const form = pluralRules().select(count) === 'one' ? 'one' : 'other';
   const key = `term_${unit}_${form}`;
   return Object.hasOwn(TH, key) ? t(key as UiKey, { count }) : `${count} ${unit}`;
 }

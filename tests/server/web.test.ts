@@ -1,14 +1,15 @@
 // Serving the built app (issue 13): precompressed, immutable hashed assets; pages with a
 // server-written head (title, description, canonical, Open Graph, Twitter, JSON-LD), a data block
 // the loaders read, ETag / 304, and a real 404 for an unknown course, product or promotion.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { call, login, testApp, type TestApp } from './support/app';
-import { pickEncoding } from '../../server/web/plugin';
+import { inlineScriptHashes, pickEncoding } from '../../server/web/plugin';
+import { paintBeforeScripts } from '../../vite.config';
 import { escapeHtml, jsonForScript, plainText } from '../../server/web/head';
 
 let t: TestApp;
@@ -16,19 +17,26 @@ let app: FastifyInstance;
 const dist = mkdtempSync(join(tmpdir(), 'dist-web-'));
 const ASSET = 'index-AbC123de.js';
 const SOURCE = `console.log(${JSON.stringify('x'.repeat(4000))});`;
-const TEMPLATE = `<!doctype html>
+const CHUNK = 'react-Zz9.js';
+/** dist/index.html as Vite writes it, then as the build's paintBeforeScripts plugin leaves it. */
+const VITE_HTML = `<!doctype html>
 <html lang="th">
   <head>
     <meta charset="UTF-8" />
     <meta name="description" content="default description" />
     <title>คอร์สออนไลน์</title>
     <script type="module" crossorigin src="/assets/${ASSET}"></script>
+    <link rel="modulepreload" crossorigin href="/assets/${CHUNK}">
+    <link rel="stylesheet" crossorigin href="/assets/index-Css1.css">
   </head>
   <body>
     <div id="root"><header class="boot-header"><a href="/">คอร์สออนไลน์</a></header><main class="boot-main"><p class="boot-bar"></p></main></div>
   </body>
 </html>
 `;
+type IndexHtmlHandler = (html: string, ctx: { bundle?: Record<string, { type: string; source?: string }> }) => string;
+const transform = (paintBeforeScripts().transformIndexHtml as { handler: IndexHtmlHandler }).handler;
+const TEMPLATE = transform(VITE_HTML, { bundle: { 'assets/index-Css1.css': { type: 'asset', source: '.boot-title{font-size:2rem}' } } });
 
 beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), TEMPLATE);
@@ -128,11 +136,70 @@ describe('HTML pages', () => {
     expect(bootData((await get('/course/1-english-for-communication')).body).user).toBeNull();
   });
 
-  it('never hold an inline executable script', async () => {
+  it("hold no inline executable script but the build's loader, which the policy allows by its hash alone", async () => {
+    const [loader] = inlineScriptHashes(TEMPLATE);
+    expect(inlineScriptHashes(TEMPLATE)).toHaveLength(1);
     for (const url of ['/', '/course/2-python-for-beginners', '/product/12', '/promotion/1', '/course/99999', '/thankyou']) {
-      const html = (await get(url)).body;
-      for (const tag of scriptTags(html)) expect(tag).toMatch(/type="module" crossorigin src=|type="application\/json"|type="application\/ld\+json"/);
+      const r = await get(url);
+      const html = r.body;
+      for (const tag of scriptTags(html)) expect(tag).toMatch(/^<script type="module">$|type="application\/json"|type="application\/ld\+json"/);
+      // Whatever the server wrote into the page adds no script the policy would run.
+      expect(inlineScriptHashes(html)).toEqual([loader]);
+      const scriptSrc = /script-src ([^;]*)/.exec(String(r.headers['content-security-policy']))![1]!.split(' ');
+      expect(scriptSrc).toContain(`'${loader}'`);
+      expect(scriptSrc.filter((s) => s.startsWith("'sha"))).toHaveLength(1);
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
       expect(html).not.toMatch(/\son[a-z]+=/i);
+    }
+  });
+});
+
+describe('the built page (vite.config.ts paintBeforeScripts)', () => {
+  it('paints before asking for the app: no script or preload tag, the entry stylesheet inside, one loader', () => {
+    expect(TEMPLATE).not.toMatch(/<script type="module" crossorigin src=|rel="modulepreload"|rel="stylesheet"/);
+    expect(TEMPLATE).toContain('<style>.boot-title{font-size:2rem}</style>');
+    const loader = /<script type="module">([\s\S]*?)<\/script>/.exec(TEMPLATE)![1]!;
+    expect(loader).toContain(`import("/assets/${ASSET}")`);
+    expect(loader).toContain(`"/assets/${CHUNK}"`);
+    // It waits for the first frame; a hidden tab (no frames) imports at once.
+    expect(loader).toMatch(/requestAnimationFrame/);
+    expect(loader).toMatch(/visibilityState==='hidden'\?go\(\)/);
+  });
+
+  it('runs the loader in a page: the preload hints, then the entry, once', async () => {
+    const loader = /<script type="module">([\s\S]*?)<\/script>/.exec(TEMPLATE)![1]!;
+    const appended: string[] = [];
+    const imported: string[] = [];
+    const frames: (() => void)[] = [];
+    const run = new Function('document', 'requestAnimationFrame', 'setTimeout', 'importer', loader.replace(/\bimport\(/g, 'importer('));
+    const doc = { visibilityState: 'visible', createElement: () => ({}) as { rel?: string; href?: string }, head: { append: (l: { rel: string; href: string }) => appended.push(`${l.rel} ${l.href}`) } };
+    run(doc, (f: () => void) => frames.push(f), (f: () => void) => f(), (u: string) => imported.push(u));
+    expect(imported).toEqual([]);
+    frames.splice(0).forEach((f) => f());
+    expect(appended).toEqual([`modulepreload /assets/${CHUNK}`]);
+    expect(imported).toEqual([`/assets/${ASSET}`]);
+    const hidden: string[] = [];
+    run({ ...doc, visibilityState: 'hidden' }, () => undefined, (f: () => void) => f(), (u: string) => hidden.push(u));
+    expect(hidden).toEqual([`/assets/${ASSET}`]);
+  });
+
+  it('a rebuilt page brings its own loader hash into the policy', async () => {
+    const rebuilt = TEMPLATE.replace(ASSET, 'index-New00001.js');
+    writeFileSync(join(dist, 'index.html'), rebuilt);
+    try {
+      // The plugin notices the new file by its modification time.
+      const later = new Date(Date.now() + 5000);
+
+      utimesSync(join(dist, 'index.html'), later, later);
+      const r = await get('/thankyou');
+      expect(String(r.headers['content-security-policy'])).toContain(`'${inlineScriptHashes(rebuilt)[0]}'`);
+      expect(String(r.headers['content-security-policy'])).not.toContain(`'${inlineScriptHashes(TEMPLATE)[0]}'`);
+    } finally {
+      writeFileSync(join(dist, 'index.html'), TEMPLATE);
+      const later = new Date(Date.now() + 10000);
+
+      utimesSync(join(dist, 'index.html'), later, later);
+      await get('/thankyou');
     }
   });
 });
