@@ -33,13 +33,27 @@ for (const f of readdirSync('dist', { recursive: true })) {
 }
 rows.sort((a, b) => b.gzip - a.gzip);
 const html = readFileSync('dist/index.html', 'utf8');
-const initial = rows.filter((r) => r.file.endsWith('.html') || html.includes(r.file.replace(/\\/g, '/')));
+// What every first load runs: the files the page names (the loader's entry and preload hints) and
+// what the entry imports at start (src/main.tsx: React DOM and the app, two dynamic imports).
+const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8'));
+const startup = new Set();
+const walk = (key) => {
+  if (startup.has(key) || !manifest[key]) return;
+  startup.add(key);
+  for (const i of manifest[key].imports ?? []) walk(i);
+};
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+walk(entryKey);
+// (not the English catalogue, src/i18n/en.ts: only a page that starts in English loads it)
+for (const d of manifest[entryKey]?.dynamicImports ?? []) if (d !== 'src/i18n/en.ts') walk(d);
+const startupFiles = new Set([...startup].map((k) => manifest[k].file));
+const initial = rows.filter((r) => r.file.endsWith('.html') || html.includes(r.file.replace(/\\/g, '/')) || startupFiles.has(r.file.replace(/\\/g, '/')));
 const sum = (list, k) => list.reduce((s, r) => s + r[k], 0);
 if (args.has('--json')) {
   console.log(JSON.stringify({ assets: rows, initial: { gzip: sum(initial, 'gzip'), brotli: sum(initial, 'brotli') }, total: { gzip: sum(rows, 'gzip') } }, null, 2));
 } else {
   console.log('asset'.padEnd(48), 'raw kB'.padStart(9), 'gzip kB'.padStart(9), 'br kB'.padStart(9));
   for (const r of rows) console.log(r.file.padEnd(48), kb(r.raw).padStart(9), kb(r.gzip).padStart(9), kb(r.brotli).padStart(9));
-  console.log(`initial load (html + entry assets): ${kb(sum(initial, 'gzip'))} kB gzip, ${kb(sum(initial, 'brotli'))} kB brotli`);
+  console.log(`initial load (html, entry and what it imports at start): ${kb(sum(initial, 'gzip'))} kB gzip, ${kb(sum(initial, 'brotli'))} kB brotli`);
   console.log(`all assets: ${kb(sum(rows, 'raw'))} kB raw, ${kb(sum(rows, 'gzip'))} kB gzip, ${rows.length} files`);
 }

@@ -69,6 +69,11 @@ function closure(key, into = new Set()) {
 }
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const entry = closure(entryKey);
+// src/main.tsx imports React DOM and the app (router, loaders) at once, as two dynamic imports so
+// they run in two tasks: they are part of every route's first load. Not the English catalogue
+// (src/i18n/en.ts): only a page that starts in English loads it.
+const ENGLISH = 'src/i18n/en.ts';
+for (const d of manifest[entryKey].dynamicImports ?? []) if (d !== ENGLISH) closure(d, entry);
 const jsOf = (keys) => [...keys].reduce((s, k) => s + gz(manifest[k].file), 0);
 const cssOf = (keys) => [...keys].reduce((s, k) => s + (manifest[k].css ?? []).reduce((t, f) => t + gz(f), 0), 0);
 const routeKey = (suffix) => Object.keys(manifest).find((k) => k.endsWith(suffix));
@@ -81,7 +86,7 @@ const bundle = {
   course: routeInitial('src/features/course/CoursePage.tsx'),
   product: routeInitial('src/features/course/product.tsx'),
   lazy: Object.keys(manifest)
-    .filter((k) => manifest[k].isDynamicEntry)
+    .filter((k) => manifest[k].isDynamicEntry && !entry.has(k))
     .map((k) => {
       const own = [...closure(k)].filter((x) => !entry.has(x));
       return { chunk: k.replace(/^node_modules\//, ''), file: manifest[k].file, gz: gz(manifest[k].file), withImports: jsOf(own) };

@@ -1,34 +1,44 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App, createAppRouter } from './app/App';
-import { initLocale, money } from './i18n/messages';
+import { initLocale, loadEnglish, money } from './i18n/messages';
+// The whole app's stylesheet (ui/ is tree-shaken per page, vite.config.ts, so its stylesheet is
+// the entry's): the build writes it inside the page, so the server-written first view is painted
+// with it and does not move when the app takes over.
+import './ui/ui.css';
+import './app/app.css';
 
 /** A new task: what came before is painted and input is handled before what comes next. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // The locale first: ?lang=, the remembered choice or the browser's language; <html lang> follows.
-initLocale();
+// English is a chunk of its own, fetched beside React DOM and the app.
+const english = initLocale() === 'en' ? loadEnglish() : Promise.resolve();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
 // The page's first view is already painted (the server wrote it; the built page imports this
 // module after that paint, vite.config.ts paintBeforeScripts). Starting the app is cut into
-// short tasks so a phone's main thread is never held long: the router (it starts the route's
-// loader and chunk), then the money formatter (Intl loads its locale data on the first one),
-// then React, which renders as a transition, in slices.
-void nextTask()
-  .then(() => {
-    const router = createAppRouter();
-    return nextTask().then(() => router);
-  })
-  .then(async (router) => {
-    money(0, 'THB');
-    await nextTask();
-    startTransition(() =>
-      createRoot(container).render(
-        <StrictMode>
-          <App router={router} />
-        </StrictMode>,
-      ),
-    );
-  });
+// short tasks so a phone's main thread is never held long: React DOM and the app (router, pages'
+// loaders) are fetched together but run one after the other; then the router (it starts the
+// route's loader and chunk); then the money formatter (Intl loads its locale data on the first
+// one); then React renders as a transition, in slices.
+const reactDom = import('react-dom/client');
+const app = import('./app/App');
+void (async () => {
+  // Without the English table the page shows Thai (a failed load is not the end of the shop).
+  await english.catch(() => undefined);
+  const { createRoot } = await reactDom;
+  await nextTask();
+  const { App, createAppRouter } = await app;
+  await nextTask();
+  const router = createAppRouter();
+  await nextTask();
+  money(0, 'THB');
+  await nextTask();
+  startTransition(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    ),
+  );
+})();

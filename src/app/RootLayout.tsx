@@ -6,7 +6,7 @@ import { takeBootData } from '../api/boot-data';
 import { api } from '../api/client';
 import { setInAppNavigator } from '../api/effects';
 import { visitorId } from '../api/storage';
-import { getLocale, setLocale, subscribeLocale, t, type Locale } from '../i18n/messages';
+import { getLocale, subscribeLocale, switchLocale, t, type Locale } from '../i18n/messages';
 import { useOptionalSessionRef, useOptionalSessionSelector } from '../session/context';
 import { DeferredSessionModals, DeferredSessionProvider } from '../session/deferred';
 import { Notifications, Spinner } from '../ui';
@@ -40,7 +40,7 @@ export function LanguageSwitch() {
           lang={o.locale}
           className="lang-switch__option"
           aria-pressed={locale === o.locale}
-          onClick={() => setLocale(o.locale)}
+          onClick={() => void switchLocale(o.locale)}
           data-testid={`lang-${o.locale}`}
         >
           {o.label}

@@ -4,9 +4,6 @@ import { courseLoader } from '../features/course/loader';
 import { Spinner } from '../ui';
 import { ErrorPage, NotFoundPage } from './NotFoundPage';
 import { RootLayout, rootLoader } from './RootLayout';
-// ui/ is tree-shaken per page (vite.config.ts): its stylesheet is the entry's.
-import '../ui/ui.css';
-import './app.css';
 
 /** The "add to cart" button of the list pages, loaded with their page (not in the course route's first load). */
 const addToCart = async () => (await import('../features/course/purchase/AddToCartButton')).AddToCartButton;

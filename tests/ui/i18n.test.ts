@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, MESSAGES_EN, localeOfAcceptLanguage, localizeMessage, messageKeyOf } from '../../domain/messages';
 import { createApiClient } from '../../src/api/client';
 import { chooseLocale, initLocale } from '../../src/i18n/locale';
-import { DECLINE_REASONS, EN, TH, dateTime, declineReason, methodName, money, orderStatus, planTypeName, setLocale, t, termText, tx } from '../../src/i18n/messages';
+import { EN } from '../../src/i18n/en';
+import { DECLINE_REASONS, TH, dateTime, loadEnglish, registerEnglish, switchLocale, declineReason, methodName, money, orderStatus, planTypeName, setLocale, t, termText, tx } from '../../src/i18n/messages';
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const THAI = /[\u0E00-\u0E7F]/u;
@@ -28,6 +29,21 @@ describe('the catalogue', () => {
 
   it('English labels have no Thai letter (language names aside)', () => {
     for (const [k, v] of Object.entries(EN)) if (k !== 'langTh') expect(v, k).not.toMatch(THAI);
+  });
+
+  it('English is loaded on demand: Thai until it is there, the switch waits for it', async () => {
+    registerEnglish(null);
+    try {
+      setLocale('en');
+      expect(t('close')).toBe(TH.close);
+      setLocale('th');
+      await switchLocale('en');
+      expect(t('close')).toBe(EN.close);
+      await loadEnglish(); // once loaded, at once
+      expect(t('close')).toBe('Close');
+    } finally {
+      registerEnglish(EN);
+    }
   });
 
   it('the decline-reason tables have the same codes in both languages', () => {
