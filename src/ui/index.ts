@@ -1,5 +1,3 @@
-import './ui.css';
-
 export { Button, type ButtonProps, type ButtonVariant } from './Button';
 export { Modal, ConfirmModal, focusableIn, type ModalProps, type ConfirmModalProps } from './Modal';
 export { Notifications } from './Notifications';

@@ -141,8 +141,9 @@ export async function courseLoader({ params, request }: { params: { id?: string 
   let settings: SiteSettings;
   let howToBuy: HowToBuy | null = null;
   let playlist: PlaylistItem[] | null = null;
-  // Started now, in parallel with the course; the page does not wait for it.
-  const purchase = loadPurchaseData(id, request.signal);
+  // Started in parallel with the course; the page does not wait for it. In a task of its own: the
+  // first page's router starts its loaders in one task, which a phone should not hold long.
+  const purchase = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => loadPurchaseData(id, request.signal));
   purchase.catch(() => undefined);
   // The first page: the server wrote the course, the settings and how-to-buy with the HTML.
   const booted = learn ? undefined : takeBootData<{ course: Course; settings: SiteSettings; howToBuy: HowToBuy | null }>(request, 'course');
