@@ -10,7 +10,7 @@
  */
 import type { Page } from '@playwright/test';
 import type pg from 'pg';
-import { expect, freshStudent, loginAs, test } from './engine/fixtures';
+import { expect, freshStudent, loginByApi, test } from './engine/fixtures';
 import { PNG } from './support';
 
 const COURSE = '/course/3-ux-ui-workshop';
@@ -159,7 +159,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 test('2C2P card (3): left at 3-D Secure with the back button, declined, 3-D Secure failed — each told why; paid again on the same order by bank transfer', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'h3');
-  await loginAs(page, user.username);
+  await loginByApi(page, user.username);
   const seats = await seatsLeft(page);
 
   // Abandoned: the gateway's 3-D Secure page, then the browser's back button to the course page.
@@ -205,7 +205,7 @@ test('2C2P card (3): left at 3-D Secure with the back button, declined, 3-D Secu
 
 test('2C2P installments (10), in English: left with the back button, cancelled, declined — each told why; paid again on the same order by bank transfer', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'h10');
-  await loginAs(page, user.username);
+  await loginByApi(page, user.username);
   const seats = await seatsLeft(page);
 
   // Abandoned: 2C2P's page, then the browser's back button; told in English that the order is not
@@ -248,7 +248,7 @@ test('2C2P installments (10), in English: left with the back button, cancelled, 
 
 test('GB Prime Pay card (11): left with the back button, declined, 3-D Secure failed — each told why; paid again on the same order by bank transfer', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'h11');
-  await loginAs(page, user.username);
+  await loginByApi(page, user.username);
   const seats = await seatsLeft(page);
 
   // Abandoned: GB Prime Pay's card page, then the browser's back button: told the order is not paid

@@ -2,10 +2,10 @@
  * Every payment machine's graph walked in the browser: the paths come from xstate/graph over the
  * machine with the outcomes the server and its sandboxes can produce (tests/e2e/engine/paths.ts),
  * each executed through the page by the machine's page map (tests/e2e/engine/maps; pay again too), a fresh
- * student per path, and the database checked at the end.
+ * student per path (logged in by the API: the login panel has specs of its own), and the database checked at the end.
  */
 import { browserPaths } from './engine/paths';
-import { freshStudent, loginAs, test } from './engine/fixtures';
+import { freshStudent, loginByApi, test } from './engine/fixtures';
 import { FLOW_MAPS, PAGE_MAPS } from './engine/maps';
 import { runPath } from './engine/runner';
 import { KNOWN_BROKEN } from './engine/known-broken';
@@ -22,7 +22,7 @@ for (const map of [...PAGE_MAPS, ...FLOW_MAPS]) {
         if (broken?.startsWith('flaky: ')) test.fixme(!process.env.E2E_RUN_FLAKY, broken);
         else test.fail(broken !== undefined, broken);
         const user = await freshStudent(shop.db, `m${map.methodId ?? map.id}`);
-        await loginAs(page, user.username);
+        await loginByApi(page, user.username);
         await runPath({ page, request, shop, trace, user, coursePath: COURSE, plan: {} }, map, path);
       });
     }

@@ -109,6 +109,16 @@ export async function freshStudent(db: pg.Pool, tag: string): Promise<{ id: numb
   return { id: r.rows[0]!.id, username, email };
 }
 
+/**
+ * Logs in by the API (`login`): the session cookie lands in the page's browser context, so the
+ * next page the test opens is the student's. For specs whose subject is not the login itself
+ * (the login panel is walked by loginAs and the account scenarios); saves a page and a form per test.
+ */
+export async function loginByApi(page: Page, username: string, password = 'student123'): Promise<void> {
+  const r = await page.request.post('/public/auth/login', { data: { username, password } });
+  expect(r.status(), await r.text()).toBe(200);
+}
+
 /** Logs in through the cart login panel (/cart). */
 export async function loginAs(page: Page, username: string, password = 'student123'): Promise<void> {
   await page.goto('/cart');
