@@ -11,6 +11,11 @@
  *    the courses with a seat or stock count (ascending id) and coupons (ascending id) FOR UPDATE: seats, stock and coupon
  *    uses are read and taken under the lock, so nothing is oversold. On PGlite the transaction
  *    is exclusive anyway.
+ *  - Round trips (issue 13, POST order p99): the catalogue rows read without a lock (settings,
+ *    courses, plans, payment method, coupons, promotion) are read on PostgreSQL on other pooled
+ *    connections while the transaction starts; the student's order statuses are read once; order
+ *    lines are one multi-row INSERT. A one-line order without coupons: 8 statements between BEGIN
+ *    and COMMIT on PostgreSQL (was 14), 12 on PGlite.
  */
 import { createHash } from 'node:crypto';
 import type { components } from '../../generated/api';
@@ -98,6 +103,11 @@ function invalid(msg: string): ApiError {
 
 export async function createOrder(ctx: AppContext, userId: number, body: S['OrderCreate'], idempotencyKey: string): Promise<CreateOrderResult> {
   const requestHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
+  // Issue 13: on PostgreSQL the catalogue rows the order needs (no lock) are read on other pooled
+  // connections while the transaction begins, records the key and locks the student. A failed
+  // pre-read (null) is read again inside the transaction, where its error surfaces as before.
+  // Not on PGlite: one connection, and a query waiting behind our own transaction would deadlock.
+  const pre = ctx.db.kind === 'postgres' ? readCatalogue(ctx.db, body).catch(() => null) : null;
   return ctx.db.tx(async (q) => {
     const inserted = await q.query(
       `INSERT INTO idempotency_keys (user_id, key, request_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING key`,
@@ -114,7 +124,7 @@ export async function createOrder(ctx: AppContext, userId: number, body: S['Orde
       }
       if (p && p.status_code !== null && p.response) return { status: p.status_code, body: JSON.parse(p.response) as CreateOrderResponse, replayed: true };
     }
-    const result = await placeOrder(ctx, q, userId, body);
+    const result = await placeOrder(ctx, q, userId, body, pre);
     await q.query('UPDATE idempotency_keys SET status_code = $3, response = $4, order_id = $5 WHERE user_id = $1 AND key = $2', [
       userId,
       idempotencyKey,
@@ -126,12 +136,36 @@ export async function createOrder(ctx: AppContext, userId: number, body: S['Orde
   });
 }
 
-async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S['OrderCreate']): Promise<CreateOrderResponse> {
+/** What an order reads of the catalogue without a lock (seats and coupon uses are re-read under locks). */
+interface CatalogueReads {
+  settings: Awaited<ReturnType<typeof loadSettings>>;
+  courseRows: CourseRow[];
+  planRows: Awaited<ReturnType<typeof plansOfCourses>>;
+  methodActive: boolean;
+  couponRows: Awaited<ReturnType<typeof couponsByIds>>;
+  promotion: Awaited<ReturnType<typeof findPromotion>>;
+}
+
+/** The catalogue reads of an order, together (every query starts at once). */
+async function readCatalogue(q: Queryable, body: S['OrderCreate']): Promise<CatalogueReads> {
+  const [settings, courseRows, planRows, method, couponRows, promotion] = await Promise.all([
+    loadSettings(q),
+    q.query<CourseRow>('SELECT * FROM courses WHERE id = ANY($1::int[]) AND status = 1', [[...new Set(body.course_id)]]).then((r) => r.rows),
+    plansOfCourses(q, body.course_id),
+    q.query('SELECT 1 FROM payment_methods WHERE id = $1 AND is_active', [body.payment_method_id]),
+    couponsByIds(q, [...new Set(body.coupon_id ?? [])]),
+    body.promotion_id ? findPromotion(q, body.promotion_id) : Promise.resolve(null),
+  ]);
+  return { settings, courseRows, planRows, methodActive: method.rows.length > 0, couponRows, promotion };
+}
+
+async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S['OrderCreate'], pre: Promise<CatalogueReads | null> | null): Promise<CreateOrderResponse> {
   const now = ctx.clock.now();
   if (body.course_id.length !== body.pricingplan_id.length) throw invalid('course_id and pricingplan_id must have the same length');
   const user = (await q.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [userId])).rows[0];
   if (!user) throw new ApiError(401, 'PERMISSION_DENIED', 'Unauthorized');
-  const settings = await loadSettings(q);
+  const read = (pre && (await pre)) ?? (await readCatalogue(q, body));
+  const settings = read.settings;
   const currency = body.currency_code;
   const methodId = body.payment_method_id;
 
@@ -141,8 +175,7 @@ async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S
   // 2. Duplicates and pricing.
   const qtyOf = new Map((body.courses ?? []).map((c) => [c.course_id, c.qty ?? 1]));
   const courses = new Map<number, CourseRow>();
-  const rows = await q.query<CourseRow>('SELECT * FROM courses WHERE id = ANY($1::int[]) AND status = 1', [[...new Set(body.course_id)]]);
-  for (const c of rows.rows) courses.set(c.id, c);
+  for (const c of read.courseRows) courses.set(c.id, c);
   const lines: (OrderLine & { qty: number })[] = body.course_id.map((id, i) => ({
     course_id: id,
     pricing_plan_id: body.pricingplan_id[i]!,
@@ -151,18 +184,19 @@ async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S
   }));
   const missingCourse = body.course_id.find((id) => !courses.has(id));
   // Every plan of the ordered courses: a line's plan id must be one of its own course's plans.
-  const planRows = await plansOfCourses(q, body.course_id);
+  const planRows = read.planRows;
   const plans = planRows.map(planForDomain);
-  const owned = (await orderedCourses(q, userId)).filter((o) => o.status === 'approved').map((o) => o.course_id);
+  // The student's order status of every course (one read): what they own, and below each line's status.
+  const ordered = await orderedCourses(q, userId);
+  const owned = ordered.filter((o) => o.status === 'approved').map((o) => o.course_id);
   const first = orderProblem({ lines, plans, currency, ownedCourseIds: owned, paymentMethodId: methodId });
   if (first?.code === 'duplicate_course') throw problemError(first.code, first.message, first.course_id);
   if (missingCourse !== undefined) throw new ApiError(404, 'NOT_FOUND', `Course ${missingCourse} not found`);
   if (first) throw problemError(first.code, first.message, first.course_id);
-  const method = await q.query('SELECT 1 FROM payment_methods WHERE id = $1 AND is_active', [methodId]);
-  if (method.rows.length === 0) throw problemError('dont_have_payment', MESSAGES.DONT_HAVE_PAYMENT);
+  if (!read.methodActive) throw problemError('dont_have_payment', MESSAGES.DONT_HAVE_PAYMENT);
 
   // Buyability (order status, access group, type rules) and plan visibility, per line.
-  const statuses = await orderedCourses(q, userId, body.course_id);
+  const statuses = ordered.filter((o) => body.course_id.includes(o.course_id));
   // A layout-4 non-member (guest) session is a buyer, not a member: member-only and free-for-student plans need a member.
   const viewer = { loggedIn: user.is_member, ownedCourseIds: owned };
   let deferred: ApiError | null = null;
@@ -200,14 +234,14 @@ async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S
 
   // Coupons and the promotion must exist and be active.
   const couponIds = [...new Set(body.coupon_id ?? [])];
-  const couponRows = await couponsByIds(q, couponIds);
+  const couponRows = read.couponRows;
   for (const id of couponIds) {
     const c = couponRows.find((x) => x.id === id);
     if (!c || !isActive(c, now)) throw new ApiError(404, 'NOT_FOUND', `${MESSAGES.NOT_FOUND} (${id})`);
   }
   let promotion = null;
   if (body.promotion_id) {
-    const p = await findPromotion(q, body.promotion_id);
+    const p = read.promotion;
     if (!p || !isActive(p, now)) throw new ApiError(404, 'NOT_FOUND', `Promotion ${body.promotion_id} not found`);
     promotion = promotionForDomain(p);
   }
@@ -295,16 +329,35 @@ async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S
       ],
     )
   ).rows[0]!;
-  const courseLines: S['OrderCourseLine'][] = [];
-  for (const l of priced.lines) {
-    const c = courses.get(l.course_id)!;
-    await q.query(
-      `INSERT INTO order_courses (order_id, course_id, pricing_plan_id, course_name, course_type, qty, original_pricing_price, discount, price, coupon_code)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [order.id, l.course_id, l.pricingplan_id, c.name, c.course_type, l.qty, l.original_pricing_price, l.discount, l.total, l.coupon_code],
-    );
-    courseLines.push({ course_id: l.course_id, course_name: c.name, pricingplan_id: l.pricingplan_id, discount: l.discount, original_pricing_price: l.original_pricing_price, qty: l.qty, coupon_code: l.coupon_code });
-  }
+  // Every line in one statement (issue 13: one round trip, not one per line).
+  const courseLines: S['OrderCourseLine'][] = priced.lines.map((l) => ({
+    course_id: l.course_id,
+    course_name: courses.get(l.course_id)!.name,
+    pricingplan_id: l.pricingplan_id,
+    discount: l.discount,
+    original_pricing_price: l.original_pricing_price,
+    qty: l.qty,
+    coupon_code: l.coupon_code,
+  }));
+  const pricedLines = priced.lines;
+  const col = <T>(f: (l: (typeof pricedLines)[number]) => T) => pricedLines.map(f);
+  await q.query(
+    `INSERT INTO order_courses (order_id, course_id, pricing_plan_id, course_name, course_type, qty, original_pricing_price, discount, price, coupon_code)
+     SELECT $1, a, b, c, d, e, f, g, h, i FROM unnest($2::int[], $3::int[], $4::text[], $5::text[], $6::int[], $7::bigint[], $8::bigint[], $9::bigint[], $10::text[]) WITH ORDINALITY AS l(a, b, c, d, e, f, g, h, i, n)
+     ORDER BY n`,
+    [
+      order.id,
+      col((l) => l.course_id),
+      col((l) => l.pricingplan_id),
+      col((l) => courses.get(l.course_id)!.name),
+      col((l) => courses.get(l.course_id)!.course_type),
+      col((l) => l.qty),
+      col((l) => l.original_pricing_price),
+      col((l) => l.discount),
+      col((l) => l.total),
+      col((l) => l.coupon_code),
+    ],
+  );
   await takeCouponUses(q, lockedCoupons, priced.coupons.map((c) => c.id), order.id, userId);
   // The ordered courses leave the student's cart.
   await q.query(`DELETE FROM cart_lines WHERE course_id = ANY($2::int[]) AND cart_id IN (SELECT id FROM carts WHERE owner = $1)`, [`u:${userId}`, body.course_id]);

@@ -48,7 +48,8 @@ async function hasAccess(q: Queryable, userId: number, courseId: number): Promis
 
 /** Which cached variant of an answer a viewer gets: guest or member, and the shown courses it owns. */
 function viewerVariant(viewer: PlanViewer, shown: Iterable<number>): string {
-  const owned = new Set(viewer.ownedCourseIds ?? []);
+  if (!viewer.ownedCourseIds?.length) return viewer.loggedIn ? 'm' : 'g';
+  const owned = new Set(viewer.ownedCourseIds);
   const mine = [...new Set(shown)].filter((id) => owned.has(id)).sort((a, b) => a - b);
   return `${viewer.loggedIn ? 'm' : 'g'}${mine.length > 0 ? `:${mine.join(',')}` : ''}`;
 }
