@@ -55,6 +55,8 @@ export interface PublicCacheOptions {
   ttlMs: number;
   /** Most keys kept (oldest dropped first). */
   maxKeys?: number;
+  /** Most variants kept per key (later ones are answered from the database). */
+  maxVariants?: number;
   now?: () => number;
 }
 
@@ -62,6 +64,7 @@ export function createPublicCache(feed: ChangeFeed | undefined, options: PublicC
   const entries = new Map<string, Entry>();
   const now = options.now ?? Date.now;
   const maxKeys = options.maxKeys ?? 2000;
+  const maxVariants = options.maxVariants ?? 64;
   const counts = { hits: 0, misses: 0, stored: 0, invalidations: 0 };
   let generation = 0;
   const on = options.enabled && feed !== undefined;
@@ -121,6 +124,8 @@ export function createPublicCache(feed: ChangeFeed | undefined, options: PublicC
         e = { deps: new Set(deps), variants: new Map(), expiresAt: now() + options.ttlMs };
         entries.set(key, e);
       }
+      // Members owning different sets of the shown courses make variants: a bounded number per key.
+      if (!e.variants.has(variant) && e.variants.size >= maxVariants) return;
       e.variants.set(variant, body);
       counts.stored++;
     },
