@@ -30,6 +30,7 @@ import paymentsPlugin from './payments/plugin';
 import { policyInputs, registerSecurityHeaders } from './headers';
 import { loadProvidersConfig } from './providers/config';
 import { webPlugin } from './web/plugin';
+import { createPublicCache } from './public-cache';
 
 export interface BuildOptions {
   db?: Db;
@@ -150,11 +151,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     clock,
     uploadsDir: config.uploadsDir,
     orders: createOrderService({ db, events, clock }),
+    publicCache: createPublicCache(db.changes, { enabled: config.publicCache, ttlMs: config.publicCacheTtlMs }),
   } as AppContext;
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionState', 'none');
   app.decorateRequest('operation', null);
+  app.addHook('onClose', async () => ctx.publicCache.close());
   if (ownDb) app.addHook('onClose', async () => db.close());
 
   await app.register(cookie);

@@ -60,6 +60,10 @@ export interface Config {
   seedWhenEmpty: boolean;
   /** Answer 500 for responses that break openapi.yaml (dev/test); in production only log. */
   strictResponses: boolean;
+  /** PUBLIC_CACHE (default on): keep public answers in memory (server/public-cache.ts); off = always read the database. */
+  publicCache: boolean;
+  /** PUBLIC_CACHE_TTL_MS: the cache's safety-net age (ms); changes drop entries at once through the change feed. */
+  publicCacheTtlMs: number;
   logLevel: string;
   /** Graceful shutdown (main.ts): wait after SIGTERM with /readyz at 503 before closing the listener (ms). */
   shutdownDelayMs: number;
@@ -109,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxRegistrationsPerDay: num(env.MAX_REGISTRATIONS_PER_DAY, 500),
     seedWhenEmpty: bool(env.SEED_WHEN_EMPTY, true),
     strictResponses: mode !== 'production',
+    publicCache: bool(env.PUBLIC_CACHE, true),
+    publicCacheTtlMs: num(env.PUBLIC_CACHE_TTL_MS, 5 * 60_000),
     logLevel: env.LOG_LEVEL || (mode === 'test' ? 'silent' : 'info'),
     shutdownDelayMs: num(env.SHUTDOWN_DELAY_MS, 0),
     shutdownTimeoutMs: num(env.SHUTDOWN_TIMEOUT_MS, 15_000),

@@ -11,6 +11,7 @@ import type { MailTransport } from './mail';
 import type { EventBus } from './events';
 import type { Clock } from './clock';
 import type { OrderService } from './orders/service';
+import type { PublicCache } from './public-cache';
 
 export interface AppContext {
   db: Db;
@@ -23,4 +24,6 @@ export interface AppContext {
   uploadsDir: string;
   /** Order repository + service (also used by the payments plugin). */
   orders: OrderService;
+  /** Public answers kept in memory, dropped by the database's change feed (server/public-cache.ts). */
+  publicCache: PublicCache;
 }

@@ -27,8 +27,31 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
 }
 
+/**
+ * The database's change feed: every NOTIFY on CHANGE_CHANNEL (sent by the triggers of migration
+ * 131_catalogue_notify.sql when a table the public answers read changes), from this process's own
+ * writes (delivered before the writing query or COMMIT resolves: read-your-writes) and from every
+ * other process on the same PostgreSQL. `live` is false while the feed may miss a change (not yet
+ * listening, or the LISTEN connection was lost and is being re-opened): a cache must not serve then.
+ */
+export interface ChangeFeed {
+  readonly live: boolean;
+  subscribe(listener: ChangeListener): () => void;
+}
+export interface ChangeListener {
+  /** One NOTIFY payload ('*' or 'c:<course id>'). */
+  change(payload: string): void;
+  /** The feed became live (true) or may have missed changes (false: drop everything). */
+  live(listening: boolean): void;
+}
+
+/** The channel the catalogue triggers notify on. */
+export const CHANGE_CHANNEL = 'catalogue_changed';
+
 export interface Db extends Queryable {
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /** Changes of what public answers read (absent on hand-made test doubles: nothing is cached). */
+  changes?: ChangeFeed;
   close(): Promise<void>;
   kind: 'pglite' | 'postgres';
   /** The connection URL (PostgreSQL only): realtime opens its own LISTEN/NOTIFY pool on it. */
@@ -81,6 +104,46 @@ function runHooks(h: TxHooks): void {
   }
 }
 
+/** Fan-out of the change feed to its subscribers; `start` runs at the first subscription. */
+function createFeed(start: () => void): ChangeFeed & { readonly started: boolean; emit(payload: string): void; setLive(live: boolean): void } {
+  const listeners = new Set<ChangeListener>();
+  let live = false;
+  let started = false;
+  const each = (fn: (l: ChangeListener) => void) => {
+    for (const l of listeners) {
+      try {
+        fn(l);
+      } catch (err) {
+        console.error('change listener failed', err);
+      }
+    }
+  };
+  return {
+    get live() {
+      return live;
+    },
+    get started() {
+      return started;
+    },
+    subscribe(l) {
+      listeners.add(l);
+      if (!started) {
+        started = true;
+        start();
+      }
+      return () => void listeners.delete(l);
+    },
+    emit(payload) {
+      each((l) => l.change(payload));
+    },
+    setLive(v) {
+      if (v === live) return;
+      live = v;
+      each((l) => l.live(v));
+    },
+  };
+}
+
 const RETRY_CODES = new Set(['40P01', '40001']);
 
 async function createPostgres(url: string, poolSize: number): Promise<Db & { exec(sql: string): Promise<void> }> {
@@ -93,20 +156,95 @@ async function createPostgres(url: string, poolSize: number): Promise<Db & { exe
   };
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: types as never });
   pool.on('error', (err) => console.error('postgres pool error', err.message));
+
+  // The change feed: one dedicated LISTEN connection (re-opened after a loss, the feed not live
+  // meanwhile), started by the first subscriber. Once started, every pooled connection LISTENs
+  // too: PostgreSQL hands a session its own notifications right after the COMMIT, before the
+  // query resolves, so a write through this process is seen by its very next read.
+  let listener: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+  let delay = 100;
+  const onNotification = (n: pg.Notification) => {
+    if (n.channel === CHANGE_CHANNEL) feed.emit(n.payload ?? '*');
+  };
+  const listenNow = async (): Promise<void> => {
+    retry = null;
+    if (closed) return;
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', onNotification);
+    const lost = () => {
+      if (listener !== client) return;
+      listener = null;
+      feed.setLive(false);
+      client.end().catch(() => undefined);
+      again();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+    } catch (err) {
+      console.error('change feed: LISTEN failed, retrying', (err as Error).message);
+      client.end().catch(() => undefined);
+      again();
+      return;
+    }
+    if (closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    listener = client;
+    delay = 100;
+    feed.setLive(true);
+  };
+  const again = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => void listenNow(), delay);
+    retry.unref();
+    delay = Math.min(delay * 2, 5000);
+  };
+  const feed = createFeed(() => void listenNow());
+  const listening = new WeakSet<pg.PoolClient>();
+  const checkout = async (): Promise<pg.PoolClient> => {
+    const client = await pool.connect();
+    if (feed.started && !listening.has(client)) {
+      listening.add(client);
+      client.on('notification', onNotification);
+      try {
+        await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+      } catch (err) {
+        client.release(err as Error);
+        throw err;
+      }
+    }
+    return client;
+  };
   const query = async <T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> => {
-    const r = await pool.query(sql, params as unknown[]);
-    return { rows: r.rows as T[] };
+    const client = await checkout();
+    try {
+      const r = await client.query(sql, params as unknown[]);
+      client.release();
+      return { rows: r.rows as T[] };
+    } catch (err) {
+      // An SQL error (SQLSTATE) leaves the connection usable; anything else (a lost socket) drops it.
+      const code = (err as { code?: unknown }).code;
+      client.release(typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? undefined : (err as Error));
+      throw err;
+    }
   };
   return {
     kind: 'postgres',
     url,
+    changes: feed,
     query,
     async exec(sql: string) {
       await pool.query(sql);
     },
     async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
       for (let attempt = 1; ; attempt++) {
-        const client = await pool.connect();
+        const client = await checkout();
         const h: TxHooks = { afterCommit: [] };
         const q: Queryable & { exec(sql: string): Promise<void> } = {
           async query<R>(sql: string, params?: unknown[]) {
@@ -135,6 +273,12 @@ async function createPostgres(url: string, poolSize: number): Promise<Db & { exe
       }
     },
     async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const l = listener;
+      listener = null;
+      feed.setLive(false);
+      await l?.end().catch(() => undefined);
       await pool.end();
     },
   };
@@ -144,8 +288,16 @@ async function createPglite(dataDir: string | undefined): Promise<Db & { exec(sq
   if (dataDir && dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
   const parsers = { [INT8]: parseNumber, [NUMERIC]: parseNumber, [INT8_ARRAY]: parseNumberArray, [NUMERIC_ARRAY]: parseNumberArray };
   const lite = dataDir && dataDir !== 'memory' ? await PGlite.create(dataDir, { parsers }) : await PGlite.create({ parsers });
+  // PGlite runs the listeners of a NOTIFY before the query that caused it resolves (one process).
+  const feed = createFeed(() => {
+    lite
+      .listen(CHANGE_CHANNEL, (payload) => feed.emit(payload))
+      .then(() => feed.setLive(true))
+      .catch((err: Error) => console.error('change feed: LISTEN failed', err.message));
+  });
   return {
     kind: 'pglite',
+    changes: feed,
     async query<T>(sql: string, params?: unknown[]) {
       const r = await lite.query<T>(sql, params as unknown[]);
       return { rows: r.rows };
@@ -172,6 +324,7 @@ async function createPglite(dataDir: string | undefined): Promise<Db & { exec(sq
       return result;
     },
     async close() {
+      feed.setLive(false);
       await lite.close();
     },
   };

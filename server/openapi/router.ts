@@ -46,11 +46,32 @@ export type OperationRequest<K extends OperationId = OperationId> = FastifyReque
   Querystring: QueryOf<K>;
 }>;
 
+/**
+ * A success answer already serialised (a public cache hit, server/public-cache.ts): sent as is
+ * with the operation's success status; it was validated when it was kept.
+ */
+export class SerializedAnswer {
+  constructor(readonly json: Buffer) {}
+}
+
+/**
+ * A success answer to keep: validated, serialised once, sent, and handed to `keep` (the public
+ * cache) only when it conforms to openapi.yaml.
+ */
+export class KeepAnswer<B> {
+  constructor(
+    readonly body: B,
+    readonly keep: (json: Buffer) => void,
+  ) {}
+}
+
+type Answer<K extends OperationId> = ResponseBodyOf<K> | SerializedAnswer | KeepAnswer<ResponseBodyOf<K>>;
+
 export type OperationHandler<K extends OperationId = OperationId> = (
   req: OperationRequest<K>,
   reply: FastifyReply,
   ctx: AppContext,
-) => Promise<ResponseBodyOf<K>> | ResponseBodyOf<K>;
+) => Promise<Answer<K>> | Answer<K>;
 
 export type Handlers = { [K in OperationId]?: OperationHandler<K> };
 
@@ -222,6 +243,8 @@ export function responseIssues(op: OperationSpec, status: number, body: unknown)
   return validate(body) ? [] : issuesFrom(validate.errors, 'response');
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export interface RegisterOptions {
   bodyErrorCodes?: BodyErrorCodes;
   /** Per-IP rate limit (@fastify/rate-limit) of some operations, e.g. login and registration. */
@@ -249,15 +272,22 @@ export function registerOperations(app: FastifyInstance, handlers: Handlers, opt
         enforceSecurity(op, req);
         refuseInvalidText(req);
         await validateRequest(op, req, ctx, options.bodyErrorCodes?.[operationId]);
-        const body = await handler(req as OperationRequest<OperationId>, reply, ctx);
+        const answer = await handler(req as OperationRequest<OperationId>, reply, ctx);
         if (reply.sent) return reply;
         const status = successStatus(op, reply);
+        if (answer instanceof SerializedAnswer) return reply.code(status).type(JSON_TYPE).send(answer.json);
+        const body = answer instanceof KeepAnswer ? (answer.body as unknown) : answer;
         const issues = responseIssues(op, status, body);
         if (issues.length > 0) {
           req.log.error({ operationId, status, issues }, 'response breaks openapi.yaml');
           if (ctx.config.strictResponses) throw new ApiError(500, 'INTERNAL_ERROR', 'Internal error');
         }
         reply.code(status);
+        if (answer instanceof KeepAnswer) {
+          const json = Buffer.from(JSON.stringify(body));
+          if (issues.length === 0) answer.keep(json);
+          return reply.type(JSON_TYPE).send(json);
+        }
         return body;
       },
     });

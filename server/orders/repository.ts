@@ -101,10 +101,12 @@ interface LockedCourse {
   id: number;
   seats: number | null;
   stock: number | null;
-  is_product: boolean;
 }
 
-/** Reads the courses by id, locking (ascending id) those with a seat or stock count. */
+/**
+ * Locks (ascending id) and returns the courses with a seat or stock count. A course not in the
+ * map has neither (or does not exist): there is nothing to count down, and no row to wait for.
+ */
 export async function lockCourses(q: Queryable, courseIds: readonly number[]): Promise<Map<number, LockedCourse>> {
   const ids = [...new Set(courseIds)].sort((a, b) => a - b);
   const map = new Map<number, LockedCourse>();
@@ -112,14 +114,10 @@ export async function lockCourses(q: Queryable, courseIds: readonly number[]): P
   // Only a course with a seat or stock count is locked (it is counted down in this transaction);
   // orders of unlimited courses do not wait for each other (issue 13: POST order p99 at 100 rps).
   const limited = await q.query<LockedCourse>(
-    'SELECT id, seats, stock, is_product FROM courses WHERE id = ANY($1::int[]) AND (seats IS NOT NULL OR stock IS NOT NULL) ORDER BY id FOR UPDATE',
+    'SELECT id, seats, stock FROM courses WHERE id = ANY($1::int[]) AND (seats IS NOT NULL OR stock IS NOT NULL) ORDER BY id FOR UPDATE',
     [ids],
   );
   for (const row of limited.rows) map.set(row.id, row);
-  if (map.size < ids.length) {
-    const unlimited = await q.query<LockedCourse>('SELECT id, seats, stock, is_product FROM courses WHERE id = ANY($1::int[]) AND seats IS NULL AND stock IS NULL', [ids.filter((id) => !map.has(id))]);
-    for (const row of unlimited.rows) map.set(row.id, row);
-  }
   return map;
 }
 

@@ -1,5 +1,5 @@
 /** Courses, products, link paths and the video playlist (tag catalogue). */
-import type { Handlers } from '../openapi/router';
+import { KeepAnswer, SerializedAnswer, type Handlers, type ResponseBodyOf } from '../openapi/router';
 import { ApiError } from '../errors';
 import {
   findCourse,
@@ -12,7 +12,7 @@ import {
   type CourseRow,
 } from '../repos/catalogue';
 import { loadSettings } from '../repos/settings';
-import { startingPrice } from '../../domain/plans';
+import { startingPrice, type PlanViewer } from '../../domain/plans';
 import type { Queryable } from '../db/index';
 
 function notFound(what = 'Course'): ApiError {
@@ -46,6 +46,95 @@ async function hasAccess(q: Queryable, userId: number, courseId: number): Promis
   return r.rows.length > 0;
 }
 
+/** Which cached variant of an answer a viewer gets: guest or member, and the shown courses it owns. */
+function viewerVariant(viewer: PlanViewer, shown: Iterable<number>): string {
+  if (!viewer.ownedCourseIds?.length) return viewer.loggedIn ? 'm' : 'g';
+  const owned = new Set(viewer.ownedCourseIds);
+  const mine = [...new Set(shown)].filter((id) => owned.has(id)).sort((a, b) => a - b);
+  return `${viewer.loggedIn ? 'm' : 'g'}${mine.length > 0 ? `:${mine.join(',')}` : ''}`;
+}
+
+type CourseAnswer = ResponseBodyOf<'getCourse'>;
+
+/**
+ * GET course's answer for a viewer, from the database, and the course ids it shows (the course
+ * and its related lists: a change to any of them changes the answer).
+ */
+async function courseAnswer(db: Queryable, id: number, viewer: PlanViewer): Promise<{ body: CourseAnswer; deps: number[] }> {
+  const c = await findCourse(db, id);
+  if (!c || c.is_product) throw notFound();
+  // Issue 13: the reads that need only the course run together (one round trip's wait, not ten
+  // one after another), then the related lists' summaries together.
+  type Section = { id: number; name: string; location: number };
+  type Lecture = { id: number; section_id: number; name: string; content_type: string; preview: boolean; video_length: number | null };
+  type Instructor = { id: number; firstname: string; lastname: string; profile: { image?: string; biography?: string } };
+  const base = 'SELECT * FROM courses WHERE status = 1 AND is_product = false AND id <> $1';
+  const rowsOf = async (sql: string, params: unknown[]) => (await db.query<CourseRow>(sql, params)).rows;
+  const [planRows, settings, sections, lectures, instructorRows, sameTeacherRows, sameGroupRows, bestsellerRows] = await Promise.all([
+    plansOfCourses(db, [c.id]),
+    loadSettings(db),
+    db.query<Section>('SELECT id, name, location FROM sections WHERE course_id = $1 ORDER BY location, id', [c.id]),
+    db.query<Lecture>('SELECT id, section_id, name, content_type, preview, video_length FROM lectures WHERE course_id = $1 ORDER BY location, id', [c.id]),
+    c.instructor_id ? db.query<Instructor>('SELECT id, firstname, lastname, profile FROM users WHERE id = $1', [c.instructor_id]).then((r) => r.rows) : Promise.resolve([]),
+    c.instructor_id ? rowsOf(`${base} AND instructor_id = $2 ORDER BY sort, id LIMIT 6`, [c.id, c.instructor_id]) : Promise.resolve([]),
+    c.category_id ? rowsOf(`${base} AND category_id = $2 ORDER BY sort, id LIMIT 6`, [c.id, c.category_id]) : Promise.resolve([]),
+    rowsOf(`${base} AND is_bestseller ORDER BY sort, id LIMIT 6`, [c.id]),
+  ]);
+  const plans = planRows.map(planForDomain);
+  const row = instructorRows[0];
+  const instructor = row ? { id: row.id, firstname: row.firstname, lastname: row.lastname, image: row.profile.image ?? null, biography: row.profile.biography ?? null } : null;
+  const showTeacher = Boolean(settings.course_teacher && c.instructor_id);
+  const showGroup = Boolean(settings.course_group && c.category_id);
+  const showBestsellers = Boolean(settings.course_bestseller);
+  const [sameTeacher, sameGroup, bestsellers] = await Promise.all([
+    showTeacher ? summaries(db, sameTeacherRows, viewer) : null,
+    showGroup ? summaries(db, sameGroupRows, viewer) : null,
+    showBestsellers ? summaries(db, bestsellerRows, viewer) : null,
+  ]);
+  const preview = c.preview.url ? { url: c.preview.url, ...(c.preview.type ? { type: c.preview.type } : {}), picture_url: c.preview.picture_url ?? null } : null;
+  const body: CourseAnswer = {
+    success: true,
+    data: {
+      id: c.id,
+      name: c.name,
+      link_path: c.link_path,
+      course_type: c.course_type,
+      description_html: c.description ?? '',
+      image: c.image,
+      preview_video: preview,
+      instructor,
+      sections: sections.rows.map((s) => ({
+        id: s.id,
+        name: s.name,
+        location: s.location,
+        lectures: lectures.rows.filter((l) => l.section_id === s.id).map((l) => ({ id: l.id, name: l.name, content_type: l.content_type, preview: l.preview, video_length: l.video_length })),
+      })),
+      seats_available: c.seats === null ? null : Math.max(0, c.seats),
+      start_reg_date: iso(c.start_reg_date),
+      end_reg_date: iso(c.end_reg_date),
+      buy_course_free: plans.some((p) => p.buy_course_free === true),
+      is_course_access_right: c.is_course_access,
+      access_group_ids: c.user_group_ids,
+      layout_course_detail: (c.layout_course_detail ?? null) as 1 | 2 | 3 | 4 | null,
+      is_layout_course_registration: c.is_layout_course_registration,
+      default_price: startingPrice(plans, viewer, 'THB'),
+      default_price_usd: startingPrice(plans, viewer, 'USD'),
+      course_group_id: c.category_id,
+      meta_title: c.meta_title ?? c.name,
+      meta_description: c.meta_description ?? c.short_description,
+      og_image: c.image,
+      og_video: c.preview.url ?? null,
+      related: {
+        ...(sameTeacher ? { same_teacher: sameTeacher } : {}),
+        ...(sameGroup ? { same_group: sameGroup } : {}),
+        ...(bestsellers ? { bestsellers } : {}),
+      },
+    },
+  };
+  const deps = [c.id, ...[sameTeacher, sameGroup, bestsellers].flatMap((list) => (list ?? []).map((x) => x.id))];
+  return { body, deps };
+}
+
 export const catalogueHandlers: Handlers = {
   async listCourses(req, _reply, ctx) {
     const rows = await listRows(ctx.db, false, req.query.filter, req.query.keyword);
@@ -58,77 +147,19 @@ export const catalogueHandlers: Handlers = {
   },
 
   async getCourse(req, _reply, ctx) {
-    const c = await findCourse(ctx.db, req.params.id);
-    if (!c || c.is_product) throw notFound();
-    // Issue 13: the reads that need only the course run together (one round trip's wait, not ten
-    // one after another), then the related lists' summaries together.
-    type Section = { id: number; name: string; location: number };
-    type Lecture = { id: number; section_id: number; name: string; content_type: string; preview: boolean; video_length: number | null };
-    type Instructor = { id: number; firstname: string; lastname: string; profile: { image?: string; biography?: string } };
-    const base = 'SELECT * FROM courses WHERE status = 1 AND is_product = false AND id <> $1';
-    const rowsOf = async (sql: string, params: unknown[]) => (await ctx.db.query<CourseRow>(sql, params)).rows;
-    const [viewer, planRows, settings, sections, lectures, instructorRows, sameTeacherRows, sameGroupRows, bestsellerRows] = await Promise.all([
-      viewerFor(ctx.db, req.user),
-      plansOfCourses(ctx.db, [c.id]),
-      loadSettings(ctx.db),
-      ctx.db.query<Section>('SELECT id, name, location FROM sections WHERE course_id = $1 ORDER BY location, id', [c.id]),
-      ctx.db.query<Lecture>('SELECT id, section_id, name, content_type, preview, video_length FROM lectures WHERE course_id = $1 ORDER BY location, id', [c.id]),
-      c.instructor_id ? ctx.db.query<Instructor>('SELECT id, firstname, lastname, profile FROM users WHERE id = $1', [c.instructor_id]).then((r) => r.rows) : Promise.resolve([]),
-      c.instructor_id ? rowsOf(`${base} AND instructor_id = $2 ORDER BY sort, id LIMIT 6`, [c.id, c.instructor_id]) : Promise.resolve([]),
-      c.category_id ? rowsOf(`${base} AND category_id = $2 ORDER BY sort, id LIMIT 6`, [c.id, c.category_id]) : Promise.resolve([]),
-      rowsOf(`${base} AND is_bestseller ORDER BY sort, id LIMIT 6`, [c.id]),
-    ]);
-    const plans = planRows.map(planForDomain);
-    const row = instructorRows[0];
-    const instructor = row ? { id: row.id, firstname: row.firstname, lastname: row.lastname, image: row.profile.image ?? null, biography: row.profile.biography ?? null } : null;
-    const showTeacher = Boolean(settings.course_teacher && c.instructor_id);
-    const showGroup = Boolean(settings.course_group && c.category_id);
-    const showBestsellers = Boolean(settings.course_bestseller);
-    const [sameTeacher, sameGroup, bestsellers] = await Promise.all([
-      showTeacher ? summaries(ctx.db, sameTeacherRows, viewer) : null,
-      showGroup ? summaries(ctx.db, sameGroupRows, viewer) : null,
-      showBestsellers ? summaries(ctx.db, bestsellerRows, viewer) : null,
-    ]);
-    const preview = c.preview.url ? { url: c.preview.url, ...(c.preview.type ? { type: c.preview.type } : {}), picture_url: c.preview.picture_url ?? null } : null;
-    return {
-      success: true,
-      data: {
-        id: c.id,
-        name: c.name,
-        link_path: c.link_path,
-        course_type: c.course_type,
-        description_html: c.description ?? '',
-        image: c.image,
-        preview_video: preview,
-        instructor,
-        sections: sections.rows.map((s) => ({
-          id: s.id,
-          name: s.name,
-          location: s.location,
-          lectures: lectures.rows.filter((l) => l.section_id === s.id).map((l) => ({ id: l.id, name: l.name, content_type: l.content_type, preview: l.preview, video_length: l.video_length })),
-        })),
-        seats_available: c.seats === null ? null : Math.max(0, c.seats),
-        start_reg_date: iso(c.start_reg_date),
-        end_reg_date: iso(c.end_reg_date),
-        buy_course_free: plans.some((p) => p.buy_course_free === true),
-        is_course_access_right: c.is_course_access,
-        access_group_ids: c.user_group_ids,
-        layout_course_detail: (c.layout_course_detail ?? null) as 1 | 2 | 3 | 4 | null,
-        is_layout_course_registration: c.is_layout_course_registration,
-        default_price: startingPrice(plans, viewer, 'THB'),
-        default_price_usd: startingPrice(plans, viewer, 'USD'),
-        course_group_id: c.category_id,
-        meta_title: c.meta_title ?? c.name,
-        meta_description: c.meta_description ?? c.short_description,
-        og_image: c.image,
-        og_video: c.preview.url ?? null,
-        related: {
-          ...(sameTeacher ? { same_teacher: sameTeacher } : {}),
-          ...(sameGroup ? { same_group: sameGroup } : {}),
-          ...(bestsellers ? { bestsellers } : {}),
-        },
-      },
-    };
+    // Issue 13: served from memory when it can be (server/public-cache.ts). The only per-visitor
+    // input is the viewer of the prices (guest or member, and which of the answer's courses the
+    // visitor owns): it picks the cached variant. Taken before any read: a change notified while
+    // this answer is built keeps it out of the cache.
+    const cache = ctx.publicCache;
+    const ticket = cache.ticket();
+    const key = `course:${req.params.id}`;
+    const viewer = await viewerFor(ctx.db, req.user);
+    const known = cache.deps(key);
+    const hit = known ? cache.get(key, viewerVariant(viewer, known)) : undefined;
+    if (hit) return new SerializedAnswer(hit);
+    const built = await courseAnswer(ctx.db, req.params.id, viewer);
+    return new KeepAnswer(built.body, (json) => cache.put(ticket, key, viewerVariant(viewer, built.deps), built.deps, json));
   },
 
   async getProduct(req, _reply, ctx) {

@@ -1,5 +1,5 @@
 /** Registration, custom labels, user groups, profile, tax, shipping addresses, welcome e-mail. */
-import type { BodyErrorCodes, Handlers } from '../openapi/router';
+import { KeepAnswer, SerializedAnswer, type BodyErrorCodes, type Handlers } from '../openapi/router';
 import { ApiError, requestLocale } from '../errors';
 import { hashPassword } from '../auth/password';
 import { MESSAGES, loginDetailsMail, welcomeMail } from '../../domain/messages';
@@ -29,13 +29,24 @@ async function customLabels(q: { query: <T>(s: string, p?: unknown[]) => Promise
 }
 
 export const studentHandlers: Handlers = {
+  // Issue 13: both kept in memory (server/public-cache.ts), dropped by any change of site_settings.
   async getSiteSettings(_req, _reply, ctx) {
-    return { success: true, data: { ...settingsForApi(await loadSettings(ctx.db)), demo_payments: ctx.config.demo } };
+    const cache = ctx.publicCache;
+    const hit = cache.get('settings', '');
+    if (hit) return new SerializedAnswer(hit);
+    const ticket = cache.ticket();
+    const body = { success: true as const, data: { ...settingsForApi(await loadSettings(ctx.db)), demo_payments: ctx.config.demo } };
+    return new KeepAnswer(body, (json) => cache.put(ticket, 'settings', '', [], json));
   },
 
   async getHowToBuy(_req, _reply, ctx) {
+    const cache = ctx.publicCache;
+    const hit = cache.get('howtobuy', '');
+    if (hit) return new SerializedAnswer(hit);
+    const ticket = cache.ticket();
     const s = await loadSettings(ctx.db);
-    return { success: true, data: s.howtobuy ?? { is_enable_howtobuy: false, description: '' } };
+    const body = { success: true as const, data: s.howtobuy ?? { is_enable_howtobuy: false, description: '' } };
+    return new KeepAnswer(body, (json) => cache.put(ticket, 'howtobuy', '', [], json));
   },
 
   async listCustomLabels(_req, _reply, ctx) {

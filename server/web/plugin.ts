@@ -152,22 +152,30 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions): Promise
   async function pageHead(req: FastifyRequest, origin: string): Promise<PageHead> {
     const url = new URL(req.url, 'http://x');
     const path = url.pathname;
-    const session = await app
+    const [, section, param, extra] = path.split('/');
+    // Issue 13: the page's reads all start at once (settings, course and how-to-buy are served from
+    // the public answers cache, server/public-cache.ts, when it holds them).
+    const sessionRead = app
       .inject({ method: 'GET', url: '/public/auth/me', headers: req.headers.cookie ? { cookie: req.headers.cookie } : {} })
       .then((r) => (r.statusCode === 200 ? ((r.json() as { user?: unknown }).user ?? null) : null))
       .catch(() => null);
+    const settingsRead = read<SiteSettings>(req, '/api/setting/site/into/1').catch(() => null);
+    const courseId = section === 'course' && param !== undefined && extra === undefined ? idOf(param) : null;
+    const courseReads =
+      courseId === null
+        ? null
+        : Promise.all([read<Course>(req, `/public/courses/${courseId}/0`), read<HowToBuy>(req, '/public/payments/howtobuy')]).catch(() => [null, null] as const);
+    const [session, settings] = await Promise.all([sessionRead, settingsRead]);
     const boot: Record<string, unknown> = { path: path + url.search, user: session };
-    const settings = await read<SiteSettings>(req, '/api/setting/site/into/1');
     const siteTitle = settings?.title ?? defaultBrand;
     const notFound = () => notFoundHead(message('PAGE_NOT_FOUND'), siteTitle, { ...boot, notFound: true });
     const price = (minor: number | null | undefined) => (minor === null || minor === undefined || minor === 0 ? null : formatMoney(minor, 'THB'));
 
-    const [, section, param, extra] = path.split('/');
     if ((section === 'course' || section === 'product') && param !== undefined && extra === undefined) {
       const id = idOf(param);
       if (id === null || !settings) return notFound();
-      if (section === 'course') {
-        const [course, howToBuy] = await Promise.all([read<Course>(req, `/public/courses/${id}/0`), read<HowToBuy>(req, '/public/payments/howtobuy')]);
+      if (section === 'course' && courseReads) {
+        const [course, howToBuy] = await courseReads;
         if (!course?.id) return notFound();
         const notice = settings.demo_payments ? message('DEMO_PAYMENTS_NOTICE', pageLocale(req, url)) : null;
         return courseHead({ origin, course, siteTitle, priceText: price(course.default_price), notice, boot: { ...boot, course: { course, settings, howToBuy } } });

@@ -3,6 +3,8 @@
 //  - a buyer's socket on process B receives the paid status of a PromptPay payment confirmed
 //    through process A (socket.io PostgreSQL adapter; sandbox state in the database);
 //  - 200 concurrent orders through the balancer for 10 seats give exactly 10;
+//  - GET course served from each process's memory is dropped on both by a write through either
+//    (or plain SQL): LISTEN/NOTIFY of the public answers cache;
 //  - one process killed (SIGKILL) mid-run loses no order, and the other goes on.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -163,6 +165,25 @@ describe('two processes on one PostgreSQL behind haproxy', () => {
     );
     expect(dbState.rows[0]).toEqual({ seats: 0, orders: 10 });
   }, 120_000);
+
+  it("GET course from each process's memory: a seat taken through A and a plain SQL edit reach B's next GET", async () => {
+    const course = await newCourse('คอร์สในหน่วยความจำ (สองโปรเซส)', 5);
+    const get = async (origin: string) => {
+      const r = await fetch(`${origin}/public/courses/${course.courseId}/0`);
+      expect(r.status).toBe(200);
+      return ((await r.json()) as { data: { name: string; seats_available: number | null } }).data;
+    };
+    // Both processes hold the answer (issue 13: server/public-cache.ts).
+    for (const origin of [originA, originB, originA, originB]) expect((await get(origin)).seats_available).toBe(5);
+    const created = await order(originA, 1, course, `k-${randomBytes(8).toString('hex')}`);
+    expect(created.status).toBe(201);
+    // A's own write is in its very next answer; B hears it within the NOTIFY latency.
+    expect((await get(originA)).seats_available).toBe(4);
+    await waitFor(async () => (await get(originB)).seats_available === 4, "B's answer after A's order", 5000);
+    await db.query("UPDATE courses SET name = 'ชื่อใหม่จาก SQL' WHERE id = $1", [course.courseId]);
+    await waitFor(async () => (await get(originA)).name === 'ชื่อใหม่จาก SQL', "A's answer after the SQL edit", 5000);
+    await waitFor(async () => (await get(originB)).name === 'ชื่อใหม่จาก SQL', "B's answer after the SQL edit", 5000);
+  }, 60_000);
 
   it('one process killed mid-run loses no order and the other goes on', async () => {
     const course = await newCourse('คอร์สเปิดรับไม่จำกัด (สองโปรเซส)', null);
