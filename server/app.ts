@@ -109,7 +109,8 @@ function toThaiEnvelope(err: unknown): [number, ErrorEnvelope] {
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = loadConfig(process.env, options.config ?? {});
   const app = Fastify({
-    logger: {
+    // LOG_LEVEL=silent: no logger at all (a silent pino still builds a child logger per request).
+    logger: config.logLevel === 'silent' && !options.logStream ? false : {
       level: config.logLevel,
       // Never log credentials, session ids or card data: bodies are not logged at all, and these
       // headers are redacted.
