@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { t } from '../i18n/messages';
+import { CloseIcon } from './icons';
 
 export interface ModalProps {
   open: boolean;
@@ -144,7 +145,7 @@ function ModalDialog({ title, onClose, dismissable = true, maskClosable = true, 
           </h2>
           {dismissable ? (
             <button type="button" className="ui-modal__close" aria-label={t('close')} onClick={() => onCloseRef.current?.()}>
-              <span aria-hidden="true">×</span>
+              <CloseIcon />
             </button>
           ) : null}
         </div>
