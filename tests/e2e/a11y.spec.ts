@@ -84,6 +84,10 @@ test('a11y: a visitor’s pages (course layouts, product, list, promotion, cart)
   const login = page.getByRole('dialog', { name: /เข้าสู่ระบบ/ });
   await expect(login.getByTestId('login-username')).toBeFocused();
   found.push(...(await audit(page, '/course/1 login modal')));
+  // Shift+Tab from the first control wraps to the last one Tab can reach (the closed sign-up form's summary), not out of the dialog
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(login.locator('summary')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(login).toHaveCount(0);
   await expect(submit).toBeFocused();
