@@ -100,7 +100,7 @@ test('a11y: a visitor’s pages (course layouts, product, list, promotion, cart)
   expect(found, report(found)).toEqual([]);
 });
 
-test('a11y: a student’s modals (person type, tax invoice, bank transfer, Omise card), thank-you and order list have no axe violations', async ({ page, shop }) => {
+test('a11y: a student’s modals (person type, tax invoice, bank transfer, Omise card), thank-you, order list and cart have no axe violations', async ({ page, shop }) => {
   const found: string[] = [];
   const user = await freshStudent(shop.db, 'a11y');
   await openAs(page, user.username, '/course/3-ux-ui-workshop');
@@ -135,10 +135,18 @@ test('a11y: a student’s modals (person type, tax invoice, bank transfer, Omise
 
   await visit(page, '/myaccount/student/order', (pg) => pg.getByTestId('orders-table'), found);
 
-  // the Omise card form
-  await page.goto('/course/1-english-for-communication');
-  await p.getByTestId('method-8').check();
-  await p.getByTestId('checkout-submit').click();
+  // the cart page with a course and a coupon in it, then the Omise card form from there
+  await page.goto('/');
+  await page.getByRole('button', { name: 'เพิ่มลงรถเข็น: คอร์สภาษาอังกฤษเพื่อการสื่อสาร' }).click();
+  await expect(page.getByTestId('add-to-cart-status-1')).toContainText('แล้ว');
+  await page.goto('/cart');
+  const cart = page.getByTestId('cart-checkout');
+  await cart.getByTestId('coupon-input').fill('WELCOME10');
+  await cart.getByTestId('coupon-input').press('Enter');
+  await expect(cart.getByTestId('coupon-applied')).toContainText('WELCOME10');
+  found.push(...(await audit(page, '/cart with a course and a coupon')));
+  await cart.getByTestId('method-8').check();
+  await cart.getByTestId('checkout-submit').click();
   await expect(page.getByRole('dialog', { name: 'ชำระเงินด้วยบัตรเครดิต/เดบิต' })).toBeVisible();
   found.push(...(await audit(page, 'Omise card modal')));
 
