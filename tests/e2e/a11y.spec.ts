@@ -88,6 +88,10 @@ test('a11y: a visitor’s pages (course layouts, product, list, promotion, cart)
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Shift+Tab');
   await expect(login.locator('summary')).toBeFocused();
+  // its sign-up form, opened
+  await page.keyboard.press('Enter');
+  await expect(login.locator('details')).toHaveAttribute('open', '');
+  found.push(...(await audit(page, '/course/1 login modal, sign-up form open')));
   await page.keyboard.press('Escape');
   await expect(login).toHaveCount(0);
   await expect(submit).toBeFocused();
