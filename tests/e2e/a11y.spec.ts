@@ -161,6 +161,10 @@ test('a11y: a student’s modals (person type, tax invoice, bank transfer, Omise
   await cart.getByTestId('checkout-submit').click();
   await expect(page.getByRole('dialog', { name: 'ชำระเงินด้วยบัตรเครดิต/เดบิต' })).toBeVisible();
   found.push(...(await audit(page, 'Omise card modal')));
+  // closed, the order waits in the order list: focus, lost with the cart page, is on the new page's main region
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('orders-page')).toBeVisible();
+  await expect(page.locator('#main')).toBeFocused();
 
   expect(found, report(found)).toEqual([]);
 });
