@@ -107,6 +107,10 @@ test('a11y: a visitor’s pages (course layouts, product, list, promotion, cart)
   // English (remembered from here on), on a phone
   await page.setViewportSize({ width: 375, height: 800 });
   for (const id of [2, 5]) await visit(page, `/course/${id}?lang=en`, panel, found);
+  // reflow at 375 px: each plan's term sits under its name (not squeezed into a column of a few letters)
+  const lefts = await panel(page).locator('.plan').evaluateAll((plans) => plans.map((p) => [p.querySelector('.plan__name'), p.querySelector('.plan__term')].map((e) => Math.round(e?.getBoundingClientRect().left ?? -1))));
+  expect(lefts.length).toBeGreaterThan(0);
+  for (const [name, term] of lefts) expect(term).toBe(name);
   await visit(page, '/?lang=en', (p) => p.getByTestId('course-list'), found);
 
   expect(found, report(found)).toEqual([]);
