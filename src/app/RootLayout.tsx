@@ -1,5 +1,5 @@
-import { Suspense, useEffect, useSyncExternalStore } from 'react';
-import { Link, Outlet, useLoaderData, useNavigate, useNavigation } from 'react-router';
+import { Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
+import { Link, Outlet, useLoaderData, useLocation, useNavigate, useNavigation } from 'react-router';
 import type { SessionUser } from '../../machines/shared/api';
 import { selectLoggedIn, selectUser } from '../../machines/session/session.selectors';
 import { takeBootData } from '../api/boot-data';
@@ -93,9 +93,28 @@ function Progress() {
   return navigation.state === 'loading' ? <div className="route-progress" role="progressbar" aria-label={t('loading')} /> : null;
 }
 
+/**
+ * After a move to another page, focus that was lost (on the body: the control that had it is gone
+ * with the old page, e.g. a payment modal closed by leaving for the order list) goes to the page's
+ * main region, so Tab and a screen reader go on from the new page's content, not from the top of
+ * the document. Focus still on something (a header link) stays there.
+ */
+function useFocusMainAfterNavigation(): void {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (document.activeElement === null || document.activeElement === document.body) document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
 export function RootLayout() {
   const { user } = useLoaderData() as { user: SessionUser | null };
   const navigate = useNavigate();
+  useFocusMainAfterNavigation();
   useEffect(() => {
     // Every visitor has a generated id, kept (spec section 1); machines navigate through the router.
     visitorId();

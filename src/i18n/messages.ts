@@ -65,7 +65,7 @@ export const TH = {
   withholding: 'หักภาษี ณ ที่จ่าย',
   shippingFee: 'ค่าจัดส่ง',
   payable: 'ยอดชำระ',
-  removeLine: 'นำ {name} ออกจากรถเข็น',
+  removeLine: 'นำออก: {name} (จากรถเข็น)',
   quantity: 'จำนวน',
   coupon: 'คูปองส่วนลด',
   couponCode: 'รหัสคูปอง',

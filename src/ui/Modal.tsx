@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { t } from '../i18n/messages';
+import { CloseIcon } from './icons';
 
 export interface ModalProps {
   open: boolean;
@@ -26,6 +27,7 @@ export interface ModalProps {
 
 const FOCUSABLE = [
   'a[href]',
+  'summary',
   'area[href]',
   'button:not([disabled])',
   'input:not([disabled]):not([type="hidden"])',
@@ -38,8 +40,22 @@ const FOCUSABLE = [
   '[tabindex]:not([tabindex="-1"])',
 ].join(',');
 
+/**
+ * Whether Tab can reach `el` as it is shown: not inside a closed <details> (its own summary
+ * excepted) nor under a `hidden` attribute. A trap that counts
+ * an unreachable element as its last loses focus out of the dialog (the login modal's closed
+ * sign-up form did).
+ */
+function reachable(el: HTMLElement): boolean {
+  if (el.tagName === 'SUMMARY' && el.parentElement?.tagName !== 'DETAILS') return false;
+  for (let d = el.parentElement?.closest('details'); d; d = d.parentElement?.closest('details')) {
+    if (!d.open && !(el.tagName === 'SUMMARY' && el.parentElement === d)) return false;
+  }
+  return !el.closest('[hidden]');
+}
+
 export function focusableIn(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('inert') && el.getAttribute('aria-hidden') !== 'true' && !el.closest('[inert]'));
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('inert') && el.getAttribute('aria-hidden') !== 'true' && !el.closest('[inert]') && reachable(el));
 }
 
 /** Open dialogs, innermost last: only the top one traps focus and answers Escape. */
@@ -144,7 +160,7 @@ function ModalDialog({ title, onClose, dismissable = true, maskClosable = true, 
           </h2>
           {dismissable ? (
             <button type="button" className="ui-modal__close" aria-label={t('close')} onClick={() => onCloseRef.current?.()}>
-              <span aria-hidden="true">×</span>
+              <CloseIcon />
             </button>
           ) : null}
         </div>

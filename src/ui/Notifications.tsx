@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { t, tx } from '../i18n/messages';
+import { CloseIcon } from './icons';
 import { toasts as defaultStore, type ToastStore } from './notifications';
 
 /**
@@ -23,7 +24,7 @@ export function Notifications({ store = defaultStore }: { store?: ToastStore }) 
             <span>{tx(toast.message)}</span>
           </div>
           <button type="button" className="ui-toast__close" aria-label={t('close')} onClick={() => store.dismiss(toast.id)}>
-            <span aria-hidden="true">×</span>
+            <CloseIcon />
           </button>
         </div>
       ))}

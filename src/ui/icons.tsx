@@ -63,3 +63,12 @@ export function BackIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** The close cross of modals and notices (an SVG, not the '×' character: a button named 'close' whose visible text is a letter-like '×' reads as a name mismatch). */
+export function CloseIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 6l12 12M18 6L6 18" />
+    </Icon>
+  );
+}

@@ -6,4 +6,4 @@ export { Field, TextField, TextAreaField, SelectField, ChoiceGroup, type FieldCo
 export { UploadWidget, UPLOAD_ACCEPT, type UploadEntry, type UploadKind, type UploadWidgetProps } from './UploadWidget';
 export { Spinner } from './Spinner';
 export { Price, type PriceProps } from './Price';
-export { LockIcon, TrashIcon, PlayIcon, BackIcon } from './icons';
+export { LockIcon, TrashIcon, PlayIcon, BackIcon, CloseIcon } from './icons';

@@ -44,6 +44,31 @@ describe('Modal', () => {
     expect(dialog.contains(document.activeElement)).toBe(true);
   });
 
+  it('traps Tab when its last control is a closed <details> summary (the fields inside it cannot take focus)', async () => {
+    const user = userEvent.setup();
+    render(
+      <Modal open title="login" onClose={() => undefined}>
+        <input aria-label="username" />
+        <details>
+          <summary>register</summary>
+          <input aria-label="hidden field" />
+        </details>
+      </Modal>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'login' });
+    const close = within(dialog).getByRole('button', { name: 'ปิด' });
+    const summary = dialog.querySelector('summary')!;
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(close);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(summary);
+    await user.tab();
+    expect(document.activeElement).toBe(close);
+    summary.click();
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(within(dialog).getByRole('textbox', { name: 'hidden field' }));
+  });
+
   it('closes on Escape and returns focus to the opener', async () => {
     const user = userEvent.setup();
     render(<ModalHarness />);

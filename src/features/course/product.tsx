@@ -48,8 +48,9 @@ function Gallery({ images, name }: { images: readonly string[]; name: string }) 
   const id = `g${useId().replace(/:/g, '')}`;
   if (images.length === 0) return null;
   return (
-    <section className="product-gallery" aria-label={t('productGallery')} data-testid="product-gallery">
-      <div className="product-gallery__strip" tabIndex={0} aria-label={t('productGallery')}>
+    <section className="product-gallery" data-testid="product-gallery">
+      {/* a focusable scroll strip (arrow keys scroll it) is a named group: aria-label is not allowed on a plain div */}
+      <div className="product-gallery__strip" role="group" tabIndex={0} aria-label={t('productGallery')}>
         {images.map((src, i) => (
           <img key={src} id={`${id}-${i}`} src={src} alt={`${name} ${i + 1}`} width={600} height={314} loading={i === 0 ? 'eager' : 'lazy'} decoding="async" />
         ))}

@@ -27,7 +27,7 @@ import {
 import type { ShippingAddress } from '../../../../machines/shipping/shipping-address.machine';
 import { methodName, msg, planTypeName, t, termText, tx } from '../../../i18n/messages';
 import { AddressBook } from './AddressBook';
-import { Button, ChoiceGroup, ConfirmModal, Price } from '../../../ui';
+import { Button, ChoiceGroup, CloseIcon, ConfirmModal, Price } from '../../../ui';
 
 export type CartRef = ActorRefFrom<typeof cartMachine>;
 
@@ -187,7 +187,7 @@ export function CouponForm({ cartRef }: { cartRef: CartRef }) {
             <li key={c.id} className="chip" data-testid="coupon-applied">
               <span>{c.code}</span>
               <button type="button" className="chip__remove" aria-label={t('removeCoupon', { code: c.code })} onClick={() => cartRef.send({ type: 'coupon.remove', couponId: c.id })}>
-                <span aria-hidden="true">×</span>
+                <CloseIcon />
               </button>
             </li>
           ))}
