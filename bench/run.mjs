@@ -332,7 +332,11 @@ const md = [
   '',
 ];
 if (lighthouse.length) {
-  md.push('## Largest contentful paint element (first run)', '', ...lighthouse.map((l) => `- ${l.page}: \`${l.lcpElement.replace(/`/g, "'")}\``), '');
+  // Lighthouse names the element only while it is still in the page: the server-written first
+  // view is replaced by the app's, so an early LCP has no element left to name
+  // (`node bench/lcp-probe.mjs <origin> <path>` lists every candidate as the browser reported it).
+  const named = (e) => (e ? `\`${e.replace(/`/g, "'")}\`` : 'not named by Lighthouse (no longer in the page: an element of the server-written first view, which the app replaced)');
+  md.push('## Largest contentful paint element (first run)', '', ...lighthouse.map((l) => `- ${l.page}: ${named(l.lcpElement)}`), '');
 }
 const missed = rows.filter((r) => r.ok === 'MISSED');
 md.push('## Targets missed in this run', '');
