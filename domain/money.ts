@@ -242,6 +242,16 @@ export function shownCurrency(wanted: Currency, usdOffered: boolean): Currency {
   return wanted === 'USD' && !usdOffered ? 'THB' : wanted;
 }
 
+/**
+ * A course or product card's price (the lists, the related courses): its default plan's price in
+ * the currency its page opens in (shownCurrency: the site's currency, THB when the course has no
+ * USD price).
+ */
+export function cardPrice(c: { default_price?: number | null; default_price_usd?: number | null }, siteCurrency: Currency): { amount: number | null; currency: Currency } {
+  const currency = shownCurrency(siteCurrency, c.default_price_usd !== null && c.default_price_usd !== undefined);
+  return { amount: (currency === 'USD' ? c.default_price_usd : c.default_price) ?? null, currency };
+}
+
 /** The plan's price in minor units of the currency; null when it has none (USD: price_usd null). */
 export function planPrice(plan: { price?: number | null; price_usd?: number | null }, currency: Currency): number | null {
   const p = currency === 'USD' ? plan.price_usd : plan.price;

@@ -202,7 +202,8 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions): Promise
       }
       const qs = query.toString();
       const courses = await read<CourseSummary[]>(req, `/public/courses${qs ? `?${qs}` : ''}`);
-      if (courses) return listHead({ origin, siteTitle, description: defaultDescription, courses, boot: { ...boot, list: courses } });
+      // The settings go too: the cards show their prices in the site's currency (cardPrice).
+      if (courses) return listHead({ origin, siteTitle, description: defaultDescription, courses, boot: { ...boot, list: courses, ...(settings ? { settings } : {}) } });
     }
     // Any other page of the app: the site's title, the data block with the session only.
     return { status: 200, siteName: siteTitle, title: siteTitle, description: defaultDescription, canonical: null, ogType: 'website', image: null, video: null, jsonLd: null, boot, hero: null };

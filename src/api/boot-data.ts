@@ -6,7 +6,7 @@
  */
 export const BOOT_DATA_ID = 'boot-data';
 
-type Part = 'user' | 'course' | 'product' | 'list' | 'promotion' | 'notFound';
+type Part = 'user' | 'course' | 'product' | 'list' | 'promotion' | 'settings' | 'notFound';
 
 let boot: (Record<string, unknown> & { path?: string }) | null | undefined;
 

@@ -28,6 +28,7 @@ import {
 import type { PlanViewer } from '../../domain/plans';
 import type { CountdownRecord, PricingPlan } from '../../domain/types';
 import { plan } from './fixtures';
+import { cardPrice } from '../../domain/money';
 
 const RUNS = { numRuns: 1000 };
 const out: PlanViewer = { loggedIn: false };
@@ -131,6 +132,15 @@ describe('spec 8 "Missing plan list shows \'ไม่มีรูปแบบร
     expect(shownCurrency('USD', false)).toBe('THB');
     expect(shownCurrency('USD', true)).toBe('USD');
     expect(shownCurrency('THB', true)).toBe('THB');
+  });
+
+  it("cardPrice: a card shows the default plan's price in the currency its page opens in", () => {
+    expect(cardPrice({ default_price: 99000, default_price_usd: 2900 }, 'USD')).toEqual({ amount: 2900, currency: 'USD' });
+    expect(cardPrice({ default_price: 99000, default_price_usd: 2900 }, 'THB')).toEqual({ amount: 99000, currency: 'THB' });
+    // No USD price: THB, as the course page would show it.
+    expect(cardPrice({ default_price: 99000, default_price_usd: null }, 'USD')).toEqual({ amount: 99000, currency: 'THB' });
+    expect(cardPrice({ default_price: 99000 }, 'USD')).toEqual({ amount: 99000, currency: 'THB' });
+    expect(cardPrice({ default_price: null, default_price_usd: null }, 'THB')).toEqual({ amount: null, currency: 'THB' });
   });
 
   it('planPrice: THB price, USD price_usd (null/undefined = none)', () => {

@@ -28,3 +28,20 @@ test('USD: English at 59.00 USD, paid by Omise card in USD; order, line, charge 
   expect(order.reports).toEqual([{ payment: 'Omise', status: 'approved', transfer_amount: 5_900, payment_method_id: 8 }]);
   expect(order.couponUses).toEqual([]);
 });
+
+test("a shop selling in USD: the course list shows each course's USD price, THB where it has none", async ({ page, shop }) => {
+  // The site's currency is a back-office setting (the public answers' cache hears the change).
+  await shop.db.query(`UPDATE site_settings SET data = jsonb_set(data, '{currency}', '"USD"') WHERE id = 1`);
+  try {
+    await page.goto('/');
+    const list = page.getByTestId('course-list');
+    const english = list.locator('li', { has: page.locator('a[href="/course/1-english-for-communication"]') });
+    await expect(english.locator('.ui-price')).toContainText('59.00');
+    await expect(english.locator('.ui-price')).toContainText('$');
+    // No USD price: the card shows THB, as the course's page would.
+    const live = list.locator('li', { has: page.locator('a[href*="investing-live"]') });
+    await expect(live.locator('.ui-price')).toContainText('฿590.00');
+  } finally {
+    await shop.db.query(`UPDATE site_settings SET data = jsonb_set(data, '{currency}', '"THB"') WHERE id = 1`);
+  }
+});

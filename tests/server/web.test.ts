@@ -299,6 +299,8 @@ describe('other pages', () => {
     expect(html).toContain('<link rel="canonical" href="https://shop.example/" />');
     expect(jsonLd(html).itemListElement).toHaveLength(list.length);
     expect(bootData(html).list).toEqual(list);
+    // The site's settings too: the cards show their prices in the site's currency.
+    expect(bootData(html).settings).toEqual((await call(app, 'getSiteSettings')).body.data);
     expect(bootData((await get('/?keyword=python')).body).list).toEqual((await call(app, 'listCourses', { query: { keyword: 'python' } })).body.data);
   });
 

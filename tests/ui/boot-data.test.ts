@@ -75,8 +75,9 @@ describe('boot data', () => {
     expect(fetchCalls.some((u) => /\/public\/courses\/|setting\/site|auth\/me|howtobuy/.test(u))).toBe(false);
     resetBootData();
     document.body.innerHTML = '';
-    writeBlock({ path: '/?keyword=py', user: null, list: [{ id: 1 }] });
-    expect(await courseListLoader({ request: new Request('http://localhost/?keyword=py') })).toEqual([{ id: 1 }]);
+    writeBlock({ path: '/?keyword=py', user: null, list: [{ id: 1 }], settings: { ...settings, currency: 'USD' } });
+    expect(await courseListLoader({ request: new Request('http://localhost/?keyword=py') })).toEqual({ courses: [{ id: 1 }], currency: 'USD' });
+    expect(fetchCalls.some((u) => /\/public\/courses|setting\/site/.test(u))).toBe(false);
   });
 
   it("makes the course loader throw the page's 404 when the server found no course", async () => {

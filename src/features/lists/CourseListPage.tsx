@@ -1,15 +1,22 @@
 import { Form, Link, useLoaderData, useSearchParams } from 'react-router';
 import type { components } from '../../../generated/api';
+import { cardPrice, type Currency } from '../../../domain/money';
 import { takeBootData } from '../../api/boot-data';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
+import { siteCurrencyFor } from '../../api/settings';
 import { t } from '../../i18n/messages';
 import { Price } from '../../ui';
 
 type CourseSummary = components['schemas']['CourseSummary'];
 
-/** Public course list (GET /public/courses, optional ?keyword= or ?filter=). */
-export async function courseListLoader({ request }: { request: Request }): Promise<CourseSummary[]> {
+export interface CardListData {
+  courses: CourseSummary[];
+  /** The site's currency: each card's price in it where the course has one (cardPrice). */
+  currency: Currency;
+}
+
+async function listCourses(request: Request): Promise<CourseSummary[]> {
   // The first page: the server wrote the list (same query) with the HTML.
   const booted = takeBootData<CourseSummary[]>(request, 'list');
   if (booted) return booted;
@@ -21,11 +28,17 @@ export async function courseListLoader({ request }: { request: Request }): Promi
   return body.data;
 }
 
+/** Public course list (GET /public/courses, optional ?keyword= or ?filter=) and the site's currency. */
+export async function courseListLoader({ request }: { request: Request }): Promise<CardListData> {
+  const [courses, currency] = await Promise.all([listCourses(request), siteCurrencyFor(request)]);
+  return { courses, currency };
+}
+
 /** The "add to cart" button, handed in by the route (features do not import each other). */
 export type AddToCartSlot = (props: { courseId: number; name: string }) => React.ReactNode;
 
 export function CourseListPage({ AddToCart }: { AddToCart: AddToCartSlot }) {
-  const courses = useLoaderData() as CourseSummary[];
+  const { courses, currency } = useLoaderData() as CardListData;
   const [params] = useSearchParams();
   return (
     <main className="page" data-testid="course-list-page">
@@ -57,7 +70,7 @@ export function CourseListPage({ AddToCart }: { AddToCart: AddToCartSlot }) {
               {c.image ? <img src={c.image} alt="" width={320} height={180} loading={i < 3 ? 'eager' : 'lazy'} decoding="async" /> : null}
               <Link to={`/${c.course_type === 'Product' ? 'product' : 'course'}/${c.link_path}`}>{c.name}</Link>
               {c.short_description ? <span className="ui-muted">{c.short_description}</span> : null}
-              <Price amount={c.default_price ?? null} currency="THB" freeWhenZero />
+              <Price {...cardPrice(c, currency)} freeWhenZero />
               <AddToCart courseId={c.id} name={c.name} />
             </li>
           ))}

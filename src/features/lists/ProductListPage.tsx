@@ -1,25 +1,28 @@
 import { Form, Link, useLoaderData, useSearchParams } from 'react-router';
-import type { components } from '../../../generated/api';
+import { cardPrice } from '../../../domain/money';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/errors';
+import { siteCurrencyFor } from '../../api/settings';
 import { t } from '../../i18n/messages';
 import { Price } from '../../ui';
-import type { AddToCartSlot } from './CourseListPage';
-
-type CourseSummary = components['schemas']['CourseSummary'];
+import type { AddToCartSlot, CardListData } from './CourseListPage';
 
 /** Books and other products (GET /public/product, optional ?keyword= or ?filter=). */
-export async function productListLoader({ request }: { request: Request }): Promise<CourseSummary[]> {
+export async function productListLoader({ request }: { request: Request }): Promise<CardListData> {
   const params = new URL(request.url).searchParams;
   const keyword = params.get('keyword') || undefined;
   const filter = params.get('filter') || undefined;
   const query = { ...(keyword ? { keyword } : {}), ...(filter ? { filter } : {}) };
-  return unwrap(await api.GET('/public/product', { params: { query }, signal: request.signal }), 'listProducts').data;
+  const [products, currency] = await Promise.all([
+    api.GET('/public/product', { params: { query }, signal: request.signal }).then((r) => unwrap(r, 'listProducts').data),
+    siteCurrencyFor(request),
+  ]);
+  return { courses: products, currency };
 }
 
 /** /products: each product with its picture, price, stock left, a link to its page and "add to cart". */
 export function ProductListPage({ AddToCart }: { AddToCart: AddToCartSlot }) {
-  const products = useLoaderData() as CourseSummary[];
+  const { courses: products, currency } = useLoaderData() as CardListData;
   const [params] = useSearchParams();
   return (
     <main className="page" data-testid="product-list-page">
@@ -45,7 +48,7 @@ export function ProductListPage({ AddToCart }: { AddToCart: AddToCartSlot }) {
               {p.image ? <img src={p.image} alt="" width={320} height={180} loading={i < 3 ? 'eager' : 'lazy'} decoding="async" /> : null}
               <Link to={`/product/${p.link_path}`}>{p.name}</Link>
               {p.short_description ? <span className="ui-muted">{p.short_description}</span> : null}
-              <Price amount={p.default_price ?? null} currency="THB" freeWhenZero />
+              <Price {...cardPrice(p, currency)} freeWhenZero />
               {p.available_qty !== null && p.available_qty !== undefined ? <span className="ui-muted">{t('stockLeft', { count: p.available_qty })}</span> : null}
               <AddToCart courseId={p.id} name={p.name} />
             </li>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { components } from '../../../../generated/api';
 import { t } from '../../../i18n/messages';
+import { cardPrice, type Currency } from '../../../../domain/money';
 import { Price } from '../../../ui';
 import type { Course, HowToBuy, SiteSettings } from '../loader';
 import { AddToCartButton } from '../purchase/AddToCartButton';
@@ -29,7 +30,7 @@ export function QuestionsSection() {
   );
 }
 
-function CourseCards({ title, courses, id }: { title: string; courses: readonly CourseSummary[] | undefined; id: string }) {
+function CourseCards({ title, courses, id, currency }: { title: string; courses: readonly CourseSummary[] | undefined; id: string; currency: Currency }) {
   if (!courses || courses.length === 0) return null;
   return (
     <section className="course-section" aria-labelledby={id}>
@@ -39,7 +40,7 @@ function CourseCards({ title, courses, id }: { title: string; courses: readonly 
           <li key={c.id} className="course-card">
             {c.image ? <img src={c.image} alt="" width={320} height={180} loading="lazy" decoding="async" /> : null}
             <Link to={`/${c.course_type === 'Product' ? 'product' : 'course'}/${c.link_path}`}>{c.name}</Link>
-            <Price amount={c.default_price ?? null} currency="THB" freeWhenZero />
+            <Price {...cardPrice(c, currency)} freeWhenZero />
             <AddToCartButton courseId={c.id} name={c.name} />
           </li>
         ))}
@@ -53,9 +54,9 @@ export function RelatedCourses({ course, settings }: { course: Course; settings:
   const r = course.related ?? {};
   return (
     <>
-      {settings.course_teacher ? <CourseCards title={t('sameTeacher')} courses={r.same_teacher} id="related-teacher" /> : null}
-      {settings.course_group ? <CourseCards title={t('sameGroup')} courses={r.same_group} id="related-group" /> : null}
-      {settings.course_bestseller ? <CourseCards title={t('bestsellers')} courses={r.bestsellers} id="related-bestsellers" /> : null}
+      {settings.course_teacher ? <CourseCards title={t('sameTeacher')} courses={r.same_teacher} id="related-teacher" currency={settings.currency} /> : null}
+      {settings.course_group ? <CourseCards title={t('sameGroup')} courses={r.same_group} id="related-group" currency={settings.currency} /> : null}
+      {settings.course_bestseller ? <CourseCards title={t('bestsellers')} courses={r.bestsellers} id="related-bestsellers" currency={settings.currency} /> : null}
     </>
   );
 }
