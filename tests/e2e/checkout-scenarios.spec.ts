@@ -3,7 +3,7 @@
  * free orders (auto approved, and waiting for the shop's approval) and a double click on pay.
  */
 import type { Pool } from 'pg';
-import { expect, freshStudent, loginByApi, test } from './engine/fixtures';
+import { expect, freshStudent, loginFast, test } from './engine/fixtures';
 
 async function ordersOf(db: Pool, userId: number) {
   const r = await db.query<{ id: number; total: string; payment_status: string }>('SELECT id, total, payment_status FROM orders WHERE user_id = $1 ORDER BY id', [userId]);
@@ -21,7 +21,7 @@ for (const free of [
 ]) {
   test(`free order ${free.report}: thank-you page, a zero order and its ${free.report} report`, async ({ page, shop }) => {
     const user = await freshStudent(shop.db, 'free');
-    await loginByApi(page, user.username);
+    await loginFast(page, user.username);
     await page.goto(free.path);
     await page.getByTestId('purchase-panel').getByTestId('checkout-submit').click();
     await expect(page).toHaveURL(/\/thankyou\?orderId=/);
@@ -33,7 +33,7 @@ for (const free of [
 
 test('a double click on pay makes one order (bank transfer)', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'dbl');
-  await loginByApi(page, user.username);
+  await loginFast(page, user.username);
   await page.goto('/course/1-english-for-communication');
   const panel = page.getByTestId('purchase-panel');
   await panel.getByTestId('method-1').check();

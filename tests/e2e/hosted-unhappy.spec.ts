@@ -10,8 +10,8 @@
  */
 import type { Page } from '@playwright/test';
 import type pg from 'pg';
-import { expect, freshStudent, loginByApi, test } from './engine/fixtures';
-import { PNG } from './support';
+import { expect, freshStudent, loginFast, test } from './engine/fixtures';
+import { sendTransferNotice } from './scenarios-support';
 
 const COURSE = '/course/3-ux-ui-workshop';
 const COURSE_ID = 3;
@@ -120,15 +120,22 @@ async function expectFailureShown(page: Page, orderId: number, words: { title: s
   await expect(row.getByTestId('order-outcome-reason')).toHaveText(reason);
 }
 
+/** On the order list after leaving unpaid: the order waits for its payment, its seat still held. */
+async function expectAwaitingOnOrderList(page: Page, db: pg.Pool, userId: number, words: { awaitingPayment: string }, seats: number) {
+  await expect(page).toHaveURL(ORDERS, { timeout: 20_000 });
+  const [order] = (await factsOf(db, userId)).orders;
+  const row = page.getByTestId('order-row').filter({ hasText: `#${order!.id}` });
+  await expect(row.getByTestId('order-outcome')).toHaveAttribute('data-state', 'awaitingPayment');
+  await expect(row.getByTestId('order-outcome')).toContainText(words.awaitingPayment);
+  expect(await seatsLeft(page)).toBe(seats - 1);
+  return order!;
+}
+
 /** The bank-transfer notice for the order's total; the order then waits for the shop. */
 async function notifyTransfer(page: Page, total: number, words: { awaitingApproval: string }, orderId: number): Promise<void> {
   const notice = page.getByRole('dialog').filter({ has: page.getByTestId('notify-submit') });
   await expect(notice).toBeVisible({ timeout: 20_000 });
-  await notice.getByTestId('slip-input').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PNG });
-  await notice.getByTestId('transfer-amount').fill(String(total / 100));
-  await notice.getByTestId('origin-bank').selectOption('KBANK');
-  await notice.getByRole('radio', { name: /123-4-56789-0/ }).check();
-  await notice.getByTestId('notify-submit').click();
+  await sendTransferNotice(notice, String(total / 100));
   await expect(notice).toBeHidden({ timeout: 20_000 });
   // handed over: the order's thank-you page, which reads the order (waiting for approval, not paid)
   await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
@@ -159,7 +166,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 test('2C2P card (3): left at 3-D Secure with the back button, declined, 3-D Secure failed — each told why; paid again on the same order by bank transfer', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'h3');
-  await loginByApi(page, user.username);
+  await loginFast(page, user.username);
   const seats = await seatsLeft(page);
 
   // Abandoned: the gateway's 3-D Secure page, then the browser's back button to the course page.
@@ -168,32 +175,27 @@ test('2C2P card (3): left at 3-D Secure with the back button, declined, 3-D Secu
   await expect(page.getByTestId('3ds-fail')).toBeVisible({ timeout: 20_000 });
   await backUnpaid(page, 'twoc2p-card-modal', TH.left);
   // the order list, where the order waits for its payment
-  await expect(page).toHaveURL(ORDERS, { timeout: 20_000 });
-  const [order] = (await factsOf(shop.db, user.id)).orders;
-  const row = page.getByTestId('order-row').filter({ hasText: `#${order!.id}` });
-  await expect(row.getByTestId('order-outcome')).toHaveAttribute('data-state', 'awaitingPayment');
-  await expect(row.getByTestId('order-outcome')).toContainText(TH.awaitingPayment);
-  expect(await seatsLeft(page)).toBe(seats - 1);
+  const order = await expectAwaitingOnOrderList(page, shop.db, user.id, TH, seats);
 
   // Declined by the bank (4051): pay again on the same order from the order list.
-  await payAgain(page, order!.id, 3);
+  await payAgain(page, order.id, 3);
   await pay2c2pCard(page, '4111111111140011');
-  await expectFailureShown(page, order!.id, TH, TH.insufficientFunds);
+  await expectFailureShown(page, order.id, TH, TH.insufficientFunds);
 
   // 3-D Secure failed (status AR).
-  await payAgain(page, order!.id, 3);
+  await payAgain(page, order.id, 3);
   await pay2c2pCard(page, '4111111111111111');
   await page.getByTestId('3ds-fail').click({ timeout: 20_000 });
-  await expectFailureShown(page, order!.id, TH, TH.authenticationFailed);
+  await expectFailureShown(page, order.id, TH, TH.authenticationFailed);
   await shoot(page, 'i9-2c2p-card-3ds-failed');
 
   // The course page does not sell the course again: it continues this order, by bank transfer.
   await page.goto(COURSE);
   const cont = page.getByTestId('continue-paying');
-  await expect(cont).toHaveText(`ชำระเงินคำสั่งซื้อ #${order!.id} ต่อ`);
+  await expect(cont).toHaveText(`ชำระเงินคำสั่งซื้อ #${order.id} ต่อ`);
   await cont.click();
   await choose(page, 1);
-  await notifyTransfer(page, order!.total, TH, order!.id);
+  await notifyTransfer(page, order.total, TH, order.id);
 
   await expectOneOrderAwaitingApproval(shop.db, user.id, [
     { provider: '2c2p', method_id: 3, status: 'pending', failure_code: null },
@@ -205,7 +207,7 @@ test('2C2P card (3): left at 3-D Secure with the back button, declined, 3-D Secu
 
 test('2C2P installments (10), in English: left with the back button, cancelled, declined — each told why; paid again on the same order by bank transfer', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'h10');
-  await loginByApi(page, user.username);
+  await loginFast(page, user.username);
   const seats = await seatsLeft(page);
 
   // Abandoned: 2C2P's page, then the browser's back button; told in English that the order is not
@@ -213,30 +215,25 @@ test('2C2P installments (10), in English: left with the back button, cancelled, 
   await orderWith(page, 10, `${COURSE}?lang=en`);
   await expect(page).toHaveURL(SANDBOX, { timeout: 20_000 });
   await backUnpaid(page, 'redirect-modal', EN.left);
-  await expect(page).toHaveURL(ORDERS, { timeout: 20_000 });
-  const [order] = (await factsOf(shop.db, user.id)).orders;
-  const row = page.getByTestId('order-row').filter({ hasText: `#${order!.id}` });
-  await expect(row.getByTestId('order-outcome')).toHaveAttribute('data-state', 'awaitingPayment');
-  await expect(row.getByTestId('order-outcome')).toContainText(EN.awaitingPayment);
-  expect(await seatsLeft(page)).toBe(seats - 1);
+  const order = await expectAwaitingOnOrderList(page, shop.db, user.id, EN, seats);
 
   // Cancelled on 2C2P's page, paying again by installments from the order list.
-  await payAgain(page, order!.id, 10);
+  await payAgain(page, order.id, 10);
   await expect(page).toHaveURL(SANDBOX, { timeout: 20_000 });
   await page.getByTestId('2c2p-cancel').click();
-  await expectFailureShown(page, order!.id, EN, EN.cancelled);
+  await expectFailureShown(page, order.id, EN, EN.cancelled);
   await shoot(page, 'i9-2c2p-installments-cancelled-en');
 
   // Declined (insufficient funds).
-  await payAgain(page, order!.id, 10);
+  await payAgain(page, order.id, 10);
   await expect(page).toHaveURL(SANDBOX, { timeout: 20_000 });
   await page.locator('input[name="cardnumber"]').fill('4111111111140011');
   await page.getByTestId('2c2p-pay').click();
-  await expectFailureShown(page, order!.id, EN, EN.insufficientFunds);
+  await expectFailureShown(page, order.id, EN, EN.insufficientFunds);
 
   // Another method on the same order: bank transfer.
-  await payAgain(page, order!.id, 1);
-  await notifyTransfer(page, order!.total, EN, order!.id);
+  await payAgain(page, order.id, 1);
+  await notifyTransfer(page, order.total, EN, order.id);
 
   await expectOneOrderAwaitingApproval(shop.db, user.id, [
     { provider: '2c2p', method_id: 10, status: 'pending', failure_code: null },
@@ -248,7 +245,7 @@ test('2C2P installments (10), in English: left with the back button, cancelled, 
 
 test('GB Prime Pay card (11): left with the back button, declined, 3-D Secure failed — each told why; paid again on the same order by bank transfer', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'h11');
-  await loginByApi(page, user.username);
+  await loginFast(page, user.username);
   const seats = await seatsLeft(page);
 
   // Abandoned: GB Prime Pay's card page, then the browser's back button: told the order is not paid
@@ -258,9 +255,9 @@ test('GB Prime Pay card (11): left with the back button, declined, 3-D Secure fa
   await backUnpaid(page, 'redirect-modal', TH.left);
   await expect(page).toHaveURL(ORDERS, { timeout: 20_000 });
   await page.goto(COURSE);
-  const [order] = (await factsOf(shop.db, user.id)).orders;
+  const order = (await factsOf(shop.db, user.id)).orders[0]!;
   const cont = page.getByTestId('continue-paying');
-  await expect(cont).toHaveText(`ชำระเงินคำสั่งซื้อ #${order!.id} ต่อ`);
+  await expect(cont).toHaveText(`ชำระเงินคำสั่งซื้อ #${order.id} ต่อ`);
   await expect(page.getByTestId('redirect-modal')).toBeHidden();
   // The page is read again, not the one before the order: one seat fewer.
   await expect(page.locator('main')).toContainText(`เหลือ ${seats - 1} ที่นั่ง`);
@@ -274,18 +271,18 @@ test('GB Prime Pay card (11): left with the back button, declined, 3-D Secure fa
   await page.locator('input[name="number"]').fill('4111111111140011');
   await page.getByTestId('gbp-pay').click();
   await page.getByTestId('3ds-pass').click({ timeout: 20_000 });
-  await expectFailureShown(page, order!.id, TH, TH.insufficientFunds);
+  await expectFailureShown(page, order.id, TH, TH.insufficientFunds);
 
   // 3-D Secure failed.
-  await payAgain(page, order!.id, 11);
+  await payAgain(page, order.id, 11);
   await expect(page).toHaveURL(SANDBOX, { timeout: 20_000 });
   await page.getByTestId('gbp-pay').click();
   await page.getByTestId('3ds-fail').click({ timeout: 20_000 });
-  await expectFailureShown(page, order!.id, TH, TH.declined);
+  await expectFailureShown(page, order.id, TH, TH.declined);
 
   // Another method on the same order: bank transfer.
-  await payAgain(page, order!.id, 1);
-  await notifyTransfer(page, order!.total, TH, order!.id);
+  await payAgain(page, order.id, 1);
+  await notifyTransfer(page, order.total, TH, order.id);
 
   await expectOneOrderAwaitingApproval(shop.db, user.id, [
     { provider: 'gbprime', method_id: 11, status: 'pending', failure_code: null },

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, freshStudent, loginByApi, test } from './engine/fixtures';
+import { expect, freshStudent, loginFast, test } from './engine/fixtures';
 import { payByOmiseCard } from './scenarios-support';
 import { login } from './support';
 
@@ -35,7 +35,7 @@ test('a student logs in and pays by Omise card through 3-D Secure in the sandbox
 
 test('3-D Secure failed: the order list shows the order failed, the attempt is failed, one order, and the course page offers to continue paying it', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'o3f');
-  await loginByApi(page, user.username);
+  await loginFast(page, user.username);
   await cardThrough3ds(page);
   await page.getByTestId('3ds-fail').click();
 

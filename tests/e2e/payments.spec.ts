@@ -5,7 +5,7 @@
  * student per path (logged in by the API: the login panel has specs of its own), and the database checked at the end.
  */
 import { browserPaths } from './engine/paths';
-import { freshStudent, loginByApi, test } from './engine/fixtures';
+import { freshStudent, loginFast, test } from './engine/fixtures';
 import { FLOW_MAPS, PAGE_MAPS } from './engine/maps';
 import { runPath } from './engine/runner';
 import { KNOWN_BROKEN } from './engine/known-broken';
@@ -22,7 +22,7 @@ for (const map of [...PAGE_MAPS, ...FLOW_MAPS]) {
         if (broken?.startsWith('flaky: ')) test.fixme(!process.env.E2E_RUN_FLAKY, broken);
         else test.fail(broken !== undefined, broken);
         const user = await freshStudent(shop.db, `m${map.methodId ?? map.id}`);
-        await loginByApi(page, user.username);
+        await loginFast(page, user.username);
         await runPath({ page, request, shop, trace, user, coursePath: COURSE, plan: {} }, map, path);
       });
     }

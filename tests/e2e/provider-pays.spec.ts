@@ -3,13 +3,13 @@
  * provider sends the buyer to our thank-you page, which ends the saved flow by design, so these are
  * not paths of the payment machine; the order must be paid by the provider in the database.
  */
-import { freshStudent, loginByApi, test } from './engine/fixtures';
+import { freshStudent, loginFast, test } from './engine/fixtures';
 import { gbPrimeCardMap, paySolutionsMap, providerDeclines, providerPays, twoC2pLinkMap } from './engine/maps/redirects';
 
 for (const map of [twoC2pLinkMap, gbPrimeCardMap, paySolutionsMap]) {
   test(`method ${map.methodId} ${map.id}: paid on the provider page → thank-you page, paid by the provider`, async ({ page, request, shop, machines }) => {
     const user = await freshStudent(shop.db, `p${map.methodId}`);
-    await loginByApi(page, user.username);
+    await loginFast(page, user.username);
     await providerPays({ page, request, shop, trace: machines, user, coursePath: '/course/1-english-for-communication', plan: {} }, map);
   });
 }
@@ -17,7 +17,7 @@ for (const map of [twoC2pLinkMap, gbPrimeCardMap, paySolutionsMap]) {
 for (const map of [twoC2pLinkMap, paySolutionsMap]) {
   test(`method ${map.methodId} ${map.id}: declined / cancelled on the provider page → back on our site, not paid`, async ({ page, request, shop, machines }) => {
     const user = await freshStudent(shop.db, `d${map.methodId}`);
-    await loginByApi(page, user.username);
+    await loginFast(page, user.username);
     await providerDeclines({ page, request, shop, trace: machines, user, coursePath: '/course/1-english-for-communication', plan: {} }, map);
   });
 }

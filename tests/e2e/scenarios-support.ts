@@ -4,9 +4,9 @@
  * and coupon uses — plus the course rows (seats, stock) and coupon counters a path moves, and the
  * few page actions those specs share (the Omise card form, the bank-transfer notice).
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { Pool } from 'pg';
-import { expect, freshStudent } from './engine/fixtures';
+import { expect, freshStudent, loginFast } from './engine/fixtures';
 import { PNG } from './support';
 
 export interface ScenarioOrder {
@@ -102,21 +102,17 @@ export async function payByOmiseCard(page: Page, cardNumber: string): Promise<vo
 export async function notifyTransfer(page: Page, amount: string): Promise<void> {
   const modal = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
   await expect(modal).toBeVisible({ timeout: 20_000 });
+  await sendTransferNotice(modal, amount);
+  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+}
+
+/** Fills the open bank-transfer notice (a slip, the amount as typed, KBANK, the first account) and sends it. */
+export async function sendTransferNotice(modal: Locator, amount: string): Promise<void> {
   await modal.getByTestId('slip-input').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PNG });
   await modal.getByTestId('transfer-amount').fill(amount);
   await modal.getByTestId('origin-bank').selectOption('KBANK');
   await modal.getByRole('radio', { name: /123-4-56789-0/ }).check();
   await modal.getByTestId('notify-submit').click();
-  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
-}
-
-/**
- * Logs the browser in through the API (the session cookie `sid` is shared with the page), without
- * the cart login page: the login UI itself is walked by the scenarios that test it.
- */
-export async function loginFast(page: Page, username: string, password = 'student123'): Promise<void> {
-  const r = await page.request.post('/public/auth/login', { data: { username, password } });
-  expect(r.ok(), await r.text()).toBe(true);
 }
 
 /** Logged in through the API, the page opened, the session shown (header) before anything is done on it. */
