@@ -18,6 +18,11 @@ export const CURRENCIES: readonly Currency[] = ['THB', 'USD'];
 /** Supported display locales: Thai first, English second. */
 export type MoneyLocale = 'th-TH' | 'en-US';
 
+/** The Intl tag money is formatted with for a page's language (Thai digits stay Arabic: 'th-TH'). */
+export function moneyLocaleOf(language: 'th' | 'en'): MoneyLocale {
+  return language === 'en' ? 'en-US' : 'th-TH';
+}
+
 /** Minor units per major unit (both THB and USD have 2 decimals). */
 export const MINOR_PER_MAJOR = 100;
 

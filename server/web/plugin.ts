@@ -18,7 +18,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { components } from '../../generated/api';
-import { formatMoney } from '../../domain/money';
+import { cardPrice, formatMoney, moneyLocaleOf } from '../../domain/money';
+import { startingPrice } from '../../domain/plans';
 import { localeOfAcceptLanguage, localeOfTag, message, type MessageLocale } from '../../domain/messages';
 import { LOCALE_COOKIE } from '../errors';
 import { courseHead, listHead, notFoundHead, productHead, promotionHead, renderPage, type PageHead } from './head';
@@ -169,7 +170,12 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions): Promise
     const boot: Record<string, unknown> = { path: path + url.search, user: session };
     const siteTitle = settings?.title ?? defaultBrand;
     const notFound = () => notFoundHead(message('PAGE_NOT_FOUND'), siteTitle, { ...boot, notFound: true });
-    const price = (minor: number | null | undefined) => (minor === null || minor === undefined || minor === 0 ? null : formatMoney(minor, 'THB'));
+    // The first view's price as the page will show it: in the currency it opens in (cardPrice:
+    // the site's, THB without a USD price) and the page's language.
+    const price = (thb: number | null | undefined, usd: number | null | undefined) => {
+      const shown = cardPrice({ default_price: thb, default_price_usd: usd }, settings?.currency ?? 'THB');
+      return shown.amount === null || shown.amount === 0 ? null : formatMoney(shown.amount, shown.currency, moneyLocaleOf(pageLocale(req, url)));
+    };
 
     if ((section === 'course' || section === 'product') && param !== undefined && extra === undefined) {
       const id = idOf(param);
@@ -178,12 +184,13 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions): Promise
         const [course, howToBuy] = await courseReads;
         if (!course?.id) return notFound();
         const notice = settings.demo_payments ? message('DEMO_PAYMENTS_NOTICE', pageLocale(req, url)) : null;
-        return courseHead({ origin, course, siteTitle, priceText: price(course.default_price), notice, boot: { ...boot, course: { course, settings, howToBuy } } });
+        return courseHead({ origin, course, siteTitle, priceText: price(course.default_price, course.default_price_usd), notice, boot: { ...boot, course: { course, settings, howToBuy } } });
       }
       const product = await read<ProductDetail>(req, `/public/products/${id}/0`);
       if (!product?.id) return notFound();
-      const plan = product.priceDetail.find((x) => x.is_default) ?? product.priceDetail[0];
-      return productHead({ origin, product, siteTitle, priceText: price(plan?.price), boot: { ...boot, product: { product, settings } } });
+      // The product page's own starting price (src/features/course/product-loader.ts), for this visitor.
+      const viewer = { loggedIn: session !== null };
+      return productHead({ origin, product, siteTitle, priceText: price(startingPrice(product.priceDetail, viewer, 'THB'), startingPrice(product.priceDetail, viewer, 'USD')), boot: { ...boot, product: { product, settings } } });
     }
     if (section === 'promotion' && param !== undefined && extra === undefined) {
       const id = Number(param);

@@ -205,6 +205,17 @@ describe('the built page (vite.config.ts paintBeforeScripts)', () => {
 });
 
 describe('the head of a course page', () => {
+  it("writes the first view's price as the page will show it: the site's currency where the course has a price in it, the page's language", async () => {
+    expect((await get('/course/2-python-for-beginners')).body).toContain('<p class="boot-price">฿1,490.00</p>');
+    await t.db.query(`UPDATE site_settings SET data = jsonb_set(data, '{currency}', '"USD"') WHERE id = 1`);
+    try {
+      expect((await get('/course/2-python-for-beginners?lang=en')).body).toContain('<p class="boot-price">$45.00</p>');
+      expect((await get('/course/2-python-for-beginners?lang=th')).body).toContain('<p class="boot-price">US$45.00</p>');
+    } finally {
+      await t.db.query(`UPDATE site_settings SET data = jsonb_set(data, '{currency}', '"THB"') WHERE id = 1`);
+    }
+  });
+
   it('names the course in title, description, canonical, Open Graph (600x314, video 400x300), Twitter', async () => {
     const html = (await get('/course/2')).body;
     const course = (await call(app, 'getCourse', { params: { id: 2, number: 0 } })).body.data;
