@@ -87,6 +87,9 @@ export function awaitingScanState<Id extends string>(machineId: Id) {
   } as const;
 }
 
-/** Until the QR's expires_at (at least one poll). */
+/** The longest delay a timer can hold (2^31 - 1 ms, about 24.8 days); a longer one would fire at once. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+/** Until the QR's expires_at (at least one poll; at most what a timer can hold). */
 export const qrExpiry = ({ context }: { context: { expiresAt: string | null } }) =>
-  Math.max(6000, Date.parse(context.expiresAt ?? '') - Date.now() || 0);
+  Math.min(MAX_TIMER_MS, Math.max(6000, Date.parse(context.expiresAt ?? '') - Date.now() || 0));

@@ -1,27 +1,27 @@
 /**
- * SCB QR code (method 4), spec section 4 "Bank QR": initial, success (QR shown with a countdown
- * from its expiry, csExtExpiryTime minutes), failure (Try again). The countdown's end clears the
- * QR image. 'Done' (or a return to the page) reads the order: approved -> paid, rejected -> the
- * order list, otherwise the order list too (not the thank-you page: SCB's confirmation may still
- * come; the order list shows the order waiting for payment).
+ * SCB QR code (method 4), spec section 4 "Bank QR": initial, success (QR shown until its expiry,
+ * the server's expires_at — csExtExpiryTime minutes), failure (Try again). The expiry clears the
+ * QR image. While the QR is shown the page moves on by itself as the PromptPay flows do: the
+ * realtime push of the order's status and a 6-second poll run side by side (awaitingScanState).
+ * 'Done' reads the order: approved -> paid, rejected -> the order list, otherwise the order list
+ * too (not the thank-you page: SCB's confirmation may still come; the list shows the order
+ * waiting for payment). A refresh restores the QR (persisted on entry) and reads the order at once.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { OrderIdBody, ScbQrCodeResponse } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
 import { readOrderInvoke } from './return-states';
-import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
+import { PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
+import { awaitingScanState, promptPayGuards, qrExpiry, type OrderStatusPushed } from './promptpay-shared';
 
 export interface ScbQrContext {
   order: PaymentOrder;
   qrImage: string | null;
-  /** Seconds until the QR expires (counted down by qrTick). */
-  secondsLeft: number;
+  /** ISO time the QR expires (the server's clock); the modal counts down to it on the wall clock. */
+  expiresAt: string | null;
 }
 
-export type ScbQrEvent =
-  | { type: 'qr.done' }
-  | { type: 'payment.retry' }
-  | { type: 'payment.resume' };
+export type ScbQrEvent = { type: 'qr.done' } | { type: 'payment.retry' } | { type: 'payment.resume' } | OrderStatusPushed;
 
 export const scbQrMachine = setup({
   types: {
@@ -37,28 +37,24 @@ export const scbQrMachine = setup({
     getOrder: fromPromise<OrderRead, OrderIdBody>(async () => {
       throw new Error('getOrder is provided by the app');
     }),
+    watchOrderStatus: fromCallback<{ type: 'never' }, OrderIdBody>(() => () => {}),
   },
   guards: {
+    ...promptPayGuards,
     qrCreated: (_, answer: ScbQrCodeResponse) => answer.status.code === 1000 && answer.data.qrImage.length > 0,
-    timeLeft: ({ context }) => context.secondsLeft > 1,
-    approved: (_, order: OrderRead) => isApproved(order.data),
-    rejected: (_, order: OrderRead) => isRejected(order.data),
   },
   actions: {
     ...effectDefaults,
-    showQr: assign((_, answer: ScbQrCodeResponse) => ({
-      qrImage: answer.data.qrImage,
-      secondsLeft: Math.max(1, answer.data.csExtExpiryTime) * 60,
-    })),
-    countDown: assign({ secondsLeft: ({ context }) => Math.max(0, context.secondsLeft - 1) }),
-    clearQr: assign({ qrImage: null, secondsLeft: 0 }),
+    showQr: assign((_, answer: ScbQrCodeResponse) => ({ qrImage: answer.data.qrImage, expiresAt: answer.data.expires_at })),
+    clearQr: assign({ qrImage: null }),
   },
   delays: {
-    qrTick: 1000,
+    pollInterval: 6000,
+    qrExpiry,
   },
 }).createMachine({
   id: 'scbQr',
-  context: ({ input }) => ({ order: input.order, qrImage: null, secondsLeft: 0 }),
+  context: ({ input }) => ({ order: input.order, qrImage: null, expiresAt: null }),
   initial: 'creatingQr',
   states: {
     creatingQr: {
@@ -67,20 +63,17 @@ export const scbQrMachine = setup({
         src: 'createScbQrCode',
         input: ({ context }) => ({ orderId: context.order.orderId }),
         onDone: [
-          { guard: { type: 'qrCreated', params: ({ event }) => event.output }, target: 'showingQr', actions: { type: 'showQr', params: ({ event }) => event.output } },
+          { guard: { type: 'qrCreated', params: ({ event }) => event.output }, target: 'awaitingScan', actions: { type: 'showQr', params: ({ event }) => event.output } },
           { target: 'failed' },
         ],
         onError: { target: 'failed' },
       },
     },
-    showingQr: {
-      entry: 'persistSnapshot',
-      after: {
-        qrTick: [{ guard: 'timeLeft', target: 'showingQr', reenter: true, actions: 'countDown' }, { target: 'expired' }],
-      },
+    awaitingScan: {
+      ...awaitingScanState('scbQr'),
       on: {
+        ...awaitingScanState('scbQr').on,
         'qr.done': 'checkingPayment',
-        'payment.resume': 'checkingPayment',
       },
     },
     expired: {
@@ -98,7 +91,7 @@ export const scbQrMachine = setup({
       invoke: readOrderInvoke({ approved: 'paid', rejected: 'rejected', otherwise: 'pending', error: 'pending' }),
     },
     paid: { type: 'final', output: { result: 'paid' } },
-    // 'Done' before the bank confirmed (issue 9): no thank-you page; the order list shows the order
+    // 'Done' before the bank confirmed: no thank-you page; the order list shows the order
     // waiting for payment (SCB's confirmation may still come) with Pay / Cancel.
     pending: { type: 'final', output: { result: 'toOrders' } },
     rejected: { type: 'final', output: { result: 'toOrders' } },

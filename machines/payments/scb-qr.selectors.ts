@@ -5,7 +5,7 @@ type S = SnapshotFrom<typeof scbQrMachine>;
 
 /** What the bank QR modal shows: a spinner, the QR with its countdown, the cleared QR, or the failure with Try again. */
 export function selectScbQrPhase(s: S): 'loading' | 'qr' | 'expired' | 'failure' | 'finished' {
-  if (s.matches('showingQr')) return 'qr';
+  if (s.matches('awaitingScan')) return 'qr';
   if (s.matches('expired')) return 'expired';
   if (s.matches('failed')) return 'failure';
   if (s.status === 'done') return 'finished';
@@ -13,11 +13,21 @@ export function selectScbQrPhase(s: S): 'loading' | 'qr' | 'expired' | 'failure'
 }
 
 export const selectQrImage = (s: S): string | null => s.context.qrImage;
+export const selectScbQrExpiresAt = (s: S): string | null => s.context.expiresAt;
 
-export function selectScbQrCountdown(s: S): { minutes: number; seconds: number; totalSeconds: number } {
-  const total = s.context.secondsLeft;
+/**
+ * The time left until `expiresAt` at the wall-clock time `now` (ms): computed from the clock, not
+ * counted in timer ticks, so a tab the browser throttled in the background shows the right time.
+ */
+export function scbQrCountdown(expiresAt: string | null, now: number): { minutes: number; seconds: number; totalSeconds: number } {
+  const total = Math.max(0, Math.ceil((Date.parse(expiresAt ?? '') - now) / 1000) || 0);
   return { minutes: Math.floor(total / 60), seconds: total % 60, totalSeconds: total };
 }
+
+/** True while the order is being read (a poll, a resume or 'Done'). */
+export const selectScbIsChecking = (s: S): boolean => s.matches({ awaitingScan: { poll: 'checking' } }) || s.matches('checkingPayment');
+/** The realtime push of the order's status is listened to (else only the poll runs). */
+export const selectScbListeningForPush = (s: S): boolean => s.matches({ awaitingScan: { push: 'listening' } });
 
 /** 'Try again' shows on failure and after the QR expired; 'Done' while a QR is or was shown. */
 export const selectCanRetry = (s: S): boolean => s.can({ type: 'payment.retry' });

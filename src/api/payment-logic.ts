@@ -38,7 +38,7 @@ export const bankTransferLogic = bankTransferMachine.provide({
 export const paypalLogic = paypalMachine.provide({ actors: { createPaypalOrder: paymentActors.createPaypalOrder, capturePaypalOrder: paymentActors.capturePaypalOrder, deleteOrder }, actions });
 export const twoC2pCardLogic = twoC2pCardMachine.provide({ actors: { create2c2pCardRequest, getOrder }, actions });
 export const twoC2pLinkLogic = twoC2pLinkMachine.provide({ actors: { create2c2pPaymentLink: paymentActors.create2c2pPaymentLink, getOrder }, actions });
-export const scbQrLogic = scbQrMachine.provide({ actors: { createScbQrCode: paymentActors.createScbQrCode, getOrder }, actions });
+export const scbQrLogic = scbQrMachine.provide({ actors: { createScbQrCode: paymentActors.createScbQrCode, getOrder, watchOrderStatus: realtimeActors.watchOrderStatus }, actions });
 export const omiseCardLogic = omiseCardMachine.provide({
   actors: { getOmiseCardPublicKey: paymentActors.getOmiseCardPublicKey, chargeOmiseCard: paymentActors.chargeOmiseCard, approveOrderPayment, getOrder },
   actions,

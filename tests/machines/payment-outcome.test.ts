@@ -18,11 +18,11 @@ describe('isRejected reads the outcome', () => {
   it('SCB QR: Done on an order whose QR expired goes to the order list, never the thank-you page', async () => {
     const read = orderRead('notYetReceived');
     const s = scripted({
-      createScbQrCode: { ok: { status: { code: 1000, description: 'Success' }, data: { qrRawData: 'x', qrImage: 'iVBORw0KGgo=', csExtExpiryTime: 15 } } },
+      createScbQrCode: { ok: { status: { code: 1000, description: 'Success' }, data: { qrRawData: 'x', qrImage: 'iVBORw0KGgo=', csExtExpiryTime: 15, expires_at: '2030-01-01T00:15:00Z' } } },
       getOrder: { ok: { ...read, data: { ...read.data, outcome: { state: 'failed', reason: 'expired', method_id: 4 } } } },
     });
     const actor = createActor(scbQrMachine.provide({ actors: s.actors }), { input: { order: order(4) } }).start();
-    await waitFor(actor, (x) => x.matches('showingQr'));
+    await waitFor(actor, (x) => x.matches('awaitingScan'));
     actor.send({ type: 'qr.done' });
     const done = await waitFor(actor, (x) => x.status === 'done');
     expect(done.value).toBe('rejected');

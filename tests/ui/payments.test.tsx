@@ -95,11 +95,14 @@ describe('Omise card popup', () => {
   });
 });
 
+/** An expiry `minutes` from now, as the server dates a QR. */
+const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
 describe('SCB QR modal', () => {
   it('shows the QR with its countdown; Done reads the order and closes when approved', async () => {
     const user = userEvent.setup();
     const s = scripted({
-      createScbQrCode: { ok: { status: { code: 1000, description: 'Success' }, data: { qrRawData: 'x', qrImage: 'iVBORw0KGgo=', csExtExpiryTime: 15 } } },
+      createScbQrCode: { ok: { status: { code: 1000, description: 'Success' }, data: { qrRawData: 'x', qrImage: 'iVBORw0KGgo=', csExtExpiryTime: 15, expires_at: inMinutes(15) } } },
       getOrder: { ok: orderRead('approved') },
     });
     const actor = createActor(scbQrMachine.provide({ actors: s.actors, actions: effectSpies().actions }), { input: { order: order(4) } }).start();
@@ -117,7 +120,7 @@ describe('SCB QR modal', () => {
   it('failure shows Try again, which asks for a new QR', async () => {
     const user = userEvent.setup();
     const s = scripted({
-      createScbQrCode: [{ ok: { status: { code: 9000, description: 'fail' }, data: { qrRawData: '', qrImage: '', csExtExpiryTime: 15 } } }, { ok: { status: { code: 1000, description: 'ok' }, data: { qrRawData: 'x', qrImage: 'AAAA', csExtExpiryTime: 1 } } }],
+      createScbQrCode: [{ ok: { status: { code: 9000, description: 'fail' }, data: { qrRawData: '', qrImage: '', csExtExpiryTime: 15, expires_at: inMinutes(15) } } }, { ok: { status: { code: 1000, description: 'ok' }, data: { qrRawData: 'x', qrImage: 'AAAA', csExtExpiryTime: 1, expires_at: inMinutes(1) } } }],
     });
     const actor = createActor(scbQrMachine.provide({ actors: s.actors, actions: effectSpies().actions }), { input: { order: order(4) } }).start();
     render(<ScbQrModal actorRef={actor} />);
@@ -266,7 +269,7 @@ describe('2C2P card form', () => {
 describe('every payment modal can be left (issue 9)', () => {
   it('SCB QR: the close button and Escape leave; a click on the mask does not', async () => {
     const user = userEvent.setup();
-    const s = scripted({ createScbQrCode: { ok: { status: { code: 1000, description: 'Success' }, data: { qrRawData: 'x', qrImage: 'iVBORw0KGgo=', csExtExpiryTime: 15 } } } });
+    const s = scripted({ createScbQrCode: { ok: { status: { code: 1000, description: 'Success' }, data: { qrRawData: 'x', qrImage: 'iVBORw0KGgo=', csExtExpiryTime: 15, expires_at: inMinutes(15) } } } });
     const actor = createActor(scbQrMachine.provide({ actors: s.actors, actions: effectSpies().actions }), { input: { order: order(4) } }).start();
     const onLeave = vi.fn();
     render(<ScbQrModal actorRef={actor} onLeave={onLeave} />);

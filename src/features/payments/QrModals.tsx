@@ -6,9 +6,10 @@ import type { gbPrimePromptPayMachine } from '../../../machines/payments/gb-prim
 import type { omisePromptPayMachine } from '../../../machines/payments/omise-promptpay.machine';
 import { selectCanRetryPromptPay, selectIsCheckingPayment, selectPromptPayPhase, selectPromptPayQr } from '../../../machines/payments/promptpay.selectors';
 import type { scbQrMachine } from '../../../machines/payments/scb-qr.machine';
-import { selectCanFinish, selectCanRetry, selectQrImage, selectScbQrCountdown, selectScbQrPhase } from '../../../machines/payments/scb-qr.selectors';
+import { scbQrCountdown, selectCanFinish, selectCanRetry, selectQrImage, selectScbIsChecking, selectScbQrExpiresAt, selectScbQrPhase } from '../../../machines/payments/scb-qr.selectors';
 import { money, t } from '../../i18n/messages';
 import { Button, Modal, Spinner } from '../../ui';
+import { useWallClock } from '../../ui/wall-clock';
 
 function imageSrc(qr: string): string {
   return /^(data:|https?:|\/)/.test(qr) ? qr : `data:image/png;base64,${qr}`;
@@ -35,16 +36,27 @@ function QrModalBody({ amount, currency, phase, children }: { amount: number; cu
   );
 }
 
-/** Bank QR (SCB, method 4): QR with a countdown, 'Done' and 'Try again'. */
+/** The QR's time left, on the wall clock (a throttled background tab still shows the right time). */
+function ScbQrCountdown({ expiresAt }: { expiresAt: string | null }) {
+  const countdown = scbQrCountdown(expiresAt, useWallClock());
+  const time = `${String(countdown.minutes).padStart(2, '0')}:${String(countdown.seconds).padStart(2, '0')}`;
+  return (
+    <p className="qr-countdown" aria-live="off" data-testid="qr-countdown">
+      {t('qrExpiresIn', { time })}
+    </p>
+  );
+}
+
+/** Bank QR (SCB, method 4): QR with a countdown, 'Done' and 'Try again'; moves on by itself once paid. */
 export function ScbQrModal({ actorRef, onLeave }: { actorRef: ActorRefFrom<typeof scbQrMachine>; onLeave?: () => void }) {
   const phase = useSelector(actorRef, selectScbQrPhase);
   const qr = useSelector(actorRef, selectQrImage);
-  const countdown = useSelector(actorRef, selectScbQrCountdown);
+  const expiresAt = useSelector(actorRef, selectScbQrExpiresAt);
+  const checking = useSelector(actorRef, selectScbIsChecking);
   const canRetry = useSelector(actorRef, selectCanRetry);
   const canFinish = useSelector(actorRef, selectCanFinish);
   const amount = useSelector(actorRef, (s) => s.context.order.amount);
   const currency = useSelector(actorRef, (s) => s.context.order.currency);
-  const time = `${String(countdown.minutes).padStart(2, '0')}:${String(countdown.seconds).padStart(2, '0')}`;
   return (
     <Modal
       open={phase !== 'finished'}
@@ -72,9 +84,9 @@ export function ScbQrModal({ actorRef, onLeave }: { actorRef: ActorRefFrom<typeo
         {qr ? (
           <>
             <img className="qr-image" src={imageSrc(qr)} alt={t('qrAlt')} width={300} height={300} data-testid="qr-image" />
-            <p className="qr-countdown" aria-live="off" data-testid="qr-countdown">
-              {t('qrExpiresIn', { time })}
-            </p>
+            <ScbQrCountdown expiresAt={expiresAt} />
+            <p>{t('promptPayWaiting')}</p>
+            {checking ? <Spinner size="small" label={t('confirmingPayment')} /> : null}
           </>
         ) : null}
       </QrModalBody>

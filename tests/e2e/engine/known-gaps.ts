@@ -6,7 +6,7 @@
  */
 export const KNOWN_GAPS: Record<string, string> = {
   'gbPrimeCard.leftForOrders': 'app: only `payment.abandon` leads here and no page sends it (the rejected answer goes to notPaid)',
-  'scbQr.expired': 'engine: the per-second countdown tick is kept out of the walk (each second would be a graph state), so no path waits the QR out',
+  'scbQr.awaitingScan.push.unavailable': 'engine: the realtime connection (socket.io) is never made to fail by the browser tests yet',
   'omisePromptPay.awaitingScan.push.unavailable': 'engine: the realtime connection (socket.io) is never made to fail by the browser tests yet',
   'gbPrimePromptPay.awaitingScan.push.unavailable': 'engine: the realtime connection (socket.io) is never made to fail by the browser tests yet',
 };

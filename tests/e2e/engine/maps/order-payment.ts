@@ -329,12 +329,8 @@ export const orderPaymentMap: PageMap = {
         await approveWith(ctx, 'pp-approve');
       },
     },
-    '✓scbQr:paid': {
-      act: async (ctx) => {
-        await bankAppPays(ctx);
-        await scbQrDialog(ctx).getByTestId('qr-done').click();
-      },
-    },
+    // the bank app pays; the QR popup moves on by itself (the realtime push), no 'Done'
+    '✓scbQr:paid': { act: bankAppPays },
     '✓omiseCard:paid': {
       act: async (ctx) => {
         ctx.plan.card = 'recorded';

@@ -1,17 +1,19 @@
 /**
- * Page map of the SCB QR (method 4): the QR popup with 'Done' and 'Try again'; the buyer's bank
- * app is the sandbox's `/control/pay` with the QR's references; the shop may reject meanwhile
- * (back office); a refresh while the QR is shown resumes (`payment.resume`). The per-second
- * countdown tick is kept out of the walk (each second would be a state of the graph), so the
- * walk does not reach `expired` (listed in known-gaps with this reason).
+ * Page map of the SCB QR (method 4): the QR popup with its countdown, 'Done' and 'Try again'; the
+ * buyer's bank app is the sandbox's `/control/pay` with the QR's references, and the realtime push
+ * brings the result (the page moves on by itself, as PromptPay's does); the shop may reject
+ * meanwhile (back office); a refresh shows the same QR again (`payment.resume`); the QR's expiry is
+ * reached by moving the page's clock forward. The order reads (the poll, 'Done') are walked with
+ * their "still waiting" and network-failure answers: a paid or rejected order reaches the page by
+ * the push first, so a read that finds it would race the push in a real browser.
  */
 import { expect } from '@playwright/test';
 import { scbQrMachine } from '../../../../machines/payments/scb-qr.machine';
 import { order } from '../../../machines/models/fixtures';
 import { scbQrModel } from '../../../machines/models/scb-qr.model';
 import { expectPaidBy, expectUnpaid, rejectInBackOffice } from '../db';
-import { orderOf, type PageMap, type PathContext } from '../runner';
-import { failOnce, GET_ORDER, onOrderList, onThankYouPage, orderReadOutcomes, startWith } from './common';
+import { orderOf, type PageMap, type PathContext, type StateCheck } from '../runner';
+import { failOnce, GET_ORDER, onOrderList, onThankYouPage, reads, startWith } from './common';
 
 export const scbQrDialog = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: 'ชำระเงินด้วย QR Code' });
 const modal = scbQrDialog;
@@ -26,6 +28,14 @@ export async function bankAppPays(ctx: PathContext): Promise<void> {
   await expect.poll(async () => (await ctx.shop.db.query('SELECT payment_status FROM orders WHERE id = $1', [id])).rows[0]?.payment_status, { timeout: 15_000 }).toBe('approved');
 }
 
+const qrShown: StateCheck = async (ctx) => {
+  await expect(modal(ctx).getByTestId('qr-image')).toBeVisible({ timeout: 20_000 });
+  await expect(modal(ctx).getByTestId('qr-countdown')).toContainText(/\d\d:\d\d/);
+};
+const scanning = Object.fromEntries(
+  ['listening', 'unavailable'].flatMap((push) => ['waiting', 'checking'].map((poll) => [`scbQr.awaitingScan.poll.${poll}+scbQr.awaitingScan.push.${push}`, qrShown])),
+);
+
 export const scbQrMap: PageMap = {
   id: 'scbQr',
   methodId: 4,
@@ -35,19 +45,26 @@ export const scbQrMap: PageMap = {
     userEvents: [{ type: 'qr.done' }, { type: 'payment.retry' }, { type: 'payment.resume' }],
     outcomes: {
       createScbQrCode: { done: [{ label: 'ok', output: scbQrModel.outcomes!.createScbQrCode!.done![0] }], error: ['network'] },
-      getOrder: orderReadOutcomes(4),
+      getOrder: { done: [{ label: 'unpaid', output: reads(4).unpaid }], error: ['network'] },
     },
-    filter: (_s, e) => !e.type.startsWith('xstate.after.qrTick'),
+    callbacks: {
+      watchOrderStatus: [
+        { label: 'approved', event: { type: 'order.statusChanged', orderId: 501, payment_status: 'approved' } },
+        { label: 'rejected', event: { type: 'order.statusChanged', orderId: 501, payment_status: 'rejected' } },
+      ],
+    },
   },
-  start: startWith(4),
+  start: async (ctx) => {
+    // the QR's expiry is minutes away: the page's clock is moved forward when the path needs it
+    if (ctx.labels?.includes('⏱qrExpiry')) await ctx.page.clock.install();
+    await startWith(4)(ctx);
+  },
   states: {
     'scbQr.creatingQr': 'passing',
-    'scbQr.showingQr': async (ctx) => {
-      await expect(modal(ctx).getByTestId('qr-image')).toBeVisible({ timeout: 20_000 });
-      await expect(modal(ctx).getByTestId('qr-countdown')).toBeVisible();
-    },
+    ...scanning,
     'scbQr.expired': async (ctx) => {
       await expect(modal(ctx)).toContainText('QR Code หมดอายุแล้ว');
+      await expect(modal(ctx).getByTestId('qr-retry')).toBeVisible();
     },
     'scbQr.failed': async (ctx) => {
       await expect(modal(ctx).getByTestId('qr-retry')).toBeVisible({ timeout: 20_000 });
@@ -62,14 +79,31 @@ export const scbQrMap: PageMap = {
   events: {
     'qr.done': { act: (ctx) => modal(ctx).getByTestId('qr-done').click() },
     'payment.retry': { act: (ctx) => modal(ctx).getByTestId('qr-retry').click() },
+    // a refresh while the QR is shown: the saved flow is restored, the same QR shown again
     'payment.resume': { act: (ctx) => ctx.page.reload().then(() => undefined) },
     '✓createScbQrCode:ok': {},
     '✗createScbQrCode:network': { arm: (ctx) => failOnce(ctx, /\/api\/payment\/scb\/qrcode\/create$/) },
-    // the QR is on screen when these run (just before 'Done' or the refresh)
-    '✓getOrder:approved': { arm: bankAppPays },
-    '✓getOrder:rejected': { arm: rejectInBackOffice },
     '✓getOrder:unpaid': {},
     '✗getOrder:network': { arm: (ctx) => failOnce(ctx, GET_ORDER) },
+    // the bank app pays: the push moves the page on by itself (no 'Done')
+    '⇠watchOrderStatus:approved': { act: bankAppPays },
+    '⇠watchOrderStatus:rejected': {
+      act: async (ctx) => {
+        ctx.plan.shop = 'reject';
+        await rejectInBackOffice(ctx);
+      },
+    },
+    '⏱pollInterval': {},
+    // The page's clock jumps past the QR's expiry; once the page shows the expiry, the clock is set
+    // back to the real time, so the QR the server answers again is not expired by a page clock
+    // a day ahead.
+    '⏱qrExpiry': {
+      act: async (ctx) => {
+        await ctx.page.clock.fastForward('25:00:00');
+        await expect(modal(ctx)).toContainText('QR Code หมดอายุแล้ว', { timeout: 20_000 });
+        await ctx.page.clock.setSystemTime(new Date());
+      },
+    },
   },
   db: {
     '"paid"': (ctx) => expectPaidBy(ctx, 'scb', 'SCB'),
