@@ -148,7 +148,7 @@ export const MESSAGES = {
   COUPON_EXPIRED: 'คูปองนี้หมดอายุแล้ว',
   COUPON_NOT_YET_VALID: 'คูปองนี้ยังไม่ถึงวันที่เริ่มใช้',
   // Pages (issue 13: the server writes it into an unknown course's or product's page)
-  PAGE_NOT_FOUND: '404 Page not found !',
+  PAGE_NOT_FOUND: '404 ไม่พบหน้าที่คุณต้องการ',
   // i18n (issue 12): the API's answer to a request its contract refuses, never the validator's words
   INVALID_REQUEST: 'ข้อมูลที่ส่งมาไม่ถูกต้อง',
   FIELD_REQUIRED: 'กรุณากรอกข้อมูลที่จำเป็นให้ครบ',

@@ -10,6 +10,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { toOmiseAmount } from '../../domain/money';
+import { failureReason, type PaymentFailureReason } from '../../domain/order-outcome';
 import type {
   ApproveOrderPaymentRequest,
   OmiseCardChargeResponse,
@@ -28,8 +29,8 @@ export interface OmiseCardContext {
   chargeId: string | null;
   authorizeUri: string | null;
   orderPaymentId: number | null;
-  /** The provider's failure message of the last failed charge. */
-  failureMessage: string | null;
+  /** Why the last charge failed, from Omise's failure_code in the shop's words (never Omise's own text). */
+  failureReason: PaymentFailureReason | null;
 }
 
 export type OmiseCardEvent =
@@ -38,8 +39,8 @@ export type OmiseCardEvent =
   | { type: 'payment.resume' }
   | { type: 'payment.abandon' };
 
-function failureNotice(message: string | null): Notice {
-  return message ? { ...PAYMENT_FAILED_NOTICE, message: `${PAYMENT_FAILED_NOTICE.message} (${message})` } : PAYMENT_FAILED_NOTICE;
+function failureNotice(reason: PaymentFailureReason | null): Notice {
+  return reason ? { ...PAYMENT_FAILED_NOTICE, reason } : PAYMENT_FAILED_NOTICE;
 }
 
 export const omiseCardMachine = setup({
@@ -79,7 +80,7 @@ export const omiseCardMachine = setup({
       chargeId: charge.charges.id,
       authorizeUri: charge.charges.authorize_uri ?? null,
       orderPaymentId: charge.orderPaymentId ?? null,
-      failureMessage: charge.charges.failure_message ?? null,
+      failureReason: charge.status === 'failed' ? failureReason('omise', 'failed', charge.charges.failure_code ?? null) : null,
     })),
   },
   delays: {
@@ -94,7 +95,7 @@ export const omiseCardMachine = setup({
     chargeId: null,
     authorizeUri: null,
     orderPaymentId: null,
-    failureMessage: null,
+    failureReason: null,
   }),
   initial: 'loadingPublicKey',
   states: {
@@ -159,7 +160,7 @@ export const omiseCardMachine = setup({
       on: { 'payment.abandon': 'closed' },
     },
     chargeFailed: {
-      entry: { type: 'notify', params: ({ context }) => failureNotice(context.failureMessage) },
+      entry: { type: 'notify', params: ({ context }) => failureNotice(context.failureReason) },
       after: { redirectDelay: 'failedRedirect' },
     },
     requestFailed: {

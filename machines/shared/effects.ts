@@ -4,6 +4,8 @@
  * Machines never touch window, location, localStorage or the DOM themselves.
  */
 
+import type { PaymentFailureReason } from '../../domain/order-outcome';
+
 export type NoticeKind = 'success' | 'info' | 'warning' | 'error';
 
 /** A toast: the spec's notifications (top right, 4-5 s). */
@@ -13,6 +15,8 @@ export interface Notice {
   topic: string;
   title?: string;
   message: string;
+  /** Why a payment did not pay, in the shop's words (the catalogue's `payFail_<reason>`), never the provider's text. */
+  reason?: PaymentFailureReason;
 }
 
 /** Go somewhere: an app route (`external` false) or another site (3-D Secure, hosted payment page). */

@@ -169,7 +169,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions): Promise
     const [session, settings] = await Promise.all([sessionRead, settingsRead]);
     const boot: Record<string, unknown> = { path: path + url.search, user: session };
     const siteTitle = settings?.title ?? defaultBrand;
-    const notFound = () => notFoundHead(message('PAGE_NOT_FOUND'), siteTitle, { ...boot, notFound: true });
+    const notFound = () => notFoundHead(message('PAGE_NOT_FOUND', pageLocale(req, url)), siteTitle, { ...boot, notFound: true });
     // The first view's price as the page will show it: in the currency it opens in (cardPrice:
     // the site's, THB without a USD price) and the page's language.
     const price = (thb: number | null | undefined, usd: number | null | undefined) => {

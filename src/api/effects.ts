@@ -24,7 +24,7 @@ export function setExternalNavigator(fn: (to: string) => void): void {
 }
 
 export function showNotice(notice: Notice): void {
-  pushToast({ kind: notice.kind, topic: notice.topic, title: notice.title, message: notice.message, duration: notice.topic === 'invalidData' ? 5000 : undefined });
+  pushToast({ kind: notice.kind, topic: notice.topic, title: notice.title, message: notice.message, reason: notice.reason, duration: notice.topic === 'invalidData' ? 5000 : undefined });
 }
 
 export function go(nav: Navigation): void {

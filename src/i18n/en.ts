@@ -291,4 +291,12 @@ export const EN: Record<UiKey, string> = {
   productGallery: 'Product pictures',
   productShowPicture: 'Show picture {n}',
   productBuy: 'Order',
+  // orders: the whole story of an order (thank-you page, order list)
+  paymentMethod: 'Payment method',
+  orderSummary: 'Order summary',
+  nextPaid: 'Payment received. You can start learning now from the course page.',
+  nextOpenCourse: 'Go to {name}',
+  nextPay: 'This order has not been paid yet. Pay it from My orders, by the same or another method, or cancel it.',
+  nextAwaitingApproval: 'The shop is checking your payment. This page updates by itself once it is approved.',
+  nextClosed: 'This order is closed. If you still want the course, order it again from the course page.',
 };

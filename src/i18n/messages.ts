@@ -20,7 +20,7 @@ export const TH = {
   loading: 'กำลังโหลด…',
   free: 'ฟรี',
   notifications: 'การแจ้งเตือน',
-  notFound: '404 Page not found !',
+  notFound: '404 ไม่พบหน้าที่คุณต้องการ',
   backHome: 'กลับหน้าแรก',
   cartFailTitle: 'เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง',
   required: 'จำเป็น',
@@ -314,6 +314,14 @@ export const TH = {
   productGallery: 'รูปสินค้า',
   productShowPicture: 'ดูรูปที่ {n}',
   productBuy: 'สั่งซื้อ',
+  // orders: the whole story of an order (thank-you page, order list)
+  paymentMethod: 'ช่องทางการชำระเงิน',
+  orderSummary: 'สรุปคำสั่งซื้อ',
+  nextPaid: 'ชำระเงินเรียบร้อยแล้ว เข้าเรียนได้ทันทีจากหน้าคอร์ส',
+  nextOpenCourse: 'ไปที่คอร์ส {name}',
+  nextPay: 'คำสั่งซื้อนี้ยังไม่ได้ชำระเงิน ชำระได้จากคำสั่งซื้อของฉัน ด้วยช่องทางเดิมหรือช่องทางอื่น หรือยกเลิกคำสั่งซื้อ',
+  nextAwaitingApproval: 'ร้านกำลังตรวจสอบการชำระเงิน หน้านี้จะอัปเดตเองเมื่อได้รับการอนุมัติ',
+  nextClosed: 'คำสั่งซื้อนี้ปิดแล้ว หากยังต้องการคอร์ส สั่งซื้อใหม่ได้จากหน้าคอร์ส',
 } as const;
 
 export type UiKey = keyof typeof TH;

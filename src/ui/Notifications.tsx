@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { t, tx } from '../i18n/messages';
+import { t, tx, type UiKey } from '../i18n/messages';
 import { CloseIcon } from './icons';
 import { toasts as defaultStore, type ToastStore } from './notifications';
 
@@ -21,7 +21,10 @@ export function Notifications({ store = defaultStore }: { store?: ToastStore }) 
         >
           <div className="ui-toast__text">
             {toast.title ? <strong className="ui-toast__title">{tx(toast.title)}</strong> : null}
-            <span>{tx(toast.message)}</span>
+            <span>
+              {tx(toast.message)}
+              {toast.reason ? <span data-testid="toast-reason"> ({t(`payFail_${toast.reason}` as UiKey)})</span> : null}
+            </span>
           </div>
           <button type="button" className="ui-toast__close" aria-label={t('close')} onClick={() => store.dismiss(toast.id)}>
             <CloseIcon />

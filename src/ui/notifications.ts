@@ -11,6 +11,8 @@ export interface ToastInput {
   topic?: string;
   title?: string;
   message: string;
+  /** A payment failure's reason: rendered from the catalogue (`payFail_<reason>`) in the page's language. */
+  reason?: string;
   /** ms; default 4500 (spec: 4-5 s); 5000 for the invalid-data notices. */
   duration?: number;
 }

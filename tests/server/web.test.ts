@@ -321,16 +321,20 @@ describe('other pages', () => {
     expect(bootData(html).promotion.promotion.id).toBe(1);
   });
 
-  it('an unknown course, product or promotion answers HTTP 404 with "404 Page not found !"', async () => {
+  it('an unknown course, product or promotion answers HTTP 404 with "404 Page not found !" in the page\'s language', async () => {
     for (const url of ['/course/99999', '/course/99999-nothing', '/course/abc', '/product/99999', '/product/1', '/promotion/9999']) {
       const r = await get(url);
       expect(r.statusCode, url).toBe(404);
       expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(r.body).toContain('<title>404 Page not found !</title>');
-      expect(r.body).toContain('<h1>404 Page not found !</h1>');
+      expect(r.body).toContain('<title>404 ไม่พบหน้าที่คุณต้องการ</title>');
+      expect(r.body).toContain('<h1>404 ไม่พบหน้าที่คุณต้องการ</h1>');
       expect(r.body).toContain('<meta name="robots" content="noindex" />');
       expect(bootData(r.body).notFound).toBe(true);
     }
+    const english = await get('/course/99999?lang=en');
+    expect(english.statusCode).toBe(404);
+    expect(english.body).toContain('<h1>404 Page not found !</h1>');
+    expect((await get('/course/99999', { 'accept-language': 'en-US,en;q=0.9' })).body).toContain('<title>404 Page not found !</title>');
   });
 
   it('other app routes get the page with the session only; API paths keep the JSON 404', async () => {

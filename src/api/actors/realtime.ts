@@ -51,4 +51,11 @@ export const realtimeActors = {
       sendBack(event as never);
     }),
   ),
+  /** Sends `order.statusChanged` for every push of the buyer's orders (the order list, the thank-you page). */
+  watchMyOrders: fromCallback<{ type: 'never' }>(({ sendBack }) =>
+    onOrderStatus((push) => {
+      const event: OrderStatusPushed = { type: 'order.statusChanged', orderId: push.orderId, payment_status: push.payment_status };
+      sendBack(event as never);
+    }),
+  ),
 };

@@ -7,7 +7,6 @@ import { Suspense, useEffect, useRef, type ComponentType } from 'react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { components } from '../../../generated/api';
 import { isPayable } from '../../../domain/order-outcome';
-import { formatMoney } from '../../../domain/money';
 import {
   selectChosenMethod,
   selectOrderPaymentChild,
@@ -19,7 +18,7 @@ import {
 import { selectUser } from '../../../machines/session/session.selectors';
 import { actorOptions } from '../../api/actor-options';
 import { orderPaymentLogic } from '../../api/order-payment-logic';
-import { t } from '../../i18n/messages';
+import { methodName, money, t } from '../../i18n/messages';
 import { SessionContext } from '../../session';
 import { Button, ConfirmModal, Modal, Spinner } from '../../ui';
 import { OrderOutcome, orderLabel, outcomeOf } from '../../ui/OrderOutcome';
@@ -98,7 +97,7 @@ export function OrderPaymentPanel({ actorRef, PaymentHost }: { actorRef: OrderPa
       {phase === 'loading' ? <Spinner /> : null}
       {order && phase !== 'loading' ? (
         <p>
-          {formatMoney(order.total_amount, order.currency_code)} <OrderOutcome order={order} />
+          {money(order.total_amount, order.currency_code)} <OrderOutcome order={order} />
         </p>
       ) : null}
       {phase === 'choosing' ? (
@@ -108,7 +107,7 @@ export function OrderPaymentPanel({ actorRef, PaymentHost }: { actorRef: OrderPa
             {methods.map((m) => (
               <label key={m.id} className="ui-choice">
                 <input type="radio" name="order-pay-method" value={m.id} checked={chosen === m.id} onChange={() => actorRef.send({ type: 'method.choose', methodId: m.id })} />{' '}
-                {m.name}
+                {methodName(m.id, m.name)}
               </label>
             ))}
           </fieldset>

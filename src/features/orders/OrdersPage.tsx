@@ -4,12 +4,14 @@ import type { components } from '../../../generated/api';
 import { selectLoggedIn } from '../../../machines/session/session.selectors';
 import { api } from '../../api/client';
 import { flowPersistence } from '../../api/effects';
+import { useOrderWatch } from '../../api/order-watch-logic';
 import { loadSiteSettings } from '../../api/settings';
 import { isApiError, unwrap } from '../../api/errors';
-import { dateTime, methodName, money, t } from '../../i18n/messages';
+import { dateTime, methodName, t } from '../../i18n/messages';
 import { LoginForm, SessionContext } from '../../session';
 import { OrderOutcome, orderLabel, PaymentFailedAlert } from '../../ui/OrderOutcome';
-import { OrderItems } from './OrderItems';
+import { OrderItems } from '../../ui/OrderItems';
+import { OrderAmounts } from '../../ui/OrderSummary';
 import { OrderPaymentActions, OrderPaymentPanel, useOrderPayment, type PaymentSlot } from './OrderPayment';
 
 type Order = components['schemas']['Order'];
@@ -55,6 +57,8 @@ export function OrdersPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
     payment.send({ type: 'order.pay', orderId: payFor });
   }, [loggedIn, payFor, payment]);
   const was = useRef(loggedIn);
+  // The shop approving or rejecting, a late payment, a refund: the list reads again, no reload needed.
+  useOrderWatch(() => void revalidator.revalidate());
   useEffect(() => {
     flowPersistence.actions.clearPersistedSnapshot();
   }, []);
@@ -88,18 +92,15 @@ export function OrdersPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
                   <OrderOutcome order={o} />
                 </div>
                 <OrderItems lines={o.courses ?? []} currency={o.currency_code} />
+                <OrderAmounts order={o} />
                 <dl className="order-card__facts">
                   <div>
                     <dt>{t('orderDate')}</dt>
                     <dd>{dateTime(o.created_at)}</dd>
                   </div>
                   <div>
-                    <dt>{t('paymentMethods')}</dt>
+                    <dt>{t('paymentMethod')}</dt>
                     <dd>{o.payment_method_id === null || o.payment_method_id === undefined ? '' : methodName(o.payment_method_id)}</dd>
-                  </div>
-                  <div className="order-card__total">
-                    <dt>{t('orderTotal')}</dt>
-                    <dd>{money(o.total_amount, o.currency_code)}</dd>
                   </div>
                 </dl>
                 <div className="order-card__actions">
@@ -112,7 +113,9 @@ export function OrdersPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
       )}
       <OrderPaymentPanel actorRef={payment} PaymentHost={PaymentHost} />
       <p>
-        <Link to="/">{t('allCourses')}</Link>
+        <Link className="tap-target" to="/">
+          {t('allCourses')}
+        </Link>
       </p>
     </main>
   );

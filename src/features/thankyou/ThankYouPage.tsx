@@ -4,10 +4,12 @@ import type { components } from '../../../generated/api';
 import { selectLoggedIn } from '../../../machines/session/session.selectors';
 import { api } from '../../api/client';
 import { flowPersistence } from '../../api/effects';
+import { useOrderWatch } from '../../api/order-watch-logic';
 import { isApiError, unwrap } from '../../api/errors';
 import { t } from '../../i18n/messages';
 import { LoginForm, SessionContext } from '../../session';
-import { OrderOutcome, orderLabel, outcomeOf, PaymentFailedAlert } from '../../ui/OrderOutcome';
+import { orderLabel, outcomeOf, PaymentFailedAlert } from '../../ui/OrderOutcome';
+import { OrderNextStep, OrderSummary } from '../../ui/OrderSummary';
 
 type Order = components['schemas']['Order'];
 
@@ -39,8 +41,10 @@ function Outcome({ order }: { order: Order }) {
       {o.state === 'paid' ? <p>{t('thankYouBody')}</p> : null}
       <PaymentFailedAlert order={order} />
       <p>
-        {t('orderNumber')}: <strong data-testid="order-number">{label}</strong> <OrderOutcome order={order} />
+        {t('orderNumber')}: <strong data-testid="order-number">{label}</strong>
       </p>
+      <OrderSummary order={order} />
+      <OrderNextStep order={order} />
     </>
   );
 }
@@ -51,6 +55,8 @@ export function ThankYouPage() {
   const loggedIn = SessionContext.useSelector(selectLoggedIn);
   const revalidator = useRevalidator();
   const was = useRef(loggedIn);
+  // The shop approving, a late payment, a refund: the page reads the order again, no reload needed.
+  useOrderWatch(() => void revalidator.revalidate());
   useEffect(() => {
     flowPersistence.actions.clearPersistedSnapshot();
   }, []);

@@ -6,6 +6,7 @@ import { cartModel } from './cart.model';
 import { checkoutModel } from './checkout.model';
 import { omiseCardModel } from './omise-card.model';
 import { orderPaymentModel } from './order-payment.model';
+import { orderWatchModel } from './order-watch.model';
 import { paypalModel } from './paypal.model';
 import { gbPrimePromptPayModel, omisePromptPayModel } from './promptpay.model';
 import { gbPrimeCardModel, paySolutionsModel, twoC2pCardModel, twoC2pLinkModel } from './redirects.model';
@@ -34,4 +35,5 @@ export const MODELS = [
   gbPrimePromptPayModel,
   paySolutionsModel,
   orderPaymentModel,
+  orderWatchModel,
 ] as unknown as MachineModel[];

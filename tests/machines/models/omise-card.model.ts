@@ -67,7 +67,12 @@ export const omiseCardModel = defineModel({
     if (s.matches('chargeFailed')) {
       assert.equal(phase, 'failed');
       assert.equal(step.effects.length, 1);
-      assert.equal((step.effects[0]!.params as { title: string }).title, 'ผิดพลาด');
+      const notice = step.effects[0]!.params as { title: string; message: string; reason?: string };
+      assert.equal(notice.title, 'ผิดพลาด');
+      // Omise's failure_code in the shop's words; Omise's own text never reaches the buyer.
+      if (step.event.type === 'xstate.done.actor.chargeOmiseCard') assert.equal(notice.reason, 'insufficientFunds');
+      else assert.equal(notice.reason, undefined, 'a rejected order read has no decline code to tell');
+      assert.equal(notice.message, 'ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง');
     }
     if (s.matches('requestFailed')) assert.deepEqual(step.effects, []);
     if (step.event.type === 'xstate.after.redirectDelay.omiseCard.chargeFailed' || step.event.type === 'xstate.after.redirectDelay.omiseCard.requestFailed') {

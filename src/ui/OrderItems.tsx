@@ -1,6 +1,6 @@
-import type { components } from '../../../generated/api';
-import type { Currency } from '../../../domain/money';
-import { money, t } from '../../i18n/messages';
+import type { components } from '../../generated/api';
+import type { Currency } from '../../domain/money';
+import { money, t } from '../i18n/messages';
 
 type OrderCourseLine = components['schemas']['OrderCourseLine'];
 

@@ -1,0 +1,142 @@
+/**
+ * What the buyer is told after paying is the whole story and stays true while the page is open:
+ * the thank-you page and the order list show the items, the amounts, the method, the state and
+ * what to do next; the shop's approval reaches an open page without a reload; a declined card is
+ * told in the page's language (never the provider's text); the pay-again dialog and the 404 page
+ * speak the page's language; the order list's links are big enough for a finger at 375 px.
+ */
+import type { Page } from '@playwright/test';
+import { ADMIN_TOKEN, expect, freshStudent, test } from './engine/fixtures';
+import { openAs, payByOmiseCard, sendTransferNotice } from './scenarios-support';
+
+const COURSE = '/course/1-english-for-communication';
+
+async function approve(page: Page, orderId: number): Promise<void> {
+  const r = await page.request.post(`/admin/api/orders/${orderId}/approve`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, data: {} });
+  expect(r.ok(), await r.text()).toBe(true);
+}
+
+const digits = (minor: number) => (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const thb = (minor: number) => `฿${digits(minor)}`;
+
+test('thank-you page: items, amounts, method, state and next step; the shop approving reaches it without a reload', async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'story1');
+  await openAs(page, user.username, COURSE);
+  const panel = page.getByTestId('purchase-panel');
+  await panel.getByTestId('method-1').check();
+  await panel.getByTestId('checkout-submit').click();
+  const notice = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+  const amount = await notice.getByTestId('transfer-amount').inputValue();
+  await sendTransferNotice(notice, amount);
+  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+
+  const { rows } = await shop.db.query<{ id: number; total: string; price: string; payment_status: string }>('SELECT id, total, price, payment_status FROM orders WHERE user_id = $1', [user.id]);
+  expect(rows).toHaveLength(1);
+  const order = rows[0]!;
+  expect(order.payment_status).toBe('pendingApproved');
+
+  const summary = page.getByTestId('order-summary');
+  await expect(summary.getByTestId('order-item')).toHaveCount(1);
+  await expect(summary.getByTestId('order-item')).toContainText('ภาษาอังกฤษ');
+  await expect(summary.getByTestId('order-amount-total')).toContainText(thb(Number(order.total)));
+  await expect(summary.getByTestId('order-method')).toHaveText('โอนเงินผ่านธนาคาร');
+  await expect(summary.getByTestId('order-outcome')).toHaveAttribute('data-state', 'awaitingApproval');
+  await expect(page.getByTestId('order-next')).toHaveAttribute('data-state', 'awaitingApproval');
+
+  // The shop approves in the back office: the open page says paid by itself (the realtime push).
+  await approve(page, order.id);
+  await expect(page.getByTestId('thankyou-title')).toHaveAttribute('data-state', 'paid', { timeout: 20_000 });
+  await expect(summary.getByTestId('order-outcome')).toHaveAttribute('data-state', 'paid');
+  await expect(page.getByTestId('order-next')).toHaveAttribute('data-state', 'paid');
+  await expect(page.getByTestId('order-next').getByRole('link')).toHaveAttribute('href', '/course/1');
+  const after = await shop.db.query<{ payment_status: string }>('SELECT payment_status FROM orders WHERE id = $1', [order.id]);
+  expect(after.rows[0]!.payment_status).toBe('approved');
+});
+
+test('order list: the shop approving reaches the open list without a reload; one method is "payment method"; links a finger can hit at 375 px', async ({ page, shop }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const user = await freshStudent(shop.db, 'story2');
+  await openAs(page, user.username, COURSE);
+  const panel = page.getByTestId('purchase-panel');
+  await panel.getByTestId('method-1').check();
+  await panel.getByTestId('checkout-submit').click();
+  const notice = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+  await sendTransferNotice(notice, await notice.getByTestId('transfer-amount').inputValue());
+  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+
+  await page.goto('/myaccount/student/order?lang=en');
+  const { rows } = await shop.db.query<{ id: number }>('SELECT id FROM orders WHERE user_id = $1', [user.id]);
+  const row = page.getByTestId('order-row').filter({ hasText: `#${rows[0]!.id}` });
+  await expect(row.getByTestId('order-outcome')).toHaveAttribute('data-state', 'awaitingApproval');
+  await expect(row).toContainText('Payment method');
+  await expect(row).not.toContainText('Payment methods');
+  await expect(row.getByTestId('order-amount-total')).toBeVisible();
+
+  await approve(page, rows[0]!.id);
+  await expect(row.getByTestId('order-outcome')).toHaveAttribute('data-state', 'paid', { timeout: 20_000 });
+
+  const all = page.getByTestId('orders-page').getByRole('link', { name: 'All courses' });
+  const box = await all.boundingBox();
+  expect(box!.height).toBeGreaterThanOrEqual(44);
+});
+
+test('a declined Omise card is told in the page language, once, never in Omise words; pay again lists methods in the page language', async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'story3');
+  // Thai page
+  await openAs(page, user.username, '/course/3-ux-ui-workshop');
+  let panel = page.getByTestId('purchase-panel');
+  await panel.getByTestId('method-8').check();
+  await panel.getByTestId('checkout-submit').click();
+  await payByOmiseCard(page, '4111111111140011');
+  const toast = page.getByTestId('toast').filter({ hasText: 'ชำระเงินไม่สำเร็จ' });
+  await expect(toast).toBeVisible({ timeout: 20_000 });
+  // read once while shown (a toast leaves after 4.5 s)
+  const shown = await toast.first().textContent();
+  expect(shown).toContain('(ยอดเงินในบัตรไม่เพียงพอ)');
+  expect(shown).not.toMatch(/insufficient/i);
+  await expect(page).toHaveURL(/\/myaccount\/student\/order/, { timeout: 20_000 });
+
+  // English page: pay again on the same order; the method names are English, the amount as the page writes money.
+  await page.goto('/myaccount/student/order?lang=en');
+  const { rows } = await shop.db.query<{ id: number; total: string }>('SELECT id, total FROM orders WHERE user_id = $1', [user.id]);
+  expect(rows).toHaveLength(1);
+  const row = page.getByTestId('order-row').filter({ hasText: `#${rows[0]!.id}` });
+  await row.getByTestId('order-pay').click();
+  const dialog = page.getByTestId('order-pay-modal');
+  await expect(dialog.getByRole('radio', { name: 'Bank transfer' })).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByTestId('order-pay-methods')).not.toContainText('โอนเงิน');
+  // the amount as the English page writes money everywhere (THB 3,500.00), not the Thai ฿
+  await expect(dialog).toContainText(new RegExp(`THB\\s${digits(Number(rows[0]!.total))}`));
+
+  // Declined again, by card, on the English page: one toast, in English.
+  await dialog.getByRole('radio', { name: 'Omise credit card' }).check();
+  await dialog.getByTestId('order-pay-start').click();
+  const card = page.getByRole('dialog').filter({ has: page.getByTestId('card-number') });
+  await expect(card).toBeVisible({ timeout: 20_000 });
+  await card.getByTestId('card-name').fill('SOMCHAI JAIDEE');
+  await card.getByTestId('card-number').fill('4111111111140011');
+  await card.getByTestId('card-month').fill('12');
+  await card.getByTestId('card-year').fill(String(new Date().getFullYear() + 2));
+  await card.getByTestId('card-cvv').fill('123');
+  await card.getByTestId('omise-pay').click();
+  const english = page.getByTestId('toast').filter({ hasText: 'Insufficient funds on the card' });
+  await expect(english).toHaveCount(1, { timeout: 20_000 });
+  // one toast, in English: nothing in Thai, nothing in Omise's own words ("insufficient funds" alone)
+  const all = await page.getByTestId('toast').allTextContents();
+  expect(all.filter((x) => /ยอดเงิน|insufficient funds(?! on the card)/i.test(x))).toEqual([]);
+  panel = page.getByTestId('purchase-panel');
+  expect(await panel.count()).toBe(0);
+  const attempts = await shop.db.query<{ n: string }>("SELECT count(*) AS n FROM payments WHERE order_id = $1 AND status = 'failed'", [rows[0]!.id]);
+  expect(Number(attempts.rows[0]!.n)).toBe(2);
+});
+
+test('the 404 page speaks the page language', async ({ page }) => {
+  const th = await page.goto('/course/99999');
+  expect(th!.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 ไม่พบหน้าที่คุณต้องการ');
+  const en = await page.goto('/course/99999?lang=en');
+  expect(en!.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page not found !');
+});

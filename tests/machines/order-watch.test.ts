@@ -1,0 +1,4 @@
+import { modelSuite } from './support/suite';
+import { orderWatchModel } from './models/order-watch.model';
+
+modelSuite(orderWatchModel);
