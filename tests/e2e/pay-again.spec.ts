@@ -44,7 +44,7 @@ test('a declined Omise card, then pay again by bank transfer on the same order: 
 
   const pay = page.getByTestId('order-pay-modal');
   await expect(pay).toBeVisible({ timeout: 20_000 });
-  await pay.getByRole('radio', { name: /Bank transfer/ }).check();
+  await pay.getByRole('radio', { name: 'โอนเงินผ่านธนาคาร' }).check();
   await pay.getByTestId('order-pay-start').click();
 
   const notice = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
