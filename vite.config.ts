@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { ATLAS_PREFIX, readAtlasReport } from './server/web/atlas';
 
 /**
  * Build plugin: after the bundle is written, every text asset of 1 kB or more gets a brotli
@@ -73,12 +74,40 @@ export function paintBeforeScripts(): Plugin {
   };
 }
 
+/**
+ * Development: the flow atlas (src/atlas) at /__atlas/, as the demo shop serves it
+ * (server/web/atlas.ts), and the tests' coverage reports it reads. Not part of the app's build.
+ */
+export function atlasDev(): Plugin {
+  return {
+    name: 'course-shop:atlas',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const path = (req.url ?? '').split('?')[0] ?? '';
+        if (path === ATLAS_PREFIX) {
+          res.writeHead(302, { location: `${ATLAS_PREFIX}/` }).end();
+          return;
+        }
+        if (path === `${ATLAS_PREFIX}/`) req.url = '/src/atlas/index.html';
+        const report = new RegExp(`^${ATLAS_PREFIX}/reports/([\\w.-]+)$`).exec(path);
+        if (report) {
+          const text = readAtlasReport(server.config.root, report[1]!);
+          res.writeHead(text === null ? 404 : 200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(text ?? '{"success":false}');
+          return;
+        }
+        next();
+      });
+    },
+  };
+}
+
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
 
 // One config for the app (Vite) and the tests (Vitest projects, one per test level).
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress(), paintBeforeScripts()],
+  plugins: [react(), precompress(), paintBeforeScripts(), atlasDev()],
   resolve: {
     // react-router's package exports only its development build (extra checks and warnings); the
     // production one sits beside it. The bundle takes it; dev and tests keep the checks.
