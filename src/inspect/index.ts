@@ -60,7 +60,9 @@ export const ATLAS_LIVE_PATH = '/__atlas/live';
 async function askServer(): Promise<boolean> {
   try {
     const r = await fetch(ATLAS_LIVE_PATH, { headers: { accept: 'application/json' } });
-    return r.ok;
+    // a production server answers this path with the app's page (HTML) or a 404, never this
+    const body = r.ok && (r.headers.get('content-type') ?? '').includes('application/json') ? ((await r.json()) as { data?: { inspect?: unknown } }) : null;
+    return body?.data?.inspect === true;
   } catch {
     return false;
   }
