@@ -106,26 +106,44 @@ export function activePaths(value: unknown, prefix: string[] = []): Set<string> 
   return out;
 }
 
-/** The transitions of the chart an event took from `before` to `after` (read from the snapshots). */
+/**
+ * The transitions of the chart an event took from `before` to `after` (read from the snapshots):
+ * the event's transitions out of a state active before into states active after, and the eventless
+ * ones out of states entered and left in the same step (a transient state such as a router): their
+ * sources count as reached for the event's targets.
+ */
 export function firedTransitions(svg: Element, eventType: string, before: Set<string>, after: Set<string>): Element[] {
   const pathOf = new Map<string, string>();
   for (const el of svg.querySelectorAll('g.state[data-state]')) pathOf.set(el.getAttribute('data-state')!, el.getAttribute('data-path') ?? '');
-  const fired: Element[] = [];
-  for (const el of svg.querySelectorAll('[data-transition]')) {
-    const event = el.getAttribute('data-event') ?? '';
+  const all = [...svg.querySelectorAll('[data-transition]')].map((el) => {
     const sourceId = el.getAttribute('data-source') ?? el.closest('g.state')?.getAttribute('data-state') ?? '';
-    const source = pathOf.get(sourceId);
-    if (source === undefined) continue;
-    const targets = (el.getAttribute('data-targets') ?? '').split(' ').filter(Boolean).map((t) => pathOf.get(t) ?? '\u0000');
-    if (event && event === eventType) {
-      if (!before.has(source)) continue;
-      if (targets.length === 0 ? after.has(source) : targets.every((t) => after.has(t))) fired.push(el);
-    } else if (!event && targets.length > 0) {
-      // an eventless transition out of a state entered and left in the same step
-      if (!after.has(source) && targets.every((t) => after.has(t)) && targets.some((t) => !before.has(t))) fired.push(el);
+    return {
+      el,
+      event: el.getAttribute('data-event') ?? '',
+      source: pathOf.get(sourceId),
+      targets: (el.getAttribute('data-targets') ?? '').split(' ').filter(Boolean).map((t) => pathOf.get(t) ?? '\u0000'),
+    };
+  });
+  const fired = new Set<Element>();
+  // eventless transitions through transient states, to a fixpoint (a chain of them)
+  const transient = new Set<string>();
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const t of all) {
+      if (t.event || t.source === undefined || t.targets.length === 0 || fired.has(t.el) || after.has(t.source)) continue;
+      if (t.targets.every((p) => after.has(p) || transient.has(p)) && t.targets.some((p) => !before.has(p))) {
+        fired.add(t.el);
+        transient.add(t.source);
+        changed = true;
+      }
     }
   }
-  return fired;
+  const eventFired: Element[] = [];
+  for (const t of all) {
+    if (!t.event || t.event !== eventType || t.source === undefined || !before.has(t.source)) continue;
+    if (t.targets.length === 0 ? after.has(t.source) : t.targets.every((p) => after.has(p) || transient.has(p))) eventFired.push(t.el);
+  }
+  return [...eventFired, ...fired];
 }
 
 export function showLive(svg: Element, active: Set<string>, fired: Element[]): void {

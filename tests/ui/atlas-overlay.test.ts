@@ -94,3 +94,16 @@ describe('live state on the chart', () => {
     expect(firedTransitions(svg, 'card.close', activePaths('charging'), activePaths('charging'))).toEqual([]);
   });
 });
+
+describe('live state through transient states (the checkout)', () => {
+  it('an order created goes through orderCreated and paying.routing to the method: all three transitions marked', () => {
+    document.body.innerHTML = readFileSync(join(process.cwd(), 'docs', 'machines', 'checkout.svg'), 'utf8');
+    const chart = document.querySelector('svg')!;
+    const fired = firedTransitions(chart, 'xstate.done.actor.createOrder', activePaths({ creatingOrder: 'postingOrder' }), activePaths({ paying: 'bankTransfer' }));
+    expect(fired.map((f) => f.getAttribute('data-transition')).sort()).toEqual([
+      'checkout.creatingOrder.postingOrder | xstate.done.actor.createOrder #0',
+      'checkout.orderCreated | always #1',
+      'checkout.paying.routing | always #0',
+    ]);
+  });
+});
