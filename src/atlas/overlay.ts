@@ -143,7 +143,25 @@ export function firedTransitions(svg: Element, eventType: string, before: Set<st
     if (!t.event || t.event !== eventType || t.source === undefined || !before.has(t.source)) continue;
     if (t.targets.length === 0 ? after.has(t.source) : t.targets.every((p) => after.has(p) || transient.has(p))) eventFired.push(t.el);
   }
-  return [...eventFired, ...fired];
+  // of those eventless ones, only the ones the event led to: out of a state it entered (or one inside
+  // it), or out of the state it stayed in (a targetless transition); all of them at the start
+  const frontier = before.size === 0 ? [''] : eventFired.flatMap((el) => {
+    const t = all.find((a) => a.el === el)!;
+    return t.targets.length ? t.targets : [t.source!];
+  });
+  const within = (p: string) => frontier.some((f) => f === '' || p === f || p.startsWith(`${f}.`));
+  const kept: Element[] = [];
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const el of fired) {
+      const t = all.find((a) => a.el === el)!;
+      if (kept.includes(el) || !within(t.source!)) continue;
+      kept.push(el);
+      frontier.push(...t.targets);
+      changed = true;
+    }
+  }
+  return [...eventFired, ...kept];
 }
 
 export function showLive(svg: Element, active: Set<string>, fired: Element[]): void {

@@ -107,3 +107,14 @@ describe('live state through transient states (the checkout)', () => {
     ]);
   });
 });
+
+describe('live state: eventless transitions only where the event led', () => {
+  it('a refused order back in editing does not mark the order checks it never went through', () => {
+    document.body.innerHTML = readFileSync(join(process.cwd(), 'docs', 'machines', 'checkout.svg'), 'utf8');
+    const chart = document.querySelector('svg')!;
+    const fired = firedTransitions(chart, 'xstate.error.actor.createOrder', activePaths({ creatingOrder: 'postingOrder' }), activePaths('editing'));
+    const keys = fired.map((f) => f.getAttribute('data-transition')!);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.every((k) => k.startsWith('checkout.creatingOrder.postingOrder | xstate.error.actor.createOrder #'))).toBe(true);
+  });
+});
