@@ -18,7 +18,7 @@ const params = new URLSearchParams(location.search);
 const state = {
   machine: decodeURIComponent(/machine=([^&]+)/.exec(location.hash)?.[1] ?? '') || (CHARTS.checkout ? 'checkout' : (Object.keys(CHARTS)[0] ?? '')),
   query: params.get('q') ?? '',
-  coverage: params.get('coverage') !== '0',
+  coverage: params.get('coverage') === '1',
   follow: true,
   zoom: 0,
   /** A live actor chosen in the list (else the latest of the shown machine). */
@@ -205,7 +205,7 @@ function applyZoom(): void {
   if (!svg) return;
   const w = Number(svg.getAttribute('width'));
   const h = Number(svg.getAttribute('height'));
-  if (!state.zoom) state.zoom = Math.max(0.35, Math.min(1, (mainBox.clientWidth - 24) / w));
+  if (!state.zoom) state.zoom = Math.max(0.6, Math.min(1, (mainBox.clientWidth - 24) / w));
   svg.style.width = `${Math.round(w * state.zoom)}px`;
   svg.style.height = `${Math.round(h * state.zoom)}px`;
 }
@@ -300,7 +300,8 @@ $('zoom-out').addEventListener('click', () => {
   applyZoom();
 });
 $('zoom-fit').addEventListener('click', () => {
-  state.zoom = 0;
+  const svg = svgEl();
+  state.zoom = svg ? Math.min(1, (mainBox.clientWidth - 24) / Number(svg.getAttribute('width'))) : 0;
   applyZoom();
 });
 window.addEventListener('hashchange', () => {

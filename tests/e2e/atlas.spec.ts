@@ -77,7 +77,7 @@ test('the coverage reports are drawn on the chart, the named gaps with their rea
   };
   await page.route('**/__atlas/reports/machines.json', (r) => r.fulfill({ json: model }));
   await page.route('**/__atlas/reports/e2e.json', (r) => r.fulfill({ json: e2e }));
-  await page.goto(`${BASE}/__atlas/#machine=scbQr`);
+  await page.goto(`${BASE}/__atlas/?coverage=1#machine=scbQr`);
   const t = (key: string) => page.locator(`#chart [data-transition="${key}"]`).first();
   await expect(t('scbQr.creatingQr | xstate.done.actor.createScbQrCode #0')).toHaveClass(/cov-both/);
   await expect(t('scbQr.creatingQr | xstate.error.actor.createScbQrCode #0')).toHaveClass(/cov-model/);
