@@ -30,7 +30,7 @@ import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
 import type { AnyStateMachine } from 'xstate';
 
 /** Bump when the drawing itself changes (styles, layout options): every chart is redrawn. */
-export const DRAW_VERSION = 1;
+export const DRAW_VERSION = 2;
 
 export const ROOT = new URL('..', import.meta.url).pathname;
 export const OUT_DIR = join(ROOT, 'docs', 'machines');
@@ -442,7 +442,7 @@ export function renderSvg(chart: Chart, layout: Layout): string {
     `<metadata id="machine-drawing-${esc(chart.id)}">${esc(JSON.stringify({ machine: chart.id, file: chart.file, hash: chart.hash, drawVersion: DRAW_VERSION, tool: 'scripts/machines-draw.ts (elkjs layered)' }))}</metadata>`,
     `<title>${esc(chart.id)} — ${esc(chart.file)}</title>`,
     `<style>${STYLE}</style>`,
-    `<defs><marker id="${marker}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#475569"/></marker></defs>`,
+    `<defs><marker id="${marker}" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="10" markerHeight="10" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#475569"/></marker></defs>`,
     `<rect width="${W}" height="${H}" fill="#ffffff"/>`,
     `<text class="chart-title" x="12" y="20">${esc(chart.id)}  <tspan font-size="11" font-weight="400" fill="#64748b">${esc(chart.file)}</tspan></text>`,
     `<g transform="translate(0,${dy})">`,

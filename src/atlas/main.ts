@@ -159,7 +159,7 @@ function renderLive(): void {
     <div class="json" data-testid="live-context">${jsonTree(actor.context, null, 0)}</div>`;
   if (state.follow) {
     const deepest = [...svg.querySelectorAll('g.state.active')].pop();
-    deepest?.querySelector('rect.box')?.scrollIntoView({ block: 'center', inline: 'center', behavior: 'smooth' });
+    deepest?.querySelector('rect.box')?.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'smooth' });
   }
 }
 
