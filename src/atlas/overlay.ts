@@ -78,8 +78,9 @@ export function applyCoverage(svg: Element, machine: string, model: ModelReport 
       summary.gaps.push({ state: id, reason });
       const box = el.querySelector('rect.box');
       if (box) {
-        const x = Number(box.getAttribute('x')) + Number(box.getAttribute('width')) - 4;
-        const y = Number(box.getAttribute('y')) + 14;
+        // just above the box's right corner, clear of its name
+        const x = Number(box.getAttribute('x')) + Number(box.getAttribute('width'));
+        const y = Number(box.getAttribute('y')) - 3;
         const badge = svg.ownerDocument.createElementNS(ns, 'text');
         badge.setAttribute('class', 'gap-badge');
         badge.setAttribute('x', String(x));
