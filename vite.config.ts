@@ -73,12 +73,50 @@ export function paintBeforeScripts(): Plugin {
   };
 }
 
+/**
+ * Development: the flow atlas (src/atlas) at /__atlas/, as the demo shop serves it
+ * (server/web/atlas.ts), and the tests' coverage reports it reads (the same two files). Not part of
+ * the app's build.
+ */
+const ATLAS_PREFIX = '/__atlas';
+const ATLAS_REPORTS: Record<string, string> = { 'machines.json': 'machines-report.json', 'e2e.json': 'e2e-report.json' };
+
+export function atlasDev(): Plugin {
+  return {
+    name: 'course-shop:atlas',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const path = (req.url ?? '').split('?')[0] ?? '';
+        if (path === ATLAS_PREFIX) {
+          res.writeHead(302, { location: `${ATLAS_PREFIX}/` }).end();
+          return;
+        }
+        if (path === `${ATLAS_PREFIX}/`) req.url = '/src/atlas/index.html';
+        const report = new RegExp(`^${ATLAS_PREFIX}/reports/([\\w.-]+)$`).exec(path);
+        if (report) {
+          const file = ATLAS_REPORTS[report[1]!];
+          let text: string | null = null;
+          try {
+            text = file ? readFileSync(join(server.config.root, '.test-reports', file), 'utf8') : null;
+          } catch {
+            text = null;
+          }
+          res.writeHead(text === null ? 404 : 200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(text ?? '{"success":false}');
+          return;
+        }
+        next();
+      });
+    },
+  };
+}
+
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
 
 // One config for the app (Vite) and the tests (Vitest projects, one per test level).
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress(), paintBeforeScripts()],
+  plugins: [react(), precompress(), paintBeforeScripts(), atlasDev()],
   resolve: {
     // react-router's package exports only its development build (extra checks and warnings); the
     // production one sits beside it. The bundle takes it; dev and tests keep the checks.

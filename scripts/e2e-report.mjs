@@ -5,8 +5,9 @@
 // written by tests/e2e/engine/fixtures.ts; run `npx playwright test` first). Fails when a payment
 // machine's browser state coverage is below 100%, except for the states tests/e2e/engine/known-gaps.ts
 // names with the reason the page cannot reach them (and fails when a named gap is walked after all,
-// so that list stays true).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// so that list stays true). Also writes .test-reports/e2e-report.json (per machine the states and
+// transitions walked, and the named gaps with their reasons), which the flow atlas draws on the charts.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MODELS } from '../tests/machines/models/index.ts';
 import { definitionOf } from '../tests/machines/support/coverage.ts';
@@ -57,6 +58,8 @@ for (const model of MODELS) {
     transitionCoverage: `${pct(transitions.length, def.transitions.size)}%`,
     missingStates,
     missingTransitions,
+    walkedStates: [...w.states].sort(),
+    walkedTransitions: [...w.transitions].sort(),
   });
 }
 
@@ -73,6 +76,22 @@ for (const r of rows) {
   for (const s of r.missingStates) console.log(`  state never walked: ${s}${KNOWN_GAPS[s] ? `  (known gap: ${KNOWN_GAPS[s]})` : ''}`);
   for (const t of r.missingTransitions) console.log(`  transition never taken: ${t}`);
 }
+const reportFile = join(process.cwd(), '.test-reports', 'e2e-report.json');
+writeFileSync(
+  reportFile,
+  `${JSON.stringify(
+    {
+      generatedAt: new Date().toISOString(),
+      tests: files.length,
+      problems,
+      machines: Object.fromEntries(rows.map((r) => [r.machine, { payment: !!r.payment, tests: r.tests, states: r.states, transitions: r.transitions, missingStates: r.missingStates, walkedStates: r.walkedStates, walkedTransitions: r.walkedTransitions }])),
+      knownGaps: KNOWN_GAPS,
+    },
+    null,
+    1,
+  )}\n`,
+);
+console.log(`\nJSON: ${reportFile}`);
 if (problems.length) {
   failed = true;
   console.error(`\n${problems.join('\n')}`);

@@ -3,11 +3,16 @@
 // the paths the model walks (xstate/graph), each replayed against the real machine with scripted
 // actors, the state and transition coverage they reach, and the time it took.
 // Runs the same models as `npx vitest run --project machines` (tests/machines/models).
+// Also writes .test-reports/machines-report.json: per machine, the states and transitions the walked
+// paths reached (keys as tests/machines/support/coverage.ts), which the flow atlas draws on the charts.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { MODELS } from '../tests/machines/models/index.ts';
 import { prepare, replay } from '../tests/machines/support/replay.ts';
 
 const rows = [];
+const walked = {};
 let failed = false;
 const started = performance.now();
 for (const model of MODELS) {
@@ -24,6 +29,9 @@ for (const model of MODELS) {
   }
   const s = run.recorder.summary();
   const ms = performance.now() - t0;
+  const w = (walked[model.machine.id] ??= { file: model.file, walkedStates: new Set(), walkedTransitions: new Set() });
+  for (const st of run.recorder.states) w.walkedStates.add(st);
+  for (const t of run.recorder.transitions) w.walkedTransitions.add(t);
   if (errors || s.statePercent < 100 || s.transitionPercent < 100) failed = true;
   rows.push({
     machine: model.machine.id,
@@ -50,6 +58,29 @@ console.log(
   `\n${rows.length} machines, ${total('states')} states, ${total('transitions')} transitions, ${total('paths')} paths walked and replayed in ${Math.round(performance.now() - started)} ms`,
 );
 for (const r of rows) if (r.missing.length) console.log(`\n${r.machine} never reached:\n  ${r.missing.join('\n  ')}`);
+
+const reportDir = join(process.cwd(), '.test-reports');
+mkdirSync(reportDir, { recursive: true });
+const machines = {};
+for (const r of rows) {
+  const w = walked[r.machine];
+  machines[r.machine] = {
+    file: r.file,
+    states: r.states,
+    transitions: r.transitions,
+    paths: r.paths,
+    failedPaths: r.failedPaths,
+    stateCoverage: r.stateCoverage,
+    transitionCoverage: r.transitionCoverage,
+    ms: r.ms,
+    walkedStates: [...w.walkedStates].sort(),
+    walkedTransitions: [...w.walkedTransitions].sort(),
+    missing: r.missing,
+  };
+}
+const reportFile = join(reportDir, 'machines-report.json');
+writeFileSync(reportFile, `${JSON.stringify({ generatedAt: new Date().toISOString(), failed, machines }, null, 1)}\n`);
+console.log(`\nJSON: ${reportFile}`);
 if (failed) {
   console.error('\nSome paths failed or coverage is below 100%.');
   process.exitCode = 1;

@@ -30,6 +30,7 @@ import paymentsPlugin from './payments/plugin';
 import { policyInputs, registerSecurityHeaders } from './headers';
 import { loadProvidersConfig } from './providers/config';
 import { webPlugin } from './web/plugin';
+import { atlasPlugin } from './web/atlas';
 import { createPublicCache } from './public-cache';
 
 export interface BuildOptions {
@@ -201,6 +202,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // Uploaded files first; the demo catalogue's pictures (server/db/demo-assets) after them.
   const demoAssets = fileURLToPath(new URL('./db/demo-assets', import.meta.url));
   await app.register(fastifyStatic, { root: [config.uploadsDir, demoAssets], prefix: '/uploads/', decorateReply: true, index: false, list: false });
+  // The flow atlas for developers (/__atlas/), in the demo shop only, never in production (server/web/atlas.ts).
+  if (serveApp && config.demo) await atlasPlugin(app, { root: fileURLToPath(new URL('..', import.meta.url)) });
   // The built app: hashed assets and the pages with their server-written head (server/web).
   if (serveApp) await webPlugin(app, { distDir: config.distDir, isApiPath, notFoundBody: noRoute, publicOrigin: config.publicOrigin, allowInlineScripts: security.allowInlineScripts });
 
