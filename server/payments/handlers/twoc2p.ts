@@ -1,24 +1,21 @@
 /**
- * 2C2P: the signed card gateway form (method 3), the payment link for installments (method 10),
- * and the backend notification (signed base64 XML paymentResponse, or a v4 JWT).
+ * 2C2P: the signed card form (method 3, 3DS API envelope `paymentRequest`), the payment link for
+ * installments (method 10, PGW 4.3) and the backend notification (the card form's `paymentResponse`
+ * envelope, or the PGW `{ payload }` JWT). Everything goes through the PaymentProvider interface
+ * (server/providers/twoc2p.ts); the result applied is always 2C2P's own answer to an inquiry.
  */
-import { ApiError } from '../../errors';
+import { ApiError, requestLocale } from '../../errors';
 import type { Handlers } from '../../openapi/router';
-import { fromMajor } from '../../../domain/money';
 import { TWOC2P_CARD, TWOC2P_INSTALLMENT } from '../../../domain/payment-methods';
-import { CARD_FORM_PAID_STATUSES, type TwoC2pCardInquiry, type TwoC2pResult } from '../../providers/twoc2p';
-import { applyOutcome, type Outcome } from '../apply';
+import type { ProviderStatus } from '../../providers/provider';
+import { twoC2pProviderOn, type TwoC2pProvider } from '../../providers/twoc2p';
+import { applyOutcome } from '../apply';
 import { attemptRef, customerName, orderDescription, payableOrder, providerFailed, withLock, type PaymentsDeps } from '../common';
 import { findPaymentByRef } from '../repository';
 
-function v4Outcome(r: TwoC2pResult): Outcome {
-  if (r.respCode === '0000') return { kind: 'paid', paidAmount: fromMajor(Number(r.amount)), currency: r.currencyCode === 'USD' ? 'USD' : 'THB', txnId: r.tranRef ?? null };
-  if (r.respCode === '0001') return { kind: 'pending' };
-  if (r.respCode === '0003') return { kind: 'cancelled' };
-  return { kind: 'failed', code: r.respCode, message: r.respDesc };
-}
-
 export function twoc2pHandlers(deps: PaymentsDeps): Handlers {
+  const provider = (): TwoC2pProvider => twoC2pProviderOn(deps.providers.twoc2p());
+
   return {
     create2c2pCardRequest: async (req, _reply, ctx) => {
       const b = req.body;
@@ -34,15 +31,19 @@ export function twoc2pHandlers(deps: PaymentsDeps): Handlers {
           outcome: { kind: 'pending' },
           ensure: { order_id: o.id, method_id: TWOC2P_CARD, amount: o.total, currency: 'THB', details: { masked: b.maskedCardInfo, kind: 'card-form' } },
         });
-        const form = deps.providers.twoc2p().cardForm({
-          uniqueTransactionCode: code,
-          description: orderDescription(o),
+        const started = await provider().initiatePayment({
+          ref: code,
+          orderId: o.id,
           amount: o.total,
           currency: 'THB',
-          encCardData: b.encryptedCardInfo,
-          cardholderName: customerName(o),
+          description: orderDescription(o),
+          returnUrl: `${deps.browserOrigin(req)}/myaccount/student/order`,
+          notifyUrl: `${deps.callbackOrigin()}/api/payment/2c2p/backend-return`,
+          customer: { name: customerName(o) },
+          input: { kind: 'card-form', encryptedCardInfo: b.encryptedCardInfo },
         });
-        return { success: true as const, action: form.action, method: 'POST' as const, fields: form.fields as typeof form.fields & { version: '9.9'; currencyCode: '764'; merchantID: string; uniqueTransactionCode: string; desc: string; amt: string; encCardData: string; hashValue: string } };
+        if (started.kind !== 'form' || typeof started.fields.paymentRequest !== 'string') throw new ApiError(500, 'INTERNAL_ERROR', 'The 2C2P card form could not be built');
+        return { success: true as const, action: started.action, method: 'POST' as const, fields: { paymentRequest: started.fields.paymentRequest } };
       });
     },
 
@@ -55,90 +56,71 @@ export function twoc2pHandlers(deps: PaymentsDeps): Handlers {
         const o = await payableOrder(ctx.db, ctx, req, orderId, methodId);
         const now = ctx.clock.now();
         const invoiceNo = attemptRef('I', o.id, now);
-        const origin = deps.browserOrigin(req);
-        let link;
+        let started;
         try {
-          link = await deps.providers.twoc2p().paymentToken({
-            invoiceNo,
-            description: orderDescription(o),
+          started = await provider().initiatePayment({
+            ref: invoiceNo,
+            orderId: o.id,
             amount: o.total,
             currency: 'THB',
-            backendReturnUrl: `${deps.callbackOrigin()}/api/payment/2c2p/backend-return`,
-            frontendReturnUrl: `${origin}/myaccount/student/order`,
-            ...(methodId === TWOC2P_INSTALLMENT ? { installment: { interestType: 'A' as const, periods: [3, 6, 10] } } : {}),
+            description: orderDescription(o),
+            returnUrl: `${deps.browserOrigin(req)}/myaccount/student/order`,
+            notifyUrl: `${deps.callbackOrigin()}/api/payment/2c2p/backend-return`,
+            input: {
+              kind: 'payment-link',
+              locale: requestLocale(req) === 'en' ? 'en' : 'th',
+              ...(methodId === TWOC2P_INSTALLMENT ? { installment: { interestType: 'A' as const, periods: [3, 6, 10] } } : {}),
+            },
           });
         } catch (err) {
           throw providerFailed(err, ctx, '2c2p paymentToken');
         }
+        if (started.kind !== 'redirect') throw new ApiError(500, 'INTERNAL_ERROR', 'The 2C2P payment link could not be made');
         await applyOutcome(ctx, {
           provider: '2c2p',
           ref: invoiceNo,
           eventId: null,
           eventKind: 'paymentToken',
           outcome: { kind: 'pending' },
-          ensure: { order_id: o.id, method_id: methodId, amount: o.total, currency: 'THB', details: { kind: 'payment-link', paymentToken: link.paymentToken } },
+          ensure: { order_id: o.id, method_id: methodId, amount: o.total, currency: 'THB', details: { kind: 'payment-link', paymentToken: started.providerRef ?? null } },
         });
-        return { success: true as const, result: { webPaymentUrl: link.webPaymentUrl } };
+        return { success: true as const, result: { webPaymentUrl: started.url } };
       });
     },
 
     handle2c2pBackendReturn: async (req, _reply, ctx) => {
-      const client = deps.providers.twoc2p();
-      // A form post (card gateway 9.9: paymentResponse) or JSON { payload } (payment-token API v4);
-      // the router validated it against the schema of the media type it came as.
-      const isForm = String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-      const form = isForm ? (req.body as unknown as Record<string, string>) : undefined;
-      if (form && typeof form.paymentResponse === 'string') {
-        const f = client.decodeCardResponse(form.paymentResponse);
-        if (!f) throw new ApiError(401, 'UNAUTHORIZED', 'Invalid paymentResponse hash');
-        const code = f.uniqueTransactionCode ?? '';
-        const payment = await findPaymentByRef(ctx.db, '2c2p', code);
-        if (!payment) return { received: true as const };
-        // The notification only says "look again": the result applied is 2C2P's own answer to the
-        // Payment Action inquiry (signed, for this invoice), never the posted fields.
-        let inq: TwoC2pCardInquiry;
-        try {
-          inq = await client.cardInquiry(code, ctx.clock.now());
-        } catch (err) {
-          providerFailed(err, ctx, '2c2p card inquiry');
-          throw new ApiError(500, 'INTERNAL_ERROR', 'Could not verify the payment with 2C2P, retry later');
-        }
-        if (inq.respCode !== '00') {
-          ctx.log.warn({ code, respCode: inq.respCode }, '2c2p card result not confirmed by inquiry');
-          return { received: true as const };
-        }
-        const status = inq.status;
-        const outcome: Outcome = CARD_FORM_PAID_STATUSES.has(status)
-          ? { kind: 'paid', paidAmount: Number(inq.amount), currency: 'THB', txnId: inq.referenceNo || null }
-          : status === 'IP' || status === 'PA'
-            ? { kind: 'pending' }
-            : // A payment the bank refused (PF) fails with the bank's respCode (4051 insufficient funds, …);
-              // any other status (AR 3-D Secure rejected, FF fraud rules, …) is itself the reason.
-              { kind: 'failed', code: (status === 'PF' && f.status === status && f.respCode) || status, message: (f.status === status && f.failReason) || status };
-        await applyOutcome(ctx, { provider: '2c2p', ref: code, eventId: `card:${code}:${status}`, eventKind: 'cardform.result', outcome, details: { pan: inq.maskedPan, status } });
-        return { received: true as const };
-      }
-      const body = (form ?? req.body) as Record<string, unknown> | undefined;
-      const token = body && typeof body.payload === 'string' ? body.payload : '';
-      const notified = token ? client.decodeResult(token) : null;
-      if (!notified) throw new ApiError(401, 'UNAUTHORIZED', 'Invalid 2C2P signature');
-      const payment = await findPaymentByRef(ctx.db, '2c2p', notified.invoiceNo);
+      const p = provider();
+      // A form post (card form: paymentResponse) or JSON { payload } (PGW 4.3); the router validated
+      // it against the schema of the media type it came as.
+      const rawBody = typeof req.body === 'string' ? req.body : JSON.stringify(req.body ?? {});
+      const verified = await p.verifyNotification({ headers: req.headers, rawBody, body: req.body });
+      if (!verified) throw new ApiError(401, 'UNAUTHORIZED', 'Invalid 2C2P signature');
+      const payment = await findPaymentByRef(ctx.db, '2c2p', verified.ref);
       if (!payment) return { received: true as const };
-      // Re-read the result from 2C2P (signed) rather than trusting one notification.
-      let r: TwoC2pResult;
+      const cardForm = (payment.details as Record<string, unknown> | null)?.kind === 'card-form';
+      // The notification only says "look again": the result applied is 2C2P's own answer to an
+      // inquiry (signed, for this invoice), never the posted fields.
+      let status: ProviderStatus;
       try {
-        r = await client.paymentInquiry(notified.invoiceNo);
+        status = await p.getPaymentStatus({ ref: payment.provider_ref, amount: payment.amount, currency: payment.currency, details: (payment.details as Record<string, unknown> | null) ?? undefined });
       } catch (err) {
-        providerFailed(err, ctx, '2c2p paymentInquiry');
+        providerFailed(err, ctx, '2c2p inquiry');
         throw new ApiError(500, 'INTERNAL_ERROR', 'Could not verify the payment with 2C2P, retry later');
       }
+      // A bank refusal (card form status PF) is told with the bank's code from the verified notification (4051...).
+      const body = req.body as Record<string, unknown>;
+      if (cardForm && status.kind === 'failed' && status.code === 'PF' && typeof body.paymentResponse === 'string') {
+        const f = p.client.decodeCardResponse(body.paymentResponse);
+        if (f?.status === 'PF' && f.respCode) status = { kind: 'failed', code: f.respCode, message: f.failReason || status.message };
+      }
+      if (status.kind === 'pending') return { received: true as const };
+      const tag = status.kind === 'failed' ? `${status.kind}:${status.code}` : status.kind;
       await applyOutcome(ctx, {
         provider: '2c2p',
-        ref: notified.invoiceNo,
-        eventId: `v4:${r.invoiceNo}:${r.respCode}`,
-        eventKind: 'backendReturn',
-        outcome: v4Outcome(r),
-        details: { cardNo: r.cardNo ?? null, channelCode: r.channelCode ?? null, installmentPeriod: r.installmentPeriod ?? null },
+        ref: payment.provider_ref,
+        eventId: `${cardForm ? 'card' : 'v4'}:${payment.provider_ref}:${tag}`,
+        eventKind: cardForm ? 'cardform.result' : 'backendReturn',
+        outcome: status,
       });
       return { received: true as const };
     },
