@@ -1446,6 +1446,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payment/2c2p/frontend-return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 2C2P frontend return (the buyer's browser comes back from 2C2P)
+         * @description 2C2P sends the buyer's browser back with a form post: the card form (3DS API 9.9) posts
+         *     `paymentResponse` (the signed PaymentResponse envelope), the payment link (PGW 4.3) posts
+         *     `paymentResponse` as base64URL JSON (`invoiceNo`, `channelCode`, `respCode`, `respDesc`).
+         *     Nothing posted is trusted: the server re-reads the attempt with 2C2P's inquiry, applies it
+         *     once, and redirects with 303 (no 2C2P fields in the address): paid ->
+         *     `/thankyou?orderId={order_token}` when the thank-you page is on, else
+         *     `/myaccount/student/order`; failed, pending or unknown -> `/myaccount/student/order`.
+         *     Reloading never creates or duplicates anything.
+         */
+        post: operations["handle2c2pFrontendReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/gbprime/background": {
         parameters: {
             query?: never;
@@ -2989,6 +3016,13 @@ export interface components {
             /** @description '000' = success. */
             payment_status?: string;
             hash_value?: string;
+        } & {
+            [key: string]: string;
+        };
+        /** @description 2C2P's frontend return (form fields, provider format). Extra fields are kept. */
+        TwoC2pFrontendReturnForm: {
+            /** @description The card form's signed PaymentResponse envelope (base64), or the payment link's base64URL JSON. */
+            paymentResponse?: string;
         } & {
             [key: string]: string;
         };
@@ -5410,6 +5444,32 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description Hash or signature invalid (UNAUTHORIZED). */
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    handle2c2pFrontendReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TwoC2pFrontendReturnForm"];
+            };
+        };
+        responses: {
+            /** @description Redirect to the thank-you page or the order list. */
+            303: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };

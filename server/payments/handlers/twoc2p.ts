@@ -10,8 +10,9 @@ import { TWOC2P_CARD, TWOC2P_INSTALLMENT } from '../../../domain/payment-methods
 import type { ProviderStatus } from '../../providers/provider';
 import { twoC2pProviderOn, type TwoC2pProvider } from '../../providers/twoc2p';
 import { applyOutcome } from '../apply';
-import { attemptRef, customerName, orderDescription, payableOrder, providerFailed, withLock, type PaymentsDeps } from '../common';
-import { findPaymentByRef } from '../repository';
+import type { AppContext } from '../../context';
+import { afterPaymentPath, attemptRef, customerName, orderDescription, payableOrder, providerFailed, withLock, type PaymentsDeps } from '../common';
+import { findPaymentByRef, type PaymentRow } from '../repository';
 
 export function twoc2pHandlers(deps: PaymentsDeps): Handlers {
   const provider = (): TwoC2pProvider => twoC2pProviderOn(deps.providers.twoc2p());
@@ -37,7 +38,7 @@ export function twoc2pHandlers(deps: PaymentsDeps): Handlers {
           amount: o.total,
           currency: 'THB',
           description: orderDescription(o),
-          returnUrl: `${deps.browserOrigin(req)}/myaccount/student/order`,
+          returnUrl: `${deps.browserOrigin(req)}/api/payment/2c2p/frontend-return`,
           notifyUrl: `${deps.callbackOrigin()}/api/payment/2c2p/backend-return`,
           customer: { name: customerName(o) },
           input: { kind: 'card-form', encryptedCardInfo: b.encryptedCardInfo },
@@ -64,7 +65,7 @@ export function twoc2pHandlers(deps: PaymentsDeps): Handlers {
             amount: o.total,
             currency: 'THB',
             description: orderDescription(o),
-            returnUrl: `${deps.browserOrigin(req)}/myaccount/student/order`,
+            returnUrl: `${deps.browserOrigin(req)}/api/payment/2c2p/frontend-return`,
             notifyUrl: `${deps.callbackOrigin()}/api/payment/2c2p/backend-return`,
             input: {
               kind: 'payment-link',
@@ -97,32 +98,67 @@ export function twoc2pHandlers(deps: PaymentsDeps): Handlers {
       if (!verified) throw new ApiError(401, 'UNAUTHORIZED', 'Invalid 2C2P signature');
       const payment = await findPaymentByRef(ctx.db, '2c2p', verified.ref);
       if (!payment) return { received: true as const };
-      const cardForm = (payment.details as Record<string, unknown> | null)?.kind === 'card-form';
-      // The notification only says "look again": the result applied is 2C2P's own answer to an
-      // inquiry (signed, for this invoice), never the posted fields.
-      let status: ProviderStatus;
       try {
-        status = await p.getPaymentStatus({ ref: payment.provider_ref, amount: payment.amount, currency: payment.currency, details: (payment.details as Record<string, unknown> | null) ?? undefined });
+        await settle(ctx, p, payment, req.body as Record<string, unknown>);
       } catch (err) {
         providerFailed(err, ctx, '2c2p inquiry');
         throw new ApiError(500, 'INTERNAL_ERROR', 'Could not verify the payment with 2C2P, retry later');
       }
-      // A bank refusal (card form status PF) is told with the bank's code from the verified notification (4051...).
-      const body = req.body as Record<string, unknown>;
-      if (cardForm && status.kind === 'failed' && status.code === 'PF' && typeof body.paymentResponse === 'string') {
-        const f = p.client.decodeCardResponse(body.paymentResponse);
-        if (f?.status === 'PF' && f.respCode) status = { kind: 'failed', code: f.respCode, message: f.failReason || status.message };
-      }
-      if (status.kind === 'pending') return { received: true as const };
-      const tag = status.kind === 'failed' ? `${status.kind}:${status.code}` : status.kind;
-      await applyOutcome(ctx, {
-        provider: '2c2p',
-        ref: payment.provider_ref,
-        eventId: `${cardForm ? 'card' : 'v4'}:${payment.provider_ref}:${tag}`,
-        eventKind: cardForm ? 'cardform.result' : 'backendReturn',
-        outcome: status,
-      });
       return { received: true as const };
     },
+
+    handle2c2pFrontendReturn: async (req, reply, ctx) => {
+      const p = provider();
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const raw = typeof body.paymentResponse === 'string' ? body.paymentResponse : '';
+      // Only which attempt to look at is taken from the post (the card form's signed envelope, or the
+      // link's unsigned base64URL JSON); the result is 2C2P's answer to our own inquiry.
+      const card = raw ? p.client.decodeCardResponse(raw) : null;
+      let ref = card?.uniqueTransactionCode ?? null;
+      if (!ref && raw) {
+        try {
+          const j = JSON.parse(Buffer.from(raw.trim(), 'base64url').toString('utf8')) as Record<string, unknown>;
+          if (typeof j.invoiceNo === 'string') ref = j.invoiceNo;
+        } catch {
+          ref = null;
+        }
+      }
+      const payment = ref ? await findPaymentByRef(ctx.db, '2c2p', ref) : null;
+      let target = '/myaccount/student/order';
+      if (payment) {
+        try {
+          await settle(ctx, p, payment, body);
+        } catch (err) {
+          // 2C2P unreachable: the order page polls; nothing changes here.
+          ctx.log.warn({ err: err instanceof Error ? err.message : String(err), ref }, '2c2p return: could not re-read the payment');
+        }
+        const o = await ctx.orders.getOrderForPayment(ctx.db, payment.order_id);
+        if (o) target = await afterPaymentPath(ctx.db, o);
+      }
+      return reply.code(303).header('location', target).header('cache-control', 'no-store').send() as never;
+    },
   };
+}
+
+/**
+ * Re-reads one attempt from 2C2P (Payment Action inquiry for the card form, paymentInquiry for the
+ * link) and applies the answer once. `posted` is a verified notification's body: a bank refusal
+ * (card form status PF) keeps the bank's code from it (4051...).
+ */
+async function settle(ctx: AppContext, p: TwoC2pProvider, payment: PaymentRow, posted: Record<string, unknown>): Promise<void> {
+  const cardForm = payment.details?.kind === 'card-form';
+  let status: ProviderStatus = await p.getPaymentStatus({ ref: payment.provider_ref, amount: payment.amount, currency: payment.currency, details: payment.details });
+  if (cardForm && status.kind === 'failed' && status.code === 'PF' && typeof posted.paymentResponse === 'string') {
+    const f = p.client.decodeCardResponse(posted.paymentResponse);
+    if (f?.status === 'PF' && f.respCode) status = { kind: 'failed', code: f.respCode, message: f.failReason || status.message };
+  }
+  if (status.kind === 'pending') return;
+  const tag = status.kind === 'failed' ? `${status.kind}:${status.code}` : status.kind;
+  await applyOutcome(ctx, {
+    provider: '2c2p',
+    ref: payment.provider_ref,
+    eventId: `${cardForm ? 'card' : 'v4'}:${payment.provider_ref}:${tag}`,
+    eventKind: cardForm ? 'cardform.result' : 'backendReturn',
+    outcome: status,
+  });
 }

@@ -36,7 +36,7 @@ import {
 } from '../twoc2p';
 import { safeEqual } from '../http';
 import { luhnValid, twoc2pOutcome, validExpiry } from './cards';
-import { acceptForms, escapeHtml, newId, page, str, type SandboxContext } from './common';
+import { acceptForms, autoPostPage, escapeHtml, newId, page, str, type SandboxContext } from './common';
 
 type Decision = { ok: boolean; code: string; desc: string; masked: string };
 
@@ -161,7 +161,8 @@ export async function twoc2pSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
   acceptForms(app);
 
   // The card form's return URLs are set in 2C2P's merchant portal, not in the request.
-  const frontUrl = () => process.env.TWOC2P_SANDBOX_FRONTEND_URL || `${ctx.browserOrigin()}/myaccount/student/order`;
+  const frontUrl = () => process.env.TWOC2P_SANDBOX_FRONTEND_URL || `${ctx.browserOrigin()}/api/payment/2c2p/frontend-return`;
+  const ordersUrl = () => `${ctx.browserOrigin()}/myaccount/student/order`;
   const backUrl = () => process.env.TWOC2P_SANDBOX_BACKEND_URL || `${ctx.selfOrigin()}/api/payment/2c2p/backend-return`;
   const errorPage = (reply: FastifyReply, code: number, title: string, detail: string) =>
     reply.code(code).type('text/html').send(page('2C2P error', `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(detail)}</p>`));
@@ -186,12 +187,13 @@ export async function twoc2pSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
       );
   }
 
-  /** The browser's way back to the shop once the gateway has the result (the same for every visit). */
+  /**
+   * The browser's way back to the shop once the gateway has the result (the same for every visit):
+   * a form post of the signed `paymentResponse` to the frontend URL, as 2C2P does.
+   */
   function toFront(reply: FastifyReply, result: Record<string, string>) {
-    const u = new URL(frontUrl());
-    u.searchParams.set('uniqueTransactionCode', result.uniqueTransactionCode ?? '');
-    u.searchParams.set('status', result.status ?? '');
-    return reply.redirect(u.toString(), 303);
+    const paymentResponse = sealEnvelope('PaymentResponse', '9.9', toFlatXml('PaymentResponse', result), cfg().secretKey);
+    return reply.type('text/html').header('cache-control', 'no-store').send(autoPostPage('2C2P', frontUrl(), { paymentResponse }));
   }
 
   app.post('/SecurePayment/PaymentAuth.aspx', { logLevel: 'silent' }, async (req, reply) => {
@@ -227,7 +229,7 @@ export async function twoc2pSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
       return reply
         .code(400)
         .type('text/html')
-        .send(page('2C2P', `<h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.body)}</p><p class="note">Duplicate uniqueTransactionCode</p><p><a href="${escapeHtml(frontUrl())}" data-testid="2c2p-back-to-shop">${escapeHtml(t.back)}</a></p>`));
+        .send(page('2C2P', `<h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.body)}</p><p class="note">Duplicate uniqueTransactionCode</p><p><a href="${escapeHtml(ordersUrl())}" data-testid="2c2p-back-to-shop">${escapeHtml(t.back)}</a></p>`));
     }
     await txns.set(code, { ...emptyTxn(code, Number(f.amt)), status: 'IP', maskedPan: fresh.decision.masked });
     if (!fresh.decision.ok) return finishCardForm(code, false, reply);
@@ -393,15 +395,18 @@ export async function twoc2pSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
     return reply.send(signed({ webPaymentUrl: linkUrl(paymentToken), paymentToken, respCode: '0000', respDesc: 'Success' }));
   });
 
-  /** After the result the hosted page only sends the browser back to the shop (the same way every time). */
+  /**
+   * After the result the hosted page only sends the browser back to the shop (the same way every
+   * time): a form post of `paymentResponse` = base64URL JSON { invoiceNo, channelCode, respCode 2000, respDesc }.
+   */
   function linkFront(reply: FastifyReply, s: LinkSession) {
     const front = str(s.req.frontendReturnUrl);
     if (!front) return reply.type('text/html').send(page('2C2P', `<h1>${escapeHtml(str(s.result?.respDesc))}</h1>`));
-    const u = new URL(front);
-    u.searchParams.set('invoiceNo', str(s.req.invoiceNo));
-    u.searchParams.set('channelCode', str(s.result?.channelCode) || 'CC');
-    u.searchParams.set('respCode', '2000');
-    return reply.redirect(u.toString(), 303);
+    const paymentResponse = Buffer.from(
+      JSON.stringify({ invoiceNo: str(s.req.invoiceNo), channelCode: str(s.result?.channelCode) || 'CC', respCode: '2000', respDesc: 'Transaction is completed, please do payment inquiry request for full payment information.' }),
+      'utf8',
+    ).toString('base64url');
+    return reply.type('text/html').header('cache-control', 'no-store').send(autoPostPage('2C2P', front, { paymentResponse }));
   }
 
   app.get('/payment/4.3/pay/:token', async (req, reply) => {

@@ -6,7 +6,7 @@ import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signHs256 } from '../../../server/providers/jwt';
 import { sealEnvelope, twoC2pProviderOn } from '../../../server/providers/twoc2p';
-import { api, deliveries, fetchManual, form, formAction, login, makeOrder, orderRow, paymentsOf, payApp, replay, reportsOf, until, type PayApp } from './helpers';
+import { api, deliveries, fetchManual, form, formAction, hiddenFields, login, makeOrder, orderRow, paymentsOf, payApp, replay, reportsOf, until, type PayApp } from './helpers';
 
 let t: PayApp;
 let sid: string;
@@ -18,6 +18,15 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const provider = () => twoC2pProviderOn(t.app.ctx.providers.twoc2p());
+
+/** The sandbox sends the browser back with an auto-posting form (as 2C2P does): post it to our frontend return. */
+async function followBack(res: Response): Promise<Response> {
+  expect(res.status).toBe(200);
+  const html = await res.text();
+  const action = formAction(html);
+  expect(new URL(action).pathname).toBe('/api/payment/2c2p/frontend-return');
+  return fetchManual(action, form(hiddenFields(html)));
+}
 const cardResults = () => deliveries(t, '2c2p').filter((d) => d.body.startsWith('paymentResponse='));
 
 describe('2C2P card form (method 3)', () => {
@@ -46,9 +55,10 @@ describe('2C2P card form (method 3)', () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('411111XXXXXX1111');
-    const back = await fetchManual(formAction(html), form({ result: 'pass' }));
+    const back = await followBack(await fetchManual(formAction(html), form({ result: 'pass' })));
     expect(back.status).toBe(303);
-    expect(back.headers.get('location')).toContain('/myaccount/student/order');
+    // Our frontend return re-read the payment: no 2C2P field is left in the address.
+    expect(back.headers.get('location')).toMatch(/^\/(myaccount\/student\/order|thankyou\?orderId=[^&]+)$/u);
     await until(async () => (await orderRow(t, o.id)).status === 'approved', 'approved');
     await replay(t, cardResults().slice(-1), 3);
     expect(t.changes.get(o.id)).toHaveLength(1);
@@ -66,16 +76,15 @@ describe('2C2P card form (method 3)', () => {
     const html = await again.text();
     expect(html).not.toContain('Duplicate');
     expect(formAction(html)).toBe(formAction(await first.text()));
-    const pass = await fetchManual(formAction(html), form({ result: 'pass' }));
+    const pass = await followBack(await fetchManual(formAction(html), form({ result: 'pass' })));
     expect(pass.status).toBe(303);
     await until(async () => (await orderRow(t, o.id)).status === 'approved', 'approved');
     const sent = cardResults().length;
-    // Reloads after the answer: back to the shop, nothing sent again.
-    const reload3ds = await fetchManual(formAction(html), form({ result: 'pass' }));
-    expect(reload3ds.status).toBe(303);
+    // Reloads after the answer: back to the shop (the same place), nothing sent again.
+    const reload3ds = await followBack(await fetchManual(formAction(html), form({ result: 'pass' })));
     expect(reload3ds.headers.get('location')).toBe(pass.headers.get('location'));
-    const reloadForm = await fetchManual(r.body.action, form(r.body.fields));
-    expect(reloadForm.status).toBe(303);
+    const reloadForm = await followBack(await fetchManual(r.body.action, form(r.body.fields)));
+    expect(reloadForm.headers.get('location')).toBe(pass.headers.get('location'));
     expect(cardResults().length).toBe(sent);
     // A different request (another card) reusing the code: 2C2P refuses it; the page says how to go on.
     const code = (await paymentsOf(t, o.id))[0]!.provider_ref;
@@ -91,8 +100,8 @@ describe('2C2P card form (method 3)', () => {
   it('a declined card (4111 1111 1114 0011) fails with the bank\'s code; a failed 3-D Secure fails as AR; the order stays unpaid', async () => {
     const o = await makeOrder(t, { userId: 2, total: 2500, methodId: 3 });
     const r = await request(o.id, '4111111111140011');
-    const res = await fetchManual(r.body.action, form(r.body.fields));
-    expect(res.status).toBe(303);
+    const res = await followBack(await fetchManual(r.body.action, form(r.body.fields)));
+    expect(res.headers.get('location')).toBe('/myaccount/student/order');
     await until(async () => (await paymentsOf(t, o.id))[0]!.status === 'failed', 'declined');
     expect((await paymentsOf(t, o.id))[0]!.failure_code).toBe('4051');
     const r2 = await request(o.id, '4111111111111111');
@@ -165,16 +174,40 @@ describe('2C2P payment link (method 10, installments, PGW 4.3)', () => {
     const html = await (await fetch(url)).text();
     expect(html).toContain('installment');
     expect(html).toContain('12000');
-    const back = await fetchManual(formAction(html), form({ cardnumber: '4111111111111111', month: '12', year: '2030', cvv: '123', period: '6', action: 'pay' }));
+    const back = await followBack(await fetchManual(formAction(html), form({ cardnumber: '4111111111111111', month: '12', year: '2030', cvv: '123', period: '6', action: 'pay' })));
     expect(back.status).toBe(303);
     await until(async () => (await orderRow(t, o.id)).status === 'approved', 'approved');
     await replay(t, linkResults().slice(-1), 3);
     expect(t.changes.get(o.id)).toHaveLength(1);
     expect((await paymentsOf(t, o.id))[0]).toMatchObject({ provider: '2c2p', status: 'successful', paid_amount: 1200000 });
-    // The page opened again after the payment leads back to the shop.
-    const again = await fetchManual(url);
-    expect(again.status).toBe(303);
-    expect(again.headers.get('location')).toContain('/myaccount/student/order');
+    // The page opened again after the payment leads back to the shop, to the same place.
+    const again = await followBack(await fetchManual(url));
+    expect(again.headers.get('location')).toBe(back.headers.get('location'));
+  });
+
+  it('the frontend return ends where the other methods end: the thank-you page when it is on, the order list when off; nothing of 2C2P stays in the address', async () => {
+    const setThankYou = (on: boolean) => t.db.query(`UPDATE site_settings SET data = jsonb_set(data, '{is_thank_you_page}', $1::jsonb) WHERE id = 1`, [JSON.stringify(on)]);
+    const payLink = async () => {
+      const o = await makeOrder(t, { userId: 2, total: 1200000, methodId: 10 });
+      const html = await (await fetch((await link(o.id)).body.result.webPaymentUrl)).text();
+      const back = await followBack(await fetchManual(formAction(html), form({ cardnumber: '4111111111111111', month: '12', year: '2030', cvv: '123', period: '3', action: 'pay' })));
+      expect(back.status).toBe(303);
+      return { o, location: back.headers.get('location') };
+    };
+    try {
+      await setThankYou(true);
+      const on = await payLink();
+      const token = (await t.db.query<{ order_token: string }>('SELECT order_token FROM orders WHERE id = $1', [on.o.id])).rows[0]!.order_token;
+      expect(on.location).toBe(`/thankyou?orderId=${encodeURIComponent(token)}`);
+      await setThankYou(false);
+      expect((await payLink()).location).toBe('/myaccount/student/order');
+    } finally {
+      await setThankYou(true);
+    }
+    // Unknown or unreadable posts go to the order list, never an error page.
+    const unknown = await api(t, 'handle2c2pFrontendReturn', { raw: 'paymentResponse=bm90LWpzb24', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(unknown.status).toBe(303);
+    expect(unknown.headers.location).toBe('/myaccount/student/order');
   });
 
   it('cancel, decline, a bad signature', async () => {
