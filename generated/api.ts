@@ -1230,10 +1230,11 @@ export interface paths {
         /**
          * Build the signed 2C2P card gateway form for an order (method 3)
          * @description Called by the card-payment return page with the card data encrypted in the browser by
-         *     2C2P's script. The server builds the gateway form for the order's total (version 9.9,
-         *     amount 12 digits in hundredths, currency 764) and signs it (HMAC-SHA256, uppercase hex)
-         *     with the secret that never leaves the server. The browser auto-submits `fields` to
-         *     `action`. The result comes back through `handle2c2pBackendReturn`.
+         *     2C2P's script. The server builds 2C2P's 3DS API request for the order's total (version 9.9,
+         *     amount 12 digits in hundredths, currency 764) and seals it in the signed envelope
+         *     (`paymentRequest`: payload + upper-case HMAC-SHA256 signature) with the secret that never
+         *     leaves the server. The browser auto-submits `fields` to `action`. The result comes back
+         *     through `handle2c2pBackendReturn`.
          */
         post: operations["create2c2pCardRequest"];
         delete?: never;
@@ -1431,12 +1432,41 @@ export interface paths {
         put?: never;
         /**
          * 2C2P backend notification
-         * @description 2C2P posts the payment result server to server: the card gateway (version 9.9) posts a
-         *     form (`paymentResponse`, or the legacy fields with `hash_value`); the payment-token API
-         *     (v4) posts JSON `{ payload }` (a JWT signed HS256 with the merchant secret). The server
-         *     verifies the hash/signature, re-reads the amount, and applies each invoice once.
+         * @description 2C2P posts the payment result server to server: the card form (3DS API 9.9) posts a form
+         *     field `paymentResponse` (base64 of `<PaymentResponse><version/><payload/><signature/></PaymentResponse>`,
+         *     signature = upper-case HMAC-SHA256 of the payload with the merchant secret); the payment
+         *     link (PGW 4.3) posts JSON `{ payload }` (a JWT signed HS256 with the merchant secret). The
+         *     server verifies the signature, then re-reads the result with 2C2P's inquiry (Payment Action
+         *     API for the card form, paymentInquiry for the link) and applies each result once.
          */
         post: operations["handle2c2pBackendReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/2c2p/frontend-return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 2C2P frontend return (the buyer's browser comes back from 2C2P)
+         * @description 2C2P sends the buyer's browser back with a form post: the card form (3DS API 9.9) posts
+         *     `paymentResponse` (the signed PaymentResponse envelope), the payment link (PGW 4.3) posts
+         *     `paymentResponse` as base64URL JSON (`invoiceNo`, `channelCode`, `respCode`, `respDesc`).
+         *     Nothing posted is trusted: the server re-reads the attempt with 2C2P's inquiry, applies it
+         *     once, and redirects with 303 (no 2C2P fields in the address): paid ->
+         *     `/thankyou?orderId={order_token}` when the thank-you page is on, else
+         *     `/myaccount/student/order`; failed, pending or unknown -> `/myaccount/student/order`.
+         *     Reloading never creates or duplicates anything.
+         */
+        post: operations["handle2c2pFrontendReturn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2798,7 +2828,15 @@ export interface components {
             expMonthCardInfo: string;
             expYearCardInfo: string;
         };
-        /** @description The signed 2C2P gateway form; the browser posts `fields` to `action` as a form. */
+        /**
+         * @description The signed 2C2P card form; the browser posts `fields` to `action` as a form. 2C2P's 3DS API
+         *     (version 9.9) takes ONE field, `paymentRequest`: base64 of
+         *     `<PaymentRequest><version>9.9</version><payload>…</payload><signature>…</signature></PaymentRequest>`,
+         *     where `payload` is base64 of the request XML (merchantID, uniqueTransactionCode, desc, amt
+         *     12 digits in hundredths, currencyCode 764, panCountry, cardholderName, encCardData) and
+         *     `signature` the upper-case hex HMAC-SHA256 of that base64 text with the merchant's secret
+         *     key, computed on our server (docs/providers/2c2p.md).
+         */
         TwoC2pCardForm: {
             success: components["schemas"]["SuccessTrue"];
             /**
@@ -2808,25 +2846,10 @@ export interface components {
             action: string;
             /** @constant */
             method: "POST";
-            /** @description Provider format (not minor units). */
+            /** @description Provider format. */
             fields: {
-                /** @constant */
-                version: "9.9";
-                merchantID: string;
-                /** @description Our order reference. */
-                uniqueTransactionCode: string;
-                desc: string;
-                /** @description Provider format - 12 digits zero-padded in hundredths (25.00 -> 000000002500). */
-                amt: string;
-                /** @constant */
-                currencyCode: "764";
-                encCardData: string;
-                panCountry?: string;
-                cardholderName?: string;
-                /** @description HMAC-SHA256, uppercase hex, computed on our server. */
-                hashValue: string;
-            } & {
-                [key: string]: string;
+                /** @description Base64 of the signed PaymentRequest envelope (version, payload, signature). */
+                paymentRequest: string;
             };
         };
         GbPrimeCardRequest: {
@@ -2984,7 +3007,7 @@ export interface components {
         };
         /** @description 2C2P card gateway backend notification (form fields, provider format). Extra fields are kept. */
         TwoC2pBackendReturnForm: {
-            /** @description Base64 payment response (gateway 9.x). */
+            /** @description Base64 of the signed PaymentResponse envelope (3DS API 9.9). */
             paymentResponse?: string;
             order_id?: string;
             invoice_no?: string;
@@ -2996,8 +3019,15 @@ export interface components {
         } & {
             [key: string]: string;
         };
+        /** @description 2C2P's frontend return (form fields, provider format). Extra fields are kept. */
+        TwoC2pFrontendReturnForm: {
+            /** @description The card form's signed PaymentResponse envelope (base64), or the payment link's base64URL JSON. */
+            paymentResponse?: string;
+        } & {
+            [key: string]: string;
+        };
         TwoC2pBackendReturnJson: {
-            /** @description JWT signed HS256 with the merchant secret (payment-token API v4). */
+            /** @description JWT signed HS256 with the merchant secret (PGW 4.3 backend notification). */
             payload: string;
         };
         /** @description GB Prime Pay background notification (provider format; amount in baht). */
@@ -5414,6 +5444,32 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description Hash or signature invalid (UNAUTHORIZED). */
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    handle2c2pFrontendReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TwoC2pFrontendReturnForm"];
+            };
+        };
+        responses: {
+            /** @description Redirect to the thank-you page or the order list. */
+            303: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };

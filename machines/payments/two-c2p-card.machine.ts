@@ -2,7 +2,8 @@
  * 2C2P card gateway form (method 3). The card form (number, MM, YYYY, CVV) is encrypted in the
  * browser by 2C2P's script (card.encrypted) — or the card-payment return page starts the flow with
  * the encrypted card from its query (input.card). The server builds and signs the gateway form
- * (create2c2pCardRequest: version 9.9, HMAC-SHA256 uppercase, computed on the server); the flow is
+ * (create2c2pCardRequest: one `paymentRequest` field, 2C2P's signed 3DS API 9.9 envelope, computed
+ * on the server); the flow is
  * persisted and the form is auto-posted to the gateway (postForm). On return (`payment.resume`)
  * the order is read. The gateway's error callback shows an alert with its description and code.
  * A failure goes to the order list (spec section 4).

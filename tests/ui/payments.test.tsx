@@ -248,7 +248,7 @@ describe('2C2P card form', () => {
     const user = userEvent.setup();
     const fx = effectSpies();
     const s = scripted({
-      create2c2pCardRequest: { ok: { success: true, data: { success: true, action: 'https://gw.example/pay', method: 'POST', fields: { version: '9.9', hashValue: 'AB' } } } },
+      create2c2pCardRequest: { ok: { success: true, data: { success: true, action: 'https://gw.example/pay', method: 'POST', fields: { paymentRequest: 'UGF5bWVudFJlcXVlc3Q=' } } } },
     });
     const actor = createActor(twoC2pCardMachine.provide({ actors: s.actors, actions: fx.actions }), { input: { order: order(3) } }).start();
     const encrypt = vi.fn(async () => ({ encryptedCardInfo: 'ENC', maskedCardInfo: '411111XXXXXX1111', expMonthCardInfo: '12', expYearCardInfo: nextYear }));
@@ -261,7 +261,7 @@ describe('2C2P card form', () => {
     await user.type(screen.getByLabelText(/ปีหมดอายุ/), nextYear);
     await user.type(screen.getByLabelText(/CVV/), '123');
     await user.click(screen.getByRole('button', { name: /ชำระเงิน/ }));
-    await waitFor(() => expect(fx.forms).toEqual([{ action: 'https://gw.example/pay', fields: { version: '9.9', hashValue: 'AB' } }]));
+    await waitFor(() => expect(fx.forms).toEqual([{ action: 'https://gw.example/pay', fields: { paymentRequest: 'UGF5bWVudFJlcXVlc3Q=' } }]));
     expect(s.inputsOf('create2c2pCardRequest')[0]).toEqual({ orderId: 501, encryptedCardInfo: 'ENC', maskedCardInfo: '411111XXXXXX1111', expMonthCardInfo: '12', expYearCardInfo: nextYear });
   });
 });

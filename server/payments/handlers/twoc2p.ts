@@ -1,24 +1,22 @@
 /**
- * 2C2P: the signed card gateway form (method 3), the payment link for installments (method 10),
- * and the backend notification (signed base64 XML paymentResponse, or a v4 JWT).
+ * 2C2P: the signed card form (method 3, 3DS API envelope `paymentRequest`), the payment link for
+ * installments (method 10, PGW 4.3) and the backend notification (the card form's `paymentResponse`
+ * envelope, or the PGW `{ payload }` JWT). Everything goes through the PaymentProvider interface
+ * (server/providers/twoc2p.ts); the result applied is always 2C2P's own answer to an inquiry.
  */
-import { ApiError } from '../../errors';
+import { ApiError, requestLocale } from '../../errors';
 import type { Handlers } from '../../openapi/router';
-import { fromMajor } from '../../../domain/money';
 import { TWOC2P_CARD, TWOC2P_INSTALLMENT } from '../../../domain/payment-methods';
-import { CARD_FORM_PAID_STATUSES, type TwoC2pCardInquiry, type TwoC2pResult } from '../../providers/twoc2p';
-import { applyOutcome, type Outcome } from '../apply';
-import { attemptRef, customerName, orderDescription, payableOrder, providerFailed, withLock, type PaymentsDeps } from '../common';
-import { findPaymentByRef } from '../repository';
-
-function v4Outcome(r: TwoC2pResult): Outcome {
-  if (r.respCode === '0000') return { kind: 'paid', paidAmount: fromMajor(Number(r.amount)), currency: r.currencyCode === 'USD' ? 'USD' : 'THB', txnId: r.tranRef ?? null };
-  if (r.respCode === '0001') return { kind: 'pending' };
-  if (r.respCode === '0003') return { kind: 'cancelled' };
-  return { kind: 'failed', code: r.respCode, message: r.respDesc };
-}
+import type { ProviderStatus } from '../../providers/provider';
+import { twoC2pProviderOn, type TwoC2pProvider } from '../../providers/twoc2p';
+import { applyOutcome } from '../apply';
+import type { AppContext } from '../../context';
+import { afterPaymentPath, attemptRef, customerName, orderDescription, payableOrder, providerFailed, withLock, type PaymentsDeps } from '../common';
+import { findPaymentByRef, type PaymentRow } from '../repository';
 
 export function twoc2pHandlers(deps: PaymentsDeps): Handlers {
+  const provider = (): TwoC2pProvider => twoC2pProviderOn(deps.providers.twoc2p());
+
   return {
     create2c2pCardRequest: async (req, _reply, ctx) => {
       const b = req.body;
@@ -34,15 +32,19 @@ export function twoc2pHandlers(deps: PaymentsDeps): Handlers {
           outcome: { kind: 'pending' },
           ensure: { order_id: o.id, method_id: TWOC2P_CARD, amount: o.total, currency: 'THB', details: { masked: b.maskedCardInfo, kind: 'card-form' } },
         });
-        const form = deps.providers.twoc2p().cardForm({
-          uniqueTransactionCode: code,
-          description: orderDescription(o),
+        const started = await provider().initiatePayment({
+          ref: code,
+          orderId: o.id,
           amount: o.total,
           currency: 'THB',
-          encCardData: b.encryptedCardInfo,
-          cardholderName: customerName(o),
+          description: orderDescription(o),
+          returnUrl: `${deps.browserOrigin(req)}/api/payment/2c2p/frontend-return`,
+          notifyUrl: `${deps.callbackOrigin()}/api/payment/2c2p/backend-return`,
+          customer: { name: customerName(o) },
+          input: { kind: 'card-form', encryptedCardInfo: b.encryptedCardInfo },
         });
-        return { success: true as const, action: form.action, method: 'POST' as const, fields: form.fields as typeof form.fields & { version: '9.9'; currencyCode: '764'; merchantID: string; uniqueTransactionCode: string; desc: string; amt: string; encCardData: string; hashValue: string } };
+        if (started.kind !== 'form' || typeof started.fields.paymentRequest !== 'string') throw new ApiError(500, 'INTERNAL_ERROR', 'The 2C2P card form could not be built');
+        return { success: true as const, action: started.action, method: 'POST' as const, fields: { paymentRequest: started.fields.paymentRequest } };
       });
     },
 
@@ -55,92 +57,108 @@ export function twoc2pHandlers(deps: PaymentsDeps): Handlers {
         const o = await payableOrder(ctx.db, ctx, req, orderId, methodId);
         const now = ctx.clock.now();
         const invoiceNo = attemptRef('I', o.id, now);
-        const origin = deps.browserOrigin(req);
-        let link;
+        let started;
         try {
-          link = await deps.providers.twoc2p().paymentToken({
-            invoiceNo,
-            description: orderDescription(o),
+          started = await provider().initiatePayment({
+            ref: invoiceNo,
+            orderId: o.id,
             amount: o.total,
             currency: 'THB',
-            backendReturnUrl: `${deps.callbackOrigin()}/api/payment/2c2p/backend-return`,
-            frontendReturnUrl: `${origin}/myaccount/student/order`,
-            ...(methodId === TWOC2P_INSTALLMENT ? { installment: { interestType: 'A' as const, periods: [3, 6, 10] } } : {}),
+            description: orderDescription(o),
+            returnUrl: `${deps.browserOrigin(req)}/api/payment/2c2p/frontend-return`,
+            notifyUrl: `${deps.callbackOrigin()}/api/payment/2c2p/backend-return`,
+            input: {
+              kind: 'payment-link',
+              locale: requestLocale(req) === 'en' ? 'en' : 'th',
+              ...(methodId === TWOC2P_INSTALLMENT ? { installment: { interestType: 'A' as const, periods: [3, 6, 10] } } : {}),
+            },
           });
         } catch (err) {
           throw providerFailed(err, ctx, '2c2p paymentToken');
         }
+        if (started.kind !== 'redirect') throw new ApiError(500, 'INTERNAL_ERROR', 'The 2C2P payment link could not be made');
         await applyOutcome(ctx, {
           provider: '2c2p',
           ref: invoiceNo,
           eventId: null,
           eventKind: 'paymentToken',
           outcome: { kind: 'pending' },
-          ensure: { order_id: o.id, method_id: methodId, amount: o.total, currency: 'THB', details: { kind: 'payment-link', paymentToken: link.paymentToken } },
+          ensure: { order_id: o.id, method_id: methodId, amount: o.total, currency: 'THB', details: { kind: 'payment-link', paymentToken: started.providerRef ?? null } },
         });
-        return { success: true as const, result: { webPaymentUrl: link.webPaymentUrl } };
+        return { success: true as const, result: { webPaymentUrl: started.url } };
       });
     },
 
     handle2c2pBackendReturn: async (req, _reply, ctx) => {
-      const client = deps.providers.twoc2p();
-      // A form post (card gateway 9.9: paymentResponse) or JSON { payload } (payment-token API v4);
-      // the router validated it against the schema of the media type it came as.
-      const isForm = String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-      const form = isForm ? (req.body as unknown as Record<string, string>) : undefined;
-      if (form && typeof form.paymentResponse === 'string') {
-        const f = client.decodeCardResponse(form.paymentResponse);
-        if (!f) throw new ApiError(401, 'UNAUTHORIZED', 'Invalid paymentResponse hash');
-        const code = f.uniqueTransactionCode ?? '';
-        const payment = await findPaymentByRef(ctx.db, '2c2p', code);
-        if (!payment) return { received: true as const };
-        // The notification only says "look again": the result applied is 2C2P's own answer to the
-        // Payment Action inquiry (signed, for this invoice), never the posted fields.
-        let inq: TwoC2pCardInquiry;
-        try {
-          inq = await client.cardInquiry(code, ctx.clock.now());
-        } catch (err) {
-          providerFailed(err, ctx, '2c2p card inquiry');
-          throw new ApiError(500, 'INTERNAL_ERROR', 'Could not verify the payment with 2C2P, retry later');
-        }
-        if (inq.respCode !== '00') {
-          ctx.log.warn({ code, respCode: inq.respCode }, '2c2p card result not confirmed by inquiry');
-          return { received: true as const };
-        }
-        const status = inq.status;
-        const outcome: Outcome = CARD_FORM_PAID_STATUSES.has(status)
-          ? { kind: 'paid', paidAmount: Number(inq.amount), currency: 'THB', txnId: inq.referenceNo || null }
-          : status === 'IP' || status === 'PA'
-            ? { kind: 'pending' }
-            : // A payment the bank refused (PF) fails with the bank's respCode (4051 insufficient funds, …);
-              // any other status (AR 3-D Secure rejected, FF fraud rules, …) is itself the reason.
-              { kind: 'failed', code: (status === 'PF' && f.status === status && f.respCode) || status, message: (f.status === status && f.failReason) || status };
-        await applyOutcome(ctx, { provider: '2c2p', ref: code, eventId: `card:${code}:${status}`, eventKind: 'cardform.result', outcome, details: { pan: inq.maskedPan, status } });
-        return { received: true as const };
-      }
-      const body = (form ?? req.body) as Record<string, unknown> | undefined;
-      const token = body && typeof body.payload === 'string' ? body.payload : '';
-      const notified = token ? client.decodeResult(token) : null;
-      if (!notified) throw new ApiError(401, 'UNAUTHORIZED', 'Invalid 2C2P signature');
-      const payment = await findPaymentByRef(ctx.db, '2c2p', notified.invoiceNo);
+      const p = provider();
+      // A form post (card form: paymentResponse) or JSON { payload } (PGW 4.3); the router validated
+      // it against the schema of the media type it came as.
+      const rawBody = typeof req.body === 'string' ? req.body : JSON.stringify(req.body ?? {});
+      const verified = await p.verifyNotification({ headers: req.headers, rawBody, body: req.body });
+      if (!verified) throw new ApiError(401, 'UNAUTHORIZED', 'Invalid 2C2P signature');
+      const payment = await findPaymentByRef(ctx.db, '2c2p', verified.ref);
       if (!payment) return { received: true as const };
-      // Re-read the result from 2C2P (signed) rather than trusting one notification.
-      let r: TwoC2pResult;
       try {
-        r = await client.paymentInquiry(notified.invoiceNo);
+        await settle(ctx, p, payment, req.body as Record<string, unknown>);
       } catch (err) {
-        providerFailed(err, ctx, '2c2p paymentInquiry');
+        providerFailed(err, ctx, '2c2p inquiry');
         throw new ApiError(500, 'INTERNAL_ERROR', 'Could not verify the payment with 2C2P, retry later');
       }
-      await applyOutcome(ctx, {
-        provider: '2c2p',
-        ref: notified.invoiceNo,
-        eventId: `v4:${r.invoiceNo}:${r.respCode}`,
-        eventKind: 'backendReturn',
-        outcome: v4Outcome(r),
-        details: { cardNo: r.cardNo ?? null, channelCode: r.channelCode ?? null, installmentPeriod: r.installmentPeriod ?? null },
-      });
       return { received: true as const };
     },
+
+    handle2c2pFrontendReturn: async (req, reply, ctx) => {
+      const p = provider();
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const raw = typeof body.paymentResponse === 'string' ? body.paymentResponse : '';
+      // Only which attempt to look at is taken from the post (the card form's signed envelope, or the
+      // link's unsigned base64URL JSON); the result is 2C2P's answer to our own inquiry.
+      const card = raw ? p.client.decodeCardResponse(raw) : null;
+      let ref = card?.uniqueTransactionCode ?? null;
+      if (!ref && raw) {
+        try {
+          const j = JSON.parse(Buffer.from(raw.trim(), 'base64url').toString('utf8')) as Record<string, unknown>;
+          if (typeof j.invoiceNo === 'string') ref = j.invoiceNo;
+        } catch {
+          ref = null;
+        }
+      }
+      const payment = ref ? await findPaymentByRef(ctx.db, '2c2p', ref) : null;
+      let target = '/myaccount/student/order';
+      if (payment) {
+        try {
+          await settle(ctx, p, payment, body);
+        } catch (err) {
+          // 2C2P unreachable: the order page polls; nothing changes here.
+          ctx.log.warn({ err: err instanceof Error ? err.message : String(err), ref }, '2c2p return: could not re-read the payment');
+        }
+        const o = await ctx.orders.getOrderForPayment(ctx.db, payment.order_id);
+        if (o) target = await afterPaymentPath(ctx.db, o);
+      }
+      return reply.code(303).header('location', target).header('cache-control', 'no-store').send() as never;
+    },
   };
+}
+
+/**
+ * Re-reads one attempt from 2C2P (Payment Action inquiry for the card form, paymentInquiry for the
+ * link) and applies the answer once. `posted` is a verified notification's body: a bank refusal
+ * (card form status PF) keeps the bank's code from it (4051...).
+ */
+async function settle(ctx: AppContext, p: TwoC2pProvider, payment: PaymentRow, posted: Record<string, unknown>): Promise<void> {
+  const cardForm = payment.details?.kind === 'card-form';
+  let status: ProviderStatus = await p.getPaymentStatus({ ref: payment.provider_ref, amount: payment.amount, currency: payment.currency, details: payment.details });
+  if (cardForm && status.kind === 'failed' && status.code === 'PF' && typeof posted.paymentResponse === 'string') {
+    const f = p.client.decodeCardResponse(posted.paymentResponse);
+    if (f?.status === 'PF' && f.respCode) status = { kind: 'failed', code: f.respCode, message: f.failReason || status.message };
+  }
+  if (status.kind === 'pending') return;
+  const tag = status.kind === 'failed' ? `${status.kind}:${status.code}` : status.kind;
+  await applyOutcome(ctx, {
+    provider: '2c2p',
+    ref: payment.provider_ref,
+    eventId: `${cardForm ? 'card' : 'v4'}:${payment.provider_ref}:${tag}`,
+    eventKind: cardForm ? 'cardform.result' : 'backendReturn',
+    outcome: status,
+  });
 }

@@ -88,7 +88,7 @@ export const gbPrimeCardModel = defineModel({
 const card = { encryptedCardInfo: 'ENC', maskedCardInfo: '411111XXXXXX1111', expMonthCardInfo: '12', expYearCardInfo: '2030' };
 const signed = {
   success: true,
-  data: { action: 'https://demo2.2c2p.test/2C2PFrontEnd/SecurePayment/PaymentAuth.aspx', method: 'POST', fields: { version: '9.9', hashValue: 'AB' } },
+  data: { action: 'https://demo2.2c2p.test/2C2PFrontEnd/SecurePayment/PaymentAuth.aspx', method: 'POST', fields: { paymentRequest: 'UGF5bWVudFJlcXVlc3Q=' } },
 };
 
 const twoC2pCardBase = {

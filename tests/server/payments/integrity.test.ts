@@ -2,7 +2,7 @@
 // Each block replays a finding of the issue against the server and expects it refused.
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_FORM_RESPONSE_FIELDS, signFields, toFlatXml } from '../../../server/providers/twoc2p';
+import { sealEnvelope, toFlatXml } from '../../../server/providers/twoc2p';
 import { api, deliveries, fetchManual, form, formAction, login, makeOrder, orderRow, paymentsOf, payApp, replay, until, type PayApp } from './helpers';
 
 let t: PayApp;
@@ -26,11 +26,11 @@ describe('finding 1: the 2C2P card result is confirmed with 2C2P before it is ap
   /** A PaymentResponse an attacker makes with the key the server signs with (the demo key when unset). */
   function forged(code: string, amt: string, status = 'A'): string {
     const f: Record<string, string> = {
-      version: '9.9', timeStamp: new Date().toISOString(), merchantID: t.app.ctx.providers.config.twoc2p.merchantId, respCode: '00', pan: '411111XXXXXX1111', amt,
-      uniqueTransactionCode: code, tranRef: '123456', approvalCode: '654321', refNumber: '11111', eci: '05', dateTime: new Date().toISOString(), status, failReason: '', userDefined1: '',
+      version: '9.9', timeStamp: '251125120000', merchantID: t.app.ctx.providers.config.twoc2p.merchantId, respCode: '00', pan: '411111XXXXXX1111', amt,
+      uniqueTransactionCode: code, tranRef: '123456', approvalCode: '654321', refNumber: '11111', eci: '05', dateTime: '20251125120000', status, failReason: '', userDefined1: '',
     };
-    f.hashValue = signFields(f, CARD_FORM_RESPONSE_FIELDS, t.app.ctx.providers.config.twoc2p.secretKey);
-    return new URLSearchParams({ paymentResponse: Buffer.from(toFlatXml('PaymentResponse', f)).toString('base64') }).toString();
+    const paymentResponse = sealEnvelope('PaymentResponse', '9.9', toFlatXml('PaymentResponse', f), t.app.ctx.providers.config.twoc2p.secretKey);
+    return new URLSearchParams({ paymentResponse }).toString();
   }
   const post = (payload: string) => t.app.inject({ method: 'POST', url: '/api/payment/2c2p/backend-return', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
 
@@ -38,7 +38,7 @@ describe('finding 1: the 2C2P card result is confirmed with 2C2P before it is ap
     const o = await makeOrder(t, { userId: 2, total: 2500, methodId: 3 });
     const r = await api(t, 'create2c2pCardRequest', { cookie: sid, body: { orderId: o.id, ...(await encrypt('4111111111111111')) } });
     expect(r.status).toBe(200);
-    const code = r.body.fields.uniqueTransactionCode as string;
+    const code = (await paymentsOf(t, o.id))[0]!.provider_ref;
     const res = await post(forged(code, '000000002500'));
     expect(res.statusCode).toBe(200);
     expect(await orderRow(t, o.id)).toMatchObject({ status: 'notYetReceived' });
@@ -50,12 +50,13 @@ describe('finding 1: the 2C2P card result is confirmed with 2C2P before it is ap
     const r = await api(t, 'create2c2pCardRequest', { cookie: sid, body: { orderId: o.id, ...(await encrypt('4111111111111111')) } });
     const page = await fetchManual(r.body.action, form(r.body.fields));
     expect(page.status).toBe(200); // the 3-D Secure page: the payer has not passed it
-    await post(forged(r.body.fields.uniqueTransactionCode as string, '000000002500'));
+    const code = (await paymentsOf(t, o.id))[0]!.provider_ref;
+    await post(forged(code, '000000002500'));
     expect((await orderRow(t, o.id)).status).toBe('notYetReceived');
     // 3-D Secure fails for real, then the attacker replays / forges an approval.
     await fetchManual(formAction(await page.text()), form({ result: 'fail' }));
     await until(async () => (await paymentsOf(t, o.id))[0]!.status === 'failed', 'failed');
-    await post(forged(r.body.fields.uniqueTransactionCode as string, '000000002500'));
+    await post(forged(code, '000000002500'));
     expect((await orderRow(t, o.id)).status).toBe('notYetReceived');
     expect((await paymentsOf(t, o.id))[0]!.status).toBe('failed');
   });

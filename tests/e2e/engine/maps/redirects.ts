@@ -153,7 +153,7 @@ export const twoC2pLinkMap = redirectMap({
   create: { src: 'create2c2pPaymentLink', url: /\/api\/payment\/2c2p\/payment\/link$/ },
   provider: '2c2p',
   report: '2C2P',
-  returnsTo: /\/myaccount\/student\/order/,
+  returnsTo: /\/thankyou\?orderId=/,
   pay: (page) => page.getByTestId('2c2p-pay').click(),
   decline: (page) => page.getByTestId('2c2p-cancel').click(),
   preparing: ['creatingLink'],
