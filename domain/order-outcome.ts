@@ -58,6 +58,10 @@ const PROVIDER_CODES: Readonly<Record<PaymentProvider, Readonly<Record<string, P
     '4005': 'declined',
     '4101': 'invalidCard',
     '4102': 'invalidCard',
+    // 2C2P's documented card-form codes: 4014 invalid card number, 4054 expired card, 4081 3-D Secure failed
+    '4014': 'invalidCard',
+    '4054': 'invalidCard',
+    '4081': 'authenticationFailed',
     '4046': 'authenticationFailed',
     // Card form (3DS API 9.x) statuses, recorded when the status itself is the reason: AR = 3-D Secure
     // (authentication) rejected, FF = refused by the fraud rules.
