@@ -1294,7 +1294,7 @@ export interface paths {
          *     `handleGbPrimeBackground`) and answers an auto-posting form to GB Prime Pay's 3-D Secure page
          *     (`/v1/tokens/3d_secured`: publicKey, gbpReferenceNo). Card data GB Prime Pay refuses fails the
          *     attempt with its result code and redirects (303) to the failure path; a second post for the
-         *     same attempt redirects there too.
+         *     same attempt redirects there too (to the success path when it paid).
          */
         post: operations["submitGbPrimeCard"];
         delete?: never;

@@ -114,6 +114,7 @@ export function gbprimeHandlers(deps: PaymentsDeps): Handlers {
       const p = await cardAttempt(ctx, ref, req.query.k);
       if (!p) return html(reply, 404, pageOf(locale, message('GBP_CARD_TITLE', locale), `<p data-testid="gbp-gone">${escapeHtml(message('GBP_CARD_GONE', locale))}</p>`));
       const failure = String(p.details.failure ?? '/myaccount/student/order');
+      if (p.status === 'successful') return reply.code(303).header('location', String(p.details.success ?? failure)).send() as never;
       if (p.status !== 'pending' || p.details.charged) return reply.code(303).header('location', failure).send() as never;
       const o = await ctx.orders.getOrderForPayment(ctx.db, p.order_id);
       const card = req.body as components['schemas']['GbPrimeCardForm'];

@@ -55,9 +55,12 @@ describe('GB Prime Pay card (method 11)', () => {
     expect(bg[0]!.headers['content-type']).toBe('application/x-www-form-urlencoded');
     await replay(t, bg, 3);
     expect(t.changes.get(o.id)).toHaveLength(1);
-    // The page is spent: a second card post for the paid attempt charges nothing.
+    // The page is spent: a second card post for the paid attempt charges nothing and goes to the success path.
     const again = await fetchManual(at(formAction(page)), form({ number: '4535017710535741', expirationMonth: '12', expirationYear: '30', securityCode: '123', name: 'S' }));
-    expect(again.status).toBe(404);
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toContain('/thankyou?orderId=');
+    expect((await fetchManual(at(r.body.data.invoice_url))).status).toBe(404);
+    expect(deliveries(t, 'gbprime').filter((d) => d.body.includes(`referenceNo=${ref}&`))).toHaveLength(1);
   });
 
   it('3-D Secure failed is recorded as such (V), a bank decline keeps its code, refused card data fails at once; the order stays unpaid', async () => {
