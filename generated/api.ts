@@ -1265,6 +1265,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gbprime/card.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The script that auto-posts the 3-D Secure form of the shop's GB Prime Pay card page
+         * @description Same-origin script (the page policy allows no inline script); it submits the page's form `#f`.
+         */
+        get: operations["getGbPrimeCardScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/gbprime/card/{referenceNo}": {
         parameters: {
             query: {
@@ -5237,6 +5257,27 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+        };
+    };
+    getGbPrimeCardScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The script. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            500: components["responses"]["InternalError"];
         };
     };
     showGbPrimeCardPage: {

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { paySolutionsMachine } from '../../machines/payments/pay-solutions.machine';
+import type { OrderRead } from '../../machines/payments/payment';
 import type { FormPost } from '../../machines/shared/effects';
 import { order, orderRead } from './models/fixtures';
 
@@ -17,10 +18,10 @@ const answer = {
   },
 };
 
-function run(read: ReturnType<typeof orderRead>) {
+function run(read: unknown) {
   const posted: FormPost[] = [];
   const machine = paySolutionsMachine.provide({
-    actors: { createPaySolutionsPayment: fromPromise(async () => answer), getOrder: fromPromise(async () => read) },
+    actors: { createPaySolutionsPayment: fromPromise(async () => answer), getOrder: fromPromise(async () => read as OrderRead) },
     actions: { postForm: (_: unknown, p: FormPost) => void posted.push(p) },
   });
   const actor = createActor(machine, { input: { order: order(13) } }).start();

@@ -145,8 +145,12 @@ export function gbprimeHandlers(deps: PaymentsDeps): Handlers {
       return html(
         reply,
         200,
-        pageOf(locale, message('GBP_CARD_TITLE', locale), `<form id="f" method="post" action="${escapeHtml(started.action)}">${inputs}<button type="submit">${escapeHtml(message('GBP_CARD_PAY', locale))}</button></form><script>document.getElementById('f').submit()</script>`),
+        pageOf(locale, message('GBP_CARD_TITLE', locale), `<form id="f" method="post" action="${escapeHtml(started.action)}">${inputs}<button type="submit" data-testid="gbp-continue">${escapeHtml(message('GBP_CARD_PAY', locale))}</button></form><script src="/api/gbprime/card.js"></script>`),
       );
+    },
+
+    getGbPrimeCardScript: async (_req, reply) => {
+      return reply.code(200).type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send("document.getElementById('f').submit();\n") as never;
     },
 
     handleGbPrimeResponse: async (req, reply, ctx) => {

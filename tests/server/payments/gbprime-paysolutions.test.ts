@@ -28,6 +28,11 @@ describe('GB Prime Pay card (method 11)', () => {
     if (auto.status === 303) return auto;
     const autoHtml = await auto.text();
     expect(formAction(autoHtml)).toContain('/sandbox/gbprime/v1/tokens/3d_secured');
+    // Auto-posted by a same-origin script (the page policy allows no inline script).
+    expect(autoHtml).toContain('<script src="/api/gbprime/card.js"></script>');
+    const script = await fetchManual(`${t.origin}/api/gbprime/card.js`);
+    expect(script.headers.get('content-type')).toContain('text/javascript');
+    expect(await script.text()).toContain("getElementById('f').submit()");
     const threeDs = await (await fetchManual(formAction(autoHtml), form(hiddenFields(autoHtml)))).text();
     expect(threeDs).toContain('3-D Secure');
     const back = await (await fetchManual(formAction(threeDs), form({ result }))).text();
