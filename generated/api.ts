@@ -3110,14 +3110,14 @@ export interface components {
             time?: string;
             cardNo?: string;
         };
-        /** @description PaySolutions postback (form fields, provider format). Extra fields are kept. */
+        /** @description PaySolutions postback (form fields, provider format; the fields are not published, only `refno` and `merchantid` are required). Extra fields are kept. */
         PaySolutionsPostback: {
             refno: string;
             merchantid: string;
             customeremail?: string;
             productdetail?: string;
             /** @description Provider format - baht with decimals. */
-            total: string;
+            total?: string;
             cardtype?: string;
             status?: string;
         } & {
