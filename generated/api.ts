@@ -5277,6 +5277,7 @@ export interface operations {
                     "text/javascript": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
         };
     };
