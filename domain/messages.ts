@@ -176,6 +176,16 @@ export const MESSAGES = {
   ADDRESS_POSTCODE_INVALID: 'กรุณากรอกรหัสไปรษณีย์ 5 หลัก',
   // speed (issue 13): the demo shop's notice, also written by the server in the page's first paint
   DEMO_PAYMENTS_NOTICE: 'ร้านค้าทดลอง: การชำระเงินทั้งหมดเป็นการจำลอง ไม่มีการตัดเงินจริง',
+  // GB Prime Pay card page (the shop's card form before GB Prime Pay's 3-D Secure)
+  GBP_CARD_TITLE: 'ชำระด้วยบัตรเครดิต / เดบิต (GB Prime Pay)',
+  GBP_CARD_AMOUNT: 'ยอดชำระ',
+  GBP_CARD_NUMBER: 'หมายเลขบัตร',
+  GBP_CARD_MONTH: 'เดือนหมดอายุ (MM)',
+  GBP_CARD_YEAR: 'ปีหมดอายุ (YY)',
+  GBP_CARD_CVV: 'รหัส CVV',
+  GBP_CARD_NAME: 'ชื่อบนบัตร',
+  GBP_CARD_PAY: 'ชำระเงิน',
+  GBP_CARD_GONE: 'ลิงก์ชำระเงินนี้ใช้ไม่ได้แล้ว กรุณากลับไปที่รายการคำสั่งซื้อ',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -324,6 +334,16 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   ADDRESS_POSTCODE_INVALID: 'Please enter a 5-digit postcode',
   // speed (issue 13)
   DEMO_PAYMENTS_NOTICE: 'Demo shop: every payment is simulated; no real money is charged',
+  // GB Prime Pay card page (the shop's card form before GB Prime Pay's 3-D Secure)
+  GBP_CARD_TITLE: 'Pay by credit / debit card (GB Prime Pay)',
+  GBP_CARD_AMOUNT: 'Amount',
+  GBP_CARD_NUMBER: 'Card number',
+  GBP_CARD_MONTH: 'Expiry month (MM)',
+  GBP_CARD_YEAR: 'Expiry year (YY)',
+  GBP_CARD_CVV: 'CVV',
+  GBP_CARD_NAME: 'Name on card',
+  GBP_CARD_PAY: 'Pay',
+  GBP_CARD_GONE: 'This payment link can no longer be used. Please go back to your orders.',
 };
 
 export type MessageLocale = 'th' | 'en';

@@ -1254,9 +1254,70 @@ export interface paths {
         put?: never;
         /**
          * Start a GB Prime Pay card payment for an order (method 11)
-         * @description The server creates the GB Prime Pay payment for the order's total (`total_amount` ignored) and answers the page to redirect to. THB only.
+         * @description The server opens a GB Prime Pay card attempt for the order's total (`total_amount` ignored)
+         *     and answers `invoice_url`: the shop's card page (`showGbPrimeCardPage`, reachable with the
+         *     attempt's random key), which tokenises the card and charges it with GB Prime Pay's token API
+         *     and 3-D Secure (docs/providers/gbprimepay.md). THB only.
          */
         post: operations["createGbPrimeCardPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gbprime/card.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The script that auto-posts the 3-D Secure form of the shop's GB Prime Pay card page
+         * @description Same-origin script (the page policy allows no inline script); it submits the page's form `#f`.
+         */
+        get: operations["getGbPrimeCardScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gbprime/card/{referenceNo}": {
+        parameters: {
+            query: {
+                /** @description The attempt's random key (from `invoice_url`). */
+                k: string;
+            };
+            header?: never;
+            path: {
+                /** @description The attempt's GB Prime Pay referenceNo (A-Z 0-9). */
+                referenceNo: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The shop's GB Prime Pay card page (method 11)
+         * @description An HTML page with the card form (number, expiry month and year, CVV, name) and the order's
+         *     total, in the buyer's language (Accept-Language). With the loopback sandbox the form comes
+         *     filled with a sandbox test card. 404 (HTML) when the attempt is unknown, paid or the key is wrong.
+         */
+        get: operations["showGbPrimeCardPage"];
+        put?: never;
+        /**
+         * Pay the attempt by card through GB Prime Pay (token, charge, 3-D Secure)
+         * @description The server tokenises the card with GB Prime Pay (`POST /v1/tokens`, public key), charges the
+         *     attempt's amount - the order's total, never the form's - (`POST /v1/tokens/charge`, secret
+         *     key, `otp: Y`, `responseUrl` = `handleGbPrimeResponse`, `backgroundUrl` =
+         *     `handleGbPrimeBackground`) and answers an auto-posting form to GB Prime Pay's 3-D Secure page
+         *     (`/v1/tokens/3d_secured`: publicKey, gbpReferenceNo). Card data GB Prime Pay refuses fails the
+         *     attempt with its result code and redirects (303) to the failure path; a second post for the
+         *     same attempt redirects there too (to the success path when it paid).
+         */
+        post: operations["submitGbPrimeCard"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1484,11 +1545,34 @@ export interface paths {
         put?: never;
         /**
          * GB Prime Pay background URL
-         * @description GB Prime Pay's server-to-server result (card and PromptPay). Unsigned: the server
-         *     re-checks the transaction with GB Prime Pay's API by `referenceNo` before marking the
-         *     order paid; each `gbpReferenceNo` is applied once.
+         * @description GB Prime Pay's server-to-server result (card: a form post; PromptPay: JSON). Unsigned (GB
+         *     Prime Pay's plugins verify nothing in it): the server takes `referenceNo` from it, re-reads
+         *     the transaction (`/v1/check_status_txn`, `txn` or `txns`) and applies that, once.
          */
         post: operations["handleGbPrimeBackground"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gbprime/response": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * GB Prime Pay responseUrl (the browser's return after 3-D Secure)
+         * @description GB Prime Pay posts the browser back here (resultCode, referenceNo, gbpReferenceNo, amount).
+         *     Unsigned: the server re-reads the transaction (`/v1/check_status_txn`), applies it once and
+         *     redirects (303) to the attempt's success path when it paid, else to its failure path (the
+         *     order list, which shows why). An unknown referenceNo goes to the order list.
+         */
+        post: operations["handleGbPrimeResponse"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1506,8 +1590,11 @@ export interface paths {
         put?: never;
         /**
          * PaySolutions postback URL
-         * @description PaySolutions posts the result as a form. The server checks `merchantid`, matches `refno`
-         *     to the order and `total` to the order's total, and applies each refno once.
+         * @description PaySolutions posts the result as a form. Unsigned: the server checks `merchantid`, takes
+         *     `refno` (one per attempt) and asks the Inquiry API (`/order/orderdetailpost`), which answers
+         *     one object for a completed payment (applied once, for the attempt's amount) and nothing
+         *     otherwise; then a `status` the postback claims for an unpaid attempt (cancel, decline) is
+         *     recorded - it can stop an unpaid attempt, never pay one.
          */
         post: operations["handlePaySolutionsPostback"];
         delete?: never;
@@ -2873,6 +2960,14 @@ export interface components {
                 invoice_url: string;
             };
         };
+        /** @description The card as the shop's card page posts it (GB Prime Pay's /v1/tokens card fields). */
+        GbPrimeCardForm: {
+            number: string;
+            expirationMonth: string;
+            expirationYear: string;
+            securityCode: string;
+            name: string;
+        };
         GbPrimePromptPayRequest: {
             orderId: components["schemas"]["Id"];
             /** @description Ignored (the order's total). Minor units (satang for THB, cents for USD). */
@@ -3045,14 +3140,14 @@ export interface components {
             time?: string;
             cardNo?: string;
         };
-        /** @description PaySolutions postback (form fields, provider format). Extra fields are kept. */
+        /** @description PaySolutions postback (form fields, provider format; the fields are not published, only `refno` and `merchantid` are required). Extra fields are kept. */
         PaySolutionsPostback: {
             refno: string;
             merchantid: string;
             customeremail?: string;
             productdetail?: string;
             /** @description Provider format - baht with decimals. */
-            total: string;
+            total?: string;
             cardtype?: string;
             status?: string;
         } & {
@@ -5194,6 +5289,116 @@ export interface operations {
             502: components["responses"]["BadGateway"];
         };
     };
+    getGbPrimeCardScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The script. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    showGbPrimeCardPage: {
+        parameters: {
+            query: {
+                /** @description The attempt's random key (from `invoice_url`). */
+                k: string;
+            };
+            header?: never;
+            path: {
+                /** @description The attempt's GB Prime Pay referenceNo (A-Z 0-9). */
+                referenceNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The card page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unknown attempt or wrong key (HTML page). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    submitGbPrimeCard: {
+        parameters: {
+            query: {
+                /** @description The attempt's random key (from `invoice_url`). */
+                k: string;
+            };
+            header?: never;
+            path: {
+                /** @description The attempt's GB Prime Pay referenceNo (A-Z 0-9). */
+                referenceNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["GbPrimeCardForm"];
+            };
+        };
+        responses: {
+            /** @description Auto-posting form to GB Prime Pay's 3-D Secure page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Refused card, or already submitted - to the failure path. */
+            303: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Unknown attempt or wrong key (HTML page). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
     createGbPrimePromptPay: {
         parameters: {
             query?: never;
@@ -5496,6 +5701,33 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ProviderAck"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    handleGbPrimeResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["GbPrimeBackground"];
+                "application/json": components["schemas"]["GbPrimeBackground"];
+            };
+        };
+        responses: {
+            /** @description To the success or failure path. */
+            303: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];

@@ -58,6 +58,11 @@ export const paySolutionsMachine = setup({
   guards: {
     approved: (_, order: OrderRead) => isApproved(order.data),
     rejected: (_, order: OrderRead) => isRejected(order.data),
+    /**
+     * Before the form is posted only the shop's own rejection stops the payment: an earlier
+     * attempt that failed (declined, cancelled) is why the buyer pays again, not a reason to stay.
+     */
+    shopRejected: (_, order: OrderRead) => order.data.payment_status === 'rejected',
   },
   actions: {
     ...effectDefaults,
@@ -85,7 +90,7 @@ export const paySolutionsMachine = setup({
         input: ({ context }) => ({ orderId: context.order.orderId }),
         onDone: [
           { guard: { type: 'approved', params: ({ event }) => event.output }, target: 'paid' },
-          { guard: { type: 'rejected', params: ({ event }) => event.output }, target: 'leftForOrders' },
+          { guard: { type: 'shopRejected', params: ({ event }) => event.output }, target: 'leftForOrders' },
           {
             target: 'awaitingReturn',
             actions: [

@@ -1,30 +1,67 @@
 /**
- * PaySolutions adapter: the hosted payment form (epaylink, ?lang=TH) with OUR total, and the
- * order-detail inquiry the unsigned postback is re-checked with before anything is trusted.
+ * PaySolutions adapter (THB only), on PaySolutions' published API (docs/providers/paysolutions.md):
+ *
+ * - the hosted payment form (https://payment.paysolutions.asia/epaylink/payment.aspx, form POST:
+ *   merchantid, refno, customeremail, productdetail, total, lang, cc, returnurl, postbackurl);
+ * - the Inquiry API (POST https://apis.paysolutions.asia/order/orderdetailpost, JSON, headers
+ *   `apikey`, `merchantSecretKey`, `merchantId` = the LAST 5 DIGITS of the merchant id), which
+ *   answers ONE object, or nothing when the payment did not succeed.
+ *
+ * The postback is unsigned: `verifyNotification` only takes our `refno` from it; the status the
+ * shop applies is the one the inquiry reads (`getPaymentStatus`). PaySolutions publishes no refund
+ * or void call: refunds are manual.
  */
 import { fromMajor, toDecimalString } from '../../domain/money';
 import { type AdapterOptions, ProviderError, isRecord, send } from './http';
+import type { AttemptRef, IncomingNotification, InitiateInput, Initiated, PaymentProvider, ProviderStatus, RefundResult, VerifiedNotification } from './provider';
 
 export interface PaySolutionsKeys {
+  /** The 8-digit merchant id (payment form); the inquiry takes its last 5 digits. */
   merchantId: string;
   apiKey: string;
   secretKey: string;
 }
 
-/** Status of an order at PaySolutions: CP completed (paid); others are not paid. */
+/** Status of a completed payment in the inquiry's answer. */
 export const PAYSOLUTIONS_PAID = 'CP';
 
+/** One order as the Inquiry API answers it (amount in minor units). */
 export interface PaySolutionsTxn {
   refno: string;
+  orderNo: string;
   total: number;
   status: string;
   statusName: string;
+}
+
+/** The inquiry's `merchantId` header and body field: the last 5 digits of the merchant id. */
+export function inquiryMerchantId(merchantId: string): string {
+  return merchantId.slice(-5);
+}
+
+/** Reads the inquiry's answer: one object, or nothing (empty body, `null`, `{}`) when the payment did not succeed. An array (older reading) is tolerated: a paid row wins. */
+export function readInquiryAnswer(body: unknown): PaySolutionsTxn | null {
+  let row: Record<string, unknown> | undefined;
+  if (Array.isArray(body)) {
+    const rows = body.filter(isRecord);
+    row = rows.find((r) => r.Status === PAYSOLUTIONS_PAID) ?? rows[rows.length - 1];
+  } else if (isRecord(body)) row = body;
+  if (!row || row.ReferenceNo === undefined || row.Status === undefined) return null;
+  const total = Number(row.Total);
+  return {
+    refno: String(row.ReferenceNo),
+    orderNo: String(row.OrderNo ?? ''),
+    total: Number.isFinite(total) ? fromMajor(total) : 0,
+    status: String(row.Status),
+    statusName: String(row.StatusName ?? ''),
+  };
 }
 
 export function createPaySolutionsClient(opts: AdapterOptions<PaySolutionsKeys> & { formUrl: string }) {
   const { merchantId, apiKey, secretKey } = opts.keys;
   return {
     merchantId,
+    /** The form the browser posts to PaySolutions, for OUR total (baht with 2 decimals). */
     hostedForm(input: { refno: string; total: number; email: string; productDetail: string; returnUrl: string; postbackUrl: string }) {
       const u = new URL(opts.formUrl);
       u.searchParams.set('lang', 'TH');
@@ -44,25 +81,64 @@ export function createPaySolutionsClient(opts: AdapterOptions<PaySolutionsKeys> 
       };
     },
 
-    /** Order detail by refno; null when PaySolutions does not know it. Total in satang. */
+    /** Inquiry API: the order by refno; null when PaySolutions answers nothing (not paid, or unknown). */
     async inquiry(refno: string): Promise<PaySolutionsTxn | null> {
+      const mid = inquiryMerchantId(merchantId);
       const res = await send('paysolutions', opts, {
         method: 'POST',
         path: '/order/orderdetailpost',
-        headers: { apikey: apiKey, secretkey: secretKey },
-        json: { merchantID: merchantId, orderNo: 'X', refNo: refno, productDetail: 'X' },
+        headers: { apikey: apiKey, merchantSecretKey: secretKey, merchantId: mid },
+        json: { merchantId: mid, orderNo: 'X', refno, productDetail: 'QWERTY' },
       });
-      if (res.status >= 400 || !Array.isArray(res.body)) {
+      if (res.status >= 400) {
         const b = isRecord(res.body) ? res.body : {};
         throw new ProviderError('paysolutions', res.status, String(b.code ?? 'http_error'), String(b.message ?? `HTTP ${res.status}`), res.body);
       }
-      const rows = (res.body as unknown[]).filter(isRecord);
-      // Several attempts may share a refno: a paid one wins.
-      const row = rows.find((r) => r.Status === PAYSOLUTIONS_PAID) ?? rows[rows.length - 1];
-      if (!row) return null;
-      return { refno: String(row.ReferenceNo), total: fromMajor(Number(row.Total)), status: String(row.Status), statusName: String(row.StatusName ?? '') };
+      return readInquiryAnswer(typeof res.body === 'string' && res.body.trim() === '' ? null : res.body);
     },
   };
 }
 
 export type PaySolutionsClient = ReturnType<typeof createPaySolutionsClient>;
+
+/** The shop's reading of an inquiry answer (null: nothing answered = not paid yet). */
+export function paySolutionsStatus(txn: PaySolutionsTxn | null): ProviderStatus {
+  if (!txn) return { kind: 'pending' };
+  if (txn.status === PAYSOLUTIONS_PAID) return { kind: 'paid', paidAmount: txn.total, currency: 'THB', txnId: txn.orderNo || null };
+  return { kind: 'failed', code: txn.status, message: txn.statusName || txn.status };
+}
+
+/**
+ * PaySolutions as a `PaymentProvider`. `initiatePayment` answers the hosted form (`input.email`
+ * optional, else `customer.email`); the notification is the postback (form fields).
+ */
+export function createPaySolutionsProvider(client: PaySolutionsClient): PaymentProvider {
+  return {
+    name: 'paysolutions',
+    capabilities: { refund: 'manual', cancel: false },
+    async initiatePayment(input: InitiateInput): Promise<Initiated> {
+      const form = client.hostedForm({
+        refno: input.ref,
+        total: input.amount,
+        email: String(input.input?.email ?? input.customer?.email ?? ''),
+        productDetail: input.description,
+        returnUrl: input.returnUrl,
+        postbackUrl: input.notifyUrl,
+      });
+      return { kind: 'form', action: form.action, method: 'POST', fields: form.fields, providerRef: input.ref };
+    },
+    async getPaymentStatus(attempt: AttemptRef): Promise<ProviderStatus> {
+      return paySolutionsStatus(await client.inquiry(attempt.ref));
+    },
+    async verifyNotification(n: IncomingNotification): Promise<VerifiedNotification | null> {
+      const b = isRecord(n.body) ? n.body : {};
+      const refno = String(b.refno ?? '');
+      if (String(b.merchantid ?? '') !== client.merchantId || !/^\d{1,12}$/u.test(refno)) return null;
+      // Unsigned: no claim is trusted; the caller applies getPaymentStatus (the inquiry).
+      return { ref: refno, eventId: null };
+    },
+    async refundPayment(): Promise<RefundResult> {
+      return { kind: 'manual' };
+    },
+  };
+}

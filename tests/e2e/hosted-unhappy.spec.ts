@@ -16,6 +16,8 @@ import { sendTransferNotice } from './scenarios-support';
 const COURSE = '/course/3-ux-ui-workshop';
 const COURSE_ID = 3;
 const SANDBOX = /\/sandbox\//;
+/** GB Prime Pay card: the shop's card page before GB Prime Pay's 3-D Secure. */
+const GBP_CARD_PAGE = /\/api\/gbprime\/card\//;
 const ORDERS = /\/myaccount\/student\/order/;
 const SHOTS = process.env.I9_SHOTS;
 
@@ -251,7 +253,7 @@ test('GB Prime Pay card (11): left with the back button, declined, 3-D Secure fa
   // Abandoned: GB Prime Pay's card page, then the browser's back button: told the order is not paid
   // yet; from the order list back to the course page, which offers to continue paying this order.
   await orderWith(page, 11);
-  await expect(page).toHaveURL(SANDBOX, { timeout: 20_000 });
+  await expect(page).toHaveURL(GBP_CARD_PAGE, { timeout: 20_000 });
   await backUnpaid(page, 'redirect-modal', TH.left);
   await expect(page).toHaveURL(ORDERS, { timeout: 20_000 });
   await page.goto(COURSE);
@@ -267,18 +269,18 @@ test('GB Prime Pay card (11): left with the back button, declined, 3-D Secure fa
   // Declined (insufficient funds): continue paying from the course page with the same method.
   await cont.click();
   await choose(page, 11);
-  await expect(page).toHaveURL(SANDBOX, { timeout: 20_000 });
+  await expect(page).toHaveURL(GBP_CARD_PAGE, { timeout: 20_000 });
   await page.locator('input[name="number"]').fill('4111111111140011');
   await page.getByTestId('gbp-pay').click();
   await page.getByTestId('3ds-pass').click({ timeout: 20_000 });
   await expectFailureShown(page, order.id, TH, TH.insufficientFunds);
 
-  // 3-D Secure failed.
+  // 3-D Secure failed: said as such (as for Omise), not "the bank declined".
   await payAgain(page, order.id, 11);
-  await expect(page).toHaveURL(SANDBOX, { timeout: 20_000 });
+  await expect(page).toHaveURL(GBP_CARD_PAGE, { timeout: 20_000 });
   await page.getByTestId('gbp-pay').click();
   await page.getByTestId('3ds-fail').click({ timeout: 20_000 });
-  await expectFailureShown(page, order.id, TH, TH.declined);
+  await expectFailureShown(page, order.id, TH, TH.authenticationFailed);
 
   // Another method on the same order: bank transfer.
   await payAgain(page, order.id, 1);
@@ -287,7 +289,7 @@ test('GB Prime Pay card (11): left with the back button, declined, 3-D Secure fa
   await expectOneOrderAwaitingApproval(shop.db, user.id, [
     { provider: 'gbprime', method_id: 11, status: 'pending', failure_code: null },
     { provider: 'gbprime', method_id: 11, status: 'failed', failure_code: '51' },
-    { provider: 'gbprime', method_id: 11, status: 'failed', failure_code: '15' },
+    { provider: 'gbprime', method_id: 11, status: 'failed', failure_code: 'V' },
   ]);
   expect(await seatsLeft(page)).toBe(seats - 1);
 });

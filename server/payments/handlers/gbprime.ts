@@ -1,15 +1,70 @@
-/** GB Prime Pay card (method 11, hosted page + 3-D Secure) and PromptPay QR (method 12); background re-checked. */
+/**
+ * GB Prime Pay card (method 11) and PromptPay QR (method 12), through `createGbPrimeProvider`.
+ *
+ * Card, as GB Prime Pay's official Magento 2 plugin does it (token API + 3-D Secure):
+ * createGbPrimeCardPayment opens an attempt and answers `invoice_url`, the shop's own card page
+ * (showGbPrimeCardPage, reachable with the attempt's random key); its form posts the card to
+ * submitGbPrimeCard, which tokenises it (/v1/tokens, public key), charges OUR total
+ * (/v1/tokens/charge, secret key, otp Y) and answers the auto-posting 3-D Secure form
+ * (/v1/tokens/3d_secured). GB Prime Pay posts the browser back to handleGbPrimeResponse and its
+ * server to handleGbPrimeBackground; both re-read check_status_txn before anything is applied.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { components } from '../../../generated/api';
 import { ApiError } from '../../errors';
+import type { AppContext } from '../../context';
 import type { Handlers } from '../../openapi/router';
 import { GBPRIME_CARD, GBPRIME_PROMPTPAY } from '../../../domain/payment-methods';
-import { GB_PAID } from '../../providers/gbprime';
+import { localeOfAcceptLanguage, message, type MessageKey, type MessageLocale } from '../../../domain/messages';
+import { formatMoney } from '../../../domain/money';
+import { createGbPrimeProvider } from '../../providers/gbprime';
+import { ProviderError, safeEqual } from '../../providers/http';
+import type { ProviderStatus } from '../../providers/provider';
+import { escapeHtml } from '../../providers/sandbox/common';
 import { applyOutcome, type Outcome } from '../apply';
 import { afterPaymentPath, attemptRef, customerName, orderDescription, payableOrder, providerFailed, withLock, type PaymentsDeps } from '../common';
-import { findPaymentByRef, paymentsOfOrder } from '../repository';
+import { findPaymentByRef, paymentsOfOrder, type PaymentRow } from '../repository';
 
 export const GBPRIME_QR_TTL_MINUTES = Number(process.env.GBPRIME_QR_TTL_MINUTES) > 0 ? Number(process.env.GBPRIME_QR_TTL_MINUTES) : 15;
 
+function html(reply: FastifyReply, status: number, body: string): never {
+  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body) as never;
+}
+
+function pageOf(locale: MessageLocale, title: string, body: string): string {
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem}label{display:block;margin:.6rem 0}input{display:block;width:100%;padding:.5rem;box-sizing:border-box}button{margin-top:1rem;padding:.6rem 1.2rem}</style></head><body>${body}</body></html>`;
+}
+
 export function gbprimeHandlers(deps: PaymentsDeps): Handlers {
+  const gb = () => {
+    const c = deps.providers.gbprime();
+    return createGbPrimeProvider(c, c);
+  };
+  const localeOf = (req: FastifyRequest): MessageLocale => localeOfAcceptLanguage(req.headers['accept-language'] as string | undefined) ?? 'th';
+
+  /** The open card attempt the page's key belongs to; null when it is gone, paid or not ours. */
+  async function cardAttempt(ctx: AppContext, ref: string, key: string | undefined): Promise<PaymentRow | null> {
+    const p = await findPaymentByRef(ctx.db, 'gbprime', ref);
+    if (!p || p.method_id !== GBPRIME_CARD || typeof p.details.key !== 'string' || !key || !safeEqual(p.details.key, key)) return null;
+    return p;
+  }
+
+  /** Re-reads the attempt from GB Prime Pay (check_status_txn) and applies it once. */
+  async function reconcile(ctx: AppContext, ref: string, eventKind: string): Promise<{ status: ProviderStatus; payment: PaymentRow | null }> {
+    const payment = await findPaymentByRef(ctx.db, 'gbprime', ref);
+    if (!payment) return { status: { kind: 'pending' }, payment: null };
+    const status = await gb().getPaymentStatus({ ref, amount: payment.amount, currency: 'THB' });
+    if (status.kind !== 'pending') {
+      const outcome: Outcome = status;
+      const eventId = `${ref}:${status.kind === 'failed' ? status.code : status.kind}`;
+      const r = await applyOutcome(ctx, { provider: 'gbprime', ref, eventId, eventKind, outcome, details: status.kind === 'paid' && status.txnId ? { gbpReferenceNo: status.txnId } : undefined });
+      return { status, payment: r.payment ?? payment };
+    }
+    return { status, payment };
+  }
+
   return {
     createGbPrimeCardPayment: async (req, _reply, ctx) => {
       const b = req.body;
@@ -17,29 +72,101 @@ export function gbprimeHandlers(deps: PaymentsDeps): Handlers {
         const o = await payableOrder(ctx.db, ctx, req, b.orderId, GBPRIME_CARD);
         const now = ctx.clock.now();
         const referenceNo = attemptRef('G', o.id, now);
-        const origin = deps.browserOrigin(req);
         const success = b.success_url ?? (await afterPaymentPath(ctx.db, { status: 'approved', order_token: o.order_token }));
         const failure = b.failure_url ?? '/myaccount/student/order';
+        const key = randomBytes(16).toString('hex');
         await applyOutcome(ctx, {
           provider: 'gbprime',
           ref: referenceNo,
           eventId: null,
-          eventKind: 'checkout.create',
+          eventKind: 'card.create',
           outcome: { kind: 'pending' },
-          ensure: { order_id: o.id, method_id: GBPRIME_CARD, amount: o.total, currency: 'THB', details: { kind: 'card' } },
+          ensure: { order_id: o.id, method_id: GBPRIME_CARD, amount: o.total, currency: 'THB', details: { kind: 'card', key, success, failure, email: b.email, name: b.name || customerName(o) } },
         });
-        const invoiceUrl = deps.providers.gbprime().checkoutUrl({
-          amount: o.total,
-          referenceNo,
-          detail: orderDescription(o),
-          customerName: b.name || customerName(o),
-          customerEmail: b.email,
-          responseUrl: `${origin}${success}`,
-          failureUrl: `${origin}${failure}`,
-          backgroundUrl: `${deps.callbackOrigin()}/api/gbprime/background`,
-        });
+        const invoiceUrl = `${deps.browserOrigin(req)}/api/gbprime/card/${encodeURIComponent(referenceNo)}?k=${key}`;
         return { success: true as const, data: { invoice_url: invoiceUrl } };
       });
+    },
+
+    showGbPrimeCardPage: async (req, reply, ctx) => {
+      const locale = localeOf(req);
+      const t = (k: MessageKey) => escapeHtml(message(k, locale));
+      const p = await cardAttempt(ctx, req.params.referenceNo, req.query.k);
+      if (!p || p.status !== 'pending') return html(reply, 404, pageOf(locale, message('GBP_CARD_TITLE', locale), `<h1>${t('GBP_CARD_TITLE')}</h1><p data-testid="gbp-gone">${t('GBP_CARD_GONE')}</p>`));
+      // Our own sandbox: the form comes filled with a sandbox test card (never with a real provider).
+      const demo = deps.providers.usesSandbox('gbprime');
+      const v = (s: string) => (demo ? ` value="${escapeHtml(s)}"` : '');
+      const action = `/api/gbprime/card/${encodeURIComponent(p.provider_ref)}?k=${encodeURIComponent(String(p.details.key))}`;
+      const body = `<h1>${t('GBP_CARD_TITLE')}</h1><p>${t('GBP_CARD_AMOUNT')} <strong data-testid="gbp-amount">${escapeHtml(formatMoney(p.amount, 'THB', locale === 'en' ? 'en-US' : 'th-TH'))}</strong></p>
+<form method="post" action="${escapeHtml(action)}" autocomplete="off">
+<label>${t('GBP_CARD_NUMBER')}<input name="number" inputmode="numeric" required${v('4535017710535741')}></label>
+<label>${t('GBP_CARD_MONTH')}<input name="expirationMonth" inputmode="numeric" maxlength="2" required${v('12')}></label>
+<label>${t('GBP_CARD_YEAR')}<input name="expirationYear" inputmode="numeric" maxlength="2" required${v('30')}></label>
+<label>${t('GBP_CARD_CVV')}<input name="securityCode" type="password" inputmode="numeric" maxlength="4" required${v('123')}></label>
+<label>${t('GBP_CARD_NAME')}<input name="name" required value="${escapeHtml(String(p.details.name ?? ''))}"></label>
+<button type="submit" data-testid="gbp-pay">${t('GBP_CARD_PAY')}</button></form>`;
+      return html(reply, 200, pageOf(locale, message('GBP_CARD_TITLE', locale), body));
+    },
+
+    submitGbPrimeCard: async (req, reply, ctx) => {
+      const locale = localeOf(req);
+      const ref = req.params.referenceNo;
+      const p = await cardAttempt(ctx, ref, req.query.k);
+      if (!p) return html(reply, 404, pageOf(locale, message('GBP_CARD_TITLE', locale), `<p data-testid="gbp-gone">${escapeHtml(message('GBP_CARD_GONE', locale))}</p>`));
+      const failure = String(p.details.failure ?? '/myaccount/student/order');
+      if (p.status === 'successful') return reply.code(303).header('location', String(p.details.success ?? failure)).send() as never;
+      if (p.status !== 'pending' || p.details.charged) return reply.code(303).header('location', failure).send() as never;
+      const o = await ctx.orders.getOrderForPayment(ctx.db, p.order_id);
+      const card = req.body as components['schemas']['GbPrimeCardForm'];
+      let started;
+      try {
+        started = await gb().initiatePayment({
+          ref,
+          orderId: p.order_id,
+          amount: p.amount,
+          currency: 'THB',
+          description: o ? orderDescription(o) : `Order ${p.order_id}`,
+          returnUrl: `${deps.browserOrigin(req)}/api/gbprime/response`,
+          notifyUrl: `${deps.callbackOrigin()}/api/gbprime/background`,
+          customer: { name: String(p.details.name ?? ''), email: String(p.details.email ?? '') },
+          input: { kind: 'card', card: { number: card.number.replace(/[\s-]/gu, ''), expirationMonth: card.expirationMonth, expirationYear: card.expirationYear, securityCode: card.securityCode, name: card.name } },
+        });
+      } catch (err) {
+        if (!(err instanceof ProviderError) || err.status === 0 || err.status >= 500) throw providerFailed(err, ctx, 'gbprime card');
+        // Refused card data (token) or a refused charge: the attempt failed with GB Prime Pay's result code.
+        await applyOutcome(ctx, { provider: 'gbprime', ref, eventId: `${ref}:refused`, eventKind: 'card.refused', outcome: { kind: 'failed', code: err.code, message: err.message } });
+        return reply.code(303).header('location', failure).send() as never;
+      }
+      if (started.kind !== 'form') throw new ApiError(500, 'INTERNAL_ERROR', 'Unexpected GB Prime Pay answer');
+      await applyOutcome(ctx, { provider: 'gbprime', ref, eventId: null, eventKind: 'card.charge', outcome: { kind: 'pending' }, details: { charged: true } });
+      const inputs = Object.entries(started.fields)
+        .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
+        .join('');
+      return html(
+        reply,
+        200,
+        pageOf(locale, message('GBP_CARD_TITLE', locale), `<form id="f" method="post" action="${escapeHtml(started.action)}">${inputs}<button type="submit" data-testid="gbp-continue">${escapeHtml(message('GBP_CARD_PAY', locale))}</button></form><script src="/api/gbprime/card.js"></script>`),
+      );
+    },
+
+    getGbPrimeCardScript: async (_req, reply) => {
+      return reply.code(200).type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send("document.getElementById('f').submit();\n") as never;
+    },
+
+    handleGbPrimeResponse: async (req, reply, ctx) => {
+      const b = (req.body ?? {}) as Record<string, unknown>;
+      const verified = await gb().verifyNotification({ headers: req.headers, rawBody: req.rawBody ?? '', body: b });
+      const payment = verified ? await findPaymentByRef(ctx.db, 'gbprime', verified.ref) : null;
+      if (!verified || !payment) return reply.code(303).header('location', '/myaccount/student/order').send() as never;
+      let status: ProviderStatus = { kind: 'pending' };
+      try {
+        status = (await reconcile(ctx, verified.ref, 'response')).status;
+      } catch (err) {
+        // GB Prime Pay unreachable: the order list polls and the background notification settles it.
+        ctx.log.warn({ err: err instanceof Error ? err.message : String(err), ref: verified.ref }, 'gbprime response: could not re-read the transaction');
+      }
+      const target = status.kind === 'paid' ? String(payment.details.success ?? '/myaccount/student/order') : String(payment.details.failure ?? '/myaccount/student/order');
+      return reply.code(303).header('location', target).header('cache-control', 'no-store').send() as never;
     },
 
     createGbPrimePromptPay: async (req, _reply, ctx) => {
@@ -52,14 +179,25 @@ export function gbprimeHandlers(deps: PaymentsDeps): Handlers {
           .find((p) => p.provider === 'gbprime' && p.method_id === GBPRIME_PROMPTPAY && p.status === 'pending' && p.amount === o.total && p.expires_at && p.expires_at > now && typeof p.details.qrImage === 'string');
         if (open?.expires_at) return { success: true as const, data: { qrImage: String(open.details.qrImage), referenceNo: open.provider_ref, expires_at: open.expires_at.toISOString() } };
         const referenceNo = attemptRef('P', o.id, now);
-        let png: Buffer;
+        const expiresAt = new Date(now.getTime() + GBPRIME_QR_TTL_MINUTES * 60_000);
+        let qrImage: string;
         try {
-          png = await deps.providers.gbprime().qrcode({ amount: o.total, referenceNo, backgroundUrl: `${deps.callbackOrigin()}/api/gbprime/background`, detail: orderDescription(o) });
+          const started = await gb().initiatePayment({
+            ref: referenceNo,
+            orderId: o.id,
+            amount: o.total,
+            currency: 'THB',
+            description: orderDescription(o),
+            returnUrl: '',
+            notifyUrl: `${deps.callbackOrigin()}/api/gbprime/background`,
+            customer: { name: b.name || customerName(o), email: b.email },
+            input: { kind: 'qr', expiresAt: expiresAt.toISOString() },
+          });
+          if (started.kind !== 'qr' || !started.imageUrl) throw new Error('no QR image');
+          qrImage = started.imageUrl.replace(/^data:image\/png;base64,/u, '');
         } catch (err) {
           throw providerFailed(err, ctx, 'gbprime qrcode');
         }
-        const expiresAt = new Date(now.getTime() + GBPRIME_QR_TTL_MINUTES * 60_000);
-        const qrImage = png.toString('base64');
         await applyOutcome(ctx, {
           provider: 'gbprime',
           ref: referenceNo,
@@ -73,27 +211,15 @@ export function gbprimeHandlers(deps: PaymentsDeps): Handlers {
     },
 
     handleGbPrimeBackground: async (req, _reply, ctx) => {
-      const b = (req.body ?? {}) as { referenceNo?: string };
-      const ref = String(b.referenceNo ?? '');
-      const payment = await findPaymentByRef(ctx.db, 'gbprime', ref);
-      if (!payment) return { received: true as const };
+      const verified = await gb().verifyNotification({ headers: req.headers, rawBody: req.rawBody ?? '', body: req.body ?? {} });
+      if (!verified) return { received: true as const };
       // Unsigned: re-read the transaction from GB Prime Pay before trusting it.
-      let txn;
       try {
-        txn = await deps.providers.gbprime().checkStatus(ref);
+        await reconcile(ctx, verified.ref, 'background');
       } catch (err) {
         providerFailed(err, ctx, 'gbprime check_status_txn');
         throw new ApiError(500, 'INTERNAL_ERROR', 'Could not verify the payment with GB Prime Pay, retry later');
       }
-      if (!txn) return { received: true as const };
-      const outcome: Outcome = GB_PAID.has(txn.status)
-        ? { kind: 'paid', paidAmount: txn.amount, currency: 'THB', txnId: txn.gbpReferenceNo }
-        : txn.status === 'P'
-          ? { kind: 'pending' }
-          : txn.status === 'E'
-            ? { kind: 'expired' }
-            : { kind: 'failed', code: txn.resultCode || txn.status, message: `GB Prime Pay status ${txn.status}` };
-      await applyOutcome(ctx, { provider: 'gbprime', ref, eventId: `${txn.gbpReferenceNo}:${txn.status}`, eventKind: 'background', outcome, details: { gbpReferenceNo: txn.gbpReferenceNo } });
       return { received: true as const };
     },
   };

@@ -1,7 +1,10 @@
 /**
- * PaySolutions emulator (/sandbox/paysolutions): the hosted form /epaylink/payment.aspx (pay /
- * decline / cancel), the unsigned postback to the merchant's postbackurl, and the order-detail
- * inquiry /order/orderdetailpost (apikey header).
+ * PaySolutions emulator (/sandbox/paysolutions), imitating PaySolutions' published API
+ * (docs/providers/paysolutions.md): the hosted form /epaylink/payment.aspx (form POST, 8-digit
+ * merchantid, numeric refno up to 12 digits, total in baht; the page offers pay / decline /
+ * cancel), the unsigned postback (form POST) to the merchant's postbackurl, and the Inquiry API
+ * /order/orderdetailpost (headers apikey, merchantSecretKey, merchantId = the last 5 digits),
+ * which answers ONE object for a completed payment and nothing (an empty 200) otherwise.
  */
 import type { FastifyInstance } from 'fastify';
 import { parseAmount, toDecimalString } from '../../../domain/money';
@@ -49,17 +52,17 @@ export async function paysolutionsSandbox(app: FastifyInstance, opts: { ctx: San
     const f = took.value.fields;
     const result = str(((req.body ?? {}) as Record<string, unknown>).result);
     const total = parseAmount(f.total ?? '') ?? 0;
-    const status = result === 'pay' ? PAYSOLUTIONS_PAID : result === 'decline' ? 'N' : 'C';
-    const t: Txn = { orderNo: newId('', 5), refno: f.refno ?? '', total, status, statusName: status === PAYSOLUTIONS_PAID ? 'Completed' : status === 'N' ? 'Declined' : 'Cancelled', fields: f };
+    const status = result === 'pay' ? PAYSOLUTIONS_PAID : result === 'decline' ? 'NS' : 'CC';
+    const t: Txn = { orderNo: newId('', 5), refno: f.refno ?? '', total, status, statusName: status === PAYSOLUTIONS_PAID ? 'COMPLETE' : status === 'NS' ? 'NOT SUCCESS' : 'CANCEL', fields: f };
     await txns.set(t.orderNo, t);
-    if (result !== 'cancel' && f.postbackurl) {
+    if (f.postbackurl) {
       const body = new URLSearchParams({
         refno: t.refno,
         merchantid: f.merchantid ?? '',
         customeremail: f.customeremail ?? '',
         productdetail: f.productdetail ?? '',
         total: toDecimalString(total),
-        cardtype: 'VISA',
+        cardtype: 'V',
         status,
         orderno: t.orderNo,
       }).toString();
@@ -70,13 +73,33 @@ export async function paysolutionsSandbox(app: FastifyInstance, opts: { ctx: San
   });
 
   app.post('/order/orderdetailpost', async (req, reply) => {
-    if (req.headers.apikey !== cfg().apiKey) return reply.code(401).send({ code: 'unauthorized', message: 'Invalid apikey' });
+    const h = req.headers;
+    const mid = cfg().merchantId.slice(-5);
+    if (h.apikey !== cfg().apiKey || h.merchantsecretkey !== cfg().secretKey) return reply.code(401).send({ code: 'unauthorized', message: 'Invalid apikey or merchantSecretKey' });
     const b = (req.body ?? {}) as Record<string, unknown>;
-    if (str(b.merchantID) !== cfg().merchantId) return reply.code(400).send({ code: 'invalid_merchant', message: 'Invalid merchantID' });
-    const rows = (await txns.values())
-      .filter((t) => t.refno === str(b.refNo))
-      .map((t) => ({ ReferenceNo: t.refno, OrderNo: t.orderNo, MerchantID: cfg().merchantId, ProductDetail: t.fields.productdetail ?? '', Total: Number(toDecimalString(t.total)), CustomerEmail: t.fields.customeremail ?? '', CardType: 'VISA', Status: t.status, StatusName: t.statusName }));
-    return reply.send(rows);
+    if (str(h.merchantid) !== mid || str(b.merchantId ?? b.merchantID) !== mid) return reply.code(400).send({ code: 'invalid_merchant', message: 'merchantId must be the last 5 digits of the merchant id' });
+    const refno = str(b.refno ?? b.refNo);
+    // One object for the completed payment; nothing when the payment did not succeed.
+    const t = (await txns.values()).find((x) => x.refno === refno && x.status === PAYSOLUTIONS_PAID);
+    if (!t) return reply.code(200).type('application/json').send('');
+    return reply.send({
+      ReferenceNo: t.refno,
+      OrderNo: t.orderNo,
+      MerchantID: cfg().merchantId,
+      ProductDetail: t.fields.productdetail ?? '',
+      Total: Number(toDecimalString(t.total)),
+      CardType: 'V',
+      CustomerEmal: t.fields.customeremail ?? '',
+      CurrencyCode: '00',
+      Status: t.status,
+      StatusName: t.statusName,
+      PostBackUrl: t.fields.postbackurl ?? '',
+      PostBackParameters: '',
+      PostBackMethod: 'P',
+      PostBackCompleted: 'true',
+      OrderDateTime: ctx.now().toISOString(),
+      installment: null,
+    });
   });
 
   app.get('/control/deliveries', async () => ({ deliveries: ctx.deliveries.filter((d) => d.provider === 'paysolutions') }));

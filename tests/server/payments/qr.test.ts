@@ -133,13 +133,16 @@ describe('GB Prime Pay PromptPay', () => {
   });
 
   it('a declined QR payment fails; a forged "success" background is re-checked and ignored', async () => {
-    const o = await makeOrder(t, { userId: 2, total: 77700, methodId: 12 });
+    const o = await makeOrder(t, { userId: 2, total: 77700, methodId: 12, email: 'student@example.com' });
     const r = await create(o.id);
     const forged = await t.app.inject({ method: 'POST', url: '/api/gbprime/background', payload: { resultCode: '00', referenceNo: r.body.data.referenceNo, amount: 777, gbpReferenceNo: 'gbpFAKE' } });
     expect(forged.statusCode).toBe(200);
     expect((await paymentsOf(t, o.id))[0]!.status).toBe('pending');
     await fetch(`${t.origin}/sandbox/gbprime/control/qrcode/${r.body.data.referenceNo}/decline`, { method: 'POST' });
     await until(async () => (await paymentsOf(t, o.id))[0]!.status === 'failed', 'failed');
+    // A QR that did not pay is declined, never "invalid card data" (card result codes say nothing about a QR).
+    expect((await paymentsOf(t, o.id))[0]!.failure_code).toBe('D');
+    expect((await api(t, 'getOrder', { cookie: sid, params: { orderId: o.id } })).body.data.outcome).toMatchObject({ state: 'failed', reason: 'declined' });
     expect((await orderRow(t, o.id)).status).toBe('notYetReceived');
     const usd = await makeOrder(t, { userId: 2, total: 77700, methodId: 12, currency: 'USD' });
     expect((await create(usd.id)).status).toBe(409);

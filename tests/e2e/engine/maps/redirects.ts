@@ -1,6 +1,6 @@
 /**
  * Page maps of the methods that send the buyer to the provider's page: 2C2P payment link (10),
- * GB Prime Pay card (11), PaySolutions (13). The provider page is the server's sandbox; the
+ * GB Prime Pay card (11), PaySolutions (13). The provider page is the server's sandbox (GB Prime Pay: the shop's card page first); the
  * buyer pays there, or comes back without paying (the browser's back button), or the shop rejects
  * the order meanwhile; coming back to the course page restores the flow (`payment.resume`).
  */
@@ -40,7 +40,8 @@ interface Redirect {
   extraStates?: Record<string, StateCheck>;
 }
 
-const SANDBOX = /\/sandbox\//;
+/** Away from the shop's pages: the provider's page (the sandbox), or GB Prime Pay's card step (the shop's card page, then GB Prime Pay's 3-D Secure). */
+const SANDBOX = /\/sandbox\/|\/api\/gbprime\/card\//;
 
 /**
  * payment.resume: the buyer comes back to the course page from the provider page without paying

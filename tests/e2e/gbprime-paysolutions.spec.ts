@@ -1,0 +1,95 @@
+/**
+ * GB Prime Pay (11 card, 12 PromptPay) and PaySolutions (13) as the buyer sees them when a payment
+ * does not go through: the order list says why in the catalogue's words (3-D Secure failed, the
+ * bank declined, cancelled), and an order whose PaySolutions payment was declined can be paid again
+ * from the order list.
+ */
+import type { Page } from '@playwright/test';
+import { expect, freshStudent, loginFast, test } from './engine/fixtures';
+
+const COURSE = '/course/1-english-for-communication';
+
+type ApiOrder = { id: number; payment_status: string; outcome?: { state: string; reason: string | null; method_id: number | null } };
+
+async function lastOrder(page: Page): Promise<ApiOrder> {
+  const r = await page.request.get('/private/orders');
+  expect(r.ok()).toBe(true);
+  const orders = ((await r.json()) as { data: ApiOrder[] }).data;
+  const last = orders.sort((a, b) => b.id - a.id)[0];
+  expect(last).toBeTruthy();
+  return last!;
+}
+
+async function checkout(page: Page, methodId: number): Promise<void> {
+  await page.goto(COURSE);
+  const panel = page.getByTestId('purchase-panel');
+  await panel.getByTestId(`method-${methodId}`).check();
+  await panel.getByTestId('checkout-submit').click();
+}
+
+/** The order list's row of the order shows `reason` (and not `not`). */
+async function listShowsReason(page: Page, orderId: number, reason: string, not: string): Promise<void> {
+  await page.goto('/myaccount/student/order');
+  const row = page.getByTestId('order-row').filter({ hasText: `#${orderId}` });
+  await expect(row.getByTestId('order-outcome')).toHaveAttribute('data-state', 'failed', { timeout: 20_000 });
+  await expect(row.getByTestId('order-outcome-reason')).toHaveText(reason);
+  await expect(row).not.toContainText(not);
+}
+
+test('PaySolutions declined, then "pay again" from the order list posts the PaySolutions form and the order is paid', async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'ps-again');
+  await loginFast(page, user.username);
+  await checkout(page, 13);
+  await page.getByTestId('ps-decline').click({ timeout: 20_000 });
+  await expect(page.getByTestId('thankyou-title').or(page.getByTestId('orders-page')).first()).toBeVisible({ timeout: 20_000 });
+  const order = await lastOrder(page);
+  expect(order.outcome).toMatchObject({ state: 'failed', reason: 'declined' });
+
+  await page.goto('/myaccount/student/order');
+  const row = page.getByTestId('order-row').filter({ hasText: `#${order.id}` });
+  await row.getByTestId('order-pay').click();
+  const pay = page.getByTestId('order-pay-modal');
+  await expect(pay.getByTestId('order-pay-methods')).toBeVisible({ timeout: 20_000 });
+  await pay.locator('input[name="order-pay-method"][value="13"]').check();
+  await pay.getByTestId('order-pay-start').click();
+  // PaySolutions' page, not the old failure again.
+  await expect(page).toHaveURL(/\/sandbox\/paysolutions\/epaylink\/payment\.aspx/, { timeout: 20_000 });
+  await page.getByTestId('ps-pay').click();
+  await expect.poll(async () => (await lastOrder(page)).payment_status, { timeout: 20_000 }).toBe('approved');
+});
+
+test('PaySolutions cancelled on its page: the order list says the payment was cancelled', async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'ps-cancel');
+  await loginFast(page, user.username);
+  await checkout(page, 13);
+  await page.getByTestId('ps-cancel').click({ timeout: 20_000 });
+  await expect(page.getByTestId('thankyou-title').or(page.getByTestId('orders-page')).first()).toBeVisible({ timeout: 20_000 });
+  const order = await lastOrder(page);
+  await listShowsReason(page, order.id, 'การชำระเงินถูกยกเลิก', 'ธนาคารปฏิเสธการชำระเงิน');
+});
+
+test('GB Prime Pay card: 3-D Secure failed reads "3-D Secure failed", not "bank declined"', async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'gbp-3ds');
+  await loginFast(page, user.username);
+  await checkout(page, 11);
+  await page.getByTestId('gbp-pay').click({ timeout: 20_000 });
+  await page.getByTestId('3ds-fail').click({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/myaccount\/student\/order/, { timeout: 20_000 });
+  const order = await lastOrder(page);
+  expect(order.outcome).toMatchObject({ state: 'failed', reason: 'authenticationFailed' });
+  await listShowsReason(page, order.id, 'การยืนยันตัวตน 3-D Secure ไม่สำเร็จ', 'ธนาคารปฏิเสธการชำระเงิน');
+});
+
+test('GB Prime Pay PromptPay declined: the bank declined, never "invalid card data"', async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'gbp-qr');
+  await loginFast(page, user.username);
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/gbprime/promptpay') && r.request().method() === 'POST');
+  await checkout(page, 12);
+  const body = (await (await created).json()) as { data: { referenceNo: string } };
+  await expect(page.getByTestId('qr-image')).toBeVisible({ timeout: 20_000 });
+  const r = await page.request.post(`/sandbox/gbprime/control/qrcode/${body.data.referenceNo}/decline`);
+  expect(r.ok(), await r.text()).toBe(true);
+  const order = await lastOrder(page);
+  await expect.poll(async () => (await lastOrder(page)).outcome?.reason ?? null, { timeout: 20_000 }).toBe('declined');
+  await listShowsReason(page, order.id, 'ธนาคารปฏิเสธการชำระเงิน', 'ข้อมูลบัตรไม่ถูกต้อง');
+});
