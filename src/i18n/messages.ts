@@ -314,6 +314,23 @@ export const TH = {
   productGallery: 'รูปสินค้า',
   productShowPicture: 'ดูรูปที่ {n}',
   productBuy: 'สั่งซื้อ',
+  // layout 4 (one identity per e-mail, the way back in, card and tax-id fields, error summary)
+  l4ErrorSummary: 'กรุณาแก้ไขข้อมูลต่อไปนี้',
+  l4EmailTakenMember: 'อีเมลนี้มีบัญชีสมาชิกอยู่แล้ว เข้าสู่ระบบเพื่อซื้อด้วยบัญชีนั้น หรือรับลิงก์เข้าสู่ระบบทางอีเมล',
+  l4EmailTakenBuyer: 'คุณเคยซื้อด้วยอีเมลนี้แล้ว เพื่อให้คำสั่งซื้อทั้งหมดอยู่ด้วยกัน กรุณาเข้าสู่ระบบด้วยลิงก์ที่เราส่งไปที่อีเมลนี้',
+  l4LogIn: 'เข้าสู่ระบบ',
+  l4ForgotPassword: 'ลืมรหัสผ่าน',
+  l4SendSignInLink: 'ส่งลิงก์เข้าสู่ระบบให้ฉัน',
+  l4SignInLinkSent: 'ส่งลิงก์เข้าสู่ระบบไปที่ {email} แล้ว เปิดลิงก์ในอีเมลเพื่อซื้อต่อ (ใช้ได้ครั้งเดียว ภายใน 30 นาที)',
+  l4SignInLinkFailed: 'ส่งลิงก์ไม่สำเร็จ: {message}',
+  l4TaxIdHint: 'ตัวเลข 13 หลัก (เว้นวรรคหรือขีดได้) หลักสุดท้ายเป็นเลขตรวจสอบที่คำนวณจาก 12 หลักแรก',
+  l4SignedIn: 'คุณเข้าสู่ระบบด้วยลิงก์จากอีเมลแล้ว',
+  l4SetPasswordTitle: 'ตั้งรหัสผ่าน',
+  l4SetPasswordHint: 'คุณซื้อแบบไม่สมัครสมาชิก ตั้งชื่อผู้ใช้และรหัสผ่านเพื่อเข้าสู่ระบบตามปกติครั้งต่อไป (ไม่บังคับ)',
+  l4SetPasswordSave: 'บันทึกรหัสผ่าน',
+  l4SetPasswordDone: 'บันทึกรหัสผ่านแล้ว ครั้งต่อไปเข้าสู่ระบบด้วยชื่อผู้ใช้ {username}',
+  l4PersonTypeCleared: 'เปลี่ยนประเภทบุคคลแล้ว ข้อมูลใบกำกับภาษีถูกล้าง กรุณากรอกใหม่',
+  l4WithholdingNeedsJuristic: 'หัก ณ ที่จ่ายได้เฉพาะนิติบุคคล: เลือก "ต้องการใบกำกับภาษี" และ "นิติบุคคล" ด้านล่าง',
 } as const;
 
 export type UiKey = keyof typeof TH;
