@@ -22,6 +22,8 @@ export const COVERAGE_DIR = join(process.cwd(), '.test-reports', 'e2e-coverage')
 export interface Shop {
   url: string;
   db: pg.Pool;
+  /** The shop's mail outbox folder (.eml + .json per mail, server/mail.ts). */
+  outbox: string;
 }
 
 async function waitUntilUp(url: string, server: ChildProcess, ms: number): Promise<void> {
@@ -67,7 +69,7 @@ export const test = base.extend<{ machines: MachineTrace }, { shop: Shop }>({
       const db = new pg.Pool({ connectionString: cluster.url, max: 3 });
       try {
         await waitUntilUp(`${url}/public/courses`, server, 120_000);
-        await use({ url, db });
+        await use({ url, db, outbox: join(scratch, 'outbox') });
       } finally {
         server.kill('SIGTERM');
         await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
