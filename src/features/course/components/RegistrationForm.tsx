@@ -123,8 +123,7 @@ const taxIdInput = (event: React.FormEvent<HTMLInputElement>) => {
 
 /**
  * The tax-invoice part: the person type first; changing it clears the tax fields (spec 5: they are
- * remounted empty, the certificate too) and the labels follow it (company and branch, or first and
- * last name; taxpayer or citizen id). The company certificate is asked of juristic persons only.
+ * remounted empty, the certificate too). The company certificate is asked of juristic persons only.
  */
 function TaxPart({ prefix, err, withholdingChosen }: { prefix: string; err: (path: string) => string | null; withholdingChosen: boolean }) {
   const [personType, setPersonType] = useState<'normal_person' | 'juristic_person'>('normal_person');
@@ -166,12 +165,12 @@ function TaxPart({ prefix, err, withholdingChosen }: { prefix: string; err: (pat
         ) : null}
         <div key={personType}>
           <div className="form-grid">
-            <TextField id={`${prefix}-tax1`} label={juristic ? t('companyName') : t('firstname')} name="tax_name_one" autoComplete={juristic ? 'organization' : 'given-name'} error={err('tax_name_one')} />
-            <TextField id={`${prefix}-tax2`} label={juristic ? t('branch') : t('lastname')} name="tax_name_two" autoComplete={juristic ? 'off' : 'family-name'} error={err('tax_name_two')} />
+            <TextField id={`${prefix}-tax1`} label={`${t('companyName')} / ${t('firstname')}`} name="tax_name_one" autoComplete={juristic ? 'organization' : 'given-name'} error={err('tax_name_one')} />
+            <TextField id={`${prefix}-tax2`} label={`${t('branch')} / ${t('lastname')}`} name="tax_name_two" autoComplete={juristic ? 'off' : 'family-name'} error={err('tax_name_two')} />
           </div>
           <TextField
             id={`${prefix}-taxid`}
-            label={juristic ? t('taxId') : t('citizenId')}
+            label={`${t('taxId')} / ${t('citizenId')}`}
             name="tax_payer_identification_no"
             inputMode="numeric"
             autoComplete="off"
