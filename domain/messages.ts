@@ -186,6 +186,13 @@ export const MESSAGES = {
   GBP_CARD_NAME: 'ชื่อบนบัตร',
   GBP_CARD_PAY: 'ชำระเงิน',
   GBP_CARD_GONE: 'ลิงก์ชำระเงินนี้ใช้ไม่ได้แล้ว กรุณากลับไปที่รายการคำสั่งซื้อ',
+  // layout 4 and e-mail (one identity per e-mail, the way back in, tax id, withholding)
+  MAIL_RATE_LIMITED: 'ส่งอีเมลถึงที่อยู่นี้บ่อยเกินไป กรุณาลองใหม่ภายหลัง',
+  TAX_ID_DIGITS_ONLY: 'เลขประจำตัวผู้เสียภาษีต้องเป็นตัวเลข 13 หลักเท่านั้น',
+  TAX_ID_CHECK_DIGIT: 'เลขประจำตัวผู้เสียภาษีไม่ถูกต้อง: หลักสุดท้าย (เลขตรวจสอบ) ไม่ตรงกับ 12 หลักแรก กรุณาตรวจสอบอีกครั้ง',
+  CITIZEN_ID_DIGITS_ONLY: 'เลขประจำตัวประชาชนต้องเป็นตัวเลข 13 หลักเท่านั้น',
+  CITIZEN_ID_CHECK_DIGIT: 'เลขประจำตัวประชาชนไม่ถูกต้อง: หลักสุดท้าย (เลขตรวจสอบ) ไม่ตรงกับ 12 หลักแรก กรุณาตรวจสอบอีกครั้ง',
+  WITHHOLDING_JURISTIC_ONLY: 'หัก ณ ที่จ่ายได้เฉพาะนิติบุคคล: เลือกขอใบกำกับภาษีแบบนิติบุคคลและกรอกข้อมูลบริษัท หรือยกเลิกการหัก ณ ที่จ่าย',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -344,6 +351,13 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   GBP_CARD_NAME: 'Name on card',
   GBP_CARD_PAY: 'Pay',
   GBP_CARD_GONE: 'This payment link can no longer be used. Please go back to your orders.',
+  // layout 4 and e-mail (one identity per e-mail, the way back in, tax id, withholding)
+  MAIL_RATE_LIMITED: 'Too many e-mails to this address, please try again later',
+  TAX_ID_DIGITS_ONLY: 'The taxpayer identification number has 13 digits and nothing else',
+  TAX_ID_CHECK_DIGIT: 'The taxpayer identification number is invalid: its last digit (the check digit) does not match the first 12; please check it',
+  CITIZEN_ID_DIGITS_ONLY: 'The citizen ID number has 13 digits and nothing else',
+  CITIZEN_ID_CHECK_DIGIT: 'The citizen ID number is invalid: its last digit (the check digit) does not match the first 12; please check it',
+  WITHHOLDING_JURISTIC_ONLY: 'Withholding tax is for juristic persons only: ask for a juristic-person tax invoice and fill in the company, or untick withholding',
 };
 
 export type MessageLocale = 'th' | 'en';
@@ -434,16 +448,66 @@ export interface MailText {
 }
 
 /** The welcome e-mail after registration. */
-export function welcomeMail(locale: MessageLocale, p: { site: string; firstname: string; lastname: string; username?: string | null }): MailText {
+/**
+ * The one registration e-mail, in the buyer's language. `firstname` / `lastname` arrive already
+ * made plain by the server (no links); every link is the server's own. It says how to get back in:
+ * a member logs in with the username (or this e-mail) and the password they chose; a buyer without
+ * an account opens `link` (their orders and courses, no password, until it expires) and may set a
+ * password there.
+ */
+export function welcomeMail(
+  locale: MessageLocale,
+  p: { site: string; firstname: string; lastname: string; username?: string | null; nonMember: boolean; link: string; linkDays: number; shopUrl: string },
+): MailText {
+  if (locale === 'en') {
+    const how = p.nonMember
+      ? [
+          'You bought without an account, so you have no password to remember.',
+          `To see your orders and reach your courses, open this link (it works for ${p.linkDays} days):`,
+          p.link,
+          '',
+          `After that, go to the course page at ${p.shopUrl}, choose "Send me a sign-in link" and enter this e-mail address: we send a new link.`,
+          'Once signed in you can set a password to log in the usual way.',
+        ]
+      : [
+          `To log in: your username is ${p.username ?? ''} (or use this e-mail address) with the password you chose. We never e-mail passwords.`,
+          `Log in on any course page or at ${p.shopUrl}/cart.`,
+          '',
+          `Confirm this address and open your orders (the link works for ${p.linkDays} days):`,
+          p.link,
+        ];
+    return { subject: `Welcome to ${p.site}`, text: [`Hello ${p.firstname} ${p.lastname},`, '', 'Your registration is complete.', '', ...how, '', `Welcome to ${p.site}.`].join('\n') };
+  }
+  const how = p.nonMember
+    ? [
+        'คุณซื้อแบบไม่สมัครสมาชิก จึงไม่ต้องจำรหัสผ่าน',
+        `ดูคำสั่งซื้อและเข้าเรียนคอร์สของคุณได้ที่ลิงก์นี้ (ใช้ได้ ${p.linkDays} วัน):`,
+        p.link,
+        '',
+        `หลังจากนั้น ไปที่หน้าคอร์สที่ ${p.shopUrl} เลือก "ส่งลิงก์เข้าสู่ระบบให้ฉัน" แล้วกรอกอีเมลนี้ เราจะส่งลิงก์ใหม่ให้`,
+        'เมื่อเข้าสู่ระบบแล้ว คุณตั้งรหัสผ่านเพื่อเข้าสู่ระบบตามปกติได้',
+      ]
+    : [
+        `วิธีเข้าสู่ระบบ: ชื่อผู้ใช้ของคุณคือ ${p.username ?? ''} (หรือใช้อีเมลนี้) กับรหัสผ่านที่คุณตั้งไว้ เราไม่ส่งรหัสผ่านทางอีเมล`,
+        `เข้าสู่ระบบได้ที่หน้าคอร์สใดก็ได้ หรือที่ ${p.shopUrl}/cart`,
+        '',
+        `ยืนยันอีเมลนี้และดูคำสั่งซื้อของคุณ (ลิงก์ใช้ได้ ${p.linkDays} วัน):`,
+        p.link,
+      ];
+  return { subject: `ยินดีต้อนรับสู่ ${p.site}`, text: [`สวัสดีคุณ ${p.firstname} ${p.lastname}`, '', 'สมัครสมาชิกเรียบร้อยแล้ว', '', ...how, '', `ยินดีต้อนรับสู่ ${p.site}`].join('\n') };
+}
+
+/** The e-mail with a sign-in link ("send me a sign-in link"); the link is the server's own. */
+export function signInLinkMail(locale: MessageLocale, p: { site: string; firstname: string; link: string; minutes: number }): MailText {
   if (locale === 'en') {
     return {
-      subject: `Welcome to ${p.site}`,
-      text: `Hello ${p.firstname} ${p.lastname},\n\nYour registration is complete.${p.username ? ` Your username is ${p.username}.` : ''}\n\nWelcome to ${p.site}.`,
+      subject: `Your sign-in link for ${p.site}`,
+      text: [`Hello ${p.firstname},`, '', `Open this link to sign in to ${p.site} (it works once, for ${p.minutes} minutes):`, p.link, '', 'If you did not ask for it, ignore this e-mail: nothing changes.'].join('\n'),
     };
   }
   return {
-    subject: `ยินดีต้อนรับสู่ ${p.site}`,
-    text: `สวัสดีคุณ ${p.firstname} ${p.lastname}\n\nสมัครสมาชิกเรียบร้อยแล้ว${p.username ? ` ชื่อผู้ใช้ของคุณคือ ${p.username}` : ''}\n\nยินดีต้อนรับสู่ ${p.site}`,
+    subject: `ลิงก์เข้าสู่ระบบ ${p.site}`,
+    text: [`สวัสดีคุณ ${p.firstname}`, '', `เปิดลิงก์นี้เพื่อเข้าสู่ระบบ ${p.site} (ใช้ได้ครั้งเดียว ภายใน ${p.minutes} นาที):`, p.link, '', 'หากคุณไม่ได้ขอ ไม่ต้องทำอะไร ไม่มีอะไรเปลี่ยนแปลง'].join('\n'),
   };
 }
 

@@ -209,14 +209,15 @@ export type TaxIdCheck = { ok: true; value: string } | { ok: false; code: TaxIdE
 export function validateTaxId(raw: string | null | undefined, personType: string | null = 'juristic_person'): TaxIdCheck {
   const person = personType === 'normal_person';
   const m = person
-    ? { empty: MESSAGES.CITIZEN_ID_EMPTY, long: MESSAGES.CITIZEN_ID_TOO_LONG, short: MESSAGES.CITIZEN_ID_TOO_SHORT, bad: MESSAGES.CITIZEN_ID_INVALID }
-    : { empty: MESSAGES.TAX_ID_EMPTY, long: MESSAGES.TAX_ID_TOO_LONG, short: MESSAGES.TAX_ID_TOO_SHORT, bad: MESSAGES.TAX_ID_INVALID };
+    ? { empty: MESSAGES.CITIZEN_ID_EMPTY, long: MESSAGES.CITIZEN_ID_TOO_LONG, short: MESSAGES.CITIZEN_ID_TOO_SHORT, digits: MESSAGES.CITIZEN_ID_DIGITS_ONLY, check: MESSAGES.CITIZEN_ID_CHECK_DIGIT }
+    : { empty: MESSAGES.TAX_ID_EMPTY, long: MESSAGES.TAX_ID_TOO_LONG, short: MESSAGES.TAX_ID_TOO_SHORT, digits: MESSAGES.TAX_ID_DIGITS_ONLY, check: MESSAGES.TAX_ID_CHECK_DIGIT };
   const id = normalizeTaxId(raw ?? '');
   if (id === '') return { ok: false, code: 'empty', message: m.empty };
-  if (!/^\d+$/u.test(id)) return { ok: false, code: 'not_digits', message: m.bad };
+  if (!/^\d+$/u.test(id)) return { ok: false, code: 'not_digits', message: m.digits };
   if (id.length > TAX_ID_LENGTH) return { ok: false, code: 'too_long', message: m.long };
   if (id.length < TAX_ID_LENGTH) return { ok: false, code: 'too_short', message: m.short };
-  if (!isValidTaxId(id)) return { ok: false, code: 'check_digit', message: m.bad };
+  // The 13th digit is computed from the first 12 (taxIdCheckDigit): a mistyped digit is caught here, and the message says so.
+  if (!isValidTaxId(id)) return { ok: false, code: 'check_digit', message: m.check };
   return { ok: true, value: id };
 }
 

@@ -50,6 +50,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/auth/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a sign-in link to an address that has an account
+         * @description "Send me a sign-in link": the way back in for a layout-4 buyer without a password, and for
+         *     a member who forgot theirs. When a student account has this e-mail, a link that works once
+         *     for 30 minutes is mailed to it (the address on the account, never one from the body); the
+         *     link opens `course_id`'s page when given, else the order list. The answer is the same
+         *     whether or not the address has an account. Limits per recipient and per client address,
+         *     held in the database: 429 RATE_LIMITED.
+         */
+        post: operations["requestSignInLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/auth/link/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open a sign-in link from an e-mail
+         * @description The link of the welcome mail (usable for 30 days) or of `requestSignInLink` (once, 30
+         *     minutes). A valid link verifies the address, signs the account in (cookie `sid`) and
+         *     redirects with 303 to the path stored with it plus `signedIn=1`; an unknown, expired or
+         *     used link redirects to `/forgotpass?link=expired` and signs nobody in.
+         */
+        get: operations["openSignInLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/students/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a username and password (a buyer without one) or a new password
+         * @description A layout-4 buyer without a password (signed in by a link) sets a username and password and
+         *     becomes a member; a member sets a new password with `current_password`, or without it
+         *     within 30 minutes of opening a link sent to their address (a reset). A member keeps their
+         *     username (`username` is then ignored).
+         */
+        put: operations["setStudentPassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/auth/logout": {
         parameters: {
             query?: never;
@@ -403,11 +474,15 @@ export interface paths {
         put?: never;
         /**
          * E-mail the new student their login
-         * @description Sent right after `registerStudent`. The server sends only for an account created in the
+         * @description Sent right after `registerStudent`. The server answers only for an account created in the
          *     last 15 minutes whose e-mail and username match the body; otherwise it answers 404
-         *     (no mail is sent to arbitrary addresses). The mail carries the account's stored name and
-         *     username, never a password and never the body's free text (`password`, `firstname`,
-         *     `lastname` are accepted for the legacy client and ignored).
+         *     (no mail is sent to arbitrary addresses). One registration mail per account:
+         *     `registerStudent` already sent it, so this call sends nothing more (202) unless that mail
+         *     was never sent. Every mail counts against a per-recipient and per-client-address limit
+         *     held in the database (429 RATE_LIMITED). The mail carries the account's stored name (made
+         *     plain: nothing a mail reader turns into a link) and username, never a password and never
+         *     the body's free text (`password`, `firstname`, `lastname` are accepted for the legacy
+         *     client and ignored).
          */
         post: operations["sendRegistrationEmail"];
         delete?: never;
@@ -1733,11 +1808,21 @@ export interface components {
             username: string;
             password: string;
         };
+        SignInLinkRequest: {
+            email: components["schemas"]["Email"];
+            /** @description The course page the link opens (else the order list). */
+            course_id?: number;
+        };
+        SetPasswordRequest: {
+            username?: components["schemas"]["Username"];
+            password: components["schemas"]["Password"];
+            current_password?: string;
+        };
         NonMemberLoginRequest: {
             email: components["schemas"]["Email"];
             /**
-             * @description The timestamp (Unix ms or s, digits) the client used as `password` when it registered this non-member buyer.
-             * @example 1738310400000
+             * @description The random secret (crypto) the client used as `password` when it registered this non-member buyer; the buyer never sees it.
+             * @example q3Zk0v8WlU2m6oTz4yB1cR9xN5aJ7dE0fG2hK4sL6pQ
              */
             credential: string;
         };
@@ -2655,7 +2740,10 @@ export interface components {
          * @description Registration from the course page. firstname, lastname and email are always required;
          *     the other fields per the site's `registerForm` toggles. Layout-4 registration with a
          *     username sends `username` and `password`; a non-member layout-4 buyer sends no username
-         *     and a timestamp as `password` (then `loginNonMember`).
+         *     and as `password` a random secret the browser made (crypto, 32-128 characters of
+         *     A-Z a-z 0-9 _ -; never a timestamp), then `loginNonMember` with it. The registration
+         *     sends the account's one welcome e-mail (how to get back in; for a non-member a sign-in
+         *     link to their orders).
          */
         RegistrationPayload: {
             firstname: components["schemas"]["PersonName"];
@@ -3459,6 +3547,91 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    requestSignInLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description A link was mailed if the address has an account. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    openSignInLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redirect to the order list or the course page (signed in), or to /forgotpass (link not valid). */
+            303: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "Set-Cookie": components["headers"]["SetSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setStudentPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
+            /** @description INVALID_FORMAT_USERNAME, INVALID_FORMAT_PASSWORD (shape or missing username). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description FORBIDDEN (a member without the current password or a recent link). */
+            403: components["responses"]["Forbidden"];
+            /** @description DUPLICATE_USERNAME or DUPLICATE_EMAIL. */
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     logout: {
         parameters: {
             query?: never;
@@ -3758,7 +3931,12 @@ export interface operations {
              *     INVALID_FORMAT_EMAIL, TAX_INVOICE_INVALID; `error.result` lists `ValidationIssue`s.
              */
             400: components["responses"]["BadRequest"];
-            /** @description DUPLICATE_USERNAME or DUPLICATE_EMAIL. */
+            /**
+             * @description DUPLICATE_USERNAME, or DUPLICATE_EMAIL: one account per e-mail address among students.
+             *     `error.result.account` is `member` (the page offers log in or a sign-in link) or `buyer`
+             *     (a layout-4 buyer without a password who comes back: the page offers a sign-in link,
+             *     `requestSignInLink`, which proves the address is theirs before anything is shown).
+             */
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description OVER_LIMIT_USER (user limit reached) or INPUT_ERROR (cannot save, try again). */

@@ -58,3 +58,44 @@ export function validateCard(values: CardValues, now: Instant): FormResult<CardD
 export function digitsOnly(v: string, max: number): string {
   return v.replace(/\D/gu, '').slice(0, max);
 }
+
+/**
+ * A card number as people write it (spaces, dashes, pasted or autofilled), formatted as typed:
+ * at most CARD_NUMBER_MAX digits, in groups of four (American Express, 34/37: 4-6-5).
+ * "4242-4242 4242 4242" -> "4242 4242 4242 4242".
+ */
+export function formatCardNumber(raw: string): string {
+  const d = raw.replace(/\D/gu, '').slice(0, CARD_NUMBER_MAX);
+  const groups = /^3[47]/u.test(d) ? [4, 6, 5] : [4, 4, 4, 4];
+  const out: string[] = [];
+  let i = 0;
+  for (const g of groups) {
+    if (i >= d.length) break;
+    out.push(d.slice(i, i + g));
+    i += g;
+  }
+  return out.join(' ');
+}
+
+/** Where the caret goes after formatting: just after the same number of digits as before it. */
+export function caretAfterDigits(formatted: string, digitsBefore: number): number {
+  if (digitsBefore <= 0) return 0;
+  let seen = 0;
+  for (let i = 0; i < formatted.length; i++) {
+    if (/\d/u.test(formatted[i]!)) seen++;
+    if (seen === digitsBefore) return i + 1;
+  }
+  return formatted.length;
+}
+
+/**
+ * An expiry typed or pasted into the month field ("12/28", "12 / 2028", "1228"): month and a
+ * four-digit year, or null when it is not one.
+ */
+export function splitExpiry(raw: string): { month: string; year: string } | null {
+  const m = /^\s*(\d{1,2})\s*[/\-. ]\s*(\d{2}|\d{4})\s*$/u.exec(raw) ?? /^\s*(\d{2})(\d{2}|\d{4})\s*$/u.exec(raw);
+  if (!m) return null;
+  const month = m[1]!.padStart(2, '0');
+  const year = m[2]!.length === 2 ? `20${m[2]}` : m[2]!;
+  return Number(month) >= 1 && Number(month) <= 12 ? { month, year } : null;
+}

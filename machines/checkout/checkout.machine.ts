@@ -91,6 +91,8 @@ export interface CheckoutContext {
   problem: OrderProblem | null;
   /** The cart panel failed (a bug): the page shows an error instead of the cart. */
   cartFailed: boolean;
+  /** The layout-4 registration was refused with DUPLICATE_EMAIL: the page offers the way in (log in, or a sign-in link). */
+  emailTaken: { email: string; account: 'member' | 'buyer' } | null;
 }
 
 export type CheckoutEvent =
@@ -329,7 +331,7 @@ export const checkoutMachine = setup({
     }),
     /** The server refused the order made with this key: the next click is a new attempt with a new key. */
     renewKey: assign(({ context }) => freshKey(orderContent(context.cart))),
-    keepRegistration: assign(({ event }) => ({ registration: event.type === 'checkout.submit' ? (event.registration ?? null) : null })),
+    keepRegistration: assign(({ event }) => ({ registration: event.type === 'checkout.submit' ? (event.registration ?? null) : null, emailTaken: null })),
     keepUser: assign((_, user: SessionUser) => ({ user })),
     tellCartLoggedIn: sendTo('cart', { type: 'session.loggedIn' as const }),
     announceSession: emit((_, user: SessionUser) => ({ type: 'session.established' as const, user })),
@@ -376,6 +378,7 @@ export const checkoutMachine = setup({
     order: null,
     problem: null,
     cartFailed: false,
+    emailTaken: null,
   }),
   invoke: {
     id: 'cart',
@@ -432,7 +435,13 @@ export const checkoutMachine = setup({
               'tellCartLoggedIn',
             ],
           },
-          { target: 'editing' },
+          {
+            target: 'editing',
+            actions: assign(({ event }) => {
+              const o = event.output as { code?: string | null; account?: 'member' | 'buyer' | null; email?: string };
+              return { emailTaken: o.code === 'DUPLICATE_EMAIL' && o.account ? { email: o.email ?? '', account: o.account } : null };
+            }),
+          },
         ],
         onError: { target: 'editing', actions: { type: 'notify', params: { kind: 'error', topic: 'fail', message: MESSAGES.CART_FAIL } } },
       },

@@ -57,3 +57,6 @@ export function selectPayment(s: S): { method: string; ref: AnyActorRef } | null
 
 /** The cart panel crashed: show the failure instead of the cart. */
 export const selectCartFailed = (s: S): boolean => s.context.cartFailed;
+
+/** The layout-4 registration was refused because the e-mail has an account (member or buyer): the way in to offer. */
+export const selectEmailTaken = (s: S): { email: string; account: 'member' | 'buyer' } | null => s.context.emailTaken;

@@ -3,9 +3,11 @@
  * checked (domain validateRegistration; invalid data is notified per group: contact info, login
  * info, tax invoice), the student is registered (registerStudent, every code of spec section 8
  * mapped to its message), then logged in: a normal login when the layout-4 registration has a
- * username, otherwise a non-member login with the e-mail and the timestamp credential that was
- * also the registration's password. The output is the logged-in user; the checkout then creates
- * the order.
+ * username, otherwise a non-member login with the e-mail and the random credential (crypto, made
+ * by the app; the buyer never sees it) that was also the registration's password. The output is
+ * the logged-in user; the checkout then creates the order. A refusal keeps its code and, for
+ * DUPLICATE_EMAIL, which account has the address (`member`: log in; `buyer`: a sign-in link by
+ * e-mail), so the page can offer the way in instead of a second account.
  */
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { RegistrationConfig, RegistrationValues } from '../../domain/forms/registration';
@@ -19,7 +21,7 @@ import { registrationMessage } from './registration-errors';
 export interface RegisterAndLoginInput {
   values: RegistrationValues;
   config: RegistrationConfig;
-  /** Digits of a timestamp (Unix ms) made by the app: the non-member's password and login credential. */
+  /** A random secret made by the app (crypto, 43 base64url characters): the non-member's password and login credential. */
   credential: string;
 }
 
@@ -27,11 +29,23 @@ export interface RegisterAndLoginContext extends RegisterAndLoginInput {
   userId: number | null;
   user: SessionUser | null;
   message: string | null;
+  /** The registration's refusal code (DUPLICATE_EMAIL, …), null before or without one. */
+  code: string | null;
+  /** DUPLICATE_EMAIL: the account that has the address. */
+  account: 'member' | 'buyer' | null;
 }
 
 export type RegisterAndLoginOutput =
   | { ok: true; user: SessionUser }
-  | { ok: false; reason: 'invalid' | 'rejected'; message: string | null };
+  | { ok: false; reason: 'invalid' | 'rejected'; message: string | null; code?: string | null; account?: 'member' | 'buyer' | null; email?: string };
+
+/** DUPLICATE_EMAIL's `result.account` (the server says which account has the address). */
+export function duplicateAccountOf(error: unknown): 'member' | 'buyer' | null {
+  const f = failureOf(error);
+  if (f.code !== 'DUPLICATE_EMAIL' || f.result === null || typeof f.result !== 'object') return null;
+  const account = (f.result as { account?: unknown }).account;
+  return account === 'member' || account === 'buyer' ? account : null;
+}
 
 const LOGIN_REJECTED = { kind: 'error', topic: 'invalidData', message: MESSAGES.INVALID_LOGIN_INFO } as const;
 
@@ -103,7 +117,7 @@ export const registerAndLoginMachine = setup({
   },
 }).createMachine({
   id: 'registerAndLogin',
-  context: ({ input }) => ({ ...input, userId: null, user: null, message: null }),
+  context: ({ input }) => ({ ...input, userId: null, user: null, message: null, code: null, account: null }),
   initial: 'validating',
   states: {
     validating: {
@@ -130,6 +144,7 @@ export const registerAndLoginMachine = setup({
           target: 'rejected',
           actions: [
             { type: 'keepMessage', params: ({ event }) => registrationMessage(failureOf(event.error).code) },
+            assign({ code: ({ event }) => failureOf(event.error).code, account: ({ event }) => duplicateAccountOf(event.error) }),
             { type: 'notify', params: ({ event }) => ({ kind: 'error', topic: 'invalidData', message: registrationMessage(failureOf(event.error).code) }) },
           ],
         },
@@ -163,5 +178,7 @@ export const registerAndLoginMachine = setup({
   output: ({ context }) =>
     context.user
       ? { ok: true, user: context.user }
-      : { ok: false, reason: context.message ? 'rejected' : 'invalid', message: context.message },
+      : context.code
+        ? { ok: false, reason: 'rejected', message: context.message, code: context.code, account: context.account, email: (context.values.email ?? '').trim() }
+        : { ok: false, reason: context.message ? 'rejected' : 'invalid', message: context.message },
 });

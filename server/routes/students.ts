@@ -2,7 +2,12 @@
 import { KeepAnswer, SerializedAnswer, type BodyErrorCodes, type Handlers } from '../openapi/router';
 import { ApiError, requestLocale } from '../errors';
 import { hashPassword } from '../auth/password';
-import { MESSAGES, loginDetailsMail, welcomeMail } from '../../domain/messages';
+import { MESSAGES, loginDetailsMail, signInLinkMail, welcomeMail } from '../../domain/messages';
+import { plainField, sendGuarded, type GuardResult } from '../mail';
+import { createSession } from '../auth/sessions';
+import { setSessionCookie } from '../auth/cookies';
+import { verifyPassword } from '../auth/password';
+import { createAccessLink, linkTarget, openAccessLink, openedLinkRecently, shopOrigin, SIGNIN_LINK_MINUTES, WELCOME_LINK_DAYS } from '../students/access-links';
 import { changeTaxPersonType } from '../../domain/tax';
 import { loadSettings, settingsForApi } from '../repos/settings';
 import { findUser, studentForApi, type UserRow } from '../repos/users';
@@ -10,6 +15,14 @@ import { parseCustomLabels, registrationIssues, startOfThaiDay, taxInfoIssues, t
 
 function invalid(code: string, msg: string, issues: Issue[]): ApiError {
   return new ApiError(400, code, msg, issues);
+}
+
+/** The layout-4 non-member's password: a random secret made by the browser (crypto), never a timestamp. */
+const NON_MEMBER_SECRET = /^[A-Za-z0-9_-]{32,128}$/;
+
+/** A mail the limits held back answers 429 (the caller asked too often); one already sent is success. */
+function refuseLimited(sent: GuardResult): void {
+  if (sent === 'recipient_limit' || sent === 'address_limit') throw new ApiError(429, 'RATE_LIMITED', MESSAGES.MAIL_RATE_LIMITED);
 }
 
 const TAX_FIELDS = ['tax_person_type', 'tax_name_one', 'tax_name_two', 'tax_payer_identification_no', 'tax_address', 'tax_delivery_address', 'tax_company_certificate', 'tax_is_delivery_by_tax_address'];
@@ -70,11 +83,12 @@ export const studentHandlers: Handlers = {
     const labels = await customLabels(ctx.db);
 
     // Login info: a member needs a username (layout 4 or the course page's form); a layout-4
-    // buyer without one is a non-member whose password is the client's timestamp.
+    // buyer without one is a non-member whose password is a random secret the browser made
+    // (crypto, at least 32 characters) and keeps only for the login that follows.
     const nonMember = !body.username && body.is_registration_layout_four === true;
     if (!body.username && !nonMember) throw invalid('INVALID_FORMAT_USERNAME', MESSAGES.USERNAME_REQUIRED, [{ field: 'username', msg: MESSAGES.USERNAME_REQUIRED }]);
     if (!body.password) throw invalid('INVALID_FORMAT_PASSWORD', MESSAGES.PASSWORD_REQUIRED, [{ field: 'password', msg: MESSAGES.PASSWORD_REQUIRED }]);
-    if (nonMember && !/^\d{10,13}$/.test(body.password)) throw invalid('INVALID_FORMAT_PASSWORD', MESSAGES.INVALID_FORMAT_PASSWORD, [{ field: 'password', msg: MESSAGES.INVALID_FORMAT_PASSWORD }]);
+    if (nonMember && !NON_MEMBER_SECRET.test(body.password)) throw invalid('INVALID_FORMAT_PASSWORD', MESSAGES.INVALID_FORMAT_PASSWORD, [{ field: 'password', msg: MESSAGES.INVALID_FORMAT_PASSWORD }]);
 
     const found = registrationIssues(body, settings, labels);
     // A restricted group (not selectable) is never the buyer's choice: refused like an unknown one.
@@ -104,13 +118,16 @@ export const studentHandlers: Handlers = {
         const dup = await q.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [body.username]);
         if (dup.rows.length > 0) throw new ApiError(409, 'DUPLICATE_USERNAME', MESSAGES.DUPLICATE_USERNAME);
       }
-      const dupEmail = await q.query("SELECT 1 FROM users WHERE role = 'student' AND is_member AND lower(email) = lower($1)", [body.email]);
-      if (dupEmail.rows.length > 0) throw new ApiError(409, 'DUPLICATE_EMAIL', MESSAGES.DUPLICATE_EMAIL);
+      // One identity per e-mail: a member logs in (or asks for a sign-in link); a buyer without an
+      // account who comes back is the same buyer, once they prove the address is theirs (a link
+      // by e-mail, requestSignInLink). `result.account` tells the page which way to offer.
+      const dupEmail = await q.query<{ is_member: boolean }>("SELECT is_member FROM users WHERE role = 'student' AND lower(email) = lower($1) ORDER BY is_member DESC, id LIMIT 1", [body.email.trim()]);
+      if (dupEmail.rows.length > 0) throw new ApiError(409, 'DUPLICATE_EMAIL', MESSAGES.DUPLICATE_EMAIL, { account: dupEmail.rows[0]!.is_member ? 'member' : 'buyer' });
       const r = await q.query<{ id: number }>(
         `INSERT INTO users (role, username, email, password_hash, is_member, firstname, lastname, firstname_eng, lastname_eng, nickname, tel, address, age,
                             user_group_id, custom_label, profile, display_img_url, is_require_tax_invoice, tax_person_type, tax_name_one, tax_name_two,
-                            tax_payer_identification_no, tax_address, tax_is_delivery_by_tax_address, tax_delivery_address, tax_company_certificate, created_at)
-         VALUES ('student', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15::jsonb, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)
+                            tax_payer_identification_no, tax_address, tax_is_delivery_by_tax_address, tax_delivery_address, tax_company_certificate, created_at, email_verified_at)
+         VALUES ('student', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15::jsonb, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, NULL)
          RETURNING id`,
         [
           body.username ?? null, body.email.trim(), passwordHash, !nonMember, body.firstname.trim(), body.lastname.trim(), body.firstname_eng ?? null,
@@ -124,17 +141,32 @@ export const studentHandlers: Handlers = {
       );
       const id = r.rows[0]!.id;
       await q.query('INSERT INTO registration_log (user_id, ip, created_at) VALUES ($1, $2, $3)', [id, req.ip, now]);
-      return id;
+      const link = await createAccessLink(q, id, 'welcome', linkTarget(null), now);
+      return { id, link };
     });
-    req.log.info({ userId, nonMember }, 'student registered');
-    await ctx.mail.send({ to: body.email, tag: 'registration', ...welcomeMail(requestLocale(req), { site: settings.title, firstname: body.firstname, lastname: body.lastname, username: body.username }) });
+    req.log.info({ userId: userId.id, nonMember }, 'student registered');
+    // The one registration mail of this account, in the buyer's language: how to get back in.
+    const origin = shopOrigin(ctx.config);
+    const welcome = welcomeMail(requestLocale(req), {
+      site: settings.title,
+      firstname: plainField(body.firstname),
+      lastname: plainField(body.lastname),
+      username: body.username ?? null,
+      nonMember,
+      link: `${origin}/public/auth/link/${userId.link.token}`,
+      linkDays: WELCOME_LINK_DAYS,
+      shopUrl: origin,
+    });
+    const sent = await sendGuarded(ctx.db, ctx.mail, { to: body.email.trim(), tag: 'registration', ...welcome }, { kind: 'registration', userId: userId.id, address: req.ip, verified: false, now });
+    if (sent !== 'sent') req.log.warn({ userId: userId.id, sent }, 'welcome mail held back');
     reply.code(201);
-    return { success: true, createStudent: true, userId };
+    return { success: true, createStudent: true, userId: userId.id };
   },
 
   async sendRegistrationEmail(req, reply, ctx) {
     const b = req.body;
-    const since = new Date(ctx.clock.now().getTime() - 15 * 60_000);
+    const now = ctx.clock.now();
+    const since = new Date(now.getTime() - 15 * 60_000);
     const r = await ctx.db.query<UserRow>(
       `SELECT * FROM users WHERE role = 'student' AND lower(email) = lower($1) AND lower(username) = lower($2) AND created_at >= $3`,
       [b.email, b.username, since],
@@ -142,9 +174,74 @@ export const studentHandlers: Handlers = {
     const user = r.rows[0];
     if (!user) throw new ApiError(404, 'NOT_FOUND', 'No account was just created for this e-mail and username');
     const settings = await loadSettings(ctx.db);
-    // No password in any e-mail, and no text of the caller's: the account's own name and username only.
-    await ctx.mail.send({ to: user.email, tag: 'registration-login', ...loginDetailsMail(requestLocale(req), { site: settings.title, firstname: user.firstname, lastname: user.lastname, username: user.username ?? user.email }) });
+    // One registration mail per account: registerStudent already sent it (with how to get in), so
+    // this call normally sends nothing. No password in any e-mail, and no text of the caller's:
+    // the account's own name (made plain) and username only.
+    const text = loginDetailsMail(requestLocale(req), { site: settings.title, firstname: plainField(user.firstname), lastname: plainField(user.lastname), username: user.username ?? user.email });
+    const sent = await sendGuarded(ctx.db, ctx.mail, { to: user.email, tag: 'registration-login', ...text }, { kind: 'registration', userId: user.id, address: req.ip, verified: false, now });
+    refuseLimited(sent);
     reply.code(202);
+    return { success: true };
+  },
+
+  async requestSignInLink(req, reply, ctx) {
+    const b = req.body;
+    const now = ctx.clock.now();
+    // The answer is the same whether or not the address has an account (nothing to learn here).
+    const r = await ctx.db.query<UserRow & { email_verified_at: Date | null }>(
+      "SELECT * FROM users WHERE role = 'student' AND lower(email) = lower($1) ORDER BY is_member DESC, id LIMIT 1",
+      [b.email.trim()],
+    );
+    const user = r.rows[0];
+    if (user) {
+      let courseId: number | null = null;
+      if (b.course_id !== undefined && b.course_id !== null) {
+        const c = await ctx.db.query<{ id: number }>('SELECT id FROM courses WHERE id = $1', [b.course_id]);
+        courseId = c.rows[0]?.id ?? null;
+      }
+      const link = await createAccessLink(ctx.db, user.id, 'signin', linkTarget(courseId), now);
+      const settings = await loadSettings(ctx.db);
+      const text = signInLinkMail(requestLocale(req), { site: settings.title, firstname: plainField(user.firstname), link: `${shopOrigin(ctx.config)}/public/auth/link/${link.token}`, minutes: SIGNIN_LINK_MINUTES });
+      const sent = await sendGuarded(ctx.db, ctx.mail, { to: user.email, tag: 'signin-link', ...text }, { kind: 'signin', userId: user.id, address: req.ip, verified: user.email_verified_at !== null, now });
+      refuseLimited(sent);
+    }
+    reply.code(202);
+    return { success: true };
+  },
+
+  async openSignInLink(req, reply, ctx) {
+    const now = ctx.clock.now();
+    const opened = await ctx.db.tx((q) => openAccessLink(q, req.params.token, now));
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    if (!opened) return reply.code(303).header('location', '/forgotpass?link=expired').send() as never;
+    const s = await createSession(ctx.db, opened.userId, 'student', now, ctx.config.sessionTtlHours);
+    setSessionCookie(req, reply, ctx.config, s.token, s.expiresAt);
+    req.log.info({ userId: opened.userId }, 'signed in by e-mail link');
+    return reply.code(303).header('location', `${opened.target}${opened.target.includes('?') ? '&' : '?'}signedIn=1`).send() as never;
+  },
+
+  async setStudentPassword(req, _reply, ctx) {
+    const b = req.body;
+    const now = ctx.clock.now();
+    const userId = req.user!.id;
+    await ctx.db.tx(async (q) => {
+      await q.query('SELECT pg_advisory_xact_lock(7346002)');
+      const u = (await q.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [userId])).rows[0];
+      if (!u) throw new ApiError(401, 'PERMISSION_DENIED', 'Unauthorized');
+      // A buyer without an account sets their first password; anyone else needs the current one,
+      // or to have just opened a link sent to their address (a reset).
+      const allowed = !u.is_member || (await openedLinkRecently(q, userId, now)) || (b.current_password !== undefined && u.password_hash !== null && (await verifyPassword(b.current_password, u.password_hash)));
+      if (!allowed) throw new ApiError(403, 'FORBIDDEN', MESSAGES.INVALID_LOGIN_INFO);
+      const username = u.username ?? b.username;
+      if (!username) throw invalid('INVALID_FORMAT_USERNAME', MESSAGES.USERNAME_REQUIRED, [{ field: 'username', msg: MESSAGES.USERNAME_REQUIRED }]);
+      if (!u.username) {
+        const dup = await q.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [username]);
+        if (dup.rows.length > 0) throw new ApiError(409, 'DUPLICATE_USERNAME', MESSAGES.DUPLICATE_USERNAME);
+        const dupEmail = await q.query("SELECT 1 FROM users WHERE role = 'student' AND is_member AND lower(email) = lower($1) AND id <> $2", [u.email, userId]);
+        if (dupEmail.rows.length > 0) throw new ApiError(409, 'DUPLICATE_EMAIL', MESSAGES.DUPLICATE_EMAIL, { account: 'member' });
+      }
+      await q.query('UPDATE users SET username = $2, password_hash = $3, is_member = true WHERE id = $1', [userId, username, await hashPassword(b.password)]);
+    });
     return { success: true };
   },
 

@@ -44,8 +44,8 @@ describe('auth', () => {
     expect(bad.body.error.code).toBe('UNAUTHORIZED');
   });
 
-  it('logs in a non-member buyer with e-mail and the registration timestamp', async () => {
-    const ts = '1738310400000';
+  it('logs in a non-member buyer with e-mail and the random secret it registered with', async () => {
+    const ts = 'q3Zk0v8WlU2m6oTz4yB1cR9xN5aJ7dE0fG2hK4sL6pQ';
     const reg = await call(t.app, 'registerStudent', {
       body: { firstname: 'ผู้ซื้อ', lastname: 'ไม่เป็นสมาชิก', email: 'guest@example.com', tel: '0811111111', password: ts, is_registration_layout_four: true, studentGroupKpi: 1, customLabel: '[{"id":1,"value":"โรงเรียน"},{"id":2,"value":"ม.4"},{"id":5,"value":"Google"}]' },
     });
@@ -53,7 +53,7 @@ describe('auth', () => {
     const r = await call(t.app, 'loginNonMember', { body: { email: 'guest@example.com', credential: ts } });
     expect(r.status).toBe(200);
     expect(r.body.user.is_non_member).toBe(true);
-    const bad = await call(t.app, 'loginNonMember', { body: { email: 'guest@example.com', credential: '1738310400001' } });
+    const bad = await call(t.app, 'loginNonMember', { body: { email: 'guest@example.com', credential: 'q3Zk0v8WlU2m6oTz4yB1cR9xN5aJ7dE0fG2hK4sL6pR' } });
     expect(bad.status).toBe(401);
   });
 });

@@ -223,13 +223,16 @@ describe('course page (layout 4)', () => {
       },
     });
     const panel = await screen.findByTestId('purchase-panel');
-    // invalid first: the per-group notice and inline errors, nothing registered
+    // invalid first: the summary names every group in error, inline errors, focus on the first field in error, nothing registered
     await user.click(within(panel).getByTestId('checkout-submit'));
-    expect((await screen.findAllByTestId('toast'))[0]!.textContent).toContain('ข้อมูลติดต่อไม่ถูกต้อง');
-    expect(within(panel).getByText('กรุณากรอกอีเมล')).toBeTruthy();
+    const summary = await within(panel).findByTestId('error-summary');
+    expect(summary.textContent).toContain('ข้อมูลติดต่อไม่ถูกต้อง');
+    expect(within(summary).getAllByTestId('error-summary-group').length).toBeGreaterThanOrEqual(1);
+    expect(within(panel).getAllByText('กรุณากรอกอีเมล').length).toBeGreaterThanOrEqual(1);
+    const field = (name: string) => panel.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+    expect(document.activeElement).toBe(field('firstname'));
     expect(s.inputsOf('registerStudent')).toEqual([]);
 
-    const field = (name: string) => panel.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
     // the label names the field (no duplicate ids)
     expect(within(panel).getByLabelText(/^อีเมล/)).toBe(field('email'));
     await user.type(field('firstname'), 'สมหญิง');
@@ -247,6 +250,8 @@ describe('course page (layout 4)', () => {
     expect(JSON.parse(reg.customLabel as string)).toEqual([{ id: 1, value: 'สาธิต' }]);
     const credential = (s.inputsOf('loginNonMember')[0] as { credential: string }).credential;
     expect(reg.password).toBe(credential);
+    // a random secret (crypto), never a timestamp
+    expect(credential).toMatch(/^[A-Za-z0-9_-]{43}$/u);
     await act(async () => {});
   });
 });

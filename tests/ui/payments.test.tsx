@@ -48,7 +48,10 @@ describe('Omise card popup', () => {
 
     await user.type(within(dialog).getByLabelText(/ชื่อบนบัตร/), 'SOMCHAI JAIDEE');
     await user.type(number, '4242 4242-4242 4242 99');
-    expect((number as HTMLInputElement).value).toBe('4242424242424242');
+    // written as people write it, grouped as typed, 16 digits at most; the token gets the digits
+    expect((number as HTMLInputElement).value).toBe('4242 4242 4242 4242');
+    expect(number.getAttribute('autocomplete')).toBe('cc-number');
+    expect(number.hasAttribute('maxlength')).toBe(false);
     await user.type(within(dialog).getByLabelText(/เดือนหมดอายุ/), '12');
     await user.type(within(dialog).getByLabelText(/ปีหมดอายุ/), nextYear);
     const cvv = within(dialog).getByLabelText(/CVV/) as HTMLInputElement;

@@ -16,6 +16,7 @@ import { formatMoney } from '../../../domain/money';
 import { orderNumber } from '../../../domain/order-outcome';
 import { BANK_TRANSFER } from '../../../domain/payment-methods';
 import { loadSettings } from '../../repos/settings';
+import { sendGuarded } from '../../mail';
 import { PAYABLE_STATUSES, notPayable, ownOrder, thaiLocalToUtc, utcToThaiLocal, type PaymentsDeps } from '../common';
 import { findPayment, findReport, insertReport, reportsOfOrder, type ReportRow } from '../repository';
 
@@ -197,7 +198,11 @@ export function reportHandlers(_deps: PaymentsDeps): Handlers {
           tel: notice.tel ?? null,
         });
       // The buyer's copy in the language they chose (Accept-Language / lang cookie); the shop's copy in Thai.
-      await ctx.mail.send({ to, tag: 'paymentorder', ...mail(requestLocale(req)) });
+      // Later mails go only to a verified address (server/mail.ts sendGuarded), counted in the database.
+      const owner = (await ctx.db.query<{ email: string; email_verified_at: Date | null }>('SELECT email, email_verified_at FROM users WHERE id = $1', [o.user_id])).rows[0];
+      const verified = owner !== undefined && owner.email_verified_at !== null && owner.email.trim().toLowerCase() === to.trim().toLowerCase();
+      const sentTo = await sendGuarded(ctx.db, ctx.mail, { to, tag: 'paymentorder', ...mail(requestLocale(req)) }, { kind: 'notice', userId: o.user_id, address: req.ip, verified, now: ctx.clock.now() });
+      if (sentTo === 'recipient_limit' || sentTo === 'address_limit') throw new ApiError(429, 'RATE_LIMITED', 'Too many e-mails for this order, try again later');
       const lines = [mail('th').text];
       const admin = process.env.SHOP_ADMIN_EMAIL;
       if (admin) await ctx.mail.send({ to: admin, subject: `[back office] payment notice for order ${orderNumber(o.id)}`, text: lines.join('\n'), tag: 'paymentorder-admin' });

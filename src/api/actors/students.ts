@@ -17,6 +17,10 @@ export const studentActors = {
   updateShippingAddress: operation('updateShippingAddress', (input: { addressId: number; body: Schemas['ShippingAddressCreate'] }, signal) =>
     api.PUT('/private/shipping/addresses/{addressId}', { params: { path: { addressId: input.addressId } }, body: input.body, signal }),
   ),
+  /** "Send me a sign-in link": the way back in for a buyer without a password (or a member who forgot it). */
+  requestSignInLink: operation('requestSignInLink', (input: Schemas['SignInLinkRequest'], signal) => api.POST('/public/auth/link', { body: input, signal })),
+  /** A buyer signed in by a link sets a username and password (or a member a new password). */
+  setStudentPassword: operation('setStudentPassword', (input: Schemas['SetPasswordRequest'], signal) => api.PUT('/private/students/password', { body: input, signal })),
   sendRegistrationEmail: operation('sendRegistrationEmail', (input: Schemas['RegistrationEmailRequest'], signal) => api.POST('/api/send/to/email/registration', { body: input, signal })),
   /**
    * One file in the multipart field `imageinput`. A visitor without an account (layout-4

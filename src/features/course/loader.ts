@@ -9,7 +9,7 @@ import type { components } from '../../../generated/api';
 import { takeBootData } from '../../api/boot-data';
 import { api } from '../../api/client';
 import { isApiError, unwrap } from '../../api/errors';
-import { keptUserId } from '../../api/storage';
+import { keepUserId, keptUserId } from '../../api/storage';
 import { loadSiteSettings, type SiteSettings } from '../../api/settings';
 
 export type Course = components['schemas']['Course'];
@@ -71,8 +71,19 @@ async function optional<T>(p: Promise<T>, fallback: T): Promise<T> {
   }
 }
 
+/**
+ * A page opened by an e-mailed sign-in link (`?signedIn=1`): the server set the session cookie, the
+ * browser has no kept id yet; it asks who is signed in so the buyer's own courses and orders count.
+ */
+async function adoptLinkSession(signal: AbortSignal): Promise<void> {
+  if (keptUserId() !== null || typeof location === 'undefined' || !new URLSearchParams(location.search).has('signedIn')) return;
+  const me = await optional(api.GET('/public/auth/me', { signal }).then((r) => unwrap(r, 'getSession').user), null);
+  if (me) keepUserId(me.id);
+}
+
 /** Plans, promotions, payment methods, owned courses, registration fields — in parallel. */
 export async function loadPurchaseData(courseId: number, signal: AbortSignal): Promise<PurchaseData> {
+  await adoptLinkSession(signal);
   const [plans, promotions, methods, owned, customLabels, userGroups] = await Promise.all([
     api.POST('/public/cart/getallpriecingplan', { body: { courseID: [courseId] }, signal }).then((r) => unwrap(r, 'getAllPricingPlans').data),
     optional(api.GET('/public/cart/promotion/all', { signal }).then((r) => unwrap(r, 'getAllPromotions').data), []),

@@ -22,6 +22,8 @@ export const COVERAGE_DIR = join(process.cwd(), '.test-reports', 'e2e-coverage')
 export interface Shop {
   url: string;
   db: pg.Pool;
+  /** The shop's mail outbox folder (.eml + .json per mail, server/mail.ts). */
+  outbox: string;
 }
 
 async function waitUntilUp(url: string, server: ChildProcess, ms: number): Promise<void> {
@@ -66,8 +68,8 @@ export const test = base.extend<{ machines: MachineTrace }, { shop: Shop }>({
       });
       const db = new pg.Pool({ connectionString: cluster.url, max: 3 });
       try {
-        await waitUntilUp(`${url}/public/courses`, server, 120_000);
-        await use({ url, db });
+        await waitUntilUp(`${url}/public/courses`, server, Number(process.env.E2E_START_MS ?? 120_000));
+        await use({ url, db, outbox: join(scratch, 'outbox') });
       } finally {
         server.kill('SIGTERM');
         await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
@@ -77,7 +79,7 @@ export const test = base.extend<{ machines: MachineTrace }, { shop: Shop }>({
         if (stderr.trim()) console.error(`[e2e server ${port}] ${stderr.trim().split('\n').slice(-20).join('\n')}`);
       }
     },
-    { scope: 'worker', timeout: 180_000 },
+    { scope: 'worker', timeout: Number(process.env.E2E_START_MS ?? 120_000) + 60_000 },
   ],
   baseURL: async ({ shop }, use) => use(shop.url),
   machines: [

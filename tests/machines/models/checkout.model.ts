@@ -68,7 +68,7 @@ const input = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({
   ...overrides,
 });
 
-const registration = { values: { firstname: 'สมชาย', lastname: 'ใจดี', email: 'somchai@example.com' }, credential: '1738310400000' };
+const registration = { values: { firstname: 'สมชาย', lastname: 'ใจดี', email: 'somchai@example.com' }, credential: 'q3Zk0v8WlU2m6oTz4yB1cR9xN5aJ7dE0fG2hK4sL6pQ' };
 
 type Snapshot = Parameters<typeof selectSubmitBlock>[0];
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { registerAndLoginMachine } from '../../../machines/registration/register-and-login.machine';
+import { duplicateAccountOf, registerAndLoginMachine } from '../../../machines/registration/register-and-login.machine';
+import { failureOf } from '../../../machines/shared/api-error';
 import { REGISTRATION_CODES, REGISTRATION_MESSAGES } from '../../../machines/registration/registration-errors';
 import { selectRegistering, selectRegistrationMessage } from '../../../machines/registration/register-and-login.selectors';
 import { defineModel } from '../support/model';
@@ -7,8 +8,13 @@ import { student } from './fixtures';
 
 const contact = { firstname: 'สมชาย', lastname: 'ใจดี', email: 'somchai@example.com', tel: '0812345678' };
 const withLogin = { ...contact, username: 'somchai', password: 'secret1', confirm_password: 'secret1' };
-const CREDENTIAL = '1738310400000';
-const codes = REGISTRATION_CODES.map((code) => ({ status: code.startsWith('DUPLICATE') ? 409 : 400, code, msg: code }));
+const CREDENTIAL = 'q3Zk0v8WlU2m6oTz4yB1cR9xN5aJ7dE0fG2hK4sL6pQ';
+const codes = [
+  ...REGISTRATION_CODES.map((code) => ({ status: code.startsWith('DUPLICATE') ? 409 : 400, code, msg: code })),
+  // One identity per e-mail: the server says which account has the address.
+  { status: 409, code: 'DUPLICATE_EMAIL', msg: 'DUPLICATE_EMAIL', result: { account: 'buyer' } },
+  { status: 409, code: 'DUPLICATE_EMAIL', msg: 'DUPLICATE_EMAIL', result: { account: 'member' } },
+];
 
 export const registerAndLoginModel = defineModel({
   machine: registerAndLoginMachine,
@@ -54,7 +60,9 @@ export const registerAndLoginModel = defineModel({
       const expected = code && code in REGISTRATION_MESSAGES ? REGISTRATION_MESSAGES[code as keyof typeof REGISTRATION_MESSAGES] : REGISTRATION_MESSAGES.INPUT_ERROR;
       assert.equal(selectRegistrationMessage(s), expected);
       assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'invalidData', message: expected } }]);
-      assert.deepEqual(s.output, { ok: false, reason: 'rejected', message: expected });
+      // The refusal keeps its code and, for DUPLICATE_EMAIL, which account has the address (the page offers the way in).
+      const error = (step.event as unknown as { error: unknown }).error;
+      assert.deepEqual(s.output, { ok: false, reason: 'rejected', message: expected, code: failureOf(error).code, account: duplicateAccountOf(error), email: (s.context.values.email ?? '').trim() });
     }
     if (s.matches('registered')) assert.equal((s.output as { ok: boolean }).ok, true);
   },

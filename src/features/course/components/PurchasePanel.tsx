@@ -1,4 +1,4 @@
-import { startTransition, Suspense, useActionState, useRef, type ComponentType } from 'react';
+import { startTransition, Suspense, useActionState, useEffect, useRef, type ComponentType } from 'react';
 import { createActor, toPromise, type AnyActorRef } from 'xstate';
 import type { FieldError } from '../../../../domain/forms/common';
 import { validateRegistration, type RegistrationConfig } from '../../../../domain/forms/registration';
@@ -6,7 +6,9 @@ import { Link } from 'react-router';
 import { canBuy, type Buyability } from '../../../../domain/buyability';
 import { orderNumber } from '../../../../domain/order-outcome';
 import type { RegistrationValues } from '../../../../domain/forms/registration';
-import { selectCartRef, selectCreating, selectLoginModalOpen, selectPayment, selectTaxGateRef } from '../../../../machines/checkout/checkout.selectors';
+import { selectCartRef, selectCreating, selectEmailTaken, selectLoginModalOpen, selectPayment, selectTaxGateRef } from '../../../../machines/checkout/checkout.selectors';
+import { MESSAGES } from '../../../../domain/messages';
+import { GROUP_MESSAGE } from '../../../../domain/forms/registration';
 import { selectLoggedIn } from '../../../../machines/session/session.selectors';
 import { registerAndLoginLogic } from '../../../api/checkout-logic';
 import { t, tx } from '../../../i18n/messages';
@@ -19,6 +21,21 @@ import { AddToCartButton } from '../purchase/AddToCartButton';
 import { SwitchModals, type CartRef } from '../purchase/CartPanel';
 import { readRegistration, RegistrationFields } from './RegistrationForm';
 import { TaxModals, type TaxGateRef } from './TaxModals';
+import { EmailTaken, ErrorSummary, focusFirstError, SetPassword, type ErrorGroup } from './Layout4Help';
+
+/**
+ * The layout-4 buyer's password and login credential: a random secret (crypto, 256 bits,
+ * base64url) the buyer never sees or needs; kept only for the login that follows the registration.
+ */
+export function newBuyerCredential(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/u, '');
+}
+
+type SubmitState = { errors: FieldError[]; groups: ErrorGroup[] };
+const NO_ERRORS: SubmitState = { errors: [], groups: [] };
 
 /** The lazily loaded payment popups (src/features/payments), handed in by the route. */
 export type PaymentSlot = ComponentType<{ methodId: number; actorRef: AnyActorRef; bankAccounts: NonNullable<PaymentMethod['bankList']>; onLeave?: () => void }>;
@@ -33,7 +50,7 @@ export function ModalRegistration({ config, data }: { config: RegistrationConfig
   const [state, submit, pending] = useActionState<{ errors: FieldError[] }, HTMLFormElement>(async (_prev, form) => {
     const values = readRegistration(form, data.purchase.customLabels);
     const checked = validateRegistration(values, config);
-    const actor = createActor(registerAndLoginLogic, { input: { values, config, credential: String(Date.now()) } }).start();
+    const actor = createActor(registerAndLoginLogic, { input: { values, config, credential: newBuyerCredential() } }).start();
     const output = await toPromise(actor);
     if (output.ok) {
       session.send({ type: 'session.established', user: output.user });
@@ -113,21 +130,40 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
   const user = SessionContext.useSelector((s) => s.context.user);
   const withRegistration = embedded && registrationOnPage && !loggedIn;
   const buyRef = useRef<Buyability>({ buyable: true, reason: 'ok' });
-  const [state, submit] = useActionState<{ errors: FieldError[] }, HTMLFormElement>((_prev, form) => {
+  const withholdingChosen = CheckoutContext.useSelector((s) => s.context.cart.withholding && s.context.cart.totals.withholdingOffered);
+  const emailTaken = CheckoutContext.useSelector(selectEmailTaken, (a, b) => a?.email === b?.email && a?.account === b?.account);
+  const panelRef = useRef<HTMLElement>(null);
+  const [state, submit] = useActionState<SubmitState, HTMLFormElement>((_prev, form) => {
     // The checkout does not check buyability (see the report): a course that cannot be bought is not ordered.
     if (!buyRef.current.buyable) {
       notify({ kind: 'warning', topic: 'notBuyable', message: buyRef.current.message });
-      return { errors: [] };
+      return NO_ERRORS;
     }
     if (!withRegistration) {
       checkout.send({ type: 'checkout.submit' });
-      return { errors: [] };
+      return NO_ERRORS;
     }
     const values: RegistrationValues = readRegistration(form, data.purchase.customLabels);
-    checkout.send({ type: 'checkout.submit', registration: { values, credential: String(Date.now()) } });
     const checked = validateRegistration(values, config);
-    return { errors: checked.ok ? [] : checked.errors };
-  }, { errors: [] });
+    const groups: ErrorGroup[] = checked.groups.map((g) => ({ message: g.message, errors: g.errors }));
+    // Withholding is for juristic persons only (spec 5): asked here, before any account is created.
+    const juristicInvoice = values.is_require_tax_invoice === true && values.tax_person_type === 'juristic_person';
+    if (withholdingChosen && !juristicInvoice) {
+      const e = { path: 'tax_person_type', message: MESSAGES.WITHHOLDING_JURISTIC_ONLY };
+      const tax = groups.find((g) => g.message === GROUP_MESSAGE.tax);
+      if (tax) tax.errors = [e, ...tax.errors];
+      else groups.push({ message: GROUP_MESSAGE.tax, errors: [e] });
+    }
+    const errors = groups.flatMap((g) => g.errors);
+    // Nothing is created from a form the buyer could not submit: the account and order wait until it is valid.
+    if (errors.length > 0) return { errors, groups };
+    checkout.send({ type: 'checkout.submit', registration: { values, credential: newBuyerCredential() } });
+    return NO_ERRORS;
+  }, NO_ERRORS);
+  // A failed submit: focus the first field in error, scrolled into view below the sticky bar.
+  useEffect(() => {
+    if (state.errors.length > 0 && panelRef.current) focusFirstError(panelRef.current, state.errors);
+  }, [state]);
 
   const { course } = data;
   const buy = canBuy({
@@ -148,7 +184,7 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
   const lineQty = CheckoutContext.useSelector((s) => s.context.cart.lines.find((l) => l.course_id === course.id)?.qty ?? 1);
 
   return (
-    <section className="purchase" aria-labelledby="purchase-title" data-testid="purchase-panel">
+    <section ref={panelRef} className="purchase" aria-labelledby="purchase-title" data-testid="purchase-panel">
       <h2 id="purchase-title">{embedded ? t('register') : t('pricing')}</h2>
       {!buy.buyable ? (
         <p className="ui-alert" role="status" data-testid="buy-blocked">
@@ -168,7 +204,13 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
         onSubmit={(form) => startTransition(() => submit(form))}
         afterLines={
           withRegistration ? (
-            <RegistrationFields config={config} customLabels={data.purchase.customLabels} userGroups={data.purchase.userGroups} errors={state.errors} disabled={creating} />
+            <>
+              {emailTaken ? <EmailTaken taken={emailTaken} courseId={course.id} onLogIn={() => checkout.send({ type: 'checkout.submit' })} /> : null}
+              <RegistrationFields config={config} customLabels={data.purchase.customLabels} userGroups={data.purchase.userGroups} errors={state.errors} disabled={creating} withholdingChosen={withholdingChosen} />
+              <ErrorSummary groups={state.groups} root={() => panelRef.current} />
+            </>
+          ) : embedded && loggedIn && user?.is_non_member ? (
+            <SetPassword />
           ) : null
         }
       />

@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { TAX_ID_LENGTH } from '../../../../domain/tax';
 import type { RegistrationConfig, RegistrationValues } from '../../../../domain/forms/registration';
 import { fieldToggle } from '../../../../domain/forms/registration';
 import type { FieldError } from '../../../../domain/forms/common';
@@ -109,6 +110,85 @@ export interface RegistrationFieldsProps {
   userGroups: readonly UserGroup[];
   errors: readonly FieldError[];
   disabled?: boolean;
+  /** The buyer chose withholding tax: the tax part says it needs a juristic person, before any account exists. */
+  withholdingChosen?: boolean;
+}
+
+/** The tax id as people write it: digits only (spaces and dashes dropped, letters refused), 13 at most; pasted text is not cut first. */
+const taxIdInput = (event: React.FormEvent<HTMLInputElement>) => {
+  const el = event.currentTarget;
+  const next = el.value.replace(/\D/gu, '').slice(0, TAX_ID_LENGTH);
+  if (next !== el.value) el.value = next;
+};
+
+/**
+ * The tax-invoice part: the person type first; changing it clears the tax fields (spec 5: they are
+ * remounted empty, the certificate too). The company certificate is asked of juristic persons only.
+ */
+function TaxPart({ prefix, err, withholdingChosen }: { prefix: string; err: (path: string) => string | null; withholdingChosen: boolean }) {
+  const [personType, setPersonType] = useState<'normal_person' | 'juristic_person'>('normal_person');
+  const [cleared, setCleared] = useState(false);
+  const juristic = personType === 'juristic_person';
+  // Withholding needs a juristic tax invoice: choosing it opens the tax part here, before any account exists.
+  const invoiceBox = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (withholdingChosen && invoiceBox.current) invoiceBox.current.checked = true;
+  }, [withholdingChosen]);
+  const choose = (next: 'normal_person' | 'juristic_person') => {
+    if (next === personType) return;
+    setPersonType(next);
+    setCleared(true);
+  };
+  return (
+    <div className="tax-part" data-testid="tax-part">
+      <label className="check">
+        <input type="checkbox" name="is_require_tax_invoice" ref={invoiceBox} data-testid="request-tax-invoice" /> {t('requestTaxInvoice')}
+      </label>
+      {withholdingChosen && !juristic ? (
+        <p className="ui-alert" role="status" data-testid="withholding-needs-juristic">
+          {t('l4WithholdingNeedsJuristic')}
+        </p>
+      ) : null}
+      <div className="tax-part__fields">
+        <ChoiceGroup legend={t('personType')} error={err('tax_person_type')}>
+          <label>
+            <input type="radio" name="tax_person_type" value="normal_person" checked={!juristic} onChange={() => choose('normal_person')} /> {t('normalPerson')}
+          </label>
+          <label>
+            <input type="radio" name="tax_person_type" value="juristic_person" checked={juristic} onChange={() => choose('juristic_person')} /> {t('juristicPerson')}
+          </label>
+        </ChoiceGroup>
+        {cleared ? (
+          <p className="ui-muted" role="status" data-testid="person-type-cleared">
+            {t('l4PersonTypeCleared')}
+          </p>
+        ) : null}
+        <div key={personType}>
+          <div className="form-grid">
+            <TextField id={`${prefix}-tax1`} label={`${t('companyName')} / ${t('firstname')}`} name="tax_name_one" autoComplete={juristic ? 'organization' : 'given-name'} error={err('tax_name_one')} />
+            <TextField id={`${prefix}-tax2`} label={`${t('branch')} / ${t('lastname')}`} name="tax_name_two" autoComplete={juristic ? 'off' : 'family-name'} error={err('tax_name_two')} />
+          </div>
+          <TextField
+            id={`${prefix}-taxid`}
+            label={`${t('taxId')} / ${t('citizenId')}`}
+            name="tax_payer_identification_no"
+            inputMode="numeric"
+            autoComplete="off"
+            hint={t('l4TaxIdHint')}
+            onInput={taxIdInput}
+            error={err('tax_payer_identification_no')}
+            data-testid="tax-id"
+          />
+          <TextAreaField id={`${prefix}-taxaddr`} label={t('taxAddress')} name="tax_address" error={err('tax_address')} />
+          <label className="check">
+            <input type="checkbox" name="tax_is_delivery_by_tax_address" defaultChecked /> {t('deliveryByTaxAddress')}
+          </label>
+          <TextAreaField id={`${prefix}-taxdel`} label={t('deliveryAddress')} name="tax_delivery_address" error={err('tax_delivery_address')} fieldClassName="tax-part__delivery" />
+          {juristic ? <UploadField name="tax_company_certificate" label={t('companyCertificate')} error={err('tax_company_certificate')} /> : null}
+        </div>
+      </div>
+    </div>
+  );
 }
 
 /**
@@ -116,7 +196,7 @@ export interface RegistrationFieldsProps {
  * registerForm fields, e-mail (always), user group, the admin's custom labels (rendered from the
  * server), username/password for a layout-4 registration with login, and the tax-invoice part.
  */
-export function RegistrationFields({ config, customLabels, userGroups, errors, disabled }: RegistrationFieldsProps) {
+export function RegistrationFields({ config, customLabels, userGroups, errors, disabled, withholdingChosen = false }: RegistrationFieldsProps) {
   const prefix = `r${useId().replace(/:/g, '')}`;
   const err = (path: string) => errors.find((e) => e.path === path)?.message ?? null;
   const f = (field: Parameters<typeof fieldToggle>[1]) => fieldToggle(config, field);
@@ -161,32 +241,7 @@ export function RegistrationFields({ config, customLabels, userGroups, errors, d
         </fieldset>
       ) : null}
       {config.taxInvoice ? (
-        <div className="tax-part">
-          <label className="check">
-            <input type="checkbox" name="is_require_tax_invoice" /> {t('requestTaxInvoice')}
-          </label>
-          <div className="tax-part__fields">
-            <ChoiceGroup legend={t('personType')}>
-              <label>
-                <input type="radio" name="tax_person_type" value="normal_person" defaultChecked /> {t('normalPerson')}
-              </label>
-              <label>
-                <input type="radio" name="tax_person_type" value="juristic_person" /> {t('juristicPerson')}
-              </label>
-            </ChoiceGroup>
-            <div className="form-grid">
-              <TextField id={`${prefix}-tax1`} label={`${t('companyName')} / ${t('firstname')}`} name="tax_name_one" error={err('tax_name_one')} />
-              <TextField id={`${prefix}-tax2`} label={`${t('branch')} / ${t('lastname')}`} name="tax_name_two" error={err('tax_name_two')} />
-            </div>
-            <TextField id={`${prefix}-taxid`} label={`${t('taxId')} / ${t('citizenId')}`} name="tax_payer_identification_no" inputMode="numeric" maxLength={13} error={err('tax_payer_identification_no')} />
-            <TextAreaField id={`${prefix}-taxaddr`} label={t('taxAddress')} name="tax_address" error={err('tax_address')} />
-            <label className="check">
-              <input type="checkbox" name="tax_is_delivery_by_tax_address" defaultChecked /> {t('deliveryByTaxAddress')}
-            </label>
-            <TextAreaField id={`${prefix}-taxdel`} label={t('deliveryAddress')} name="tax_delivery_address" error={err('tax_delivery_address')} fieldClassName="tax-part__delivery" />
-            <UploadField name="tax_company_certificate" label={`${t('companyCertificate')} (${t('juristicPerson')})`} error={err('tax_company_certificate')} />
-          </div>
-        </div>
+        <TaxPart prefix={prefix} err={err} withholdingChosen={withholdingChosen} />
       ) : null}
     </fieldset>
   );

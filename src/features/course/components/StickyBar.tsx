@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { planPrice } from '../../../../domain/money';
 import { t } from '../../../i18n/messages';
 import { Price } from '../../../ui';
@@ -49,12 +50,37 @@ export function focusWhenRendered(selectors: readonly string[], timeoutMs = 5000
   observer.observe(document.body, { childList: true, subtree: true });
 }
 
+/**
+ * The bar's height, at every width, as the page's `--sticky-offset` (course.css: the root's
+ * scroll-padding-top and the scroll-margin-top of sections and form fields), so nothing its
+ * links, a failed submit or the browser's own focus scrolling brings into view lands under it.
+ */
+function useStickyOffset(ref: React.RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const el = ref.current;
+    const root = document.documentElement;
+    if (!el) return;
+    const set = () => root.style.setProperty('--sticky-offset', `${Math.ceil(el.getBoundingClientRect().height)}px`);
+    set();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(set) : null;
+    observer?.observe(el);
+    window.addEventListener('resize', set);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', set);
+      root.style.removeProperty('--sticky-offset');
+    };
+  }, [ref]);
+}
+
 /** Layout 4's sticky bar: section links, the starting price and the register button. */
 export function StickyBar({ startingPrice: prices, onRegister, registerDisabled }: StickyBarProps) {
   const currency = useShownCurrency('THB');
   const startingPrice = planPrice(prices, currency);
+  const ref = useRef<HTMLElement>(null);
+  useStickyOffset(ref);
   return (
-    <nav className="sticky-bar" aria-label={t('stickyNav')} data-testid="sticky-bar">
+    <nav ref={ref} className="sticky-bar" aria-label={t('stickyNav')} data-testid="sticky-bar">
       <ul className="sticky-bar__links">
         {LINKS.map((l) => (
           <li key={l.href}>

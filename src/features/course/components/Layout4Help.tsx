@@ -1,0 +1,177 @@
+/**
+ * Layout 4's ways in and the failed-submit summary:
+ *  - ErrorSummary: every group in error (contact info, login info, tax invoice) with each field's
+ *    message, each a button to that field; `focusFirstError` moves focus to the first field in
+ *    error (page order) and scrolls it into view below the sticky bar.
+ *  - EmailTaken: the registration was refused because the e-mail has an account (one identity per
+ *    e-mail): a member logs in (or asks for a sign-in link); a buyer without a password asks for a
+ *    sign-in link, which proves the address is theirs before anything is shown.
+ *  - SetPassword: a buyer without a password (signed in by a link) may choose a username and
+ *    password.
+ */
+import { startTransition, useActionState, useEffect, useRef, useState } from 'react';
+import { createActor, toPromise } from 'xstate';
+import type { FieldError } from '../../../../domain/forms/common';
+import { t, tx } from '../../../i18n/messages';
+import { studentActors } from '../../../api/actors';
+import { Button, TextField } from '../../../ui';
+import { Link } from 'react-router';
+
+export interface ErrorGroup {
+  message: string;
+  errors: readonly FieldError[];
+}
+
+/** The control of a field path in `root` (hidden inputs give their field's first control). */
+function controlOf(root: ParentNode, path: string): { control: HTMLElement; box: HTMLElement } | null {
+  const named = [...root.querySelectorAll<HTMLElement>('[name]')].find((el) => el.getAttribute('name') === path);
+  if (!named) return null;
+  const box = named.closest<HTMLElement>('.ui-field, fieldset.ui-choices, .ui-upload') ?? named;
+  const control = named instanceof HTMLInputElement && named.type === 'hidden' ? (box.querySelector<HTMLElement>('input:not([type=hidden]), button, select, textarea') ?? named) : named;
+  return { control, box };
+}
+
+/** Focuses a field and scrolls its label and control into view below the sticky bar (scroll-margin-top). */
+export function focusField(root: ParentNode, path: string): boolean {
+  const found = controlOf(root, path);
+  if (!found) return false;
+  found.control.focus({ preventScroll: true });
+  found.box.scrollIntoView({ block: 'start', behavior: 'auto' });
+  return true;
+}
+
+/** The first field in error, in page order. */
+export function focusFirstError(root: ParentNode, errors: readonly FieldError[]): void {
+  const paths = new Set(errors.map((e) => e.path));
+  const first = [...root.querySelectorAll<HTMLElement>('[name]')].find((el) => paths.has(el.getAttribute('name') ?? ''));
+  if (first) focusField(root, first.getAttribute('name')!);
+}
+
+export function ErrorSummary({ groups, root }: { groups: readonly ErrorGroup[]; root: () => ParentNode | null }) {
+  if (groups.length === 0) return null;
+  return (
+    <div className="ui-alert ui-alert--error error-summary" role="alert" data-testid="error-summary">
+      <p className="error-summary__title">{t('l4ErrorSummary')}</p>
+      <ul>
+        {groups.map((g) => (
+          <li key={g.message} data-testid="error-summary-group">
+            <strong>{tx(g.message)}</strong>
+            <ul>
+              {g.errors.map((e) => (
+                <li key={e.path}>
+                  <button type="button" className="ui-btn ui-btn--link" onClick={() => { const r = root(); if (r) focusField(r, e.path); }}>
+                    {tx(e.message)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+type LinkState = { sent: boolean; error: string | null };
+
+/** "Send me a sign-in link" for `email` (the account's address gets it; the link opens this course). */
+function SignInLinkButton({ email, courseId }: { email: string; courseId: number }) {
+  const [state, ask, pending] = useActionState<LinkState, void>(async () => {
+    try {
+      await toPromise(createActor(studentActors.requestSignInLink, { input: { email, course_id: courseId } }).start());
+      return { sent: true, error: null };
+    } catch (error) {
+      const message = typeof (error as { msg?: unknown })?.msg === 'string' ? (error as { msg: string }).msg : String(error);
+      return { sent: false, error: message };
+    }
+  }, { sent: false, error: null });
+  return (
+    <>
+      <Button type="button" variant="secondary" loading={pending} disabled={pending || state.sent} onClick={() => startTransition(() => ask())} data-testid="send-signin-link">
+        {t('l4SendSignInLink')}
+      </Button>
+      {state.sent ? (
+        <p role="status" data-testid="signin-link-sent">
+          {t('l4SignInLinkSent', { email })}
+        </p>
+      ) : null}
+      {state.error ? (
+        <p className="ui-field__error" role="alert">
+          {t('l4SignInLinkFailed', { message: tx(state.error) })}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export function EmailTaken({ taken, courseId, onLogIn }: { taken: { email: string; account: 'member' | 'buyer' }; courseId: number; onLogIn: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus({ preventScroll: true });
+    ref.current?.scrollIntoView({ block: 'start' });
+  }, [taken]);
+  return (
+    <div ref={ref} tabIndex={-1} className="ui-alert email-taken" role="alert" data-testid="email-taken" data-account={taken.account}>
+      <p>{taken.account === 'member' ? t('l4EmailTakenMember') : t('l4EmailTakenBuyer')}</p>
+      <div className="email-taken__actions">
+        {taken.account === 'member' ? (
+          <>
+            <Button type="button" onClick={onLogIn} data-testid="email-taken-login">
+              {t('l4LogIn')}
+            </Button>
+            <Link to="/forgotpass">{t('l4ForgotPassword')}</Link>
+          </>
+        ) : null}
+        <SignInLinkButton email={taken.email} courseId={courseId} />
+      </div>
+    </div>
+  );
+}
+
+type PasswordState = { errors: FieldError[]; done: string | null };
+
+export function SetPassword() {
+  const [open, setOpen] = useState(false);
+  const [state, save, pending] = useActionState<PasswordState, HTMLFormElement>(async (_prev, form) => {
+    const data = new FormData(form);
+    const username = String(data.get('username') ?? '').trim();
+    const password = String(data.get('password') ?? '');
+    try {
+      await toPromise(createActor(studentActors.setStudentPassword, { input: { username, password } }).start());
+      return { errors: [], done: username };
+    } catch (error) {
+      const e = error as { msg?: string; result?: unknown; code?: string };
+      const issues = Array.isArray(e.result) ? (e.result as { field?: string; msg?: string }[]).filter((i) => i.field && i.msg).map((i) => ({ path: i.field!, message: i.msg! })) : [];
+      const path = e.code === 'DUPLICATE_USERNAME' || e.code === 'INVALID_FORMAT_USERNAME' ? 'username' : 'password';
+      return { errors: issues.length > 0 ? issues : [{ path, message: e.msg ?? String(error) }], done: null };
+    }
+  }, { errors: [], done: null });
+  const err = (p: string) => state.errors.find((e) => e.path === p)?.message ?? null;
+  if (state.done) {
+    return (
+      <p className="ui-alert" role="status" data-testid="password-set">
+        {t('l4SetPasswordDone', { username: state.done })}
+      </p>
+    );
+  }
+  return (
+    <details className="set-password" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="set-password">
+      <summary>{t('l4SetPasswordTitle')}</summary>
+      <p className="ui-muted">{t('l4SetPasswordHint')}</p>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = event.currentTarget;
+          startTransition(() => save(form));
+        }}
+      >
+        <TextField id="set-password-username" label={t('username')} name="username" autoComplete="username" hint={t('usernameHint')} required error={err('username')} />
+        <TextField id="set-password-password" label={t('password')} name="password" type="password" autoComplete="new-password" hint={t('usernameHint')} required error={err('password')} />
+        <Button type="submit" loading={pending} disabled={pending}>
+          {t('l4SetPasswordSave')}
+        </Button>
+      </form>
+    </details>
+  );
+}
