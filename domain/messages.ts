@@ -176,6 +176,8 @@ export const MESSAGES = {
   ADDRESS_POSTCODE_INVALID: 'กรุณากรอกรหัสไปรษณีย์ 5 หลัก',
   // speed (issue 13): the demo shop's notice, also written by the server in the page's first paint
   DEMO_PAYMENTS_NOTICE: 'ร้านค้าทดลอง: การชำระเงินทั้งหมดเป็นการจำลอง ไม่มีการตัดเงินจริง',
+  // quote: the order is made from the quote the buyer saw
+  QUOTE_STALE: 'ตะกร้าของคุณมีการเปลี่ยนแปลง (จากหน้าต่างอื่นหรือราคาที่ปรับ) กรุณาตรวจสอบยอดที่แสดงใหม่แล้วกดชำระอีกครั้ง',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -324,6 +326,8 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   ADDRESS_POSTCODE_INVALID: 'Please enter a 5-digit postcode',
   // speed (issue 13)
   DEMO_PAYMENTS_NOTICE: 'Demo shop: every payment is simulated; no real money is charged',
+  // quote: the order is made from the quote the buyer saw
+  QUOTE_STALE: 'Your cart has changed (in another window, or a price was updated). Please check the amounts shown now and pay again.',
 };
 
 export type MessageLocale = 'th' | 'en';
