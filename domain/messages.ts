@@ -193,6 +193,8 @@ export const MESSAGES = {
   CITIZEN_ID_DIGITS_ONLY: 'เลขประจำตัวประชาชนต้องเป็นตัวเลข 13 หลักเท่านั้น',
   CITIZEN_ID_CHECK_DIGIT: 'เลขประจำตัวประชาชนไม่ถูกต้อง: หลักสุดท้าย (เลขตรวจสอบ) ไม่ตรงกับ 12 หลักแรก กรุณาตรวจสอบอีกครั้ง',
   WITHHOLDING_JURISTIC_ONLY: 'หัก ณ ที่จ่ายได้เฉพาะนิติบุคคล: เลือกขอใบกำกับภาษีแบบนิติบุคคลและกรอกข้อมูลบริษัท หรือยกเลิกการหัก ณ ที่จ่าย',
+  // quote: the order is made from the quote the buyer saw
+  QUOTE_STALE: 'ตะกร้าของคุณมีการเปลี่ยนแปลง (จากหน้าต่างอื่นหรือราคาที่ปรับ) กรุณาตรวจสอบยอดที่แสดงใหม่แล้วกดชำระอีกครั้ง',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -358,6 +360,8 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   CITIZEN_ID_DIGITS_ONLY: 'The citizen ID number has 13 digits and nothing else',
   CITIZEN_ID_CHECK_DIGIT: 'The citizen ID number is invalid: its last digit (the check digit) does not match the first 12; please check it',
   WITHHOLDING_JURISTIC_ONLY: 'Withholding tax is for juristic persons only: ask for a juristic-person tax invoice and fill in the company, or untick withholding',
+  // quote: the order is made from the quote the buyer saw
+  QUOTE_STALE: 'Your cart has changed (in another window, or a price was updated). Please check the amounts shown now and pay again.',
 };
 
 export type MessageLocale = 'th' | 'en';

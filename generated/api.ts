@@ -797,6 +797,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/cart/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quote a cart (every amount the buyer sees before paying)
+         * @description Prices the buyer's choices exactly as `createOrder` does, with the same server function
+         *     (server/orders/quote.ts): the plans, coupons, promotion and shipping fee are read by id,
+         *     the browser sends no amount. The answer is every number the page shows (lines, discounts,
+         *     shipping, withholding, VAT, total, in the cart's currency) and `version`, a digest of the
+         *     choices, the amounts and (with `from_cart`, for a logged-in student) the saved cart's lines.
+         *     The order carries that version as `quote_version`; when the server's quote for the order
+         *     differs (another tab changed the cart, a login merged carts, the back office changed a
+         *     price or a fee) the order is refused with 409 QUOTE_STALE.
+         *
+         *     `problem` is the first refusal the order would give for these choices (e.g.
+         *     PROMOTION_NOT_SELECTED, SHIPPING_FEE_REQUIRED, PAYMENT_MINIMUM, TAX_INVOICE_INVALID, a
+         *     COUPON_* reason), null when none; seats, stock and owned courses are checked at order time.
+         *     A visitor (no session) is quoted without withholding and without an address book.
+         */
+        post: operations["quoteCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chulabook/cart": {
         parameters: {
             query?: never;
@@ -842,7 +874,9 @@ export interface paths {
          *     **Prices in the body are ignored**: `price`, `discount`, `shipping_fee`, `cancel_at`,
          *     `status` and the amounts inside `courses` are accepted for compatibility and the server
          *     recomputes everything from the ids (pricing plans, coupons, promotion, shipping fee,
-         *     withholding). The answer carries the server's numbers.
+         *     withholding) with the function that answers quoteCart. The answer carries the server's
+         *     numbers; with `quote_version` the order is refused (409 QUOTE_STALE) unless they are the
+         *     numbers the buyer was quoted.
          *
          *     Checks, in order: tax (TAX_INVOICE_INVALID), duplicates and pricing (duplicate_course,
          *     dont_have_pricing, have_course, cart_pricing_usd_failed), payment method
@@ -1770,7 +1804,8 @@ export interface components {
          *     - 404: NOT_FOUND
          *     - 409: DUPLICATE_USERNAME, DUPLICATE_EMAIL, have_course, COUPON_DUPLICATE, COUPON_ONLY_ONE,
          *       ORDER_NOT_PAYABLE, COUPON_PROMOTION_EXCLUSIVE (coupons and a promotion together while the
-         *       site makes them exclusive)
+         *       site makes them exclusive), QUOTE_STALE (the order's `quote_version` is not the server's
+         *       quote any more: the cart or a price changed since the buyer saw it)
          *     - 413: FILE_TOO_LARGE
          *     - 422: COUPON_NOT_AVAILABLE, COUPON_NOT_SUPPORTED_COURSE, COUPON_NOT_SUPPORTED_PAYMENT,
          *       COUPON_NO_PAYMENT_METHOD, COUPON_NOT_ENOUGH_COURSES, TIME_LEFT, dont_have_pricing,
@@ -1778,13 +1813,15 @@ export interface components {
          *       IDEMPOTENCY_KEY_REUSED, PAYMENT_FAILED (payment refused), COUPON_NOT_SUPPORTED_CURRENCY
          *       (an amount coupon without a USD amount, in USD), PROMOTION_NOT_USABLE (the chosen
          *       promotion does not apply to this cart), COUPON_EXPIRED (the coupon's end date has passed),
-         *       COUPON_NOT_YET_VALID (its start date has not come)
+         *       COUPON_NOT_YET_VALID (its start date has not come), PROMOTION_NOT_SELECTED (a usable
+         *       promotion left unselected with no coupon chosen: 'your order has a joint promotion, please
+         *       choose a promotion')
          *     - 429: ERROR_CREATE_USER_IN_DAY, RATE_LIMITED
          *     - 500: INTERNAL_ERROR
          *     - 502: PAYMENT_FAILED (provider failed or unreachable)
          * @enum {string}
          */
-        ErrorCode: "duplicate_course" | "dont_have_pricing" | "have_course" | "dont_have_payment" | "cart_pricing_usd_failed" | "COUPON_NOT_AVAILABLE" | "COUPON_NOT_SUPPORTED_COURSE" | "COUPON_NOT_SUPPORTED_PAYMENT" | "COUPON_NO_PAYMENT_METHOD" | "COUPON_EXPIRED" | "COUPON_NOT_YET_VALID" | "COUPON_NOT_ENOUGH_COURSES" | "COUPON_DUPLICATE" | "COUPON_ONLY_ONE" | "COUPON_NOT_SUPPORTED_CURRENCY" | "COUPON_PROMOTION_EXCLUSIVE" | "PROMOTION_NOT_USABLE" | "TIME_LEFT" | "NOT_FOUND" | "INPUT_ERROR" | "OVER_LIMIT_USER" | "ERROR_CREATE_USER_IN_DAY" | "DUPLICATE_USERNAME" | "DUPLICATE_EMAIL" | "INVALID_FORMAT_USERNAME" | "INVALID_FORMAT_PASSWORD" | "INVALID_FORMAT_EMAIL" | "WHITELIST_USER_DENIED" | "PERMISSION_DENIED" | "SHIPPING_ADDRESS_REQUIRED" | "SHIPPING_FEE_REQUIRED" | "PAYMENT_MINIMUM" | "METHOD_CURRENCY_NOT_SUPPORTED" | "TAX_INVOICE_INVALID" | "INVALID_FILE_TYPE" | "OUT_OF_STORAGE" | "FILE_TOO_LARGE" | "UPLOAD_TOKEN_REQUIRED" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "RATE_LIMITED" | "PAYMENT_FAILED" | "ORDER_NOT_PAYABLE" | "INTERNAL_ERROR";
+        ErrorCode: "duplicate_course" | "dont_have_pricing" | "have_course" | "dont_have_payment" | "cart_pricing_usd_failed" | "COUPON_NOT_AVAILABLE" | "COUPON_NOT_SUPPORTED_COURSE" | "COUPON_NOT_SUPPORTED_PAYMENT" | "COUPON_NO_PAYMENT_METHOD" | "COUPON_EXPIRED" | "COUPON_NOT_YET_VALID" | "COUPON_NOT_ENOUGH_COURSES" | "COUPON_DUPLICATE" | "COUPON_ONLY_ONE" | "COUPON_NOT_SUPPORTED_CURRENCY" | "COUPON_PROMOTION_EXCLUSIVE" | "PROMOTION_NOT_USABLE" | "PROMOTION_NOT_SELECTED" | "QUOTE_STALE" | "TIME_LEFT" | "NOT_FOUND" | "INPUT_ERROR" | "OVER_LIMIT_USER" | "ERROR_CREATE_USER_IN_DAY" | "DUPLICATE_USERNAME" | "DUPLICATE_EMAIL" | "INVALID_FORMAT_USERNAME" | "INVALID_FORMAT_PASSWORD" | "INVALID_FORMAT_EMAIL" | "WHITELIST_USER_DENIED" | "PERMISSION_DENIED" | "SHIPPING_ADDRESS_REQUIRED" | "SHIPPING_FEE_REQUIRED" | "PAYMENT_MINIMUM" | "METHOD_CURRENCY_NOT_SUPPORTED" | "TAX_INVOICE_INVALID" | "INVALID_FILE_TYPE" | "OUT_OF_STORAGE" | "FILE_TOO_LARGE" | "UPLOAD_TOKEN_REQUIRED" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "RATE_LIMITED" | "PAYMENT_FAILED" | "ORDER_NOT_PAYABLE" | "INTERNAL_ERROR";
         /** @enum {string} */
         UserRole: "student" | "instructor";
         /** @description The logged-in user. `id` is the spec's `user.id` (the student's user id). */
@@ -2299,15 +2336,21 @@ export interface components {
              */
             location: string;
         };
+        /** @description A shipping option with a price per currency, as pricing plans have (`price`, `price_usd`). An option without a USD price is not offered in a USD cart. */
         ShippingFee: {
             id: components["schemas"]["Id"];
             /** @example ไปรษณีย์ EMS */
             name: string;
             /**
-             * @description Fee in minor units (satang for THB, cents for USD).
+             * @description Fee in THB, minor units (satang).
              * @example 5000
              */
             fee: number;
+            /**
+             * @description Fee in USD, minor units (cents); null means the option is not offered in USD.
+             * @example 200
+             */
+            fee_usd: number | null;
         };
         ShippingAddress: {
             id: components["schemas"]["Id"];
@@ -2398,6 +2441,73 @@ export interface components {
             /** @description Withholding tax chosen (juristic person with tax invoice, amount before VAT >= 1000 THB / 30 USD). Absent means false. */
             is_withholding?: boolean;
             withholding_percent?: components["schemas"]["WithholdingPercent"];
+            /** @description The order is made from the student's saved cart (the /cart page); its quote is bound to the saved cart's lines. Absent means false. */
+            from_cart?: boolean;
+            /**
+             * @description The `version` of the quote the buyer was shown (quoteCart with the same choices). When
+             *     given and the server's quote now differs, the order is refused with 409 QUOTE_STALE.
+             */
+            quote_version?: string;
+        };
+        /** @description The buyer's choices, as in OrderCreate (`course_id[i]` with `pricingplan_id[i]`); no amounts. */
+        QuoteRequest: {
+            course_id: components["schemas"]["Id"][];
+            pricingplan_id: components["schemas"]["Id"][];
+            /** @description Quantities of physical products (absent means 1). */
+            courses?: components["schemas"]["OrderCourseInput"][];
+            payment_method_id: components["schemas"]["PaymentMethodId"];
+            coupon_id?: components["schemas"]["Id"][];
+            promotion_id?: number | null;
+            currency_code: components["schemas"]["CurrencyCode"];
+            shipping_address_id?: number | null;
+            shipping_fee_id?: number | null;
+            is_withholding?: boolean;
+            withholding_percent?: components["schemas"]["WithholdingPercent"];
+            /** @description Quote the student's saved cart (the version then covers the saved cart's lines). */
+            from_cart?: boolean;
+        };
+        QuoteLine: {
+            course_id: components["schemas"]["Id"];
+            course_name: string;
+            pricingplan_id: components["schemas"]["Id"];
+            qty: number;
+            /** @description Plan price times qty, minor units of the quote's currency. */
+            original_pricing_price: number;
+            /** @description This line's share of coupon and promotion discounts, minor units. */
+            discount: number;
+            /** @description original_pricing_price - discount, minor units. */
+            price: number;
+            coupon_code: string | null;
+        };
+        /** @description Every amount of the order these choices make, as createOrder will compute it (minor units of `currency_code`). */
+        Quote: {
+            currency_code: components["schemas"]["CurrencyCode"];
+            lines: components["schemas"]["QuoteLine"][];
+            /** @description Subtotal before discounts. */
+            price: number;
+            discount: number;
+            promotion_id: number | null;
+            promotion_discount: number;
+            coupon_discount: number;
+            coupon_list_code: string[];
+            /** @description The usable promotion with the largest discount (ties to the lower id), null when none is usable. */
+            best_promotion_id: number | null;
+            /** @description The chosen shipping option's fee in the quote's currency; 0 when none is needed or chosen yet. */
+            shipping_fee: number;
+            shipping_fee_id: number | null;
+            withholding_offered: boolean;
+            withholding_percent: components["schemas"]["WithholdingPercent"] | null;
+            withholding_price: number;
+            vat_price: number;
+            /** @description price - discount + shipping_fee - withholding_price. */
+            total_amount: number;
+            /** @description Send it back as the order's `quote_version`. */
+            version: string;
+            problem: null | {
+                code: components["schemas"]["ErrorCode"];
+                /** @description In the request's language. */
+                msg: string;
+            };
         };
         OrderCourseLine: {
             course_id: components["schemas"]["Id"];
@@ -4708,6 +4818,43 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    quoteCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The quote. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: components["schemas"]["SuccessTrue"];
+                        data: components["schemas"]["Quote"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR, duplicate_course, dont_have_payment. */
+            400: components["responses"]["BadRequest"];
+            /** @description A course, plan, coupon, promotion or shipping fee does not exist or is not active (NOT_FOUND). */
+            404: components["responses"]["NotFound"];
+            /** @description COUPON_PROMOTION_EXCLUSIVE. */
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description dont_have_pricing, cart_pricing_usd_failed (also a shipping fee without a USD price in USD), PROMOTION_NOT_USABLE. */
+            422: components["responses"]["Unprocessable"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     sendCartToChulabook: {
         parameters: {
             query?: never;
@@ -4780,14 +4927,18 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description A course, plan, coupon, promotion, payment method, shipping address or fee does not exist (NOT_FOUND). */
             404: components["responses"]["NotFound"];
-            /** @description have_course (already owned with a non-renewal plan, or an order of it is pending). */
+            /**
+             * @description have_course (already owned with a non-renewal plan, or an order of it is pending),
+             *     QUOTE_STALE (`quote_version` differs from the server's quote: show the server's cart).
+             */
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             /**
              * @description COUPON_NOT_AVAILABLE (`error.result` = failing coupon codes), COUPON_* reasons,
              *     TIME_LEFT (registration closed or no seats; `error.msg` is shown), dont_have_pricing,
              *     cart_pricing_usd_failed, PAYMENT_MINIMUM (methods 8/9 under 20 THB),
-             *     IDEMPOTENCY_KEY_REUSED (same key, different body).
+             *     IDEMPOTENCY_KEY_REUSED (same key, different body), PROMOTION_NOT_SELECTED (a usable
+             *     promotion left unselected and no coupon chosen).
              */
             422: components["responses"]["Unprocessable"];
             500: components["responses"]["InternalError"];

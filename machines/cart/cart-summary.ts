@@ -1,9 +1,10 @@
 /**
- * The cart as the checkout needs it, computed from the cart's context with the domain's rules
- * only (priceCart, orderTax, orderAmount): what the buyer sees before ordering. The server
- * recomputes everything from the ids; these numbers are for showing and for the checks the
- * browser runs before asking.
+ * The cart as the checkout needs it. The amounts the buyer sees are the server's quote
+ * (`POST /public/cart/quote`, the very function that prices the order) once it has answered for
+ * the cart's current choices; until then (and when it cannot answer) the same domain rules
+ * (priceCart, orderTax, orderAmount) give the numbers the browser's checks run on.
  */
+import type { components } from '../../generated/api';
 import { bestPromotion, cartParts, priceCart, usablePromotions, type PricedCart, type PromotionOffer } from '../../domain/discounts';
 import { orderAmount, type Currency } from '../../domain/money';
 import type { OrderLine } from '../../domain/order-checks';
@@ -22,8 +23,19 @@ export interface CartItem extends OrderLine {
 export interface ShippingFeeChoice {
   id: number;
   name: string;
-  /** Minor units. */
+  /** THB, minor units. */
   fee: number;
+  /** USD, minor units; null/absent: not offered in USD (a fee has a price per currency, as plans do). */
+  fee_usd?: number | null;
+}
+
+/** The server's quote (openapi Quote) and the request it answers. */
+export type Quote = components['schemas']['Quote'];
+export type QuoteRequest = components['schemas']['QuoteRequest'];
+
+/** A shipping option's fee in a currency; null when it has no price in it (not offered). */
+export function feeIn(choice: Pick<ShippingFeeChoice, 'fee' | 'fee_usd'>, currency: Currency): number | null {
+  return currency === 'USD' ? (choice.fee_usd ?? null) : choice.fee;
 }
 
 /** The parts of the cart's context the totals read. */
@@ -40,6 +52,11 @@ export interface CartFacts {
   shippingFee: ShippingFeeChoice | null;
   withholding: boolean;
   withholdingPercent: WithholdingPercent;
+  /** The server's last quote and the request it answered (see quoteRequest). */
+  quote?: { key: string; data: Quote } | null;
+  /** The cart is the student's saved cart (the /cart page): its quote is bound to it. */
+  fromCart?: boolean;
+  shippingAddressId?: number | null;
 }
 
 export interface CartTotals {
@@ -54,6 +71,8 @@ export interface CartTotals {
   withholdingOffered: boolean;
   /** price − discount + shipping_fee − withholding_price (spec 9), minor units. */
   payable: number;
+  /** The numbers are the server's quote for the current choices (null: not answered yet). */
+  quote: Quote | null;
 }
 
 export function selectedPromotion(facts: Pick<CartFacts, 'promotions' | 'promotionId'>): Promotion | null {
@@ -71,11 +90,12 @@ export function bestOffer(facts: Pick<CartFacts, 'lines' | 'plans' | 'promotions
   return parts.ok ? bestPromotion(facts.promotions, parts.parts, facts.currency) : null;
 }
 
-export function cartTotals(facts: CartFacts): CartTotals {
+/** The domain's numbers for the cart (what the checks run on until the quote answers). */
+function localTotals(facts: CartFacts): CartTotals {
   const result = priceCart(facts.lines, facts.plans, facts.coupons, selectedPromotion(facts), facts.currency, facts.paymentMethodId, facts.settings);
-  const shippingFee = facts.shippingFee?.fee ?? 0;
+  const shippingFee = facts.shippingFee ? (feeIn(facts.shippingFee, facts.currency) ?? 0) : 0;
   if (!result.ok) {
-    return { priced: null, pricingError: result.message, subtotal: 0, discount: 0, shippingFee, withholdingPrice: 0, withholdingOffered: false, payable: 0 };
+    return { priced: null, pricingError: result.message, subtotal: 0, discount: 0, shippingFee, withholdingPrice: 0, withholdingOffered: false, payable: 0, quote: null };
   }
   const tax = orderTax({ price: result.subtotal, discount: result.discount, currency: facts.currency, settings: facts.taxSettings });
   const offered = isWithholdingOffered(result.total, facts.currency, facts.taxSettings);
@@ -89,6 +109,79 @@ export function cartTotals(facts: CartFacts): CartTotals {
     withholdingPrice,
     withholdingOffered: offered,
     payable: orderAmount({ price: result.subtotal, discount: result.discount, shipping_fee: shippingFee, withholding_price: withholdingPrice }),
+    quote: null,
+  };
+}
+
+/** Stable JSON (sorted keys): the key a quote is filed under. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v !== null && typeof v === 'object') {
+    return `{${Object.keys(v as object)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v) ?? 'null';
+}
+
+/** What the server is asked to quote for the cart's choices (the order's body without amounts); null for an empty cart. */
+export function quoteRequest(facts: CartFacts): QuoteRequest | null {
+  if (facts.lines.length === 0) return null;
+  const offered = localTotals(facts).withholdingOffered;
+  const withholding = facts.withholding && offered;
+  return {
+    course_id: facts.lines.map((l) => l.course_id),
+    pricingplan_id: facts.lines.map((l) => l.pricing_plan_id),
+    courses: facts.lines.map((l) => ({ course_id: l.course_id, pricingplan_id: l.pricing_plan_id, qty: l.qty ?? 1 })),
+    payment_method_id: (facts.paymentMethodId ?? 1) as QuoteRequest['payment_method_id'],
+    coupon_id: facts.coupons.map((c) => c.id),
+    promotion_id: facts.promotionId,
+    currency_code: facts.currency,
+    shipping_address_id: facts.shippingAddressId ?? null,
+    shipping_fee_id: facts.shippingFee?.id ?? null,
+    is_withholding: withholding,
+    ...(withholding ? { withholding_percent: facts.withholdingPercent } : {}),
+    ...(facts.fromCart ? { from_cart: true } : {}),
+  };
+}
+
+export function quoteKey(facts: CartFacts): string {
+  return canonical(quoteRequest(facts));
+}
+
+/** The server's quote when it answers the cart's current choices, else null. */
+export function currentQuote(facts: CartFacts): Quote | null {
+  return facts.quote && facts.quote.key === quoteKey(facts) ? facts.quote.data : null;
+}
+
+/**
+ * The cart's numbers: the server's quote for the current choices (every amount the buyer sees),
+ * else the domain's (before the quote answers).
+ */
+export function cartTotals(facts: CartFacts): CartTotals {
+  const local = localTotals(facts);
+  const quote = currentQuote(facts);
+  if (!quote) return local;
+  const priced = local.priced
+    ? {
+        ...local.priced,
+        lines: local.priced.lines.map((l) => {
+          const q = quote.lines.find((x) => x.course_id === l.course_id);
+          return q ? { ...l, original_pricing_price: q.original_pricing_price, discount: q.discount, total: q.price, coupon_code: q.coupon_code } : l;
+        }),
+      }
+    : null;
+  return {
+    ...local,
+    priced,
+    subtotal: quote.price,
+    discount: quote.discount,
+    shippingFee: quote.shipping_fee,
+    withholdingPrice: quote.withholding_price,
+    withholdingOffered: quote.withholding_offered,
+    payable: quote.total_amount,
+    quote,
   };
 }
 
@@ -106,5 +199,7 @@ export interface CartSummary {
   withholding: boolean;
   withholdingPercent: WithholdingPercent;
   ownedCourseIds: number[];
+  /** The lines are the student's saved cart (the order says so: its quote is bound to it). */
+  fromCart: boolean;
   totals: CartTotals;
 }

@@ -19,7 +19,7 @@ import type { Coupon, PricingPlan, PricingSettings, Promotion, TaxSettings } fro
 import { failureOf } from '../shared/api-error';
 import type { CouponLookupRequest, DataResponse, PaymentMethodId } from '../shared/api';
 import { effectDefaults, type Notice } from '../shared/effects';
-import { bestOffer, cartTotals, usableOffers, type CartItem, type CartSummary, type ShippingFeeChoice } from './cart-summary';
+import { bestOffer, cartTotals, feeIn, quoteKey, quoteRequest, usableOffers, type CartItem, type CartSummary, type Quote, type QuoteRequest, type ShippingFeeChoice } from './cart-summary';
 
 export interface CartMethod {
   id: number;
@@ -42,6 +42,8 @@ export interface CartInput {
   ownedCourseIds: number[];
   settings: PricingSettings;
   taxSettings: TaxSettings;
+  /** The lines are the student's saved cart (the /cart page): the quote is bound to it. */
+  fromCart?: boolean;
 }
 
 export interface CartContext {
@@ -69,6 +71,9 @@ export interface CartContext {
   /** Waiting for the confirm modal: the coupon or promotion that would replace the other kind. */
   pendingCoupon: Coupon | null;
   pendingPromotionId: number | null;
+  fromCart: boolean;
+  /** The server's last quote and the choices it answered (selectors show it while they are the current ones). */
+  quote: { key: string; data: Quote } | null;
 }
 
 export type CartEvent =
@@ -89,7 +94,9 @@ export type CartEvent =
   | { type: 'session.loggedIn'; ownedCourseIds?: number[] }
   | { type: 'line.add'; item: CartItem; plans: PricingPlan[] }
   | { type: 'line.remove'; courseId: number }
-  | { type: 'line.setQty'; courseId: number; qty: number };
+  | { type: 'line.setQty'; courseId: number; qty: number }
+  /** Ask the server again (the order was refused as stale: a price or the saved cart changed). */
+  | { type: 'quote.refresh' };
 
 /** A line's quantity may change: a physical product, a whole number from 1 to its stock (99 at most, as the API allows). */
 export function qtyAllowed(lines: readonly CartItem[], courseId: number, qty: number): boolean {
@@ -146,6 +153,7 @@ export function cartSummary(c: CartContext): CartSummary {
     withholding: c.withholding,
     withholdingPercent: c.withholdingPercent,
     ownedCourseIds: c.ownedCourseIds,
+    fromCart: c.fromCart,
     totals: cartTotals(c),
   };
 }
@@ -185,6 +193,8 @@ export function initialCartContext(input: CartInput): CartContext {
     couponError: null,
     pendingCoupon: null,
     pendingPromotionId: null,
+    fromCart: input.fromCart ?? false,
+    quote: null,
   });
 }
 
@@ -219,6 +229,10 @@ export const cartMachine = setup({
     getCouponByCouponCode: fromPromise<DataResponse<Coupon>, CouponLookupRequest>(async () => {
       throw new Error('getCouponByCouponCode is provided by the app');
     }),
+    /** The server's quote of the cart's choices (null input: an empty cart, nothing to quote). */
+    quoteCart: fromPromise<Quote | null | undefined, QuoteRequest | null>(async () => {
+      throw new Error('quoteCart is provided by the app');
+    }),
   },
   guards: {
     planSelectable: ({ context }, p: { courseId: number; planId: number }) => {
@@ -248,6 +262,8 @@ export const cartMachine = setup({
     lineAddable: ({ context }, p: { item: CartItem; plans: PricingPlan[] }) =>
       !context.lines.some((l) => l.course_id === p.item.course_id) &&
       p.plans.some((x) => x.id === p.item.pricing_plan_id && x.course_id === p.item.course_id && isPlanSelectable(x, planViewer(context))),
+    /** A shipping option is offered in the cart's currency only with a price in it. */
+    feeOffered: ({ context }, fee: ShippingFeeChoice) => feeIn(fee, context.currency) !== null,
     hasLine: ({ context }, courseId: number) => context.lines.some((l) => l.course_id === courseId),
     qtyAllowed: ({ context }, p: { courseId: number; qty: number }) => qtyAllowed(context.lines, p.courseId, p.qty),
   },
@@ -299,9 +315,14 @@ export const cartMachine = setup({
       coupons: couponsForPaymentMethod(context.coupons, methodId).kept,
     })),
     // Plans, coupons and the promotion as for changed lines: a promotion or coupon without an amount in the new currency is not kept.
-    chooseCurrency: assign(({ context }, currency: Currency) => afterLinesChanged(inCurrency(context, currency))),
+    // A shipping option without a price in the new currency is not offered there: the buyer chooses again.
+    chooseCurrency: assign(({ context }, currency: Currency) => {
+      const next = afterLinesChanged(inCurrency(context, currency));
+      return next.shippingFee && feeIn(next.shippingFee, currency) === null ? { ...next, shippingFee: null } : next;
+    }),
     chooseAddress: assign((_, addressId: number) => ({ shippingAddressId: addressId })),
     chooseFee: assign((_, fee: ShippingFeeChoice) => ({ shippingFee: fee })),
+    keepQuote: assign(({ context }, quote: Quote | null | undefined) => ({ quote: quote ? { key: quoteKey(context), data: quote } : null })),
     setWithholding: assign((_, on: boolean) => ({ withholding: on })),
     choosePercent: assign((_, percent: WithholdingPercent) => ({ withholdingPercent: percent })),
     logIn: assign(({ context }, ownedCourseIds: number[] | undefined) => ({ loggedIn: true, ownedCourseIds: ownedCourseIds ?? context.ownedCourseIds })),
@@ -313,7 +334,23 @@ export const cartMachine = setup({
   states: {
     ready: {
       entry: { type: 'announceChange', params: ({ context }) => cartSummary(context) },
+      // Every change re-enters ready: the server quotes the current choices (a newer change cancels the older request).
+      initial: 'quoting',
+      states: {
+        quoting: {
+          invoke: {
+            id: 'quoteCart',
+            src: 'quoteCart',
+            input: ({ context }) => quoteRequest(context),
+            onDone: { target: 'quoted', actions: [{ type: 'keepQuote', params: ({ event }) => event.output }, { type: 'announceChange', params: ({ context }) => cartSummary(context) }] },
+            // No quote (network, a cart the server refuses to price): the domain's numbers stay, the order tells the rest.
+            onError: { target: 'quoted', actions: { type: 'keepQuote', params: null } },
+          },
+        },
+        quoted: {},
+      },
       on: {
+        'quote.refresh': { target: 'ready', reenter: true },
         'plan.choose': {
           guard: { type: 'planSelectable', params: ({ event }) => event },
           target: 'ready',
@@ -380,7 +417,7 @@ export const cartMachine = setup({
           actions: [{ type: 'chooseCurrency', params: ({ event }) => event.currency }, { type: 'saveLines', params: ({ context }) => context.lines }],
         },
         'shipping.chooseAddress': { target: 'ready', reenter: true, actions: { type: 'chooseAddress', params: ({ event }) => event.addressId } },
-        'shipping.chooseFee': { target: 'ready', reenter: true, actions: { type: 'chooseFee', params: ({ event }) => event.fee } },
+        'shipping.chooseFee': { guard: { type: 'feeOffered', params: ({ event }) => event.fee }, target: 'ready', reenter: true, actions: { type: 'chooseFee', params: ({ event }) => event.fee } },
         'withholding.set': { guard: 'withholdingOffered', target: 'ready', reenter: true, actions: { type: 'setWithholding', params: ({ event }) => event.on } },
         'withholding.choosePercent': { guard: 'withholdingOffered', target: 'ready', reenter: true, actions: { type: 'choosePercent', params: ({ event }) => event.percent } },
         'session.loggedIn': { target: 'ready', reenter: true, actions: { type: 'logIn', params: ({ event }) => event.ownedCourseIds } },

@@ -146,6 +146,9 @@ export function orderBody(context: Pick<CheckoutContext, 'cart' | 'user'>): Orde
     shipping_fee_id: c.shippingFee?.id ?? null,
     is_withholding: c.withholding && c.totals.withholdingOffered,
     ...(c.withholding && c.totals.withholdingOffered ? { withholding_percent: c.withholdingPercent } : {}),
+    // The quote the buyer was shown: the server refuses the order (QUOTE_STALE) when its own quote now differs.
+    ...(c.fromCart ? { from_cart: true } : {}),
+    ...(c.totals.quote ? { quote_version: c.totals.quote.version } : {}),
   };
 }
 
@@ -306,6 +309,7 @@ export const checkoutMachine = setup({
     orderRefused: ({ context }) => orderProblemOf(context.cart) !== null,
     couponNotAvailable: (_, error: unknown) => failureOf(error).code === 'COUPON_NOT_AVAILABLE',
     timeLeft: (_, error: unknown) => failureOf(error).code === 'TIME_LEFT',
+    quoteStale: (_, error: unknown) => failureOf(error).code === 'QUOTE_STALE',
     /** The server answered with a refusal: that key made no order; the next submit makes a new one. */
     answeredRefusal: (_, error: unknown) => {
       const status = failureOf(error).status;
@@ -334,6 +338,10 @@ export const checkoutMachine = setup({
     keepRegistration: assign(({ event }) => ({ registration: event.type === 'checkout.submit' ? (event.registration ?? null) : null, emailTaken: null })),
     keepUser: assign((_, user: SessionUser) => ({ user })),
     tellCartLoggedIn: sendTo('cart', { type: 'session.loggedIn' as const }),
+    /** The order was refused as stale: the cart asks the server for a fresh quote. */
+    refreshQuote: sendTo('cart', { type: 'quote.refresh' as const }),
+    /** The page shows the server's cart again (the /cart page reads it; elsewhere nothing). */
+    reloadCart: () => {},
     announceSession: emit((_, user: SessionUser) => ({ type: 'session.established' as const, user })),
     warnSubmit: assign(({ context }) => ({ problem: submitProblemOf(context.cart) })),
     keepOrder: assign(({ context }, answer: CreateOrderResponse) => ({
@@ -493,6 +501,12 @@ export const checkoutMachine = setup({
                 guard: { type: 'timeLeft', params: ({ event }: { event: { error: unknown } }) => event.error },
                 target: '#checkout.editing',
                 actions: ['renewKey', { type: 'notify', params: ({ event }) => ({ kind: 'error', topic: 'timeLeft', message: failureOf(event.error).msg }) }],
+              },
+              {
+                // The cart or a price changed since the buyer saw the quote: say so, show the server's cart and its quote.
+                guard: { type: 'quoteStale', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: '#checkout.editing',
+                actions: ['renewKey', { type: 'notify', params: ({ event }) => ({ kind: 'error', topic: 'cartChanged', message: failureOf(event.error).msg }) }, 'refreshQuote', 'reloadCart'],
               },
               {
                 guard: { type: 'answeredRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },

@@ -1,6 +1,7 @@
 /**
  * POST /private/cart/order: one order per Idempotency-Key, everything recomputed from ids with
- * domain/ (order checks, buyability, plan visibility, priceCart, tax, payment-method minimum),
+ * domain/ (order checks, buyability, plan visibility) and the quote (server/orders/quote.ts: priceCart, tax,
+ * shipping, payment-method minimum: the amounts the page showed),
  * seats / stock / coupon uses taken atomically.
  *
  * Concurrency: the whole request is one transaction.
@@ -23,27 +24,14 @@ import type { Queryable } from '../db/index';
 import { afterCommit } from '../db/index';
 import { ApiError } from '../errors';
 import { MESSAGES, couponNotAvailableMessage } from '../../domain/messages';
-import { orderProblem, needsShippingAddress, needsShippingFee, type OrderLine, type OrderProblemCode } from '../../domain/order-checks';
+import { orderProblem, type OrderProblemCode } from '../../domain/order-checks';
 import { canBuy, type BuyBlockReason } from '../../domain/buyability';
 import { isPlanSelectable } from '../../domain/plans';
-import { priceCart } from '../../domain/discounts';
-import { orderTax, withholdingEligibility, needsTaxInvoiceCheck } from '../../domain/tax';
-import { orderAmount } from '../../domain/money';
-import { checkPaymentMethod } from '../../domain/payment-methods';
-import {
-  couponForDomain,
-  couponsByIds,
-  findPromotion,
-  isActive,
-  planForDomain,
-  plansOfCourses,
-  promotionForDomain,
-  type CourseRow,
-} from '../repos/catalogue';
-import { pricingSettings, type StoredSettings } from '../repos/settings';
+import { withholdingEligibility } from '../../domain/tax';
+import { planForDomain, plansOfCourses, type CourseRow } from '../repos/catalogue';
+import type { StoredSettings } from '../repos/settings';
 import type { UserRow } from '../repos/users';
-import { taxInfoIssues } from '../students/registration';
-import { couponError } from '../routes/cart';
+import { computeQuote, quoteLines } from './quote';
 import { orderedCourses } from './status';
 import { fullCoupons, lockCoupons, lockCourses, takeCouponUses, takeSeatsAndStock, type OrderRow } from './repository';
 import { newOrderToken } from './service';
@@ -154,16 +142,10 @@ async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S
   if (body.is_withholding && withholdingEligibility(user) !== 'ok') throw new ApiError(400, 'TAX_INVOICE_INVALID', MESSAGES.WITHHOLDING_NEEDS_JURISTIC);
 
   // 2. Duplicates and pricing.
-  const qtyOf = new Map((body.courses ?? []).map((c) => [c.course_id, c.qty ?? 1]));
   const courses = new Map<number, CourseRow>();
   const rows = await q.query<CourseRow>('SELECT * FROM courses WHERE id = ANY($1::int[]) AND status = 1', [[...new Set(body.course_id)]]);
   for (const c of rows.rows) courses.set(c.id, c);
-  const lines: (OrderLine & { qty: number })[] = body.course_id.map((id, i) => ({
-    course_id: id,
-    pricing_plan_id: body.pricingplan_id[i]!,
-    qty: courses.get(id)?.is_product ? (qtyOf.get(id) ?? 1) : 1,
-    course_type: courses.get(id)?.course_type ?? null,
-  }));
+  const lines = quoteLines(body, courses);
   const missingCourse = body.course_id.find((id) => !courses.has(id));
   // Every plan of the ordered courses: a line's plan id must be one of its own course's plans.
   const planRows = await plansOfCourses(q, body.course_id);
@@ -214,67 +196,13 @@ async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S
     if (!c.is_product && !isPlanSelectable(plan, viewer)) throw problemError('dont_have_pricing', MESSAGES.DONT_HAVE_PRICING, id);
   }
 
-  // Coupons and the promotion must exist and be active.
+  // Price: the quote of these choices, the same computation the page showed (server/orders/quote.ts).
+  const quote = await computeQuote(q, body, { courses, planRows, settings, user, now });
+  // The buyer agreed to another quote: the cart changed elsewhere or the back office changed a price.
+  if (body.quote_version && body.quote_version !== quote.version) throw new ApiError(409, 'QUOTE_STALE', MESSAGES.QUOTE_STALE);
+  if (quote.problem) throw quote.problem;
+  const { priced, shippingFee, payable, wantsInvoice } = quote;
   const couponIds = [...new Set(body.coupon_id ?? [])];
-  const couponRows = await couponsByIds(q, couponIds);
-  for (const id of couponIds) {
-    const c = couponRows.find((x) => x.id === id);
-    if (!c || !isActive(c, now)) throw new ApiError(404, 'NOT_FOUND', `${MESSAGES.NOT_FOUND} (${id})`);
-  }
-  let promotion = null;
-  if (body.promotion_id) {
-    const p = await findPromotion(q, body.promotion_id);
-    if (!p || !isActive(p, now)) throw new ApiError(404, 'NOT_FOUND', `Promotion ${body.promotion_id} not found`);
-    promotion = promotionForDomain(p);
-  }
-
-  // Price: everything from ids (the body's amounts are never read).
-  const priced = priceCart(lines, plans, couponRows.map(couponForDomain), promotion, currency, methodId, pricingSettings(settings));
-  if (!priced.ok) {
-    if (priced.code === 'dont_have_pricing' || priced.code === 'cart_pricing_usd_failed') throw problemError(priced.code, priced.message, priced.course_id);
-    if (priced.code === 'invalid_qty') throw invalid(priced.message);
-    if (priced.code === 'coupon_promotion_exclusive') throw new ApiError(409, 'COUPON_PROMOTION_EXCLUSIVE', priced.message);
-    throw new ApiError(422, 'PROMOTION_NOT_USABLE', priced.message);
-  }
-
-  // Shipping.
-  let shippingFee = 0;
-  if (needsShippingAddress(lines.map((l) => ({ ...l, free_physical_book: courses.get(l.course_id)?.requires_shipping })))) {
-    if (!body.shipping_address_id) throw problemError('SHIPPING_ADDRESS_REQUIRED', MESSAGES.SHIPPING_ADDRESS_REQUIRED);
-    const a = await q.query('SELECT 1 FROM shipping_addresses WHERE id = $1 AND user_id = $2', [body.shipping_address_id, userId]);
-    if (a.rows.length === 0) throw new ApiError(404, 'NOT_FOUND', `Shipping address ${body.shipping_address_id} not found`);
-  }
-  if (needsShippingFee(lines)) {
-    if (!body.shipping_fee_id) throw problemError('SHIPPING_FEE_REQUIRED', MESSAGES.SHIPPING_FEE_REQUIRED);
-    const f = (await q.query<{ fee: number; fee_usd: number | null }>('SELECT fee, fee_usd FROM shipping_fees WHERE id = $1', [body.shipping_fee_id])).rows[0];
-    if (!f) throw new ApiError(404, 'NOT_FOUND', `Shipping fee ${body.shipping_fee_id} not found`);
-    const fee = currency === 'USD' ? f.fee_usd : f.fee;
-    if (fee === null) throw problemError('cart_pricing_usd_failed', MESSAGES.CART_PRICING_USD_FAILED);
-    shippingFee = fee;
-  }
-
-  // Tax figures (withholding on the pre-VAT amount) and the payable total.
-  const tax = orderTax({
-    price: priced.subtotal,
-    discount: priced.discount,
-    currency,
-    settings,
-    withholding: body.is_withholding ?? false,
-    withholding_percent: body.withholding_percent ?? null,
-    student: user,
-  });
-  if (!tax.ok) throw new ApiError(400, 'TAX_INVOICE_INVALID', tax.message);
-  const wantsInvoice = user.is_require_tax_invoice && (body.is_withholding || needsTaxInvoiceCheck(tax.base, currency, settings));
-  if (wantsInvoice && taxInfoIssues(user).length > 0) {
-    throw new ApiError(400, 'TAX_INVOICE_INVALID', MESSAGES.TAX_INVOICE_INVALID);
-  }
-  const payable = orderAmount({ price: priced.subtotal, discount: priced.discount, shipping_fee: shippingFee, withholding_price: tax.withholding_price });
-  const pm = checkPaymentMethod(methodId, payable, currency);
-  if (!pm.ok) throw problemError(pm.code, pm.message);
-
-  // Coupons rejected by the rules (payment method, courses, one-only, …).
-  const rejected = priced.rejected_coupons[0];
-  if (rejected) throw couponError(rejected.reason, rejected.message);
 
   // Seats, stock and coupon uses, under row locks.
   const lockedCourses = await lockCourses(q, body.course_id);
@@ -319,9 +247,9 @@ async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S
        )
        SELECT * FROM o`,
       [
-        newOrderToken(), userId, currency, methodId, priced.subtotal, priced.discount, shippingFee, tax.withholding_price, tax.withholding_percent !== null,
-        tax.withholding_percent, tax.vat, payable, priced.coupons.map((c) => c.id), priced.coupon_list_code, priced.promotion_id,
-        body.shipping_address_id ?? null, needsShippingFee(lines) ? (body.shipping_fee_id ?? null) : null, user.email, user.tel, wantsInvoice, cancelAt, now,
+        newOrderToken(), userId, currency, methodId, priced.subtotal, priced.discount, shippingFee, quote.withholdingPrice, quote.withholdingPercent !== null,
+        quote.withholdingPercent, quote.vat, payable, priced.coupons.map((c) => c.id), priced.coupon_list_code, priced.promotion_id,
+        body.shipping_address_id ?? null, quote.shippingFeeId, user.email, user.tel, wantsInvoice, cancelAt, now,
         col((l) => l.course_id),
         col((l) => l.pricingplan_id),
         col((l) => courses.get(l.course_id)!.name),

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Handlers } from '../openapi/router';
 import type { components } from '../../generated/api';
-import { ApiError } from '../errors';
+import { ApiError, requestLocale } from '../errors';
+import { quoteOfChoices } from '../orders/quote';
 import type { Queryable } from '../db/index';
 import {
   activePromotions,
@@ -23,7 +24,7 @@ import { loadSettings, pricingSettings } from '../repos/settings';
 import { plansForViewer } from '../../domain/plans';
 import { validateCoupon, priceCart } from '../../domain/discounts';
 import { duplicateCourse } from '../../domain/order-checks';
-import { MESSAGES, couponNotAvailableMessage } from '../../domain/messages';
+import { MESSAGES, couponNotAvailableMessage, localizeMessage } from '../../domain/messages';
 
 type S = components['schemas'];
 
@@ -204,8 +205,15 @@ export const cartHandlers: Handlers = {
   },
 
   async listShippingFees(_req, _reply, ctx) {
-    const r = await ctx.db.query<{ id: number; name: string; fee: number }>('SELECT id, name, fee FROM shipping_fees ORDER BY fee, id');
-    return { success: true, data: r.rows };
+    // A price per currency, as plans have; the cart offers in USD only the options with a USD price.
+    const r = await ctx.db.query<{ id: number; name: string; fee: number; fee_usd: number | null }>('SELECT id, name, fee, fee_usd FROM shipping_fees ORDER BY fee, id');
+    return { success: true, data: r.rows.map((f) => ({ id: f.id, name: f.name, fee: Number(f.fee), fee_usd: f.fee_usd === null ? null : Number(f.fee_usd) })) };
+  },
+
+  async quoteCart(req, _reply, ctx) {
+    const locale = requestLocale(req);
+    const data = await quoteOfChoices(ctx.db, req.body, req.user && req.user.role === 'student' ? req.user.id : null, ctx.clock.now(), (m) => localizeMessage(m, locale));
+    return { success: true, data };
   },
 
   async sendCartToChulabook(req, _reply, ctx) {

@@ -6,6 +6,7 @@ import { fromPromise, type AnyActorLogic } from 'xstate';
 import type { Coupon } from '../../domain/types';
 import type { CouponLookupRequest, DataResponse } from '../../machines/shared/api';
 import type { cartMachine } from '../../machines/cart/cart.machine';
+import type { Quote, QuoteRequest } from '../../machines/cart/cart-summary';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
 import { registerAndLoginMachine } from '../../machines/registration/register-and-login.machine';
 import { taxGateMachine } from '../../machines/tax/tax-gate.machine';
@@ -24,9 +25,14 @@ const getCouponByCouponCode = fromPromise<DataResponse<Coupon>, CouponLookupRequ
   unwrap(await api.POST('/public/cart/getCouponByCouponCode', { body: input, signal }), 'getCouponByCouponCode'),
 );
 
-/** The cart as the checkout declares it (it announces to its parent), with the coupon lookup. */
+/** The server's quote of the cart's choices: every amount the page shows (null for an empty cart). */
+const quoteCart = fromPromise<Quote | null | undefined, QuoteRequest | null>(async ({ input, signal }) =>
+  input ? unwrap(await api.POST('/public/cart/quote', { body: input, signal }), 'quoteCart').data : null,
+);
+
+/** The cart as the checkout declares it (it announces to its parent), with the coupon lookup and the quote. */
 const cartLogic = (checkoutMachine.implementations.actors.cart as typeof cartMachine).provide({
-  actors: { getCouponByCouponCode },
+  actors: { getCouponByCouponCode, quoteCart },
   actions: { notify: effectActions.notify },
 });
 

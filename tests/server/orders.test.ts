@@ -89,9 +89,9 @@ describe('the spec checks and codes', () => {
     const owned = await order(sid, { user_id: 2, course_id: [2], pricingplan_id: [6] });
     expect(owned.status).toBe(409);
     expect(owned.body.error).toMatchObject({ code: 'have_course', result: [2] });
-    const renew = await order(sid, { user_id: 2, course_id: [2], pricingplan_id: [8] });
+    const renew = await order(sid, { user_id: 2, course_id: [2], pricingplan_id: [8], promotion_id: 2 });
     expect(renew.status).toBe(201); // an owned course through its renewal plan
-    const pending = await order(sid, { user_id: 2, course_id: [2], pricingplan_id: [8] });
+    const pending = await order(sid, { user_id: 2, course_id: [2], pricingplan_id: [8], promotion_id: 2 });
     expect(pending.body.error.code).toBe('have_course'); // an order of it is pending
     await call(t.app, 'deleteOrder', { cookie: sid, body: { order_id: renew.body.orderId } });
     expect((await order(sid, { user_id: 2, course_id: [1], pricingplan_id: [4] })).body.error.code).toBe('dont_have_pricing'); // renewal without owning

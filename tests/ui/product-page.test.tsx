@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -12,6 +12,11 @@ import { Notifications, toasts } from '../../src/ui';
 import { planTypeName, t } from '../../src/i18n/messages';
 import { scriptedCheckout } from '../support/ui-checkout';
 import { pageData, plan } from './fixtures';
+import { json, scriptFetch } from '../support/ui-fetch';
+
+// The product page's cart asks the server for a quote; here the server does not answer one, so the
+// cart shows the domain's numbers (what these tests check).
+beforeEach(() => scriptFetch((req) => (new URL(req.url).pathname === '/public/cart/quote' ? json({ success: false, error: { code: 'NOT_FOUND', msg: 'no quote here' } }, 404) : undefined)));
 
 const host = (p: Parameters<typeof PaymentHost>[0]) => <PaymentHost {...p} bankCodes={[]} />;
 

@@ -19,6 +19,13 @@ import { B2, book, C1, C2, cartInput, line, PLANS, PR1, PR2, TAX_ON } from './ca
 /** A THB-only plan of course 11 (no USD price). */
 const THB_ONLY = { ...PLANS[0]!, id: 103, name: 'plan 103', price: 90000, price_usd: null, is_default: 0 };
 
+/** A server quote of course 11 (US$45) and book 13 (US$60) with EMS (US$2.00): the numbers the page shows. */
+const QUOTE_USD = {
+  currency_code: 'USD', lines: [], price: 10500, discount: 0, promotion_id: null, promotion_discount: 0, coupon_discount: 0, coupon_list_code: [], best_promotion_id: null,
+  shipping_fee: 200, shipping_fee_id: 2, withholding_offered: false, withholding_percent: null, withholding_price: 0, vat_price: 0, total_amount: 10700,
+  version: '0123456789abcdef0123456789abcdef', problem: null,
+};
+
 const notFound = { status: 404, code: 'NOT_FOUND', msg: 'not found' };
 const full = { status: 422, code: 'COUPON_NOT_AVAILABLE', msg: 'coupon full', result: ['SAVE100'] };
 
@@ -127,6 +134,17 @@ export const cartModel = defineModel({
       ],
     },
     {
+      // The server's quote: its numbers are the cart's while they answer the current choices; a change asks again.
+      name: 'the server quote',
+      input: cartInput({ lines: [line(11, 101), book(5)], currency: 'USD', usdEnabled: true, plans: [...PLANS.filter((p) => p.id !== 301), { ...PLANS.find((p) => p.id === 301)!, price_usd: 6000 }] }),
+      userEvents: [
+        { type: 'quote.refresh' },
+        { type: 'shipping.chooseFee', fee: { id: 2, name: 'EMS', fee: 5000, fee_usd: 200 } },
+        { type: 'shipping.chooseFee', fee: { id: 3, name: 'Kerry', fee: 6000, fee_usd: null } },
+      ],
+      outcomes: { quoteCart: { done: [QUOTE_USD], error: [{ status: 0, code: 'NETWORK_ERROR', msg: 'Failed to fetch' }] } },
+    },
+    {
       name: 'shipping and withholding',
       input: cartInput({ lines: [line(13, 301, 'Product')], taxSettings: TAX_ON }),
       userEvents: [
@@ -145,7 +163,7 @@ export const cartModel = defineModel({
     if (!s.matches('ready')) return [];
     const has = (id: number) => s.context.lines.some((l) => l.course_id === id);
     const bookLine = s.context.lines.find((l) => l.course_id === 13);
-    const types = ['coupon.type', 'coupon.remove', 'promotion.clear', 'shipping.chooseAddress', 'shipping.chooseFee', 'session.loggedIn', 'method.choose', 'currency.choose'];
+    const types = ['coupon.type', 'coupon.remove', 'promotion.clear', 'shipping.chooseAddress', 'shipping.chooseFee', 'session.loggedIn', 'method.choose', 'currency.choose', 'quote.refresh'];
     if (selectPlansOf(s, 11).plans.some((p) => p.selectable) && has(11)) types.push('plan.choose');
     if (!has(12) || !has(13)) types.push('line.add');
     if (has(11) || has(12)) types.push('line.remove');
@@ -165,6 +183,15 @@ export const cartModel = defineModel({
       assert.deepEqual(summary.totals, selectCartTotals(s));
       assert.equal(summary.paymentMethodId, s.context.paymentMethodId);
     }
+    // The server's quote: its numbers while it answers the current choices; a fee is charged in the cart's currency.
+    const totals = selectCartTotals(s);
+    if (step.event.type === 'xstate.done.actor.quoteCart' && (step.event as unknown as { output?: unknown }).output) {
+      assert.equal(totals.payable, QUOTE_USD.total_amount);
+      assert.equal(totals.shippingFee, QUOTE_USD.shipping_fee);
+      assert.equal(totals.quote?.version, QUOTE_USD.version);
+    }
+    if (totals.quote === null && s.context.shippingFee) assert.equal(totals.shippingFee, s.context.currency === 'USD' ? s.context.shippingFee.fee_usd : s.context.shippingFee.fee);
+    if (s.context.currency === 'USD' && s.context.shippingFee) assert.notEqual(s.context.shippingFee.fee_usd ?? null, null, 'no option without a USD price in a USD cart');
     // Member-only plan: refused while logged out, chosen once logged in.
     if (!s.context.loggedIn) assert.equal(s.can({ type: 'plan.choose', courseId: 11, planId: 102 }), false);
     // Lines: each course once, every change kept (saveLines) with the lines the view shows.

@@ -109,6 +109,7 @@ export const checkoutModel = defineModel({
         { status: 422, code: 'COUPON_NOT_AVAILABLE', msg: 'coupon full', result: ['SAVE100', 'PCT5'] },
         { status: 422, code: 'TIME_LEFT', msg: 'หมดเวลาลงทะเบียนแล้ว' },
         { status: 409, code: 'have_course', msg: 'already owned' },
+        { status: 409, code: 'QUOTE_STALE', msg: 'ตะกร้าของคุณมีการเปลี่ยนแปลง' },
         { status: 0, code: 'NETWORK_ERROR', msg: 'Failed to fetch' },
       ],
     },
@@ -116,7 +117,7 @@ export const checkoutModel = defineModel({
     clearCart: { done: [{ success: true }], error: [new Error('network')] },
     ...Object.fromEntries(Object.values(METHOD_ACTORS).map((id) => [id, paymentOutcomes])),
   },
-  effects: ['notify', 'navigate', 'persistSnapshot', 'clearPersistedSnapshot', 'log'],
+  effects: ['notify', 'navigate', 'persistSnapshot', 'clearPersistedSnapshot', 'log', 'reloadCart'],
   label: (e) => (e.type === 'cart.changed' ? `cart.changed(${Object.entries(CART).find(([, v]) => v === (e as unknown as { cart: CartSummary }).cart)?.[0]})` : undefined),
   serialize: (s) => {
     const c = s.context;
@@ -193,6 +194,9 @@ export const checkoutModel = defineModel({
       const code = (step.event as unknown as { error: { code: string } }).error.code;
       if (code === 'COUPON_NOT_AVAILABLE') {
         assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'warning', topic: 'invalidCoupon', message: 'คูปองถูกใช้ครบจำนวนแล้ว: SAVE100, PCT5' } }]);
+      } else if (code === 'QUOTE_STALE') {
+        // The cart changed since its quote: said in the server's words, then the page shows the server's cart (and the cart quotes again).
+        assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'cartChanged', message: 'ตะกร้าของคุณมีการเปลี่ยนแปลง' } }, { type: 'reloadCart', params: undefined }]);
       } else if (code === 'TIME_LEFT') {
         assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'timeLeft', message: 'หมดเวลาลงทะเบียนแล้ว' } }]);
       } else {

@@ -9,7 +9,7 @@ import { CheckoutContext } from '../checkout-actor';
 import { ChildModals, LoginModal, ModalRegistration, type PaymentSlot } from '../components/PurchasePanel';
 import { CheckoutForm } from './CheckoutForm';
 import '../course.css';
-import { cartCheckoutInput, cartPageLogic } from './cart-checkout';
+import { cartCheckoutInput, cartPageLogic, setCartReloader } from './cart-checkout';
 import type { CartPageData } from './cart-loader';
 
 /**
@@ -79,6 +79,8 @@ export function CartPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
       void revalidator.revalidate();
     }
   }, [loggedIn, revalidator]);
+  // An order refused as stale: the page reads the server's cart again and shows it.
+  useEffect(() => setCartReloader(() => void revalidator.revalidate()), [revalidator]);
   // Logged in from the header's login link with nothing in the cart: back to the page the visitor came from.
   useEffect(() => {
     const back = returnLink();

@@ -25,6 +25,7 @@ import {
   selectWithholding,
 } from '../../../../machines/cart/cart.selectors';
 import type { ShippingAddress } from '../../../../machines/shipping/shipping-address.machine';
+import { feeIn } from '../../../../machines/cart/cart-summary';
 import { methodName, msg, planTypeName, t, termText, tx } from '../../../i18n/messages';
 import { AddressBook } from './AddressBook';
 import { Button, ChoiceGroup, CloseIcon, ConfirmModal, Price } from '../../../ui';
@@ -389,7 +390,8 @@ export function PaymentMethodPanel({ cartRef, renderDetails }: { cartRef: CartRe
 }
 
 export interface ShippingOptions {
-  fees: readonly { id: number; name: string; fee: number }[];
+  /** A price per currency (`fee` THB, `fee_usd` USD); an option without one is not offered in that currency. */
+  fees: readonly { id: number; name: string; fee: number; fee_usd?: number | null }[];
   addresses: readonly ShippingAddress[];
 }
 
@@ -401,12 +403,17 @@ export function ShippingPanel({ cartRef, options }: { cartRef: CartRef; options:
     <div className="shipping" data-testid="shipping">
       <AddressBook cartRef={cartRef} addresses={options.addresses} />
       <ChoiceGroup legend={t('chooseShippingFee')} required>
-        {options.fees.map((f) => (
-          <label key={f.id}>
-            <input type="radio" name="shipping-fee" checked={shipping.fee?.id === f.id} onChange={() => cartRef.send({ type: 'shipping.chooseFee', fee: { id: f.id, name: f.name, fee: f.fee } })} />
-            {f.name} <Price amount={f.fee} currency={currency} />
-          </label>
-        ))}
+        {options.fees.flatMap((f) => {
+          const amount = feeIn(f, currency);
+          return amount === null
+            ? []
+            : [
+                <label key={f.id}>
+                  <input type="radio" name="shipping-fee" checked={shipping.fee?.id === f.id} onChange={() => cartRef.send({ type: 'shipping.chooseFee', fee: { id: f.id, name: f.name, fee: f.fee, fee_usd: f.fee_usd ?? null } })} />
+                  {f.name} <Price amount={amount} currency={currency} />
+                </label>,
+              ];
+        })}
       </ChoiceGroup>
     </div>
   );

@@ -29,7 +29,17 @@ function saveLines(_: unknown, lines: CartItem[]) {
 
 const cartLogic = (checkoutLogic.implementations.actors.cart as typeof cartMachine).provide({ actions: { saveLines } });
 
-export const cartPageLogic = checkoutLogic.provide({ actors: { cart: cartLogic } });
+let reload: () => void = () => {};
+
+/** The page registers how to read the server's cart again (shown after an order refused as stale). */
+export function setCartReloader(fn: () => void): () => void {
+  reload = fn;
+  return () => {
+    if (reload === fn) reload = () => {};
+  };
+}
+
+export const cartPageLogic = checkoutLogic.provide({ actors: { cart: cartLogic }, actions: { reloadCart: () => saving.then(() => reload()) } });
 
 /** The checkout's input from the server cart: each line keeps its plan when this viewer may choose it, else gets the default one. */
 export function cartCheckoutInput(data: CartPageData, user: SessionUser | null): CheckoutInput {
@@ -55,5 +65,7 @@ export function cartCheckoutInput(data: CartPageData, user: SessionUser | null):
   });
   // The switch shows when a line has a USD price; the cart machine offers USD only when every line has one.
   const usdEnabled = lines.some((l) => offeredIn(purchase.plans.filter((p) => p.course_id === l.course_id), viewer, 'USD'));
-  return pageCheckoutInput({ settings, purchase, user, layout: 1, registrationOnPage: false, lines, plans: purchase.plans, usdEnabled });
+  const input = pageCheckoutInput({ settings, purchase, user, layout: 1, registrationOnPage: false, lines, plans: purchase.plans, usdEnabled });
+  // A student's /cart is the saved cart: its quote (and the order) are bound to it, so a change made elsewhere is caught.
+  return { ...input, cart: { ...input.cart, fromCart: loggedIn && data.student } };
 }
