@@ -176,6 +176,8 @@ export const MESSAGES = {
   ADDRESS_POSTCODE_INVALID: 'กรุณากรอกรหัสไปรษณีย์ 5 หลัก',
   // speed (issue 13): the demo shop's notice, also written by the server in the page's first paint
   DEMO_PAYMENTS_NOTICE: 'ร้านค้าทดลอง: การชำระเงินทั้งหมดเป็นการจำลอง ไม่มีการตัดเงินจริง',
+  // operations (database faults): the database is unreachable for a moment (503 SERVICE_UNAVAILABLE)
+  SERVICE_UNAVAILABLE: 'ระบบไม่พร้อมให้บริการชั่วคราว กรุณาลองใหม่อีกครั้งในอีกสักครู่',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -324,6 +326,8 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   ADDRESS_POSTCODE_INVALID: 'Please enter a 5-digit postcode',
   // speed (issue 13)
   DEMO_PAYMENTS_NOTICE: 'Demo shop: every payment is simulated; no real money is charged',
+  // operations (database faults)
+  SERVICE_UNAVAILABLE: 'The service is unavailable for a moment; please try again shortly',
 };
 
 export type MessageLocale = 'th' | 'en';

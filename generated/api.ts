@@ -1590,9 +1590,12 @@ export interface components {
          *     - 429: ERROR_CREATE_USER_IN_DAY, RATE_LIMITED
          *     - 500: INTERNAL_ERROR
          *     - 502: PAYMENT_FAILED (provider failed or unreachable)
+         *     - 503: SERVICE_UNAVAILABLE (the database cannot be reached for a moment: restarting, failing
+         *       over, or every connection busy; nothing was done unless the call was already committed, so
+         *       retry, with the same Idempotency-Key for an order)
          * @enum {string}
          */
-        ErrorCode: "duplicate_course" | "dont_have_pricing" | "have_course" | "dont_have_payment" | "cart_pricing_usd_failed" | "COUPON_NOT_AVAILABLE" | "COUPON_NOT_SUPPORTED_COURSE" | "COUPON_NOT_SUPPORTED_PAYMENT" | "COUPON_NO_PAYMENT_METHOD" | "COUPON_EXPIRED" | "COUPON_NOT_YET_VALID" | "COUPON_NOT_ENOUGH_COURSES" | "COUPON_DUPLICATE" | "COUPON_ONLY_ONE" | "COUPON_NOT_SUPPORTED_CURRENCY" | "COUPON_PROMOTION_EXCLUSIVE" | "PROMOTION_NOT_USABLE" | "TIME_LEFT" | "NOT_FOUND" | "INPUT_ERROR" | "OVER_LIMIT_USER" | "ERROR_CREATE_USER_IN_DAY" | "DUPLICATE_USERNAME" | "DUPLICATE_EMAIL" | "INVALID_FORMAT_USERNAME" | "INVALID_FORMAT_PASSWORD" | "INVALID_FORMAT_EMAIL" | "WHITELIST_USER_DENIED" | "PERMISSION_DENIED" | "SHIPPING_ADDRESS_REQUIRED" | "SHIPPING_FEE_REQUIRED" | "PAYMENT_MINIMUM" | "METHOD_CURRENCY_NOT_SUPPORTED" | "TAX_INVOICE_INVALID" | "INVALID_FILE_TYPE" | "OUT_OF_STORAGE" | "FILE_TOO_LARGE" | "UPLOAD_TOKEN_REQUIRED" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "RATE_LIMITED" | "PAYMENT_FAILED" | "ORDER_NOT_PAYABLE" | "INTERNAL_ERROR";
+        ErrorCode: "duplicate_course" | "dont_have_pricing" | "have_course" | "dont_have_payment" | "cart_pricing_usd_failed" | "COUPON_NOT_AVAILABLE" | "COUPON_NOT_SUPPORTED_COURSE" | "COUPON_NOT_SUPPORTED_PAYMENT" | "COUPON_NO_PAYMENT_METHOD" | "COUPON_EXPIRED" | "COUPON_NOT_YET_VALID" | "COUPON_NOT_ENOUGH_COURSES" | "COUPON_DUPLICATE" | "COUPON_ONLY_ONE" | "COUPON_NOT_SUPPORTED_CURRENCY" | "COUPON_PROMOTION_EXCLUSIVE" | "PROMOTION_NOT_USABLE" | "TIME_LEFT" | "NOT_FOUND" | "INPUT_ERROR" | "OVER_LIMIT_USER" | "ERROR_CREATE_USER_IN_DAY" | "DUPLICATE_USERNAME" | "DUPLICATE_EMAIL" | "INVALID_FORMAT_USERNAME" | "INVALID_FORMAT_PASSWORD" | "INVALID_FORMAT_EMAIL" | "WHITELIST_USER_DENIED" | "PERMISSION_DENIED" | "SHIPPING_ADDRESS_REQUIRED" | "SHIPPING_FEE_REQUIRED" | "PAYMENT_MINIMUM" | "METHOD_CURRENCY_NOT_SUPPORTED" | "TAX_INVOICE_INVALID" | "INVALID_FILE_TYPE" | "OUT_OF_STORAGE" | "FILE_TOO_LARGE" | "UPLOAD_TOKEN_REQUIRED" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "RATE_LIMITED" | "PAYMENT_FAILED" | "ORDER_NOT_PAYABLE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
         /** @enum {string} */
         UserRole: "student" | "instructor";
         /** @description The logged-in user. `id` is the spec's `user.id` (the student's user id). */
@@ -3210,6 +3213,30 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /**
+         * @description The database cannot be reached for a moment (SERVICE_UNAVAILABLE): it is restarting or
+         *     failing over, or no connection was free in time. Retry after a few seconds (`Retry-After`);
+         *     an order is retried with the same Idempotency-Key, so it is never made twice.
+         */
+        ServiceUnavailable: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "error": {
+                 *         "code": "SERVICE_UNAVAILABLE",
+                 *         "msg": "The service is unavailable for a moment; please try again shortly"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description The payment provider failed or could not be reached (PAYMENT_FAILED). Nothing was charged by this call. */
         BadGateway: {
             headers: {
@@ -3301,6 +3328,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     loginNonMember: {
@@ -3332,6 +3360,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     logout: {
@@ -3356,6 +3385,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSession: {
@@ -3378,6 +3408,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCourses: {
@@ -3405,6 +3436,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCourse: {
@@ -3436,6 +3468,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listProducts: {
@@ -3463,6 +3496,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProduct: {
@@ -3494,6 +3528,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCourseByLinkPath: {
@@ -3525,6 +3560,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCourseVideoPlaylist: {
@@ -3554,6 +3590,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSiteSettings: {
@@ -3579,6 +3616,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getHowToBuy: {
@@ -3604,6 +3642,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     registerStudent: {
@@ -3641,6 +3680,7 @@ export interface operations {
             /** @description ERROR_CREATE_USER_IN_DAY (daily account creation limit) or RATE_LIMITED. */
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCustomLabels: {
@@ -3666,6 +3706,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listUserGroups: {
@@ -3691,6 +3732,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getStudentProfile: {
@@ -3723,6 +3765,7 @@ export interface operations {
             /** @description WHITELIST_USER_DENIED (the client shows the sign-out modal) or FORBIDDEN (not a student). */
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateStudentTax: {
@@ -3753,6 +3796,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listShippingAddresses: {
@@ -3780,6 +3824,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createShippingAddress: {
@@ -3812,6 +3857,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateShippingAddress: {
@@ -3847,6 +3893,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     sendRegistrationEmail: {
@@ -3876,6 +3923,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     sendPaymentOrderEmail: {
@@ -3907,6 +3955,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     uploadFile: {
@@ -3943,6 +3992,7 @@ export interface operations {
             /** @description Too many uploads from this student or upload token; Retry-After says when to try again. */
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createUploadToken: {
@@ -3974,6 +4024,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getStorageDetails: {
@@ -4002,6 +4053,7 @@ export interface operations {
             /** @description FORBIDDEN — an instructor's session (student login needed) or another student's resource. */
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getStudentCourseProgress: {
@@ -4036,6 +4088,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getLastViewedLecture: {
@@ -4070,6 +4123,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCourseCountdown: {
@@ -4103,6 +4157,7 @@ export interface operations {
             /** @description The student has no approved order for this course (NOT_FOUND). */
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCartPublic: {
@@ -4128,6 +4183,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     saveCartPublic: {
@@ -4163,6 +4219,7 @@ export interface operations {
             /** @description dont_have_pricing (the plan is not one of the course's plans). */
             422: components["responses"]["Unprocessable"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCartPrivate: {
@@ -4188,6 +4245,7 @@ export interface operations {
             /** @description FORBIDDEN — an instructor's session (student login needed) or another student's resource. */
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     saveCartPrivate: {
@@ -4222,6 +4280,7 @@ export interface operations {
             /** @description dont_have_pricing. */
             422: components["responses"]["Unprocessable"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCouponByCouponCode: {
@@ -4263,6 +4322,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAllCoupons: {
@@ -4293,6 +4353,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAllPricingPlans: {
@@ -4325,6 +4386,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAllPromotions: {
@@ -4350,6 +4412,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     clearCart: {
@@ -4378,6 +4441,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listShippingFees: {
@@ -4403,6 +4467,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     sendCartToChulabook: {
@@ -4434,6 +4499,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createOrder: {
@@ -4488,6 +4554,7 @@ export interface operations {
              */
             422: components["responses"]["Unprocessable"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteOrder: {
@@ -4519,6 +4586,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOrderedCourses: {
@@ -4547,6 +4615,7 @@ export interface operations {
             /** @description FORBIDDEN — an instructor's session (student login needed) or another student's resource. */
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMyOrders: {
@@ -4578,6 +4647,7 @@ export interface operations {
             /** @description FORBIDDEN — an instructor's session (student login needed) or another student's resource. */
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOrder: {
@@ -4611,6 +4681,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOrderByToken: {
@@ -4643,6 +4714,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     approveOrderPayment: {
@@ -4677,6 +4749,7 @@ export interface operations {
             /** @description PAYMENT_FAILED (the provider's payment is not successful or not for this amount). */
             422: components["responses"]["Unprocessable"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCartPaymentMethods: {
@@ -4699,6 +4772,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPaymentMethods: {
@@ -4721,6 +4795,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBankTransferMethod: {
@@ -4748,6 +4823,7 @@ export interface operations {
             /** @description Bank transfer is disabled (NOT_FOUND). */
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBankAccounts: {
@@ -4773,6 +4849,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPaymentMethodsForOrder: {
@@ -4801,6 +4878,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     get2c2pCardMethod: {
@@ -4827,6 +4905,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBankCodeOptions: {
@@ -4852,6 +4931,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createPaymentReportPublic: {
@@ -4883,6 +4963,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createPaymentReportPrivate: {
@@ -4915,6 +4996,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createScbQrCode: {
@@ -4948,6 +5030,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOmiseCardPublicKey: {
@@ -4971,6 +5054,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     chargeOmiseCard: {
@@ -5006,6 +5090,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOmisePromptPayKey: {
@@ -5029,6 +5114,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createOmisePromptPay: {
@@ -5064,6 +5150,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     create2c2pPaymentLink: {
@@ -5097,6 +5184,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     create2c2pCardRequest: {
@@ -5129,6 +5217,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createGbPrimeCardPayment: {
@@ -5162,6 +5251,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createGbPrimePromptPay: {
@@ -5195,6 +5285,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createPaySolutionsPayment: {
@@ -5227,6 +5318,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createPaypalOrder: {
@@ -5260,6 +5352,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     capturePaypalOrder: {
@@ -5299,6 +5392,7 @@ export interface operations {
             422: components["responses"]["Unprocessable"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     handleOmiseReturn: {
@@ -5325,6 +5419,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     handleOmiseWebhook: {
@@ -5359,6 +5454,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     handleScbPaymentConfirmation: {
@@ -5386,6 +5482,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     handle2c2pBackendReturn: {
@@ -5416,6 +5513,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     handleGbPrimeBackground: {
@@ -5444,6 +5542,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     handlePaySolutionsPostback: {
@@ -5471,6 +5570,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }
