@@ -243,12 +243,18 @@ describe('PostgreSQL faults with two processes behind haproxy', () => {
         const before = placed.length;
         // An active backend: the test holds a lock every order needs, so orders wait in the middle
         // of a statement (state 'active') until their connection is terminated; then it lets go.
-        if (kind === 'active') await sql('BEGIN; LOCK TABLE idempotency_keys IN ACCESS EXCLUSIVE MODE');
+        let locker: pg.Client | null = null;
+        if (kind === 'active') {
+          locker = new pg.Client({ connectionString: cluster.url.replace(/\/postgres$/u, '/shop'), application_name: 'fault-test-lock' });
+          await locker.connect();
+          await locker.query('BEGIN; LOCK TABLE idempotency_keys IN ACCESS EXCLUSIVE MODE');
+        }
         let n: number;
         try {
           n = await terminate(where, min);
         } finally {
-          if (kind === 'active') await sql('COMMIT');
+          await locker?.query('COMMIT');
+          await locker?.end();
         }
         expect(n, kind).toBeGreaterThanOrEqual(min);
         const ms = await bothReady();
