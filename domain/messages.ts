@@ -195,6 +195,8 @@ export const MESSAGES = {
   WITHHOLDING_JURISTIC_ONLY: 'หัก ณ ที่จ่ายได้เฉพาะนิติบุคคล: เลือกขอใบกำกับภาษีแบบนิติบุคคลและกรอกข้อมูลบริษัท หรือยกเลิกการหัก ณ ที่จ่าย',
   // quote: the order is made from the quote the buyer saw
   QUOTE_STALE: 'ตะกร้าของคุณมีการเปลี่ยนแปลง (จากหน้าต่างอื่นหรือราคาที่ปรับ) กรุณาตรวจสอบยอดที่แสดงใหม่แล้วกดชำระอีกครั้ง',
+  // operations (database faults): the database is unreachable for a moment (503 SERVICE_UNAVAILABLE)
+  SERVICE_UNAVAILABLE: 'ระบบไม่พร้อมให้บริการชั่วคราว กรุณาลองใหม่อีกครั้งในอีกสักครู่',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -362,6 +364,8 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   WITHHOLDING_JURISTIC_ONLY: 'Withholding tax is for juristic persons only: ask for a juristic-person tax invoice and fill in the company, or untick withholding',
   // quote: the order is made from the quote the buyer saw
   QUOTE_STALE: 'Your cart has changed (in another window, or a price was updated). Please check the amounts shown now and pay again.',
+  // operations (database faults)
+  SERVICE_UNAVAILABLE: 'The service is unavailable for a moment; please try again shortly',
 };
 
 export type MessageLocale = 'th' | 'en';

@@ -12,6 +12,11 @@ import { createServer } from 'node:net';
 export interface PgCluster {
   url: string;
   stop(): Promise<void>;
+  /** `pg_ctl restart -m <mode>` (fault tests); absent on a cluster given by TEST_DATABASE_URL. */
+  restart?(mode?: 'fast' | 'immediate'): void;
+  /** `pg_ctl stop -m fast` / `pg_ctl start` without removing the cluster (fault tests). */
+  pause?(): void;
+  resume?(): void;
 }
 
 function pgBin(): string {
@@ -51,12 +56,14 @@ export async function startPostgres(): Promise<PgCluster> {
   const data = join(dir, 'data');
   const port = await freePort();
   asPostgres(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-  asPostgres(join(bin, 'pg_ctl'), [
-    '-D', data, '-l', join(dir, 'log'), '-w', 'start',
-    '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-  ]);
+  const opts = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'log'), '-w', 'start', '-o', opts]);
+  const pgCtl = (args: string[]) => asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'log'), '-w', ...args]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    restart: (mode = 'fast') => pgCtl(['-m', mode, 'restart']),
+    pause: () => pgCtl(['-m', 'fast', 'stop']),
+    resume: () => pgCtl(['start', '-o', opts]),
     async stop() {
       try {
         asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);

@@ -24,17 +24,24 @@ function newest(dir) {
 
 const built = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0;
 const sources = Math.max(newest('src'), newest('machines'), newest('domain'), newest('generated'), statSync('index.html').mtimeMs);
-if (built < sources) {
+// SERVE_APP=0 serves only the API: no app to build.
+if (process.env.SERVE_APP !== '0' && built < sources) {
   console.log('[start] building the app (vite build)…');
   const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-// The server runs in this process's child directly (no npx in between), so a SIGTERM or SIGINT
-// sent to `npm start` reaches it and it shuts down cleanly.
+// The server runs in this process's child directly (no npx in between). Ctrl-C sends SIGINT to the
+// whole process group (npm, this script, the server); a signal sent to this process alone is
+// passed on. The server shuts down once however many copies arrive (server/main.ts), and this
+// script exits with its exit code when it is done — never before.
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV || 'development' },
 });
-for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(sig);
+  });
+}
+child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1)));

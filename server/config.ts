@@ -1,6 +1,7 @@
 /** Server configuration from the environment (one place; tests pass overrides). */
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { providerProblems } from './providers/config';
+import { providerProblems, SANDBOX_KEYS } from './providers/config';
 
 /** The back office token of the demo shop (development and tests only; README documents it). */
 export const DEV_ADMIN_TOKEN = 'admin-dev-token';
@@ -56,7 +57,7 @@ export interface Config {
   /** Fallbacks when site settings do not set them. */
   maxUsers: number;
   maxRegistrationsPerDay: number;
-  /** Seed the demo shop into an empty database at start. */
+  /** Seed the demo shop into an empty database at start (never in production). */
   seedWhenEmpty: boolean;
   /** Answer 500 for responses that break openapi.yaml (dev/test); in production only log. */
   strictResponses: boolean;
@@ -111,7 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authRateLimit: num(env.AUTH_RATE_LIMIT, 30),
     maxUsers: num(env.MAX_USERS, 100_000),
     maxRegistrationsPerDay: num(env.MAX_REGISTRATIONS_PER_DAY, 500),
-    seedWhenEmpty: bool(env.SEED_WHEN_EMPTY, true),
+    // Never in production: the demo shop's accounts have published passwords.
+    seedWhenEmpty: mode !== 'production' && bool(env.SEED_WHEN_EMPTY, true),
     strictResponses: mode !== 'production',
     publicCache: bool(env.PUBLIC_CACHE, true),
     publicCacheTtlMs: num(env.PUBLIC_CACHE_TTL_MS, 5 * 60_000),
@@ -122,23 +124,57 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   return { ...cfg, ...overrides };
 }
 
+/** The widest ranges TRUST_PROXY takes: a balancer sits in one network, not in "everyone". */
+export const TRUST_PROXY_WIDEST = { ipv4: 8, ipv6: 32 } as const;
+
 /**
  * TRUST_PROXY: a comma-separated list of the balancer's addresses or CIDR ranges. A bare number,
- * "true" or "*" (trust everyone / any hop count) is refused: a client could then choose its own
- * address (X-Forwarded-For) and its own protocol.
+ * "true" or "*" (trust everyone / any hop count) is refused, and so is a range wider than /8
+ * (IPv4) or /32 (IPv6) (0.0.0.0/0, ::/0 …): a client could then choose its own address
+ * (X-Forwarded-For) and its own protocol.
  */
 export function trustedProxies(v: string | undefined): string[] | false {
   const list = (v ?? '').split(',').map((x) => x.trim()).filter(Boolean);
   if (list.length === 0 || (list.length === 1 && ['0', 'false', 'no', 'off'].includes(list[0]!.toLowerCase()))) return false;
   const bad = list.filter((x) => !/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(x) || !/[.:]/.test(x));
   if (bad.length > 0) throw new Error(`TRUST_PROXY takes the load balancer's addresses or CIDR ranges (e.g. 10.0.0.5,10.1.0.0/16), not: ${bad.join(', ')}`);
+  const wide = list.filter((x) => {
+    const [addr, bits] = x.split('/');
+    if (bits === undefined) return false;
+    const ipv6 = addr!.includes(':');
+    const n = Number(bits);
+    return ipv6 ? n < TRUST_PROXY_WIDEST.ipv6 || n > 128 : n < TRUST_PROXY_WIDEST.ipv4 || n > 32;
+  });
+  if (wide.length > 0) {
+    throw new Error(`TRUST_PROXY ranges may be at most /${TRUST_PROXY_WIDEST.ipv4} (IPv4) or /${TRUST_PROXY_WIDEST.ipv6} (IPv6) wide: name the balancer's network, not: ${wide.join(', ')}`);
+  }
   return list;
+}
+
+/** The settings that may be given as files (NAME_FILE): the database's and the back office's secrets, every provider key. */
+export const SECRET_SETTINGS: readonly string[] = ['DATABASE_URL', 'PGPASSWORD', 'ADMIN_TOKEN', ...Object.keys(SANDBOX_KEYS)];
+
+/**
+ * Secrets given as files (Docker / compose secrets): for each of SECRET_SETTINGS whose
+ * `NAME_FILE=/run/secrets/x` is set and NAME is not, NAME becomes the file's content (without the
+ * final newline). Returns the names set.
+ */
+export function loadSecretFiles(env: NodeJS.ProcessEnv = process.env): string[] {
+  const set: string[] = [];
+  for (const name of SECRET_SETTINGS) {
+    const path = env[`${name}_FILE`];
+    if (!path || (env[name] !== undefined && env[name] !== '')) continue;
+    env[name] = readFileSync(path, 'utf8').replace(/\r?\n$/, '');
+    set.push(name);
+  }
+  return set;
 }
 
 /**
  * Why a production start (NODE_ENV=production) would be unsafe: one line per missing or wrong
- * setting — every payment provider on its real API with its own keys, sandboxes off, and an
- * ADMIN_TOKEN of real strength. Empty outside production and when all is set.
+ * setting — every payment provider on its real API with its own keys, sandboxes off, an
+ * ADMIN_TOKEN of real strength, an https PUBLIC_ORIGIN, a TRUST_PROXY no wider than /8 or /32,
+ * and no demo seed. Empty outside production and when all is set.
  */
 export function productionProblems(env: NodeJS.ProcessEnv = process.env): string[] {
   if (env.NODE_ENV !== 'production') return [];
@@ -153,6 +189,12 @@ export function productionProblems(env: NodeJS.ProcessEnv = process.env): string
   } catch (err) {
     out.push(`TRUST_PROXY (${(err as Error).message})`);
   }
+  // Provider callbacks, e-mail links, canonical and social links are built from PUBLIC_ORIGIN,
+  // never from the request's Host header (which a client chooses).
+  const origin = env.PUBLIC_ORIGIN?.trim() ?? '';
+  if (!origin) out.push('PUBLIC_ORIGIN (unset: the https origin buyers use, e.g. https://shop.example.com)');
+  else if (!/^https:\/\/[^/\s?#]+\/*$/i.test(origin)) out.push(`PUBLIC_ORIGIN (must be an https origin without a path, e.g. https://shop.example.com, not: ${origin})`);
+  if (bool(env.SEED_WHEN_EMPTY, false)) out.push('SEED_WHEN_EMPTY (production never seeds the demo shop: its accounts have published passwords)');
   return out;
 }
 
@@ -161,7 +203,5 @@ export function productionRefusal(problems: string[]): string {
   return `Refusing to start in production (NODE_ENV=production): these settings are missing or unsafe:\n${problems.map((p) => `  - ${p}`).join('\n')}\nFor the demo shop with sandboxes and demo keys run \`npm start\` without NODE_ENV=production.`;
 }
 
-/** The file a running server writes next to its PGlite folder: { pid, url } (scripts/admin.ts reads it). */
-export function pgliteHolderFile(dataDir: string): string {
-  return `${dataDir.replace(/\/+$/, '')}.server.json`;
-}
+/** The holder file of a PGlite folder: { pid, url, … } of the process holding it (server/db/pglite-lock.ts). */
+export { pgliteHolderFile } from './db/pglite-lock';

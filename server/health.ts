@@ -6,6 +6,9 @@
  *    503 { status: 'unavailable', reason } when it does not, or while the process is draining for
  *    shutdown (main.ts), so the balancer stops sending it new requests.
  * Both are registered before the not-found handler's API fallback can see them and are never cached.
+ * While the database is unreachable every API call that needs it answers 503 SERVICE_UNAVAILABLE
+ * (server/db/index.ts DatabaseUnavailableError) and /readyz says not ready; both carry Retry-After.
+ * When it is back, the next request opens new connections: no restart.
  * While draining, every answer carries `Connection: close`: a keep-alive connection whose request
  * was in flight closes once answered, so the server's close() is not kept waiting by it.
  */
@@ -24,12 +27,16 @@ declare module 'fastify' {
 }
 
 export const READY_TIMEOUT_MS = 2000;
+/** Retry-After of a 503 answer (seconds). */
+export const RETRY_AFTER_SECONDS = 2;
 
 export function registerHealth(app: FastifyInstance, ctx: AppContext): Health {
   const health: Health = { draining: false };
   app.decorate('health', health);
   app.addHook('onSend', async (_req, reply, payload) => {
     if (health.draining) reply.header('connection', 'close');
+    // 503 (the database is unreachable for a moment, or draining): tell clients when to retry.
+    if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     return payload;
   });
   const opts = { logLevel: 'warn' as const };

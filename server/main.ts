@@ -11,23 +11,44 @@
  * requests), after SHUTDOWN_DELAY_MS the listener closes (no new connections; idle keep-alive
  * connections closed), requests in flight finish, realtime sockets close (clients reconnect to
  * another process), the sweep in progress ends, then the database closes and the process exits 0.
- * If that takes longer than SHUTDOWN_TIMEOUT_MS the process exits 1 anyway.
+ * If that takes longer than SHUTDOWN_TIMEOUT_MS the process exits 1 anyway. A repeated signal
+ * (Ctrl-C reaches the whole process group) changes nothing: one shutdown.
+ *
+ * PGlite: the folder is locked while this process runs (a second process on it is refused with the
+ * holder's pid); the lock is released when the database closes.
+ * PostgreSQL faults never end the process (server/db/index.ts): requests answer 503 meanwhile.
  */
 import { buildApp } from './app';
-import { rmSync, writeFileSync } from 'node:fs';
-import { DEV_ADMIN_TOKEN, loadConfig, pgliteHolderFile, productionProblems, productionRefusal } from './config';
+import { DEV_ADMIN_TOKEN, loadConfig, loadSecretFiles, productionProblems, productionRefusal } from './config';
 import { seedIfEmpty } from './db/seed';
+import { heldPgliteLock, PgliteLockedError } from './db/pglite-lock';
 import { housekeeping } from './housekeeping';
 
-// Production refuses to start on sandboxes, built-in keys or a weak ADMIN_TOKEN (one message).
+// Settings given as files (compose secrets: ADMIN_TOKEN_FILE, PGPASSWORD_FILE, …).
+loadSecretFiles(process.env);
+// Production refuses to start on sandboxes, built-in keys, a weak ADMIN_TOKEN, no https
+// PUBLIC_ORIGIN or a demo seed (one message).
 const problems = productionProblems(process.env);
 if (problems.length > 0) {
   console.error(productionRefusal(problems));
   process.exit(78);
 }
 const config = loadConfig();
-const app = await buildApp();
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp();
+} catch (err) {
+  // Another process holds the PGlite folder: one clear line, no stack.
+  if (!(err instanceof PgliteLockedError)) throw err;
+  console.error(`\n  Refusing to start: ${err.message}\n`);
+  process.exit(1);
+}
 const ctx = app.ctx;
+
+// A database fault (PostgreSQL restarting, a killed connection) must never end the process: requests
+// answer 503 meanwhile and the pool reconnects. A promise rejected by such a fault that nobody
+// awaited is logged here instead of ending the process (Node's default).
+process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled rejection'));
 
 if (config.seedWhenEmpty) {
   const seeded = await seedIfEmpty(ctx.db);
@@ -54,14 +75,14 @@ timer?.unref();
 void sweep();
 
 await app.listen({ port: config.port, host: config.host });
-// Tell `npm run admin` that this process holds the embedded database (it must not open it too).
-const holder = ctx.db.kind === 'pglite' && config.dataDir !== 'memory' ? pgliteHolderFile(config.dataDir) : null;
-if (holder) {
-  writeFileSync(holder, JSON.stringify({ pid: process.pid, url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}` }));
-  process.once('exit', () => rmSync(holder, { force: true }));
-}
 const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const port = (app.server.address() as { port: number } | null)?.port ?? config.port; // PORT=0: the one the system chose
+// The PGlite folder's holder file (written when the database opened: server/db/pglite-lock.ts)
+// tells `npm run admin` where this server answers; it is deleted when the database closes.
+if (ctx.db.kind === 'pglite' && config.dataDir !== 'memory') {
+  const connect = config.host === '0.0.0.0' ? '127.0.0.1' : config.host === '::' ? '::1' : config.host;
+  heldPgliteLock(config.dataDir)?.update({ url: `http://${connect.includes(':') ? `[${connect}]` : connect}:${port}` });
+}
 console.log(`\n  Course shop ${config.serveApp ? 'app + API' : 'API'} on http://${shown}:${port}  (${ctx.db.kind}${ctx.db.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
 if (config.demo) console.log(`  Demo shop (${config.env}): payments go to the loopback sandboxes with demo keys.`);
 if (config.adminToken) console.log(`  Back office: http://${shown}:${port}/admin  (token ${config.adminToken === DEV_ADMIN_TOKEN ? DEV_ADMIN_TOKEN : 'ADMIN_TOKEN'})`);
@@ -69,6 +90,8 @@ console.log('');
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
+  // Ctrl-C reaches every process of the group (npm, scripts/start.mjs, this one) and the parents
+  // forward it too: the same signal may come two or three times. One shutdown.
   if (stopping) return;
   stopping = true;
   const t0 = Date.now();
@@ -91,4 +114,6 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }
 }
-for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => void shutdown(sig));
+// process.on, not once: a repeated signal must not fall through to Node's default (exit at once,
+// no shutdown, the PGlite folder's holder file left behind).
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, () => void shutdown(sig));

@@ -9,12 +9,15 @@
  * its own small pool, large payloads in table socket_io_attachments) carries every room emit to
  * all processes, so a status change committed on process A reaches a buyer whose socket is on
  * process B. PGlite is single-process: the default in-memory adapter.
+ * A lost LISTEN connection (PostgreSQL restarted, the connection killed) is survived and LISTENed
+ * again by itself (listenerSafePool); pushes sent while it was down are not replayed.
  */
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import type { AppContext } from './context';
+import { APP_NAME, poolLimits, REALTIME_POOL_MAX } from './db/index';
 import { findSession, SESSION_COOKIE } from './auth/sessions';
 
 export interface Realtime {
@@ -55,13 +58,46 @@ function requestedId(payload: unknown): number {
   return NaN;
 }
 
+/**
+ * The pool as the PostgreSQL adapter sees it. The adapter keeps one connection checked out for
+ * its LISTEN and never gives it an 'error' listener (pg-pool removes its own while a connection is
+ * checked out): a PostgreSQL restart or pg_terminate_backend would end the process with an
+ * unhandled 'error' event. Here every connection gets a listener for its whole life, and when the
+ * LISTEN connection ends it goes back to the pool as broken (the pool drops it and has room for a
+ * new one); the adapter itself then reconnects and LISTENs again (its 'end' handler, every ~2 s
+ * until PostgreSQL answers).
+ */
+function listenerSafePool(pool: pg.Pool, ctx: AppContext): pg.Pool {
+  pool.on('connect', (client) => {
+    client.on('error', (err) => ctx.log.warn({ err: err.message }, 'realtime: connection lost'));
+  });
+  const facade = {
+    query: pool.query.bind(pool),
+    async connect(): Promise<pg.PoolClient> {
+      const client = await pool.connect();
+      const release = client.release;
+      let released = false;
+      const once = (err?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        release.call(client, err);
+      };
+      client.once('end', () => once(new Error('realtime LISTEN connection ended')));
+      client.release = once;
+      return client;
+    },
+  };
+  return facade as unknown as pg.Pool;
+}
+
 export function attachRealtime(app: FastifyInstance, ctx: AppContext): Realtime {
   const io = new Server(app.server, { path: '/socket.io', serveClient: false });
   let pool: pg.Pool | null = null;
   if (ctx.db.kind === 'postgres' && ctx.db.url) {
-    pool = new pg.Pool({ connectionString: ctx.db.url, max: 3 });
-    pool.on('error', (err) => ctx.log.warn({ err }, 'realtime pool error'));
-    io.adapter(createAdapter(pool, { errorHandler: (err) => ctx.log.warn({ err }, 'realtime adapter error') }));
+    const limits = poolLimits();
+    pool = new pg.Pool({ connectionString: ctx.db.url, max: REALTIME_POOL_MAX, connectionTimeoutMillis: limits.connectTimeoutMs, idleTimeoutMillis: limits.idleTimeoutMs, application_name: APP_NAME.realtime });
+    pool.on('error', (err) => ctx.log.warn({ err: err.message }, 'realtime: an idle connection was lost'));
+    io.adapter(createAdapter(listenerSafePool(pool, ctx), { errorHandler: (err) => ctx.log.warn({ err: err.message }, 'realtime adapter error') }));
   }
 
   io.on('connection', (socket: Socket) => {

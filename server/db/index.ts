@@ -12,12 +12,26 @@
  *
  * Value mapping is the same on both engines: int8 and numeric come back as JS numbers (money is
  * integer minor units, well inside 2^53), timestamptz as Date, json/jsonb parsed.
+ *
+ * PostgreSQL faults (a restart, a failover, a connection killed by the server or a proxy) never end
+ * the process: every pooled connection has an 'error' listener for its whole life, checked out or
+ * idle; a query or transaction whose connection is lost (or that cannot get one) throws
+ * DatabaseUnavailableError, which the API answers 503 SERVICE_UNAVAILABLE; the pool opens new
+ * connections as soon as the server is back. A transaction whose connection died before BEGIN was
+ * answered is retried on another connection (nothing was done); one that died later is not (its
+ * COMMIT may or may not have happened: the client retries with its Idempotency-Key).
+ *
+ * A PGlite folder belongs to one process at a time: opening it takes the folder's lock
+ * (server/db/pglite-lock.ts) and a second process is refused.
  */
 import { readdirSync, readFileSync, mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { ApiError } from '../errors';
+import { MESSAGES } from '../../domain/messages';
+import { lockPgliteFolder, type PgliteLock } from './pglite-lock';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -65,8 +79,85 @@ export interface DbOptions {
   dataDir?: string;
   /** Apply pending migrations (default true). */
   migrate?: boolean;
-  /** PostgreSQL pool size (default 20). */
+  /** PostgreSQL pool size (default PG_POOL_MAX, else 10). */
   poolSize?: number;
+  /** PostgreSQL connection limits (default: poolLimits(process.env)). */
+  limits?: Partial<PoolLimits>;
+  /** PGlite: how long to wait for another process to free the folder before refusing (ms, default 0). */
+  lockWaitMs?: number;
+}
+
+/**
+ * The PostgreSQL connection settings of one process. Its connection budget is
+ * `max + 1 + REALTIME_POOL_MAX`: the query pool, the change feed's LISTEN connection and the realtime
+ * adapter's pool (server/realtime.ts). N processes need N times that, below the server's
+ * max_connections (100 by default, 3 of them reserved for superusers).
+ */
+export interface PoolLimits {
+  /** PG_POOL_MAX (10): pooled connections for queries and transactions. */
+  max: number;
+  /** PG_CONNECT_TIMEOUT_MS (5000): a request waits this long for a connection, then answers 503. */
+  connectTimeoutMs: number;
+  /** PG_IDLE_TIMEOUT_MS (10000): an idle pooled connection is closed after this long. */
+  idleTimeoutMs: number;
+  /** PG_STATEMENT_TIMEOUT_MS (30000): the server cancels a statement running longer (0 = no limit). */
+  statementTimeoutMs: number;
+  /** PG_IDLE_IN_TRANSACTION_TIMEOUT_MS (60000): the server ends a session idle inside a transaction this long (0 = no limit). */
+  idleInTransactionTimeoutMs: number;
+}
+
+/** Connections of the realtime adapter's own pool (one of them holds its LISTEN). */
+export const REALTIME_POOL_MAX = 3;
+
+function posInt(v: string | undefined, dflt: number, min = 0): number {
+  const n = v === undefined || v.trim() === '' ? NaN : Number(v);
+  return Number.isSafeInteger(n) && n >= min ? n : dflt;
+}
+
+/** The connection settings from the environment, with their defaults. */
+export function poolLimits(env: NodeJS.ProcessEnv = process.env): PoolLimits {
+  return {
+    max: posInt(env.PG_POOL_MAX, 10, 1),
+    connectTimeoutMs: posInt(env.PG_CONNECT_TIMEOUT_MS, 5000, 1),
+    idleTimeoutMs: posInt(env.PG_IDLE_TIMEOUT_MS, 10_000),
+    statementTimeoutMs: posInt(env.PG_STATEMENT_TIMEOUT_MS, 30_000),
+    idleInTransactionTimeoutMs: posInt(env.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS, 60_000),
+  };
+}
+
+/** The `application_name` of this shop's connections (pg_stat_activity tells them apart). */
+export const APP_NAME = { pool: 'shop', changes: 'shop-changes', realtime: 'shop-realtime' } as const;
+
+/**
+ * The database cannot be reached or lost the connection mid-request (restart, failover, a killed
+ * connection, no free connection within PG_CONNECT_TIMEOUT_MS): answered 503 SERVICE_UNAVAILABLE.
+ */
+export class DatabaseUnavailableError extends ApiError {
+  readonly reason: unknown;
+  constructor(reason: unknown) {
+    super(503, 'SERVICE_UNAVAILABLE', MESSAGES.SERVICE_UNAVAILABLE);
+    this.name = 'DatabaseUnavailableError';
+    this.reason = reason;
+  }
+}
+
+/** SQLSTATEs of a lost or refused connection: class 08, admin/crash shutdown, starting up, too many connections, a cancelled statement. */
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const LOST_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|not queryable|Client was closed|connection error|Query read timeout/i;
+
+/** True when err means "the database is not reachable right now" rather than "this SQL failed". */
+export function isConnectionLoss(err: unknown): boolean {
+  if (err instanceof DatabaseUnavailableError) return true;
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code.startsWith('08') || UNAVAILABLE_CODES.has(code);
+  if (typeof code === 'string' && SOCKET_CODES.has(code)) return true;
+  return LOST_MESSAGE.test(err.message);
+}
+
+function unavailable(err: unknown): DatabaseUnavailableError {
+  return err instanceof DatabaseUnavailableError ? err : new DatabaseUnavailableError(err);
 }
 
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -146,7 +237,7 @@ function createFeed(start: () => void): ChangeFeed & { readonly started: boolean
 
 const RETRY_CODES = new Set(['40P01', '40001']);
 
-async function createPostgres(url: string, poolSize: number): Promise<Db & { exec(sql: string): Promise<void> }> {
+async function createPostgres(url: string, limits: PoolLimits): Promise<Db & { exec(sql: string): Promise<void> }> {
   const types = {
     getTypeParser(oid: number, format?: string) {
       if (oid === INT8 || oid === NUMERIC) return parseNumber;
@@ -154,8 +245,25 @@ async function createPostgres(url: string, poolSize: number): Promise<Db & { exe
       return pg.types.getTypeParser(oid, format as 'text');
     },
   };
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: types as never });
-  pool.on('error', (err) => console.error('postgres pool error', err.message));
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: limits.max,
+    connectionTimeoutMillis: limits.connectTimeoutMs,
+    idleTimeoutMillis: limits.idleTimeoutMs,
+    application_name: APP_NAME.pool,
+    ...(limits.statementTimeoutMs > 0 ? { statement_timeout: limits.statementTimeoutMs } : {}),
+    ...(limits.idleInTransactionTimeoutMs > 0 ? { idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs } : {}),
+    types: types as never,
+  });
+  // An idle connection that dies is dropped by the pool (which then emits this).
+  pool.on('error', (err) => console.error('postgres: an idle pooled connection was lost:', err.message));
+  // pg-pool listens for 'error' only while a connection is idle: a checked-out one that loses its
+  // server (a restart, pg_terminate_backend while idle in transaction) would emit 'error' with no
+  // listener and end the process. Every connection gets its own listener for its whole life; the
+  // query or transaction holding it then fails with DatabaseUnavailableError and drops it.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
 
   // The change feed: one dedicated LISTEN connection (re-opened after a loss, the feed not live
   // meanwhile), started by the first subscriber. Once started, every pooled connection LISTENs
@@ -171,7 +279,7 @@ async function createPostgres(url: string, poolSize: number): Promise<Db & { exe
   const listenNow = async (): Promise<void> => {
     retry = null;
     if (closed) return;
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: url, application_name: APP_NAME.changes, connectionTimeoutMillis: limits.connectTimeoutMs });
     client.on('notification', onNotification);
     const lost = () => {
       if (listener !== client) return;
@@ -207,19 +315,28 @@ async function createPostgres(url: string, poolSize: number): Promise<Db & { exe
   };
   const feed = createFeed(() => void listenNow());
   const listening = new WeakSet<pg.PoolClient>();
+  /** A pooled connection (LISTENing once the feed started); DatabaseUnavailableError when none can be had. */
   const checkout = async (): Promise<pg.PoolClient> => {
-    const client = await pool.connect();
-    if (feed.started && !listening.has(client)) {
-      listening.add(client);
-      client.on('notification', onNotification);
+    for (let attempt = 1; ; attempt++) {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (err) {
+        throw unavailable(err);
+      }
+      if (!feed.started || listening.has(client)) return client;
       try {
         await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+        listening.add(client);
+        client.on('notification', onNotification);
+        return client;
       } catch (err) {
         client.release(err as Error);
-        throw err;
+        // An idle connection the server had already closed: nothing was done, take another.
+        if (isConnectionLoss(err) && attempt < 3) continue;
+        throw isConnectionLoss(err) ? unavailable(err) : err;
       }
     }
-    return client;
   };
   const query = async <T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> => {
     const client = await checkout();
@@ -230,8 +347,9 @@ async function createPostgres(url: string, poolSize: number): Promise<Db & { exe
     } catch (err) {
       // An SQL error (SQLSTATE) leaves the connection usable; anything else (a lost socket) drops it.
       const code = (err as { code?: unknown }).code;
-      client.release(typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? undefined : (err as Error));
-      throw err;
+      const lost = isConnectionLoss(err);
+      client.release(lost || !(typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) ? (err as Error) : undefined);
+      throw lost ? unavailable(err) : err;
     }
   };
   return {
@@ -240,32 +358,47 @@ async function createPostgres(url: string, poolSize: number): Promise<Db & { exe
     changes: feed,
     query,
     async exec(sql: string) {
-      await pool.query(sql);
+      await query(sql);
     },
     async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
       for (let attempt = 1; ; attempt++) {
         const client = await checkout();
         const h: TxHooks = { afterCommit: [] };
+        const run = async (sql: string, params?: unknown[]) => {
+          try {
+            return await client.query(sql, params as unknown[]);
+          } catch (err) {
+            throw isConnectionLoss(err) ? unavailable(err) : err;
+          }
+        };
         const q: Queryable & { exec(sql: string): Promise<void> } = {
           async query<R>(sql: string, params?: unknown[]) {
-            const r = await client.query(sql, params as unknown[]);
+            const r = await run(sql, params);
             return { rows: r.rows as R[] };
           },
           async exec(sql: string) {
-            await client.query(sql);
+            await run(sql);
           },
         };
         hooks.set(q, h);
+        let begun = false;
         try {
-          await client.query('BEGIN');
+          await run('BEGIN');
+          begun = true;
           const result = await fn(q);
-          await client.query('COMMIT');
+          await run('COMMIT');
           client.release();
           runHooks(h);
           return result;
         } catch (err) {
-          await client.query('ROLLBACK').catch(() => undefined);
-          client.release();
+          if (err instanceof DatabaseUnavailableError) {
+            // The connection is gone (the server rolls back whatever was not committed): drop it.
+            client.release(err);
+            if (!begun && attempt < 3) continue;
+            throw err;
+          }
+          const rolledBack = await client.query('ROLLBACK').then(() => true, () => false);
+          client.release(rolledBack ? undefined : (err as Error));
           const code = (err as { code?: string }).code;
           if (code && RETRY_CODES.has(code) && attempt < 3) continue;
           throw err;
@@ -284,10 +417,21 @@ async function createPostgres(url: string, poolSize: number): Promise<Db & { exe
   };
 }
 
-async function createPglite(dataDir: string | undefined): Promise<Db & { exec(sql: string): Promise<void> }> {
-  if (dataDir && dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
+async function createPglite(dataDir: string | undefined, lockWaitMs: number): Promise<Db & { exec(sql: string): Promise<void> }> {
+  let lock: PgliteLock | null = null;
+  if (dataDir && dataDir !== 'memory') {
+    mkdirSync(dataDir, { recursive: true });
+    // One process per folder: a second one is refused (PgliteLockedError names the holder).
+    lock = await lockPgliteFolder(dataDir, { waitMs: lockWaitMs });
+  }
   const parsers = { [INT8]: parseNumber, [NUMERIC]: parseNumber, [INT8_ARRAY]: parseNumberArray, [NUMERIC_ARRAY]: parseNumberArray };
-  const lite = dataDir && dataDir !== 'memory' ? await PGlite.create(dataDir, { parsers }) : await PGlite.create({ parsers });
+  let lite: PGlite;
+  try {
+    lite = dataDir && dataDir !== 'memory' ? await PGlite.create(dataDir, { parsers }) : await PGlite.create({ parsers });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   // PGlite runs the listeners of a NOTIFY before the query that caused it resolves (one process).
   const feed = createFeed(() => {
     lite
@@ -325,7 +469,11 @@ async function createPglite(dataDir: string | undefined): Promise<Db & { exec(sq
     },
     async close() {
       feed.setLive(false);
-      await lite.close();
+      try {
+        await lite.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }
@@ -333,8 +481,17 @@ async function createPglite(dataDir: string | undefined): Promise<Db & { exec(sq
 /** Creates the database handle and (by default) applies pending migrations. */
 export async function createDb(options: DbOptions = {}): Promise<Db> {
   const url = options.url === undefined ? process.env.DATABASE_URL : options.url;
-  const db = url ? await createPostgres(url, options.poolSize ?? 20) : await createPglite(options.dataDir);
-  if (options.migrate !== false) await migrate(db);
+  const limits = { ...poolLimits(), ...options.limits, ...(options.poolSize ? { max: options.poolSize } : {}) };
+  const lockWaitMs = options.lockWaitMs ?? posInt(process.env.PGLITE_LOCK_WAIT_MS, 0);
+  const db = url ? await createPostgres(url, limits) : await createPglite(options.dataDir, lockWaitMs);
+  if (options.migrate !== false) {
+    try {
+      await migrate(db);
+    } catch (err) {
+      await db.close().catch(() => undefined);
+      throw err;
+    }
+  }
   return db;
 }
 

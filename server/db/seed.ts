@@ -130,17 +130,25 @@ export async function isEmpty(db: Queryable): Promise<boolean> {
   return (r.rows[0]?.n ?? 0) === 0;
 }
 
+/** Why the demo shop is never seeded under NODE_ENV=production. */
+export const DEMO_IN_PRODUCTION =
+  'Refusing to seed the demo shop under NODE_ENV=production: its accounts have published passwords (student/student123, teacher/teacher123). A production shop starts empty; the demo shop is `npm start` (development).';
+
 /**
  * Seeds an empty database. Several processes starting at once on one PostgreSQL (issue 14) seed it
  * once: the check and the seed run in one transaction under an advisory lock.
  */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
+  if (process.env.NODE_ENV === 'production') return false;
   if (!(await isEmpty(db))) return false;
   return seed(db, new Date(), { onlyIfEmpty: true });
 }
 
 /** Replaces the database's content with the demo shop. `now` anchors registration dates. */
 export async function seed(db: Db, now: Date = new Date(), opts: { onlyIfEmpty?: boolean } = {}): Promise<boolean> {
+  // The demo shop's accounts have published passwords (student/student123, teacher/teacher123):
+  // never in a production process.
+  if (process.env.NODE_ENV === 'production') throw new Error(DEMO_IN_PRODUCTION);
   const [studentHash, teacherHash] = await Promise.all([hashPassword(DEMO.student.password), hashPassword(DEMO.instructor.password)]);
   return db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock(7346002)');

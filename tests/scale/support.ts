@@ -91,3 +91,26 @@ export async function ready(origin: string, proc?: Proc, ms = 90_000): Promise<v
 export function haproxyAvailable(): boolean {
   return existsSync(HAPROXY);
 }
+
+/**
+ * Debian's haproxy with deploy/haproxy.cfg in front of the given processes. The per-address rate
+ * limit is raised (every test request comes from 127.0.0.1) unless the test sets it.
+ */
+export function startBalancer(bind: number, apps: [number, number], env: NodeJS.ProcessEnv = {}): Proc {
+  return run(HAPROXY, ['-db', '-f', HAPROXY_CFG], {
+    PATH: process.env.PATH,
+    SHOP_BIND: `127.0.0.1:${bind}`,
+    SHOP_APP1: `127.0.0.1:${apps[0]}`,
+    SHOP_APP2: `127.0.0.1:${apps[1]}`,
+    SHOP_RATE_LIMIT: '1000000',
+    ...env,
+  });
+}
+
+/** Stops processes: SIGTERM, then SIGKILL after `ms`. */
+export async function stopAll(procs: (Proc | undefined)[], ms = 15_000): Promise<void> {
+  const live = procs.filter((p): p is Proc => !!p && p.child.exitCode === null && p.child.signalCode === null);
+  for (const p of live) p.child.kill('SIGTERM');
+  await Promise.all(live.map((p) => Promise.race([p.exited, new Promise((r) => setTimeout(r, ms))])));
+  for (const p of live) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+}

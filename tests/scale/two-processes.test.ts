@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type PgCluster } from '../support/postgres';
 import { createDb, type Db } from '../../server/db/index';
 import { createSession } from '../../server/auth/sessions';
-import { freePort, HAPROXY, HAPROXY_CFG, haproxyAvailable, ready, run, startServer, waitFor, type Proc } from './support';
+import { freePort, HAPROXY, haproxyAvailable, ready, startBalancer, startServer, waitFor, type Proc } from './support';
 
 const BUYERS = 200;
 let cluster: PgCluster;
@@ -46,7 +46,7 @@ beforeAll(async () => {
   a = startServer(pa, join(dir, 'a'), { DATABASE_URL: url });
   b = startServer(pb, join(dir, 'b'), { DATABASE_URL: url });
   await Promise.all([ready(originA, a), ready(originB, b)]);
-  lb = run(HAPROXY, ['-db', '-f', HAPROXY_CFG], { PATH: process.env.PATH, SHOP_BIND: `127.0.0.1:${pl}`, SHOP_APP1: `127.0.0.1:${pa}`, SHOP_APP2: `127.0.0.1:${pb}` });
+  lb = startBalancer(pl, [pa, pb]);
   await ready(originLb, lb);
 
   db = await createDb({ url, migrate: false, poolSize: 5 });
