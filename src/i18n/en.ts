@@ -291,4 +291,7 @@ export const EN: Record<UiKey, string> = {
   productGallery: 'Product pictures',
   productShowPicture: 'Show picture {n}',
   productBuy: 'Order',
+  // PayPal capture pending (payments: pending is not failed)
+  paypalCapturePending: 'PayPal is reviewing this payment. Your order is still awaiting payment and will be confirmed when PayPal completes it; please do not pay again.',
+  paypalCapturePendingOk: 'Go to My orders',
 };

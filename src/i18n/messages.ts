@@ -314,6 +314,9 @@ export const TH = {
   productGallery: 'รูปสินค้า',
   productShowPicture: 'ดูรูปที่ {n}',
   productBuy: 'สั่งซื้อ',
+  // PayPal capture pending (payments: pending is not failed)
+  paypalCapturePending: 'PayPal กำลังตรวจสอบการชำระเงินนี้ คำสั่งซื้อยังรอการชำระเงินอยู่ และจะได้รับการยืนยันเมื่อ PayPal แจ้งผล ไม่ต้องชำระซ้ำ',
+  paypalCapturePendingOk: 'ไปที่คำสั่งซื้อของฉัน',
 } as const;
 
 export type UiKey = keyof typeof TH;
