@@ -8,6 +8,7 @@
  *  - the back office (/admin, token protected).
  * Adds ctx.providers, ctx.payments and ctx.realtime.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerOperations, type Handlers } from '../openapi/router';
@@ -121,7 +122,7 @@ export default async function paymentsPlugin(app: FastifyInstance, opts: Payment
   if (sandbox) {
     const hosts: Record<string, string> = { 'api.omise.co': '/sandbox/omise', 'vault.omise.co': '/sandbox/omise/vault', 'api-m.sandbox.paypal.com': '/sandbox/paypal' };
     const server = app.server;
-    const listeners = server.listeners('request') as ((req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void)[];
+    const listeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
     server.removeAllListeners('request');
     server.on('request', (req, res) => {
       const host = (req.headers.host ?? '').replace(/:\d+$/u, '').toLowerCase();

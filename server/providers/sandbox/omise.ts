@@ -416,6 +416,7 @@ export async function omiseSandbox(app: FastifyInstance, opts: { ctx: SandboxCon
     if (!requireSecret(req, reply)) return reply;
     const r = await changeCharge((req.params as { id: string }).id, (c) => complete(c, false, { code: 'expired_charge', message: 'charge expired' }));
     if (!r) return omiseError(reply, 404, 'not_found', 'charge was not found');
+    // Already expired: answered as it is; a charge that is paid or failed cannot be expired.
     if (r.charge.status !== 'expired') return omiseError(reply, 400, 'failed_expire', `charge is ${r.charge.status}: only a pending charge can be expired`);
     return reply.send(publicCharge(r.charge));
   });

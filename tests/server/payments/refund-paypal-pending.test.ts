@@ -27,7 +27,7 @@ async function approvePaypal(id: string, outcome: 'ok' | 'pending') {
 }
 
 async function pendingPaypalOrder(total: number) {
-  const o = await makeOrder(t, { userId: 2, total, methodId: 2 });
+  const o = await makeOrder(t, { userId: 2, total, methodId: 2, email: 'student@example.com' });
   const id = (await api(t, 'createPaypalOrder', { cookie: sid, body: { orderId: o.id } })).body.paypal_order_id as string;
   await approvePaypal(id, 'pending');
   const c = await api(t, 'capturePaypalOrder', { cookie: sid, params: { paypalOrderId: id }, body: { orderId: o.id } });
@@ -140,19 +140,26 @@ describe('refunds from the back office', () => {
     expect(html).toContain('duplicate_payment');
   });
 
-  it('PayPal: a payment for an order the shop rejected after the money arrived is refunded through PayPal', async () => {
-    const o = await makeOrder(t, { userId: 2, total: 99000, methodId: 2 });
+  it('PayPal: money that arrives after the order was cancelled (a pending capture completed late) is refunded through PayPal', async () => {
+    const { o, id, captureId } = await pendingPaypalOrder(99000);
+    expect((await admin('POST', `/admin/api/orders/${o.id}/cancel`, {})).statusCode).toBe(200);
+    await control(captureId, 'complete');
+    const pay = (await until(async () => (await paymentsOf(t, o.id)).find((p) => p.status === 'successful'), 'the late capture'))!;
+    expect(pay.attention).toBe('order_closed');
+    const a = await admin('POST', `/admin/api/payments/${pay.id}/refund`, { note: 'order was cancelled' });
+    expect(a.json().data.refund).toMatchObject({ provider: 'paypal', kind: 'api', status: 'refunded', reason: 'order_closed', amount: 99000, provider_refund_id: expect.stringMatching(/RFD$/) });
+    const caps = (await (await fetch(`${t.origin}/sandbox/paypal/control/captures`)).json()) as { captures: { status: string; supplementary_data: { related_ids: { order_id: string } } }[] };
+    expect(caps.captures.find((c) => c.supplementary_data.related_ids.order_id === id)?.status).toBe('REFUNDED');
+  });
+
+  it('a payment of a live order is not refunded', async () => {
+    const o = await makeOrder(t, { userId: 2, total: 99000, methodId: 2, email: 'student@example.com' });
     const id = (await api(t, 'createPaypalOrder', { cookie: sid, body: { orderId: o.id } })).body.paypal_order_id as string;
     await approvePaypal(id, 'ok');
     expect((await api(t, 'capturePaypalOrder', { cookie: sid, params: { paypalOrderId: id }, body: { orderId: o.id } })).body.status).toBe('COMPLETED');
     const pay = (await paymentsOf(t, o.id))[0]!;
-    // Paying a live order: refused.
     expect((await admin('POST', `/admin/api/payments/${pay.id}/refund`, {})).statusCode).toBe(409);
-    expect((await admin('POST', `/admin/api/orders/${o.id}/reject`, { reason: 'course withdrawn' })).statusCode).toBe(200);
-    const a = await admin('POST', `/admin/api/payments/${pay.id}/refund`, { note: 'course withdrawn' });
-    expect(a.json().data.refund).toMatchObject({ provider: 'paypal', kind: 'api', status: 'refunded', reason: 'order_cancelled', amount: 99000 });
-    const caps = (await (await fetch(`${t.origin}/sandbox/paypal/control/captures`)).json()) as { captures: { status: string; supplementary_data: { related_ids: { order_id: string } } }[] };
-    expect(caps.captures.find((c) => c.supplementary_data.related_ids.order_id === id)?.status).toBe('REFUNDED');
+    expect(await t.db.query('SELECT id FROM refunds WHERE payment_id = $1', [pay.id])).toMatchObject({ rows: [] });
   });
 
   it('SCB (no refund call) and a bank-transfer notice: recorded manual refunds, once', async () => {
