@@ -1507,10 +1507,12 @@ export interface paths {
         /**
          * Capture an approved PayPal order
          * @description Called by the PayPal buttons' onApprove. The order is paid (payment report `approved`,
-         *     order approved) only when the capture's status is COMPLETED; anything else answers 422
-         *     PAYMENT_FAILED with `error.result` `{ paypal_status, issue }` (issue INSTRUMENT_DECLINED
-         *     means: restart the buttons). Idempotent: capturing a captured order answers the same
-         *     `order_token`.
+         *     order approved) only when the capture's status is COMPLETED. A capture PayPal leaves
+         *     PENDING answers 200 with `status: PENDING`: nothing is paid, the order stays awaiting
+         *     payment (never deleted), and PayPal's webhook (`handlePaypalWebhook`) or the scheduled
+         *     re-read settles it later. A declined or failed capture answers 422 PAYMENT_FAILED with
+         *     `error.result` `{ paypal_status, issue }` (issue INSTRUMENT_DECLINED means: restart the
+         *     buttons). Idempotent: capturing a captured order answers the same `order_token`.
          */
         post: operations["capturePaypalOrder"];
         delete?: never;
@@ -1561,6 +1563,34 @@ export interface paths {
          *     and are ignored.
          */
         post: operations["handleOmiseWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/paypal/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PayPal webhook (PAYMENT.CAPTURE.COMPLETED / DENIED / REFUNDED)
+         * @description Settles a capture PayPal left PENDING. Verified the way PayPal documents it: the
+         *     transmission headers and the event are sent to PayPal's
+         *     `POST /v1/notifications/verify-webhook-signature` with our webhook id, and only
+         *     `verification_status: SUCCESS` counts (401 otherwise). For capture events the PayPal order
+         *     is then re-read (`GET /v2/checkout/orders/{id}`, the order id from the capture's
+         *     `supplementary_data.related_ids.order_id`) and its capture applied once per event id:
+         *     COMPLETED pays the order, DENIED / FAILED fails the attempt (the buyer may pay again).
+         *     PAYMENT.CAPTURE.REFUNDED marks our refund done. Other events and unknown orders answer
+         *     200 and change nothing; PayPal unreachable answers 500 (PayPal retries).
+         */
+        post: operations["handlePaypalWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3230,15 +3260,40 @@ export interface components {
         PaypalCaptureResponse: {
             success: components["schemas"]["SuccessTrue"];
             /**
-             * @description PayPal capture status; the order is paid only when COMPLETED (otherwise 422).
-             * @constant
+             * @description PayPal capture status. COMPLETED: the order is paid. PENDING: PayPal holds the capture
+             *     (e.g. review); the order stays awaiting payment until PayPal settles it. Declined or
+             *     failed captures answer 422.
+             * @enum {string}
              */
-            status: "COMPLETED";
+            status: "COMPLETED" | "PENDING";
             order_token: string;
         };
         ProviderAck: {
             /** @constant */
             received: true;
+        };
+        /**
+         * @description PayPal webhook event (paypal/paypal-rest-api-specifications
+         *     openapi/notifications_webhooks_v1.json, `event`). Only capture events change orders.
+         */
+        PaypalWebhookEvent: {
+            /** @description Event id; each is applied once. */
+            id: string;
+            /** @example PAYMENT.CAPTURE.COMPLETED */
+            event_type: string;
+            event_version?: string;
+            resource_type?: string;
+            resource_version?: string;
+            summary?: string;
+            create_time?: string;
+            resource: {
+                [key: string]: unknown;
+            };
+            links?: {
+                [key: string]: unknown;
+            }[];
+        } & {
+            [key: string]: unknown;
         };
         /** @description Omise webhook event. Only `charge.complete` (and charge.update) change orders. */
         OmiseEvent: {
@@ -5942,7 +5997,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Captured and paid. */
+            /** @description Captured and paid (COMPLETED), or captured and pending at PayPal (PENDING). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6022,6 +6077,42 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             /** @description Missing, wrong or stale signature (UNAUTHORIZED). */
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    handlePaypalWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "PayPal-Transmission-Id": string;
+                "PayPal-Transmission-Time": string;
+                "PayPal-Transmission-Sig": string;
+                "PayPal-Cert-Url": string;
+                "PayPal-Auth-Algo": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaypalWebhookEvent"];
+            };
+        };
+        responses: {
+            /** @description Event accepted (or already applied, or ignored). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderAck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description PayPal did not verify the delivery (UNAUTHORIZED). */
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];

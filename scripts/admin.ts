@@ -11,6 +11,8 @@
  *   reject <orderId> [why]          reject an order
  *   cancel <orderId>                cancel an unpaid order
  *   pending-order <orderId>         put an order back to pendingApproved
+ *   refund <paymentId> [note]       refund a provider payment (a duplicate payment, one for a cancelled order): through the provider, or recorded as manual
+ *   refund-report <reportId> [note] record the manual refund of a bank-transfer notice
  *
  * It talks to the running server's back office (ADMIN_URL, else the address the server holding
  * the PGlite folder wrote next to it, else http://127.0.0.1:$PORT or 3000; token ADMIN_TOKEN,
@@ -25,12 +27,15 @@ import { DEV_ADMIN_TOKEN, loadConfig, pgliteHolderFile } from '../server/config'
 import { createEventBus } from '../server/events';
 import { systemClock } from '../server/clock';
 import { createOrderService } from '../server/orders/service';
-import { AdminError, approveReport, listOrders, listPending, orderAction, orderDetail, rejectReport, type AdminDeps, type OrderAction } from '../server/admin/service';
+import { AdminError, approveReport, listOrders, listPending, orderAction, orderDetail, refundPaymentAction, refundReportAction, rejectReport, type AdminDeps, type OrderAction } from '../server/admin/service';
+import { createProviders } from '../server/providers/index';
+import { loadProvidersConfig } from '../server/providers/config';
 
 const argv = process.argv.slice(2);
 const direct = argv.includes('--direct');
 const [cmd, ...rest] = argv.filter((a) => a !== '--direct');
-const USAGE = 'usage: npm run admin -- pending | orders [status] | show <orderId> | approve-report <id> | reject-report <id> [reason] | approve|reject|cancel|pending-order <orderId> [reason] [--direct]';
+const USAGE =
+  'usage: npm run admin -- pending | orders [status] | show <orderId> | approve-report <id> | reject-report <id> [reason] | approve|reject|cancel|pending-order <orderId> [reason] | refund <paymentId> [note] | refund-report <reportId> [note] [--direct]';
 
 function num(v: string | undefined, what: string): number {
   const n = Number(v);
@@ -70,6 +75,19 @@ function job(): Job {
       const id = num(rest[0], 'orderId');
       const action: OrderAction = cmd === 'pending-order' ? 'pending' : cmd;
       return { method: 'POST', path: `/orders/${id}/${action}`, body: { by: who, reason }, local: (d) => orderAction(d, id, action, who, reason) };
+    }
+    case 'refund': {
+      const id = num(rest[0], 'paymentId');
+      // Locally (no server): the providers from the same environment as the server's.
+      const withProviders = (d: AdminDeps): AdminDeps => {
+        const origin = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+        return { ...d, providers: createProviders(loadProvidersConfig(process.env), { selfOrigin: () => origin, browserOrigin: () => origin, now: () => d.clock.now() }) };
+      };
+      return { method: 'POST', path: `/payments/${id}/refund`, body: { by: who, note: reason }, local: (d) => refundPaymentAction(withProviders(d), id, who, reason) };
+    }
+    case 'refund-report': {
+      const id = num(rest[0], 'reportId');
+      return { method: 'POST', path: `/reports/${id}/refund`, body: { by: who, note: reason }, local: (d) => refundReportAction(d, id, who, reason) };
     }
     default:
       console.error(USAGE);

@@ -1,6 +1,8 @@
 /**
  * Periodic clean-up run by main.ts with the auto-cancel sweep: expired sessions, old idempotency
- * keys, old sandbox records. Several processes run it (issue 14): one at a time holds a
+ * keys, old sandbox records; then the tasks plugins registered for this database with
+ * `onHousekeeping` (the payments plugin: the scheduled re-read of pending attempts,
+ * server/payments/reread.ts), in the process that ran the round, outside its transaction. Several processes run it (issue 14): one at a time holds a
  * transaction-level advisory lock and the others skip the round (PGlite: one process, the lock is
  * always free). Every statement is an idempotent DELETE, so a skipped round loses nothing.
  */
@@ -15,9 +17,16 @@ export const SANDBOX_TTL_MS = 30 * 24 * 3_600_000;
 /** The advisory lock key of the housekeeping round (any constant unique in this app). */
 export const HOUSEKEEPING_LOCK = 7346014;
 
+const tasks = new WeakMap<Db, ((now: Date) => Promise<unknown>)[]>();
+
+/** Adds a task to every housekeeping round on this database (it runs after the clean-up, bounded by itself). */
+export function onHousekeeping(db: Db, task: (now: Date) => Promise<unknown>): void {
+  tasks.set(db, [...(tasks.get(db) ?? []), task]);
+}
+
 /** Runs one round; false when another process is running one right now. */
 export async function housekeeping(db: Db, now: Date): Promise<boolean> {
-  return db.tx(async (q) => {
+  const ran = await db.tx(async (q) => {
     const got = await q.query<{ got: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS got', [HOUSEKEEPING_LOCK]);
     if (!got.rows[0]?.got) return false;
     await purgeExpiredSessions(q, now);
@@ -27,4 +36,6 @@ export async function housekeeping(db: Db, now: Date): Promise<boolean> {
     await q.query('DELETE FROM sandbox_records WHERE updated_at < $1', [new Date(now.getTime() - SANDBOX_TTL_MS)]);
     return true;
   });
+  if (ran) for (const task of tasks.get(db) ?? []) await task(now);
+  return ran;
 }

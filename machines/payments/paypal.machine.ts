@@ -4,6 +4,10 @@
  * their onApprove captures it (capturePaypalOrder); the order is paid only when the capture is
  * COMPLETED (the server answers 422 PAYMENT_FAILED otherwise).
  * - success: paid (the checkout then clears the cart);
+ * - capture pending (PayPal holds the capture, the server answers status PENDING): nothing is
+ *   deleted, the order stays awaiting payment; the modal says so (capturePending) until the buyer
+ *   closes it (paypal.close), then the flow ends 'pending' (the order list shows the order, which
+ *   PayPal's webhook or the server's re-read later marks paid or failed);
  * - failure (capture refused): the failure notice, the order is deleted (deleteOrder), and the
  *   buyer is back where the PayPal buttons show (onPending of a new order on the next click);
  * - INSTRUMENT_DECLINED: PayPal asks to restart the buttons -> onPending, same order;
@@ -25,6 +29,7 @@ export type PaypalEvent =
   | { type: 'paypal.createOrder' }
   | { type: 'paypal.approve'; payerId: string }
   | { type: 'paypal.cancel' }
+  | { type: 'paypal.close' }
   | { type: 'paypal.error'; message: string };
 
 const errorOf = ({ event }: { event: { error: unknown } }): unknown => event.error;
@@ -91,7 +96,11 @@ export const paypalMachine = setup({
         id: 'capturePaypalOrder',
         src: 'capturePaypalOrder',
         input: ({ context }) => ({ paypalOrderId: context.paypalOrderId ?? '', orderId: context.order.orderId }),
-        onDone: [{ guard: { type: 'completed', params: ({ event }) => event.output }, target: 'success' }, { target: 'failure' }],
+        onDone: [
+          { guard: { type: 'completed', params: ({ event }) => event.output }, target: 'success' },
+          // The contract answers COMPLETED or PENDING only (declined / failed captures are 422).
+          { target: 'capturePending' },
+        ],
         onError: [
           {
             guard: { type: 'instrumentDeclined', params: errorOf },
@@ -113,7 +122,11 @@ export const paypalMachine = setup({
         onError: { target: 'orderDeleted' },
       },
     },
+    capturePending: {
+      on: { 'paypal.close': 'handedOver' },
+    },
     success: { type: 'final', output: { result: 'paid' } },
+    handedOver: { type: 'final', output: { result: 'pending' } },
     orderDeleted: { type: 'final', output: { result: 'failed', orderDeleted: true } },
     buttonError: { type: 'final', output: { result: 'toOrders' } },
   },

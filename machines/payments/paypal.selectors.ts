@@ -11,3 +11,5 @@ export const selectPaypalBusy = (s: S): boolean => s.matches('creatingPaypalOrde
 export const selectPaypalOrderId = (s: S): string | null => s.context.paypalOrderId;
 /** The modal closes once the flow ended. */
 export const selectPaypalModalOpen = (s: S): boolean => s.status === 'active';
+/** PayPal holds the capture: the modal says the payment is awaiting PayPal (the order is not paid yet, nor deleted). */
+export const selectPaypalCapturePending = (s: S): boolean => s.matches('capturePending');

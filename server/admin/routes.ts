@@ -10,6 +10,9 @@
  *   GET  /admin/api/orders[?status=]    orders (JSON);  GET /admin/api/orders/:id  order + payments + reports
  *   POST /admin/api/reports/:id/approve | /reject {reason}
  *   POST /admin/api/orders/:id/approve | /reject {reason} | /cancel | /pending
+ *   POST /admin/api/payments/:id/refund {note}   refund a provider payment (duplicate, order cancelled...)
+ *   POST /admin/api/reports/:id/refund {note}    record the manual refund of a bank-transfer notice
+ *   GET  /admin/api/refunds                      recent refunds
  * Changes go through the order service, so they are pushed to the buyer's socket.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -17,7 +20,7 @@ import { escapeHtml } from '../providers/sandbox/common';
 import { formatMoney } from '../../domain/money';
 import { loginRefusedFor, recordLoginFailure, recordLoginSuccess, type Attempt } from '../auth/limits';
 import { ADMIN_COOKIE, createAdminSession, deleteAdminSession, findAdminSession, fromOwnOrigin, same, setAdminCookie, type AdminSession } from './session';
-import { AdminError, approveReport, listOrders, listPending, orderAction, orderDetail, rejectReport, type AdminDeps, type OrderAction } from './service';
+import { AdminError, approveReport, listOrders, listPending, listRefunds, orderAction, orderDetail, refundPaymentAction, refundReportAction, rejectReport, type AdminDeps, type OrderAction } from './service';
 
 /** The Bearer token of a command-line request (null: none sent). */
 function bearer(req: FastifyRequest): string | null {
@@ -47,7 +50,7 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
     app.log.info('back office disabled: set ADMIN_TOKEN');
     return;
   }
-  const deps: AdminDeps = { db: ctx.db, orders: ctx.orders, clock: ctx.clock };
+  const deps: AdminDeps = { db: ctx.db, orders: ctx.orders, clock: ctx.clock, providers: ctx.providers ?? null };
 
   await app.register(
     async (admin) => {
@@ -109,7 +112,8 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
       admin.setErrorHandler((err, _req, reply) => {
         const status = err instanceof AdminError ? err.status : 500;
         if (status >= 500) app.log.error({ err }, 'back office error');
-        return reply.code(status).send({ success: false, error: { code: status === 404 ? 'NOT_FOUND' : status === 409 ? 'ORDER_NOT_PAYABLE' : 'INTERNAL_ERROR', msg: err instanceof Error ? err.message : String(err) } });
+        const code = status === 404 ? 'NOT_FOUND' : status === 409 ? 'ORDER_NOT_PAYABLE' : status === 502 ? 'PAYMENT_FAILED' : 'INTERNAL_ERROR';
+        return reply.code(status).send({ success: false, error: { code, msg: err instanceof Error ? err.message : String(err) } });
       });
       const who = (req: FastifyRequest) => String((req.body as Record<string, unknown> | undefined)?.by ?? 'web');
       const reason = (req: FastifyRequest) => String((req.body as Record<string, unknown> | undefined)?.reason ?? '');
@@ -126,6 +130,10 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
       admin.get('/api/orders/:id', async (req) => ({ success: true, data: await orderDetail(ctx.db, deps, id(req)) }));
       admin.post('/api/reports/:id/approve', async (req, reply) => done(req, reply, await approveReport(deps, id(req), who(req))));
       admin.post('/api/reports/:id/reject', async (req, reply) => done(req, reply, await rejectReport(deps, id(req), who(req), reason(req))));
+      const note = (req: FastifyRequest) => String((req.body as Record<string, unknown> | undefined)?.note ?? '');
+      admin.post('/api/payments/:id/refund', async (req, reply) => done(req, reply, await refundPaymentAction(deps, id(req), who(req), note(req))));
+      admin.post('/api/reports/:id/refund', async (req, reply) => done(req, reply, await refundReportAction(deps, id(req), who(req), note(req))));
+      admin.get('/api/refunds', async () => ({ success: true, data: await listRefunds(ctx.db) }));
       admin.post('/api/orders/:id/:action', async (req, reply) => {
         const action = (req.params as { action: string }).action;
         if (!['approve', 'reject', 'cancel', 'pending'].includes(action)) throw new AdminError(404, `unknown action ${action}`);
@@ -136,13 +144,22 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
         const csrf = `<input type="hidden" name="_csrf" value="${escapeHtml(sessions.get(req)?.csrf ?? '')}">`;
         const pending = await listPending(ctx.db);
         const orders = await listOrders(ctx.db, undefined, 30);
+        const refunds = await listRefunds(ctx.db, 30);
+        const refundRows = refunds
+          .map(
+            (r) => `<tr data-testid="refund-row"><td>${r.id}</td><td>${r.order_id}</td><td>${r.payment_id ? `payment ${r.payment_id}` : `report ${r.report_id ?? ''}`} (${escapeHtml(r.provider)})</td><td>${escapeHtml(r.reason)}</td>
+<td>${escapeHtml(formatMoney(r.amount, r.currency))}</td><td>${escapeHtml(r.kind)} / <b>${escapeHtml(r.status)}</b>${r.provider_refund_id ? ` ${escapeHtml(r.provider_refund_id)}` : ''}${r.failure ? `<br>${escapeHtml(r.failure)}` : ''}</td><td>${escapeHtml(r.requested_by)}<br>${escapeHtml(thai(new Date(r.created_at)))}</td></tr>`,
+          )
+          .join('');
         const rows = pending
           .map(
             (p) => `<tr><td>${p.report_id}</td><td>${p.order_id} (${escapeHtml(p.order_status)})</td><td>${escapeHtml(p.payment)}${p.attention ? ` <b>${escapeHtml(p.attention)}</b>` : ''}</td>
 <td>${escapeHtml(p.contact_name ?? '')}<br>${escapeHtml(p.email ?? '')}</td><td>${escapeHtml(formatMoney(p.transfer_amount, p.currency === 'USD' ? 'USD' : 'THB'))} / ${escapeHtml(formatMoney(p.order_total, p.currency === 'USD' ? 'USD' : 'THB'))}</td>
 <td>${escapeHtml(p.bank_code ?? '')} ${escapeHtml(p.bank_account ?? '')}<br>${p.slip ? `<a href="/uploads/${encodeURIComponent(p.slip)}">slip</a>` : ''}</td><td>${escapeHtml(thai(p.transfer_at))}</td>
 <td><form method="post" action="/admin/api/reports/${p.report_id}/approve">${csrf}<button>Approve</button></form>
-<form method="post" action="/admin/api/reports/${p.report_id}/reject">${csrf}<input name="reason" placeholder="reason"><button>Reject</button></form></td></tr>`,
+<form method="post" action="/admin/api/reports/${p.report_id}/reject">${csrf}<input name="reason" placeholder="reason"><button>Reject</button></form>
+${p.attention && p.payment_id ? `<form method="post" action="/admin/api/payments/${p.payment_id}/refund">${csrf}<input name="note" placeholder="note"><button data-testid="refund-payment-${p.payment_id}">Refund</button></form>` : ''}
+${!p.payment_id && p.order_status === 'approved' ? `<form method="post" action="/admin/api/reports/${p.report_id}/refund">${csrf}<input name="note" placeholder="how it was refunded"><button>Record refund</button></form>` : ''}</td></tr>`,
           )
           .join('');
         const orderRows = orders
@@ -155,6 +172,8 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
 <style>${PAGE_STYLE}</style></head>
 <body><h1>Back office</h1><form method="post" action="/admin/logout">${csrf}<button>Log out</button></form><h2>Pending payment reports (${pending.length})</h2>
 <table><tr><th>#</th><th>Order</th><th>Payment</th><th>Contact</th><th>Amount / total</th><th>Bank</th><th>Transfer time</th><th></th></tr>${rows || '<tr><td colspan="8">Nothing waits.</td></tr>'}</table>
+<h2>Refunds (${refunds.length})</h2>
+<table><tr><th>#</th><th>Order</th><th>Of</th><th>Why</th><th>Amount</th><th>How / status</th><th>By / when</th></tr>${refundRows || '<tr><td colspan="7">No refunds.</td></tr>'}</table>
 <h2>Recent orders</h2><table><tr><th>#</th><th>E-mail</th><th>Status / payment</th><th>Total</th><th>Method</th><th>Move to</th></tr>${orderRows}</table></body></html>`);
       });
     },

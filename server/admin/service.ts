@@ -7,12 +7,16 @@
 import type { Db, Queryable } from '../db/index';
 import type { Clock } from '../clock';
 import type { OrderService } from '../orders/service';
-import { decideReport, findReport, insertReport, paymentsOfOrder, reportsOfOrder, type PaymentRow, type ReportRow } from '../payments/repository';
+import { decideReport, findReport, insertReport, paymentsOfOrder, refundsOfOrder, reportsOfOrder, type PaymentRow, type RefundRow, type ReportRow } from '../payments/repository';
+import { RefundRefused, refundPayment, refundReport, type RefundAnswer } from '../payments/refunds';
+import type { Providers } from '../providers/index';
 
 export interface AdminDeps {
   db: Db;
   orders: OrderService;
   clock: Clock;
+  /** The provider interface (refunds through the provider); absent: refunds are recorded as manual. */
+  providers?: Providers | null;
 }
 
 export class AdminError extends Error {
@@ -42,6 +46,7 @@ export interface PendingItem {
   transfer_at: Date | null;
   description: string | null;
   attention: string | null;
+  payment_id: number | null;
   created_at: Date;
 }
 
@@ -49,7 +54,7 @@ export async function listPending(q: Queryable): Promise<PendingItem[]> {
   const r = await q.query<PendingItem>(
     `SELECT r.id AS report_id, r.order_id, o.status AS order_status, r.payment, r.payment_method_id, r.contact_name, r.email,
             r.transfer_amount, o.total AS order_total, o.currency_code AS currency, r.bank_code, r.bank_account, r.slip, r.transfer_at,
-            r.description, p.attention, r.created_at
+            r.description, p.attention, r.payment_id, r.created_at
        FROM payment_reports r JOIN orders o ON o.id = r.order_id LEFT JOIN payments p ON p.id = r.payment_id
       WHERE r.status = 'pending'
       ORDER BY r.created_at, r.id`,
@@ -85,10 +90,35 @@ export async function listOrders(q: Queryable, status?: string, limit = 50): Pro
   return r.rows;
 }
 
-export async function orderDetail(q: Queryable, deps: AdminDeps, orderId: number): Promise<{ order: unknown; payments: PaymentRow[]; reports: ReportRow[] }> {
+export async function orderDetail(q: Queryable, deps: AdminDeps, orderId: number): Promise<{ order: unknown; payments: PaymentRow[]; reports: ReportRow[]; refunds: RefundRow[] }> {
   const order = await deps.orders.getOrderForPayment(q, orderId);
   if (!order) throw new AdminError(404, `order ${orderId} not found`);
-  return { order, payments: await paymentsOfOrder(q, orderId), reports: await reportsOfOrder(q, orderId) };
+  return { order, payments: await paymentsOfOrder(q, orderId), reports: await reportsOfOrder(q, orderId), refunds: await refundsOfOrder(q, orderId) };
+}
+
+/** Recent refunds (back office page). */
+export async function listRefunds(q: Queryable, limit = 30): Promise<RefundRow[]> {
+  const r = await q.query<RefundRow>('SELECT * FROM refunds ORDER BY id DESC LIMIT $1', [Math.min(Math.max(limit, 1), 500)]);
+  return r.rows;
+}
+
+function refundRefused(err: unknown): never {
+  if (err instanceof RefundRefused) throw new AdminError(err.status, err.message);
+  throw err;
+}
+
+/**
+ * Refunds a provider payment (a duplicate payment, a payment for a cancelled order...): through
+ * the provider where it offers a refund call, else recorded as a manual refund. Repeated or raced
+ * requests answer the same refund (server/payments/refunds.ts).
+ */
+export async function refundPaymentAction(deps: AdminDeps, paymentId: number, admin: string, note: string): Promise<RefundAnswer> {
+  return refundPayment(deps, paymentId, by(admin), note || null).catch(refundRefused);
+}
+
+/** Records the manual refund of a bank-transfer notice. */
+export async function refundReportAction(deps: AdminDeps, reportId: number, admin: string, note: string): Promise<RefundAnswer> {
+  return refundReport(deps, reportId, by(admin), note || null).catch(refundRefused);
 }
 
 function by(admin: string): string {

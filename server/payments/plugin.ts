@@ -8,6 +8,7 @@
  *  - the back office (/admin, token protected).
  * Adds ctx.providers, ctx.payments and ctx.realtime.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerOperations, type Handlers } from '../openapi/router';
@@ -26,6 +27,9 @@ import { paypalHandlers } from './handlers/paypal';
 import { reportHandlers } from './handlers/reports';
 import { methodHandlers } from './handlers/methods';
 import { registerAdmin } from '../admin/routes';
+import { onHousekeeping } from '../housekeeping';
+import { rereadPendingAttempts } from './reread';
+import { paypalWebhookHandlers } from './handlers/paypal';
 
 declare module '../context' {
   interface AppContext {
@@ -75,6 +79,7 @@ export default async function paymentsPlugin(app: FastifyInstance, opts: Payment
     ...gbprimeHandlers(deps),
     ...paysolutionsHandlers(deps),
     ...paypalHandlers(deps),
+    ...paypalWebhookHandlers(deps),
   };
 
   await app.register(async (scope) => {
@@ -103,6 +108,29 @@ export default async function paymentsPlugin(app: FastifyInstance, opts: Payment
   });
 
   await registerAdmin(app);
+
+  // The scheduled re-read of pending attempts rides on the housekeeping round (server/housekeeping.ts).
+  onHousekeeping(ctx.db, async (now) => {
+    const r = await rereadPendingAttempts(ctx, now);
+    if (r.asked > 0) app.log.info(r, 're-read pending payment attempts');
+  });
+
+  // The providers' own libraries have fixed hosts (omise-node: api.omise.co / vault.omise.co with no
+  // port; PayPal's server SDK: api-m.sandbox.paypal.com). With the sandboxes on, a request whose
+  // Host is one of those (a client pointed at this server by DNS, a hosts file or an HTTP agent)
+  // is served by the matching sandbox, as if the provider's root were /sandbox/<provider>.
+  if (sandbox) {
+    const hosts: Record<string, string> = { 'api.omise.co': '/sandbox/omise', 'vault.omise.co': '/sandbox/omise/vault', 'api-m.sandbox.paypal.com': '/sandbox/paypal' };
+    const server = app.server;
+    const listeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+    server.removeAllListeners('request');
+    server.on('request', (req, res) => {
+      const host = (req.headers.host ?? '').replace(/:\d+$/u, '').toLowerCase();
+      const prefix = Object.hasOwn(hosts, host) ? hosts[host] : undefined;
+      if (prefix && req.url && !req.url.startsWith('/sandbox/')) req.url = `${prefix}${req.url}`;
+      for (const l of listeners) l.call(server, req, res);
+    });
+  }
 
   const realtime = attachRealtime(app, ctx);
   ctx.realtime = realtime;

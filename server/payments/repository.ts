@@ -26,8 +26,71 @@ export interface PaymentRow {
   attention: Attention | null;
   order_payment_id: number | null;
   details: Record<string, unknown>;
+  /** When the scheduled re-read last asked the provider about this pending attempt. */
+  reread_at: Date | null;
   created_at: Date;
   updated_at: Date;
+}
+
+export type RefundStatus = 'requested' | 'refunded' | 'failed';
+
+/** One refund (migration 310_refunds.sql): of a provider payment, or of a bank-transfer notice. */
+export interface RefundRow {
+  id: number;
+  order_id: number;
+  payment_id: number | null;
+  report_id: number | null;
+  provider: string;
+  kind: 'api' | 'manual';
+  status: RefundStatus;
+  amount: number;
+  currency: 'THB' | 'USD';
+  reason: string;
+  idempotency_key: string;
+  provider_refund_id: string | null;
+  requested_by: string;
+  note: string | null;
+  failure: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type NewRefund = Pick<RefundRow, 'order_id' | 'payment_id' | 'report_id' | 'provider' | 'kind' | 'status' | 'amount' | 'currency' | 'reason' | 'idempotency_key' | 'requested_by' | 'note'> & { provider_refund_id?: string | null };
+
+/** Inserts a refund unless a live one exists for the same payment / report or key (null then). */
+export async function insertRefund(q: Queryable, r: NewRefund, now: Date): Promise<RefundRow | null> {
+  const res = await q.query<RefundRow>(
+    `INSERT INTO refunds (order_id, payment_id, report_id, provider, kind, status, amount, currency, reason, idempotency_key, provider_refund_id, requested_by, note, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)
+     ON CONFLICT DO NOTHING RETURNING *`,
+    [r.order_id, r.payment_id, r.report_id, r.provider, r.kind, r.status, r.amount, r.currency, r.reason, r.idempotency_key, r.provider_refund_id ?? null, r.requested_by, r.note, now],
+  );
+  return res.rows[0] ?? null;
+}
+
+/** The live (requested or refunded) refund of a payment or report. */
+export async function liveRefund(q: Queryable, by: { paymentId?: number; reportId?: number }): Promise<RefundRow | null> {
+  const col = by.paymentId !== undefined ? 'payment_id' : 'report_id';
+  const r = await q.query<RefundRow>(`SELECT * FROM refunds WHERE ${col} = $1 AND status <> 'failed' ORDER BY id DESC LIMIT 1`, [by.paymentId ?? by.reportId]);
+  return r.rows[0] ?? null;
+}
+
+export async function refundsOfOrder(q: Queryable, orderId: number): Promise<RefundRow[]> {
+  const r = await q.query<RefundRow>('SELECT * FROM refunds WHERE order_id = $1 ORDER BY id', [orderId]);
+  return r.rows;
+}
+
+export async function countFailedRefunds(q: Queryable, by: { paymentId?: number; reportId?: number }): Promise<number> {
+  const col = by.paymentId !== undefined ? 'payment_id' : 'report_id';
+  const r = await q.query<{ n: string | number }>(`SELECT count(*) AS n FROM refunds WHERE ${col} = $1 AND status = 'failed'`, [by.paymentId ?? by.reportId]);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+export async function updateRefund(q: Queryable, id: number, set: Partial<Pick<RefundRow, 'status' | 'provider_refund_id' | 'failure'>>, now: Date): Promise<RefundRow> {
+  const cols = Object.keys(set) as (keyof typeof set)[];
+  const sql = `UPDATE refunds SET ${[...cols.map((c, i) => `${c} = $${i + 2}`), `updated_at = $${cols.length + 2}`].join(', ')} WHERE id = $1 RETURNING *`;
+  const r = await q.query<RefundRow>(sql, [id, ...cols.map((c) => set[c]), now]);
+  return r.rows[0]!;
 }
 
 export type ReportStatus = 'pending' | 'approved' | 'rejected';

@@ -5,10 +5,12 @@
 import type { ProvidersConfig } from './config';
 import type { FetchLike } from './http';
 import { createGbPrimeClient } from './gbprime';
-import { createOmiseClient } from './omise';
-import { createPaypalClient } from './paypal';
+import { createOmiseClient, createOmiseProvider } from './omise';
+import { createPaypalClient, createPaypalProvider } from './paypal';
 import { createPaySolutionsClient } from './paysolutions';
-import { createScbClient } from './scb';
+import { createScbClient, createScbProvider } from './scb';
+import type { PaymentProvider, ProviderName } from './provider';
+import { PAYPAL_SANDBOX_WEBHOOK_ID } from './sandbox/paypal';
 import { createTwoC2pClient, paymentActionUrlFor } from './twoc2p';
 
 export interface Providers {
@@ -21,7 +23,18 @@ export interface Providers {
   gbprime(): ReturnType<typeof createGbPrimeClient>;
   paysolutions(): ReturnType<typeof createPaySolutionsClient>;
   paypal(): ReturnType<typeof createPaypalClient>;
+  /**
+   * The provider behind the one interface (server/providers/provider.ts): the scheduled re-read of
+   * pending attempts and the back office's refunds speak to providers only through this.
+   * Throws for a provider whose adapter does not implement the interface yet (see `wired`).
+   */
+  get(name: ProviderName): PaymentProvider;
+  /** The providers `get` can build. */
+  wired(): ProviderName[];
 }
+
+/** Providers whose adapter implements PaymentProvider here. */
+const WIRED: ProviderName[] = ['omise', 'paypal', 'scb'];
 
 export function createProviders(cfg: ProvidersConfig, deps: { selfOrigin(): string; browserOrigin(): string; now(): Date; fetch?: FetchLike }): Providers {
   const sb = (p: string) => `${deps.selfOrigin()}/sandbox/${p}`;
@@ -69,7 +82,25 @@ export function createProviders(cfg: ProvidersConfig, deps: { selfOrigin(): stri
     },
     paypal() {
       const base = cfg.paypal.apiBase ?? sb('paypal');
-      return memo(`pp|${base}`, () => createPaypalClient({ baseUrl: base, keys: cfg.paypal, fetch: f, now: deps.now }));
+      // PAYPAL_WEBHOOK_ID: the id PayPal gave our webhook (verify-webhook-signature); the sandbox's own by default.
+      const webhookId = process.env.PAYPAL_WEBHOOK_ID || (cfg.paypal.apiBase === null ? PAYPAL_SANDBOX_WEBHOOK_ID : '');
+      return memo(`pp|${base}|${webhookId}`, () => createPaypalClient({ baseUrl: base, keys: { ...cfg.paypal, webhookId }, fetch: f, now: deps.now }));
+    },
+    wired: () => [...WIRED],
+    get(name) {
+      switch (name) {
+        case 'omise':
+          return createOmiseProvider(this.omise(), cfg.omise.webhookSecret, () => deps.now().getTime());
+        case 'paypal':
+          return createPaypalProvider(this.paypal());
+        case 'scb':
+          return createScbProvider(this.scb(), deps.now);
+        case '2c2p':
+        case 'gbprime':
+        case 'paysolutions':
+          // Their adapters (createTwoC2pProvider, createGbPrimeProvider, createPaySolutionsProvider) are wired here at merge.
+          throw new Error(`payment provider ${name} does not implement the provider interface in this build`);
+      }
     },
   };
 }

@@ -7,6 +7,7 @@
 import { createHmac } from 'node:crypto';
 import { toOmiseAmount } from '../../domain/money';
 import { type AdapterOptions, ProviderError, basicAuth, isRecord, safeEqual, send } from './http';
+import type { AttemptRef, PaymentProvider, ProviderStatus, RefundResult } from './provider';
 
 export interface OmiseKeys {
   publicKey: string;
@@ -62,6 +63,27 @@ export interface OmiseCharge {
   created_at: string;
 }
 
+export interface OmiseRefund {
+  object: 'refund';
+  id: string;
+  amount: number;
+  currency: string;
+  charge: string;
+  transaction: string | null;
+  voided: boolean;
+  status?: string;
+  metadata?: Record<string, unknown>;
+  created_at: string;
+}
+
+export interface OmiseList<T> {
+  object: 'list';
+  data: T[];
+  total: number;
+  offset: number;
+  limit: number;
+}
+
 export interface OmiseEvent {
   object: 'event';
   id: string;
@@ -86,7 +108,7 @@ export function createOmiseClient(opts: OmiseOptions) {
   const auth = { authorization: basicAuth(opts.keys.secretKey) };
 
   async function call<T>(method: 'GET' | 'POST', path: string, json?: unknown): Promise<T> {
-    const res = await send('omise', opts, { method, path, headers: auth, json });
+    const res = await send('omise', opts, { method, path, headers: method === 'POST' && json === undefined ? { ...auth, 'content-type': 'application/json' } : auth, json });
     if (res.status >= 400 || !isRecord(res.body) || res.body.object === 'error') throw failure(res.status, res.body);
     return res.body as T;
   }
@@ -125,6 +147,20 @@ export function createOmiseClient(opts: OmiseOptions) {
       return call<OmiseCharge>('GET', `/charges/${encodeURIComponent(id)}`);
     },
 
+    /** Expires a pending charge (POST /charges/:id/expire, no body, as omise-node's charges.expire). */
+    expireCharge(id: string): Promise<OmiseCharge> {
+      return call<OmiseCharge>('POST', `/charges/${encodeURIComponent(id)}/expire`);
+    },
+
+    /** Refunds `amount` satang of a charge; our idempotency key rides in the refund's metadata. */
+    createRefund(chargeId: string, amount: number, metadata: Record<string, string>): Promise<OmiseRefund> {
+      return call<OmiseRefund>('POST', `/charges/${encodeURIComponent(chargeId)}/refunds`, { amount: toOmiseAmount(amount), metadata });
+    },
+
+    listRefunds(chargeId: string): Promise<OmiseList<OmiseRefund>> {
+      return call<OmiseList<OmiseRefund>>('GET', `/charges/${encodeURIComponent(chargeId)}/refunds`);
+    },
+
     retrieveEvent(id: string): Promise<OmiseEvent> {
       return call<OmiseEvent>('GET', `/events/${encodeURIComponent(id)}`);
     },
@@ -148,6 +184,65 @@ export type OmiseClient = ReturnType<typeof createOmiseClient>;
 /** A charge counts as paid only when successful with no failure code or message (providers.md). */
 export function isOmiseChargePaid(c: Pick<OmiseCharge, 'status' | 'failure_code' | 'failure_message'>): boolean {
   return c.status === 'successful' && c.failure_code === null && c.failure_message === null;
+}
+
+/** A charge in the shop's words. */
+export function omiseChargeStatus(c: OmiseCharge): ProviderStatus {
+  if (isOmiseChargePaid(c)) return { kind: 'paid', paidAmount: c.amount, currency: c.currency.toUpperCase() === 'USD' ? 'USD' : 'THB', txnId: c.id };
+  if (c.status === 'pending') return { kind: 'pending' };
+  if (c.status === 'expired') return { kind: 'expired' };
+  return { kind: 'failed', code: c.failure_code ?? c.status, message: c.failure_message ?? c.status };
+}
+
+/**
+ * Omise behind the one provider interface (`ref` = the charge id). Starting a charge stays in the
+ * payment handlers (card token and PromptPay source need the browser's input and two calls);
+ * status, refund and expire are here. Omise has no idempotency header for refunds: the key is put
+ * in the refund's metadata and the charge's refunds are read first, so a retry finds the refund
+ * it already made.
+ */
+export function createOmiseProvider(client: OmiseClient, webhookSecret: string, nowMs: () => number): PaymentProvider {
+  return {
+    name: 'omise',
+    capabilities: { refund: 'api', cancel: true },
+    async initiatePayment(input) {
+      const token = typeof input.input?.token === 'string' ? input.input.token : null;
+      const currency = input.currency === 'USD' ? 'usd' : 'thb';
+      if (token) {
+        const c = await client.createCardCharge({ amount: input.amount, currency, token, returnUri: input.returnUrl, orderId: input.orderId, description: input.description });
+        if (c.status === 'pending' && c.authorize_uri) return { kind: 'redirect', url: c.authorize_uri, providerRef: c.id };
+        return { kind: 'done', status: omiseChargeStatus(c), providerRef: c.id };
+      }
+      const src = await client.createPromptPaySource({ amount: input.amount });
+      const c = await client.createSourceCharge({ amount: input.amount, sourceId: src.id, returnUri: input.returnUrl, orderId: input.orderId });
+      const uri = c.source?.scannable_code?.image.download_uri ?? src.scannable_code?.image.download_uri ?? '';
+      return { kind: 'qr', payload: uri, imageUrl: uri, expiresAt: c.expires_at, providerRef: c.id };
+    },
+    async getPaymentStatus(a: AttemptRef) {
+      return omiseChargeStatus(await client.retrieveCharge(a.providerRef ?? a.ref));
+    },
+    async verifyNotification(n) {
+      const h = (k: string) => {
+        const v = n.headers[k];
+        return Array.isArray(v) ? v[0] : v;
+      };
+      const check = verifyOmiseSignature({ secretBase64: webhookSecret, rawBody: n.rawBody, signature: h('omise-signature'), timestamp: h('omise-signature-timestamp'), nowMs: nowMs() });
+      if (!check.ok || !isRecord(n.body) || typeof n.body.id !== 'string') return null;
+      const data = isRecord(n.body.data) ? n.body.data : {};
+      if (data.object !== 'charge' || typeof data.id !== 'string') return { ref: '', eventId: n.body.id };
+      // Omise's event only says "look again": the caller re-reads the charge (getPaymentStatus).
+      return { ref: data.id, byProviderRef: true, eventId: n.body.id };
+    },
+    async refundPayment(a, amount, idempotencyKey): Promise<RefundResult> {
+      const chargeId = a.providerRef ?? a.ref;
+      const prior = (await client.listRefunds(chargeId)).data.find((r) => r.metadata?.idempotency_key === idempotencyKey);
+      const r = prior ?? (await client.createRefund(chargeId, amount, { idempotency_key: idempotencyKey }));
+      return { kind: 'refunded', refundId: r.id, amount: r.amount };
+    },
+    async cancelPayment(a: AttemptRef) {
+      return omiseChargeStatus(await client.expireCharge(a.providerRef ?? a.ref));
+    },
+  };
 }
 
 export const OMISE_SIGNATURE_TOLERANCE_S = 300;

@@ -4,8 +4,9 @@
  * finds the same transaction with the same amount.
  */
 import { randomUUID } from 'node:crypto';
-import { toDecimalString } from '../../domain/money';
+import { fromMajor, toDecimalString } from '../../domain/money';
 import { type AdapterOptions, ProviderError, isRecord, send } from './http';
+import type { AttemptRef, PaymentProvider, ProviderStatus } from './provider';
 
 export interface ScbKeys {
   applicationKey: string;
@@ -117,3 +118,51 @@ export function createScbClient(opts: AdapterOptions<ScbKeys> & { now?: () => Da
 }
 
 export type ScbClient = ReturnType<typeof createScbClient>;
+
+/** Bangkok calendar date (YYYY-MM-DD) of an instant: SCB's inquiry is by transaction date. */
+function bangkokDay(at: Date): string {
+  return new Date(at.getTime() + 7 * 3600_000).toISOString().slice(0, 10);
+}
+
+/**
+ * SCB behind the one provider interface. `ref` is `<ref1>.<ref2>` (the shop's provider_ref);
+ * `details.ref1` / `details.ref2` and `details.created_at` (when the QR was made) are read when
+ * present. SCB's partners API offers no refund of a bill payment: refunds are manual (a person
+ * transfers the money back and the shop records it). SCB's confirmation callback is unsigned, so
+ * it is never trusted alone: `verifyNotification` only names the attempt, the caller re-reads it.
+ */
+export function createScbProvider(client: ScbClient, now: () => Date): PaymentProvider {
+  const refs = (a: AttemptRef) => {
+    const [r1 = '', r2 = ''] = (a.providerRef ?? a.ref).split('.');
+    return { ref1: typeof a.details?.ref1 === 'string' ? a.details.ref1 : r1, ref2: typeof a.details?.ref2 === 'string' ? a.details.ref2 : r2 };
+  };
+  return {
+    name: 'scb',
+    capabilities: { refund: 'manual', cancel: false },
+    async initiatePayment(input) {
+      const [ref1 = '', ref2 = ''] = input.ref.split('.');
+      const ref3 = typeof input.input?.ref3 === 'string' ? input.input.ref3 : ref1;
+      const qr = await client.createQr({ amount: input.amount, ref1, ref2, ref3 });
+      return { kind: 'qr', payload: qr.qrRawData, imageUrl: null, expiresAt: null, providerRef: input.ref };
+    },
+    async getPaymentStatus(a: AttemptRef): Promise<ProviderStatus> {
+      const { ref1, ref2 } = refs(a);
+      const created = typeof a.details?.created_at === 'string' ? new Date(a.details.created_at) : now();
+      const days = [...new Set([bangkokDay(created), bangkokDay(now())])];
+      for (const transactionDate of days) {
+        const txns = await client.inquiry({ ref1, ref2, transactionDate });
+        const t = txns.find((x) => x.billPaymentRef1 === ref1 && (x.billPaymentRef2 ?? '') === ref2);
+        if (t) return { kind: 'paid', paidAmount: fromMajor(Number(t.amount)), currency: 'THB', txnId: t.transactionId };
+      }
+      return { kind: 'pending' };
+    },
+    async verifyNotification(n) {
+      const b = isRecord(n.body) ? n.body : {};
+      if (typeof b.billPaymentRef1 !== 'string' || typeof b.transactionId !== 'string') return null;
+      return { ref: `${b.billPaymentRef1}.${typeof b.billPaymentRef2 === 'string' ? b.billPaymentRef2 : ''}`, eventId: b.transactionId };
+    },
+    async refundPayment() {
+      return { kind: 'manual' };
+    },
+  };
+}

@@ -316,4 +316,7 @@ export const EN: Record<UiKey, string> = {
   l4SetPasswordDone: 'Password saved. Next time log in with the username {username}.',
   l4PersonTypeCleared: 'Person type changed: the tax-invoice details were cleared, please fill them in again',
   l4WithholdingNeedsJuristic: 'Withholding tax is for juristic persons only: tick "I need a tax invoice" and choose "Juristic person" below',
+  // PayPal capture pending (payments: pending is not failed)
+  paypalCapturePending: 'PayPal is reviewing this payment. Your order is still awaiting payment and will be confirmed when PayPal completes it; please do not pay again.',
+  paypalCapturePendingOk: 'Go to My orders',
 };

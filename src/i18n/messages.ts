@@ -339,6 +339,9 @@ export const TH = {
   l4SetPasswordDone: 'บันทึกรหัสผ่านแล้ว ครั้งต่อไปเข้าสู่ระบบด้วยชื่อผู้ใช้ {username}',
   l4PersonTypeCleared: 'เปลี่ยนประเภทบุคคลแล้ว ข้อมูลใบกำกับภาษีถูกล้าง กรุณากรอกใหม่',
   l4WithholdingNeedsJuristic: 'หัก ณ ที่จ่ายได้เฉพาะนิติบุคคล: เลือก "ต้องการใบกำกับภาษี" และ "นิติบุคคล" ด้านล่าง',
+  // PayPal capture pending (payments: pending is not failed)
+  paypalCapturePending: 'PayPal กำลังตรวจสอบการชำระเงินนี้ คำสั่งซื้อยังรอการชำระเงินอยู่ และจะได้รับการยืนยันเมื่อ PayPal แจ้งผล ไม่ต้องชำระซ้ำ',
+  paypalCapturePendingOk: 'ไปที่คำสั่งซื้อของฉัน',
 } as const;
 
 export type UiKey = keyof typeof TH;

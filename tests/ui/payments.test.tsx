@@ -237,6 +237,28 @@ describe('PayPal modal', () => {
     expect(win.close).toHaveBeenCalled();
   });
 
+  it('a capture PayPal leaves pending: the buyer is told, nothing is deleted, closing hands over (pending)', async () => {
+    const user = userEvent.setup();
+    const s = scripted({
+      createPaypalOrder: { ok: { success: true, paypal_order_id: 'PP-2' } },
+      capturePaypalOrder: { ok: { success: true, status: 'PENDING', order_token: 'tok-501' } },
+      deleteOrder: { ok: { success: true } },
+    });
+    const actor = createActor(paypalMachine.provide({ actors: s.actors, actions: effectSpies().actions }), { input: { order: order(2) } }).start();
+    const win = { closed: false, location: { href: 'about:blank' }, close: vi.fn() };
+    render(<PaypalModal actorRef={actor} openWindow={() => win as unknown as Window} />);
+    const dialog = screen.getByRole('dialog', { name: 'ชำระเงินด้วย PayPal' });
+    await user.click(within(dialog).getByRole('button', { name: 'ชำระเงินด้วย PayPal' }));
+    await waitFor(() => expect(win.location.href).toBe('/sandbox/paypal/checkoutnow?token=PP-2'));
+    win.location.href = `${window.location.origin}/paypal/return?token=PP-2&PayerID=PAYER9`;
+    const status = await within(dialog).findByTestId('paypal-capture-pending', {}, { timeout: 2000 });
+    expect(status.textContent).toBe(t('paypalCapturePending'));
+    expect(status.getAttribute('role')).toBe('status');
+    expect(s.inputsOf('deleteOrder')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: t('paypalCapturePendingOk') }));
+    expect(actor.getSnapshot().output).toEqual({ result: 'pending' });
+  });
+
   it('is not closed by a click on the mask', async () => {
     const user = userEvent.setup();
     const actor = createActor(paypalMachine.provide({ actors: scripted({}).actors }), { input: { order: order(2) } }).start();

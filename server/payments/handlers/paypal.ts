@@ -1,4 +1,9 @@
-/** PayPal (method 2): order created from OUR total, captured on approval, paid only when COMPLETED. */
+/**
+ * PayPal (method 2): order created from OUR total, captured on approval, paid only when COMPLETED.
+ * A capture PayPal leaves PENDING is pending, not failed: the answer says so (200, status
+ * PENDING), the order stays awaiting payment, and PayPal's verified webhook (handlePaypalWebhook)
+ * or the scheduled re-read (server/payments/reread.ts) settles it.
+ */
 import { ApiError } from '../../errors';
 import type { Handlers } from '../../openapi/router';
 import { fromMajor } from '../../../domain/money';
@@ -7,7 +12,8 @@ import { ProviderError } from '../../providers/http';
 import { firstCapture, paypalIssue, type PaypalOrder } from '../../providers/paypal';
 import { applyOutcome, closeGoneAttempt, isGoneAtProvider } from '../apply';
 import { PAYABLE_STATUSES, notPayable, ownOrder, payableOrder, providerFailed, withLock, type PaymentsDeps } from '../common';
-import { findPaymentByRef, paymentsOfOrder } from '../repository';
+import { findPaymentByRef, paymentsOfOrder, updateRefund } from '../repository';
+import { isRecord } from '../../providers/http';
 
 export function paypalHandlers(deps: PaymentsDeps): Handlers {
   return {
@@ -90,11 +96,74 @@ export function paypalHandlers(deps: PaymentsDeps): Handlers {
           if (paid?.status === 'successful' && !paid.attention) return { success: true as const, status: 'COMPLETED' as const, order_token: o.order_token };
           throw new ApiError(422, 'PAYMENT_FAILED', 'ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง', { paypal_status: 'COMPLETED', issue: paid?.attention ?? 'NOT_APPLIED' });
         }
+        if (capture?.status === 'PENDING') {
+          // PayPal holds the money (review, eCheck...): nothing is paid yet, nothing is deleted.
+          await applyOutcome(ctx, {
+            provider: 'paypal',
+            ref: paypalOrderId,
+            eventId: null,
+            eventKind: 'capture.pending',
+            outcome: { kind: 'pending' },
+            details: { payer_id: pp.payer?.payer_id ?? null, capture_id: capture.id, capture_status: 'PENDING', pending_reason: capture.status_details?.reason ?? null },
+          });
+          return { success: true as const, status: 'PENDING' as const, order_token: o.order_token };
+        }
         if (capture && (capture.status === 'DECLINED' || capture.status === 'FAILED')) {
           await applyOutcome(ctx, { provider: 'paypal', ref: paypalOrderId, eventId: capture.id, eventKind: 'capture', outcome: { kind: 'failed', code: capture.status, message: `capture ${capture.status}` } });
         }
-        throw new ApiError(422, 'PAYMENT_FAILED', 'ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง', { paypal_status: capture?.status ?? pp.status, issue: capture?.status === 'PENDING' ? 'CAPTURE_PENDING' : null });
+        throw new ApiError(422, 'PAYMENT_FAILED', 'ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง', { paypal_status: capture?.status ?? pp.status, issue: null });
       });
+    },
+  };
+}
+
+/** PayPal's webhook: verified by PayPal (verify-webhook-signature), then the order re-read and applied once. */
+export function paypalWebhookHandlers(deps: PaymentsDeps): Handlers {
+  return {
+    handlePaypalWebhook: async (req, _reply, ctx) => {
+      const provider = deps.providers.get('paypal');
+      const body = req.body as unknown;
+      let v;
+      try {
+        v = await provider.verifyNotification({ headers: req.headers, rawBody: req.rawBody ?? JSON.stringify(body), body });
+      } catch (err) {
+        ctx.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'paypal webhook: could not ask PayPal to verify; PayPal will retry');
+        throw new ApiError(500, 'INTERNAL_ERROR', 'Could not verify the notification, retry later');
+      }
+      if (!v) throw new ApiError(401, 'UNAUTHORIZED', 'PayPal did not verify this notification');
+      const ev = req.body;
+      const resource: Record<string, unknown> = isRecord(ev.resource) ? (ev.resource as Record<string, unknown>) : {};
+      if (ev.event_type === 'PAYMENT.CAPTURE.REFUNDED') {
+        // A refund we asked for: mark it done (a refund made at PayPal's dashboard is only logged).
+        const refundId = typeof resource.id === 'string' ? resource.id : '';
+        const r = await ctx.db.query<{ id: number; status: string }>(`SELECT id, status FROM refunds WHERE provider = 'paypal' AND provider_refund_id = $1`, [refundId]);
+        const row = r.rows[0];
+        if (row && row.status !== 'refunded') await updateRefund(ctx.db, row.id, { status: 'refunded' }, ctx.clock.now());
+        if (!row) ctx.log.info({ refundId }, 'paypal webhook: a refund the shop did not ask for');
+        return { received: true as const };
+      }
+      if (!ev.event_type.startsWith('PAYMENT.CAPTURE.') || !v.ref) return { received: true as const };
+      const payment = await findPaymentByRef(ctx.db, 'paypal', v.ref);
+      if (!payment) return { received: true as const };
+      let status;
+      try {
+        // The event only says "look again": PayPal's order is the word (GET /v2/checkout/orders/{id}).
+        status = await provider.getPaymentStatus({ ref: payment.provider_ref, providerRef: payment.provider_ref, amount: payment.amount, currency: payment.currency });
+      } catch (err) {
+        providerFailed(err, ctx, 'paypal webhook re-read');
+        throw new ApiError(500, 'INTERNAL_ERROR', 'Could not read the PayPal order, retry later');
+      }
+      const captureId = typeof resource.id === 'string' ? resource.id : null;
+      await applyOutcome(ctx, {
+        provider: 'paypal',
+        ref: payment.provider_ref,
+        // A delivery that still reads pending is not spent: a later one (or the re-read) settles it.
+        eventId: status.kind === 'pending' ? null : v.eventId,
+        eventKind: ev.event_type,
+        outcome: status,
+        details: { capture_id: captureId, capture_status: typeof resource.status === 'string' ? resource.status : null },
+      });
+      return { received: true as const };
     },
   };
 }

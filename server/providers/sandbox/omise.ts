@@ -1,7 +1,16 @@
 /**
  * Omise emulator (/sandbox/omise): the vault (tokens, Omise.js-compatible), charges, sources
- * (PromptPay with a real EMVCo QR), events, the 3-D Secure authorize page (pass / fail) and signed
- * webhooks (Omise-Signature) to our /api/omise/webhook. State is in the database (./store.ts).
+ * (PromptPay with a real EMVCo QR), events, refunds, expire, the 3-D Secure authorize page
+ * (pass / fail) and signed webhooks (Omise-Signature) to our /api/omise/webhook. State is in the
+ * database (./store.ts).
+ *
+ * Kept honest by Omise's own library (omise-node, npm `omise`; tests/server/payments/omise-official.test.ts):
+ * every request it sends is JSON (also an empty body, `charges.expire`), sources are created with the
+ * PUBLIC key (lib/resources/Source.js), and any answer whose `object` is not `error` counts as
+ * success (lib/api.js) — so every refusal and every unknown route answers Omise's error envelope
+ * `{ object: 'error', location, code, message }` (https://docs.omise.co/api-errors). Field list of
+ * charges and refunds: https://docs.omise.co/charges-api, https://docs.omise.co/refunds-api and
+ * omise-node's types/index.d.ts (docs/providers/omise.md).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toDecimalString } from '../../../domain/money';
@@ -9,6 +18,7 @@ import { buildPromptPayPayload } from '../../../domain/promptpay';
 import { omiseSignature, type OmiseCharge, type OmiseCard, type OmiseEvent, type OmiseSource } from '../omise';
 import { cardBrand, luhnValid, omiseOutcome, validExpiry, type CardOutcome } from './cards';
 import { acceptForms, escapeHtml, newId, page, qrPng, str, type SandboxContext } from './common';
+import { acceptEmptyJson } from './json';
 
 /** PromptPay proxy the sandbox merchant is paid to (a tax id). */
 export const OMISE_SANDBOX_PROMPTPAY_ID = '0105556000001';
@@ -19,9 +29,36 @@ interface TokenRec {
   used: boolean;
 }
 
+export interface OmiseRefundRec {
+  object: 'refund';
+  id: string;
+  livemode: false;
+  location: string;
+  amount: number;
+  currency: string;
+  charge: string;
+  transaction: string;
+  voided: boolean;
+  status: 'closed';
+  funding_amount: number;
+  funding_currency: string;
+  metadata: Record<string, unknown>;
+  created_at: string;
+}
+
 interface ChargeRec extends OmiseCharge {
   /** The outcome decided when the token was made (never the card number). */
   _outcome: CardOutcome | null;
+  description?: string | null;
+  paid_at?: string | null;
+  expired_at?: string | null;
+  refunded_amount?: number;
+  _refunds?: OmiseRefundRec[];
+}
+
+/** Omise's list object (https://docs.omise.co/api-pagination). */
+function omiseList<T>(location: string, data: T[], now: Date) {
+  return { object: 'list', location, data, limit: 20, offset: 0, total: data.length, order: 'chronological', from: '1970-01-01T00:00:00Z', to: now.toISOString() };
 }
 
 function basicUser(req: FastifyRequest): string | null {
@@ -65,16 +102,61 @@ export async function omiseSandbox(app: FastifyInstance, opts: { ctx: SandboxCon
   const webhookUrl = () => process.env.OMISE_SANDBOX_WEBHOOK_URL || `${ctx.selfOrigin()}/api/omise/webhook`;
   const base = () => `${ctx.browserOrigin()}/sandbox/omise`;
   acceptForms(app);
+  // omise-node posts JSON, also with no body at all (charges.expire, charges.reverse).
+  acceptEmptyJson(app);
+  // Every route this emulator lacks answers as Omise does: 404 with its error envelope (omise-node
+  // rejects only on `object: 'error'`; any other 404 body would read as success).
+  app.setNotFoundHandler((req, reply) => omiseError(reply, 404, 'not_found', `${req.method} ${req.url.split('?')[0]} was not found`));
 
-  function publicCharge(c: ChargeRec): OmiseCharge {
-    const { _outcome: _ignored, ...rest } = c;
-    return rest;
+  function publicCharge(c: ChargeRec) {
+    const { _outcome: _ignored, _refunds, ...rest } = c;
+    const refunds = _refunds ?? [];
+    const refunded = c.refunded_amount ?? 0;
+    const paid = c.status === 'successful';
+    return {
+      ...rest,
+      livemode: false,
+      location: `/charges/${c.id}`,
+      description: c.description ?? null,
+      capture: true,
+      capturable: false,
+      authorized_amount: c.authorized ? c.amount : 0,
+      captured_amount: paid ? c.amount : 0,
+      funding_amount: c.amount,
+      funding_currency: c.currency,
+      net: paid ? c.amount : 0,
+      fee: 0,
+      fee_vat: 0,
+      interest: 0,
+      interest_vat: 0,
+      transaction: paid ? `trxn_test_${c.id.slice(10)}` : null,
+      paid_at: c.paid_at ?? null,
+      expired: c.status === 'expired',
+      expired_at: c.expired_at ?? null,
+      reversed: false,
+      reversed_at: null,
+      reversible: false,
+      voided: false,
+      refunded_amount: refunded,
+      refundable: paid && refunded < c.amount,
+      partially_refundable: paid && refunded < c.amount,
+      refunds: omiseList(`/charges/${c.id}/refunds`, refunds, ctx.now()),
+      disputable: paid,
+      dispute: null,
+      customer: null,
+      ip: null,
+      zero_interest_installments: false,
+      can_perform_void: false,
+      failure_code: c.failure_code,
+      failure_message: c.failure_message,
+    };
   }
 
   /** A pending charge past its expiry becomes expired (true when it did). */
   function settleExpiry(c: ChargeRec): boolean {
     if (c.status === 'pending' && c.expires_at && Date.parse(c.expires_at) <= ctx.now().getTime()) {
       c.status = 'expired';
+      c.expired_at = ctx.now().toISOString();
       c.failure_code = 'expired_charge';
       c.failure_message = 'charge expired';
       return true;
@@ -96,8 +178,10 @@ export async function omiseSandbox(app: FastifyInstance, opts: { ctx: SandboxCon
     return { charge: r.value, changed: r.result.changed };
   }
 
-  async function emit(key: string, c: ChargeRec): Promise<void> {
-    const ev: OmiseEvent = { object: 'event', id: newId('evnt_test_'), key, data: publicCharge(c), created_at: ctx.now().toISOString() };
+  async function emit(key: string, c: ChargeRec | OmiseRefundRec): Promise<void> {
+    const id = newId('evnt_test_');
+    const data = c.object === 'charge' ? publicCharge(c as ChargeRec) : c;
+    const ev = { object: 'event', id, livemode: false, location: `/events/${id}`, key, data, created_at: ctx.now().toISOString() } as OmiseEvent;
     await events.set(ev.id, ev);
     await sendEvent(ev);
   }
@@ -122,13 +206,23 @@ export async function omiseSandbox(app: FastifyInstance, opts: { ctx: SandboxCon
     return true;
   }
 
+  /** The secret key, or (sources only, as Omise allows and omise-node does) the public key. */
+  function requireKey(req: FastifyRequest, reply: FastifyReply, publicToo: boolean): boolean {
+    const user = basicUser(req);
+    if (user === cfg().secretKey || (publicToo && user === cfg().publicKey)) return true;
+    void omiseError(reply, 401, 'authentication_failure', 'authentication failed');
+    return false;
+  }
+
   function complete(c: ChargeRec, paid: boolean, failure?: { code: string; message: string }) {
     if (c.status !== 'pending') return false;
     if (paid) {
       c.status = 'successful';
       c.paid = true;
       c.authorized = true;
+      c.paid_at = ctx.now().toISOString();
     } else {
+      if (failure?.code === 'expired_charge') c.expired_at = ctx.now().toISOString();
       c.status = failure?.code === 'expired_charge' ? 'expired' : 'failed';
       c.failure_code = failure?.code ?? 'failed_processing';
       c.failure_message = failure?.message ?? 'payment could not be processed';
@@ -175,12 +269,27 @@ export async function omiseSandbox(app: FastifyInstance, opts: { ctx: SandboxCon
     };
     const id = newId('tokn_test_');
     await tokens.set(id, rec);
-    return reply.send({ object: 'token', id, livemode: false, used: false, card: rec.card, created_at: ctx.now().toISOString() });
+    return reply.send(publicToken(id, rec));
   });
 
-  // --- API (secret key) ---
+  function publicToken(id: string, rec: TokenRec) {
+    const card = { ...rec.card, livemode: false, country: 'th', city: null, postal_code: null, financing: 'credit', fingerprint: `fp_${rec.card.id.slice(10)}`, security_code_check: true, created_at: ctx.now().toISOString() };
+    return { object: 'token', id, livemode: false, location: `https://vault.omise.co/tokens/${id}`, used: rec.used, card, created_at: ctx.now().toISOString() };
+  }
+
+  // omise-node tokens.retrieve (public key, vault).
+  app.get('/vault/tokens/:id', async (req, reply) => {
+    reply.header('access-control-allow-origin', '*');
+    if (basicUser(req) !== cfg().publicKey) return omiseError(reply, 401, 'authentication_failure', 'authentication failed');
+    const id = (req.params as { id: string }).id;
+    const rec = await tokens.get(id);
+    if (!rec) return omiseError(reply, 404, 'not_found', 'token was not found');
+    return reply.send(publicToken(id, rec));
+  });
+
+  // --- API (secret key; sources also with the public key) ---
   app.post('/sources', async (req, reply) => {
-    if (!requireSecret(req, reply)) return reply;
+    if (!requireKey(req, reply, true)) return reply;
     const b = (req.body ?? {}) as Record<string, unknown>;
     const amount = Number(b.amount);
     if (b.type !== 'promptpay') return omiseError(reply, 400, 'invalid_source', 'type is not supported by this sandbox');
@@ -190,10 +299,14 @@ export async function omiseSandbox(app: FastifyInstance, opts: { ctx: SandboxCon
     const src = {
       object: 'source' as const,
       id,
+      livemode: false,
+      location: `/sources/${id}`,
       type: 'promptpay',
       flow: 'offline',
       amount,
       currency: 'thb',
+      charge_status: 'unknown',
+      created_at: ctx.now().toISOString(),
       scannable_code: { object: 'barcode' as const, type: 'qr', image: { object: 'document' as const, download_uri: `${base()}/qr/${id}.png`, filename: 'qrcode.png' } },
       used: false,
     };
@@ -229,6 +342,11 @@ export async function omiseSandbox(app: FastifyInstance, opts: { ctx: SandboxCon
       metadata: (b.metadata as Record<string, unknown>) ?? {},
       expires_at: null,
       created_at: now.toISOString(),
+      description: typeof b.description === 'string' ? b.description : null,
+      paid_at: null,
+      expired_at: null,
+      refunded_amount: 0,
+      _refunds: [],
       _outcome: null,
     };
     if (typeof b.card === 'string') {
@@ -249,6 +367,7 @@ export async function omiseSandbox(app: FastifyInstance, opts: { ctx: SandboxCon
         charge.status = 'successful';
         charge.paid = true;
         charge.authorized = true;
+        charge.paid_at = now.toISOString();
       }
     } else if (typeof b.source === 'string') {
       const took = await sources.update(b.source, (s) => {
@@ -277,6 +396,77 @@ export async function omiseSandbox(app: FastifyInstance, opts: { ctx: SandboxCon
     const r = await changeCharge((req.params as { id: string }).id);
     if (!r) return omiseError(reply, 404, 'not_found', 'charge was not found');
     return reply.send(publicCharge(r.charge));
+  });
+
+  app.get('/charges', async (req, reply) => {
+    if (!requireSecret(req, reply)) return reply;
+    return reply.send(omiseList('/charges', (await charges.values()).map(publicCharge), ctx.now()));
+  });
+
+  app.get('/sources/:id', async (req, reply) => {
+    if (!requireKey(req, reply, true)) return reply;
+    const src = await sources.get((req.params as { id: string }).id);
+    if (!src) return omiseError(reply, 404, 'not_found', 'source was not found');
+    const { used: _u, ...out } = src;
+    return reply.send(out);
+  });
+
+  // Expire a pending charge (https://docs.omise.co/charges-api, "Expire charge"; omise-node charges.expire sends no body).
+  app.post('/charges/:id/expire', async (req, reply) => {
+    if (!requireSecret(req, reply)) return reply;
+    const r = await changeCharge((req.params as { id: string }).id, (c) => complete(c, false, { code: 'expired_charge', message: 'charge expired' }));
+    if (!r) return omiseError(reply, 404, 'not_found', 'charge was not found');
+    // Already expired: answered as it is; a charge that is paid or failed cannot be expired.
+    if (r.charge.status !== 'expired') return omiseError(reply, 400, 'failed_expire', `charge is ${r.charge.status}: only a pending charge can be expired`);
+    return reply.send(publicCharge(r.charge));
+  });
+
+  // Refunds (https://docs.omise.co/refunds-api): amount in the charge's smallest unit, at most what is left.
+  app.post('/charges/:id/refunds', async (req, reply) => {
+    if (!requireSecret(req, reply)) return reply;
+    const id = (req.params as { id: string }).id;
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const amount = Number(b.amount);
+    const metadata = typeof b.metadata === 'object' && b.metadata !== null ? (b.metadata as Record<string, unknown>) : {};
+    const r = await charges.update(id, (c): OmiseRefundRec | string => {
+      if (c.status !== 'successful') return `charge is ${c.status}: only a successful charge can be refunded`;
+      const left = c.amount - (c.refunded_amount ?? 0);
+      if (!Number.isSafeInteger(amount) || amount <= 0) return 'amount must be a positive integer';
+      if (amount > left) return `amount must not exceed the refundable ${left}`;
+      if ((c._refunds ?? []).length >= 15) return 'refund limit reached';
+      const rid = newId('rfnd_test_');
+      const refund: OmiseRefundRec = {
+        object: 'refund', id: rid, livemode: false, location: `/charges/${c.id}/refunds/${rid}`, amount, currency: c.currency, charge: c.id,
+        transaction: newId('trxn_test_'), voided: false, status: 'closed', funding_amount: amount, funding_currency: c.currency, metadata, created_at: ctx.now().toISOString(),
+      };
+      c._refunds = [...(c._refunds ?? []), refund];
+      c.refunded_amount = (c.refunded_amount ?? 0) + amount;
+      return refund;
+    });
+    if (!r) return omiseError(reply, 404, 'not_found', 'charge was not found');
+    if (typeof r.result === 'string') return omiseError(reply, 400, 'failed_refund', r.result);
+    void emit('refund.create', r.result);
+    return reply.send(r.result);
+  });
+
+  app.get('/charges/:id/refunds', async (req, reply) => {
+    if (!requireSecret(req, reply)) return reply;
+    const c = await charges.get((req.params as { id: string }).id);
+    if (!c) return omiseError(reply, 404, 'not_found', 'charge was not found');
+    return reply.send(omiseList(`/charges/${c.id}/refunds`, c._refunds ?? [], ctx.now()));
+  });
+
+  app.get('/charges/:id/refunds/:rid', async (req, reply) => {
+    if (!requireSecret(req, reply)) return reply;
+    const { id, rid } = req.params as { id: string; rid: string };
+    const refund = (await charges.get(id))?._refunds?.find((x) => x.id === rid);
+    if (!refund) return omiseError(reply, 404, 'not_found', 'refund was not found');
+    return reply.send(refund);
+  });
+
+  app.get('/events', async (req, reply) => {
+    if (!requireSecret(req, reply)) return reply;
+    return reply.send(omiseList('/events', await events.values(), ctx.now()));
   });
 
   app.get('/events/:id', async (req, reply) => {

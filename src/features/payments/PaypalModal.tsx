@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { paypalMachine } from '../../../machines/payments/paypal.machine';
-import { selectPaypalBusy, selectPaypalButtonsEnabled, selectPaypalOrderId } from '../../../machines/payments/paypal.selectors';
+import { selectPaypalBusy, selectPaypalButtonsEnabled, selectPaypalCapturePending, selectPaypalOrderId } from '../../../machines/payments/paypal.selectors';
 import { money, t } from '../../i18n/messages';
 import { Button, Modal, Spinner } from '../../ui';
 import { PROVIDER_URLS } from './providers';
@@ -25,6 +25,7 @@ export function PaypalModal({ actorRef, openWindow = (url) => window.open(url, '
   const busy = useSelector(actorRef, selectPaypalBusy);
   const paypalOrderId = useSelector(actorRef, selectPaypalOrderId);
   const awaiting = useSelector(actorRef, (s) => s.matches('awaitingApproval'));
+  const capturePending = useSelector(actorRef, selectPaypalCapturePending);
   const open = useSelector(actorRef, (s) => s.status === 'active');
   const canCancel = useSelector(actorRef, (s) => s.can({ type: 'paypal.cancel' }));
   const amount = useSelector(actorRef, (s) => s.context.order.amount);
@@ -80,9 +81,13 @@ export function PaypalModal({ actorRef, openWindow = (url) => window.open(url, '
     <Modal
       open={open}
       title={t('paypalTitle')}
-      dismissable={canCancel}
+      dismissable={canCancel || capturePending}
       maskClosable={false}
       onClose={() => {
+        if (capturePending) {
+          actorRef.send({ type: 'paypal.close' });
+          return;
+        }
         popup.current?.close();
         popup.current = null;
         actorRef.send({ type: 'paypal.cancel' });
@@ -91,7 +96,17 @@ export function PaypalModal({ actorRef, openWindow = (url) => window.open(url, '
       maxWidth={480}
     >
       <p className="qr-amount">{money(amount, currency)}</p>
-      <Button
+      {capturePending ? (
+        <>
+          <p role="status" data-testid="paypal-capture-pending">
+            {t('paypalCapturePending')}
+          </p>
+          <Button block onClick={() => actorRef.send({ type: 'paypal.close' })} data-testid="paypal-pending-close">
+            {t('paypalCapturePendingOk')}
+          </Button>
+        </>
+      ) : null}
+      {capturePending ? null : <Button
         block
         className="paypal-button"
         disabled={!enabled || busy || awaiting}
@@ -103,7 +118,7 @@ export function PaypalModal({ actorRef, openWindow = (url) => window.open(url, '
         data-testid="paypal-button"
       >
         {t('payWithPaypal')}
-      </Button>
+      </Button>}
       {awaiting ? <Spinner label={t('confirmingPayment')} /> : null}
     </Modal>
   );

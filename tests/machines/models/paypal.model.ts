@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { paypalMachine } from '../../../machines/payments/paypal.machine';
-import { selectPaypalBusy, selectPaypalButtonsEnabled, selectPaypalModalOpen, selectPaypalOrderId } from '../../../machines/payments/paypal.selectors';
+import { selectPaypalBusy, selectPaypalButtonsEnabled, selectPaypalCapturePending, selectPaypalModalOpen, selectPaypalOrderId } from '../../../machines/payments/paypal.selectors';
 import { defineModel } from '../support/model';
 import { FAIL_NOTICE, order } from './fixtures';
 
@@ -10,7 +10,7 @@ export const paypalModel = defineModel({
   machine: paypalMachine,
   file: 'machines/payments/paypal.machine.ts',
   input: { order: order(2) },
-  userEvents: [{ type: 'paypal.createOrder' }, { type: 'paypal.approve', payerId: 'PAYER1' }, { type: 'paypal.cancel' }, { type: 'paypal.error', message: 'popup closed' }],
+  userEvents: [{ type: 'paypal.createOrder' }, { type: 'paypal.approve', payerId: 'PAYER1' }, { type: 'paypal.cancel' }, { type: 'paypal.close' }, { type: 'paypal.error', message: 'popup closed' }],
   outcomes: {
     createPaypalOrder: { done: [{ success: true, paypal_order_id: '5O190127TN364715T' }], error: [new Error('network')] },
     capturePaypalOrder: {
@@ -23,6 +23,7 @@ export const paypalModel = defineModel({
   accepts: (s) => {
     if (s.matches('onPending')) return ['paypal.createOrder'];
     if (s.matches('awaitingApproval')) return ['paypal.approve', 'paypal.cancel', 'paypal.error'];
+    if (s.matches('capturePending')) return ['paypal.close'];
     return [];
   },
   check: (s, step) => {
@@ -39,6 +40,13 @@ export const paypalModel = defineModel({
       assert.deepEqual(step.scripts.inputsOf('deleteOrder').at(-1), { order_id: 501 });
     }
     if (s.matches('onPending') && step.event.type === 'xstate.error.actor.capturePaypalOrder') assert.deepEqual(step.effects, [FAIL_NOTICE]);
+    assert.equal(selectPaypalCapturePending(s), s.matches('capturePending'));
+    if (s.matches('capturePending')) {
+      // Pending is not failed: no failure notice, the order is not deleted.
+      assert.deepEqual(step.effects, []);
+      assert.equal(step.scripts.inputsOf('deleteOrder').length, 0);
+    }
+    if (s.matches('handedOver')) assert.deepEqual(s.output, { result: 'pending' });
     if (s.matches('success')) assert.deepEqual(s.output, { result: 'paid' });
     if (s.matches('orderDeleted')) assert.deepEqual(s.output, { result: 'failed', orderDeleted: true });
     if (s.matches('buttonError')) assert.deepEqual(s.output, { result: 'toOrders' });

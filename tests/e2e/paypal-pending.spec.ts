@@ -1,0 +1,38 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './engine/fixtures';
+import { login } from './support';
+
+async function ordersOf(page: Page, courseId: number) {
+  const r = await page.request.get('/private/orders');
+  const body = (await r.json()) as { data: { id: number; status: string; outcome?: { state: string; method_id: number | null }; courses?: { course_id: number }[] }[] };
+  return body.data.filter((o) => o.courses?.some((c) => c.course_id === courseId));
+}
+
+test('PayPal: a capture PayPal leaves pending keeps the order awaiting payment with a message; PayPal completing it later pays it', async ({ page }) => {
+  await login(page, 'student2', 'student123');
+  await page.goto('/course/3-ux-ui-workshop');
+  const panel = page.getByTestId('purchase-panel');
+  await panel.getByTestId('method-2').check();
+  await panel.getByTestId('checkout-submit').click();
+
+  const modal = page.getByRole('dialog', { name: 'ชำระเงินด้วย PayPal' });
+  await expect(modal).toBeVisible({ timeout: 20_000 });
+  const [popup] = await Promise.all([page.waitForEvent('popup'), modal.getByTestId('paypal-button').click()]);
+  await popup.getByTestId('pp-approve-pending').click({ timeout: 20_000 });
+
+  // Pending is not failed: the buyer is told, the order is kept awaiting payment (not deleted).
+  await expect(modal.getByTestId('paypal-capture-pending')).toContainText('PayPal กำลังตรวจสอบการชำระเงินนี้', { timeout: 20_000 });
+  await expect(page.locator('body')).not.toContainText('ชำระเงินไม่สำเร็จ');
+  const [order] = await ordersOf(page, 3);
+  expect(order).toMatchObject({ status: 'notYetReceived', outcome: { state: 'awaitingPayment' } });
+  await modal.getByTestId('paypal-pending-close').click();
+  await expect(page).toHaveURL(/\/myaccount\/student\/order/, { timeout: 20_000 });
+
+  // PayPal completes the capture later (the sandbox sends the verified webhook).
+  const caps = (await (await page.request.get('/sandbox/paypal/control/captures')).json()) as { captures: { id: string; status: string }[] };
+  const pending = caps.captures.filter((c) => c.status === 'PENDING');
+  expect(pending.length).toBeGreaterThan(0);
+  for (const c of pending) expect((await page.request.post(`/sandbox/paypal/control/captures/${c.id}/complete`)).ok()).toBe(true);
+  await expect.poll(async () => (await ordersOf(page, 3)).find((o) => o.id === order!.id)?.status, { timeout: 20_000 }).toBe('approved');
+  expect((await ordersOf(page, 3)).find((o) => o.id === order!.id)?.outcome).toMatchObject({ state: 'paid', method_id: 2 });
+});
