@@ -4,14 +4,14 @@
  */
 import type { ProvidersConfig } from './config';
 import type { FetchLike } from './http';
-import { createGbPrimeClient } from './gbprime';
+import { createGbPrimeClient, createGbPrimeProvider } from './gbprime';
 import { createOmiseClient, createOmiseProvider } from './omise';
 import { createPaypalClient, createPaypalProvider } from './paypal';
-import { createPaySolutionsClient } from './paysolutions';
+import { createPaySolutionsClient, createPaySolutionsProvider } from './paysolutions';
 import { createScbClient, createScbProvider } from './scb';
 import type { PaymentProvider, ProviderName } from './provider';
 import { PAYPAL_SANDBOX_WEBHOOK_ID } from './sandbox/paypal';
-import { createTwoC2pClient, paymentActionUrlFor } from './twoc2p';
+import { createTwoC2pClient, paymentActionUrlFor, twoC2pProviderOn } from './twoc2p';
 
 export interface Providers {
   config: ProvidersConfig;
@@ -26,15 +26,14 @@ export interface Providers {
   /**
    * The provider behind the one interface (server/providers/provider.ts): the scheduled re-read of
    * pending attempts and the back office's refunds speak to providers only through this.
-   * Throws for a provider whose adapter does not implement the interface yet (see `wired`).
    */
   get(name: ProviderName): PaymentProvider;
-  /** The providers `get` can build. */
+  /** The providers `get` can build: every one. */
   wired(): ProviderName[];
 }
 
-/** Providers whose adapter implements PaymentProvider here. */
-const WIRED: ProviderName[] = ['omise', 'paypal', 'scb'];
+/** Every provider's adapter implements PaymentProvider. */
+const WIRED: ProviderName[] = ['omise', 'paypal', 'scb', '2c2p', 'gbprime', 'paysolutions'];
 
 export function createProviders(cfg: ProvidersConfig, deps: { selfOrigin(): string; browserOrigin(): string; now(): Date; fetch?: FetchLike }): Providers {
   const sb = (p: string) => `${deps.selfOrigin()}/sandbox/${p}`;
@@ -96,10 +95,11 @@ export function createProviders(cfg: ProvidersConfig, deps: { selfOrigin(): stri
         case 'scb':
           return createScbProvider(this.scb(), deps.now);
         case '2c2p':
+          return twoC2pProviderOn(this.twoc2p());
         case 'gbprime':
+          return createGbPrimeProvider(this.gbprime());
         case 'paysolutions':
-          // Their adapters (createTwoC2pProvider, createGbPrimeProvider, createPaySolutionsProvider) are wired here at merge.
-          throw new Error(`payment provider ${name} does not implement the provider interface in this build`);
+          return createPaySolutionsProvider(this.paysolutions());
       }
     },
   };
