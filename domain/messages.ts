@@ -176,6 +176,12 @@ export const MESSAGES = {
   ADDRESS_POSTCODE_INVALID: 'กรุณากรอกรหัสไปรษณีย์ 5 หลัก',
   // speed (issue 13): the demo shop's notice, also written by the server in the page's first paint
   DEMO_PAYMENTS_NOTICE: 'ร้านค้าทดลอง: การชำระเงินทั้งหมดเป็นการจำลอง ไม่มีการตัดเงินจริง',
+  // abuse limits: unpaid orders, coupon uses per account, the short hold, visitor uploads, logins
+  UNPAID_ORDERS_LIMIT: 'คุณมีคำสั่งซื้อที่ยังไม่ได้ชำระเงินครบจำนวนแล้ว กรุณาชำระเงินหรือยกเลิกคำสั่งซื้อเดิมก่อน',
+  COUPON_ACCOUNT_LIMIT: 'บัญชีนี้ใช้คูปองนี้ครบจำนวนแล้ว',
+  HOLD_LAPSED: 'ที่นั่ง สินค้า หรือคูปองของคำสั่งซื้อนี้ถูกปล่อยให้ผู้อื่นแล้วและหมดลง คำสั่งซื้อนี้จึงชำระเงินไม่ได้',
+  VISITOR_UPLOADS_FULL: 'พื้นที่อัปโหลดสำหรับผู้เยี่ยมชมเต็มแล้ว กรุณาลองใหม่ภายหลังหรือเข้าสู่ระบบ',
+  LOGIN_CHALLENGE_REQUIRED: 'มีการเข้าสู่ระบบผิดหลายครั้ง กรุณารอให้เบราว์เซอร์ตรวจสอบสักครู่แล้วลองอีกครั้ง',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -324,6 +330,12 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   ADDRESS_POSTCODE_INVALID: 'Please enter a 5-digit postcode',
   // speed (issue 13)
   DEMO_PAYMENTS_NOTICE: 'Demo shop: every payment is simulated; no real money is charged',
+  // abuse limits
+  UNPAID_ORDERS_LIMIT: 'You have as many unpaid orders as allowed: pay for or cancel one of them first',
+  COUPON_ACCOUNT_LIMIT: 'this account has used this coupon as often as allowed',
+  HOLD_LAPSED: "This order's seats, items or coupon uses went back on sale and are gone; it can no longer be paid",
+  VISITOR_UPLOADS_FULL: 'The upload space for visitors is full; try again later or log in',
+  LOGIN_CHALLENGE_REQUIRED: 'Many wrong logins for this account: your browser checks itself for a moment, then try again',
 };
 
 export type MessageLocale = 'th' | 'en';

@@ -160,7 +160,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     events,
     clock,
     uploadsDir: config.uploadsDir,
-    orders: createOrderService({ db, events, clock }),
+    orders: createOrderService({ db, events, clock, abuse: config.abuse }),
     publicCache: createPublicCache(db.changes, { enabled: config.publicCache, ttlMs: config.publicCacheTtlMs }),
   } as AppContext;
   app.decorate('ctx', ctx);

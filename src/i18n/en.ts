@@ -291,4 +291,10 @@ export const EN: Record<UiKey, string> = {
   productGallery: 'Product pictures',
   productShowPicture: 'Show picture {n}',
   productBuy: 'Order',
+  // abuse limits: the short hold on scarce things, the login check
+  holdUntil: "This order's seats, items or limited coupons are kept for you until {time}. If no payment has started by then, they go back on sale.",
+  holdReleased: "This order's seats, items or limited coupons went back on sale at {time}. You can still pay until {cancel} while any are left.",
+  holdReleasedNoCancel: "This order's seats, items or limited coupons went back on sale at {time}. You can still pay while any are left.",
+  loginChallengeSolving: 'Many wrong logins for this account: your browser is checking itself, please wait a moment…',
+  loginChallengeFailed: 'The check did not succeed; please log in again.',
 };
