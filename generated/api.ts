@@ -1615,6 +1615,12 @@ export interface components {
             /** @description Username (or e-mail where the legacy backend allows it). */
             username: string;
             password: string;
+            /**
+             * @description The `challenge` of a 429 CHALLENGE_REQUIRED answer, sent back with its solution `nonce`
+             *     (SHA-256(challenge + ":" + nonce) starts with `difficulty` zero bits). Used once.
+             */
+            challenge?: string;
+            nonce?: string;
         };
         NonMemberLoginRequest: {
             email: components["schemas"]["Email"];
@@ -3319,6 +3325,14 @@ export interface operations {
             /** @description The account is not on the whitelist (WHITELIST_USER_DENIED); the client shows the sign-out modal. */
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            /**
+             * @description RATE_LIMITED: this address failed this account (or many accounts) too often; Retry-After
+             *     says when to try again. CHALLENGE_REQUIRED: the account had many failed logins from
+             *     anywhere, so every login to it from an address it has not logged in from needs a solved
+             *     proof-of-work: `error.result` = `{ challenge, difficulty }`; send the login again with
+             *     `challenge` and a `nonce` such that SHA-256(challenge + ":" + nonce) starts with
+             *     `difficulty` zero bits. The account is never locked.
+             */
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

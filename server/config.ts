@@ -1,6 +1,7 @@
 /** Server configuration from the environment (one place; tests pass overrides). */
 import { join, resolve } from 'node:path';
 import { providerProblems } from './providers/config';
+import { adminTokenProblem } from './admin/session';
 
 /** The back office token of the demo shop (development and tests only; README documents it). */
 export const DEV_ADMIN_TOKEN = 'admin-dev-token';
@@ -191,8 +192,9 @@ export function productionProblems(env: NodeJS.ProcessEnv = process.env): string
   const out = providerProblems(env);
   const token = env.ADMIN_TOKEN?.trim() ?? '';
   if (!token) out.push(`ADMIN_TOKEN (unset; at least ${ADMIN_TOKEN_MIN_LENGTH} random characters)`);
-  else if (token === DEV_ADMIN_TOKEN || token.length < ADMIN_TOKEN_MIN_LENGTH || new Set(token).size < 10) {
-    out.push(`ADMIN_TOKEN (too weak: at least ${ADMIN_TOKEN_MIN_LENGTH} random characters, e.g. openssl rand -base64 32)`);
+  else if (token === DEV_ADMIN_TOKEN || adminTokenProblem(token, ADMIN_TOKEN_MIN_LENGTH) !== null) {
+    // Measured randomness (server/admin/session.ts tokenEntropyBits), not just length or distinct characters.
+    out.push(`ADMIN_TOKEN (too weak: ${token === DEV_ADMIN_TOKEN ? 'the demo token' : adminTokenProblem(token, ADMIN_TOKEN_MIN_LENGTH)}; e.g. openssl rand -base64 32)`);
   }
   try {
     trustedProxies(env.TRUST_PROXY);

@@ -296,5 +296,4 @@ export const EN: Record<UiKey, string> = {
   holdReleased: "This order's seats, items or limited coupons went back on sale at {time}. You can still pay until {cancel} while any are left.",
   holdReleasedNoCancel: "This order's seats, items or limited coupons went back on sale at {time}. You can still pay while any are left.",
   loginChallengeSolving: 'Many wrong logins for this account: your browser is checking itself, please wait a moment…',
-  loginChallengeFailed: 'The check did not succeed; please log in again.',
 };

@@ -17,3 +17,14 @@ CREATE INDEX orders_unpaid_address_idx ON orders (address_hash, created_at) WHER
 ALTER TABLE orders ADD COLUMN hold_until timestamptz;
 CREATE INDEX orders_hold_idx ON orders (hold_until) WHERE status = 'notYetReceived' AND NOT resources_released;
 CREATE INDEX coupon_uses_user_idx ON coupon_uses (user_id, coupon_id);
+
+-- Login challenges (server/auth/challenge.ts): a proof-of-work asked of logins to an account with
+-- many recent failures, instead of locking it. Single use; only the SHA-256 of the challenge.
+CREATE TABLE login_challenges (
+  id_hash text PRIMARY KEY,
+  realm text NOT NULL,
+  account_key text NOT NULL,
+  difficulty integer NOT NULL,
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX login_challenges_expiry_idx ON login_challenges (expires_at);
