@@ -197,6 +197,12 @@ export const MESSAGES = {
   QUOTE_STALE: 'ตะกร้าของคุณมีการเปลี่ยนแปลง (จากหน้าต่างอื่นหรือราคาที่ปรับ) กรุณาตรวจสอบยอดที่แสดงใหม่แล้วกดชำระอีกครั้ง',
   // operations (database faults): the database is unreachable for a moment (503 SERVICE_UNAVAILABLE)
   SERVICE_UNAVAILABLE: 'ระบบไม่พร้อมให้บริการชั่วคราว กรุณาลองใหม่อีกครั้งในอีกสักครู่',
+  // abuse limits: unpaid orders, coupon uses per account, the short hold, visitor uploads, logins
+  UNPAID_ORDERS_LIMIT: 'คุณมีคำสั่งซื้อที่ยังไม่ได้ชำระเงินครบจำนวนแล้ว กรุณาชำระเงินหรือยกเลิกคำสั่งซื้อเดิมก่อน',
+  COUPON_ACCOUNT_LIMIT: 'บัญชีนี้ใช้คูปองนี้ครบจำนวนแล้ว',
+  HOLD_LAPSED: 'ที่นั่ง สินค้า หรือคูปองของคำสั่งซื้อนี้ถูกปล่อยให้ผู้อื่นแล้วและหมดลง คำสั่งซื้อนี้จึงชำระเงินไม่ได้',
+  VISITOR_UPLOADS_FULL: 'พื้นที่อัปโหลดสำหรับผู้เยี่ยมชมเต็มแล้ว กรุณาลองใหม่ภายหลังหรือเข้าสู่ระบบ',
+  LOGIN_CHALLENGE_REQUIRED: 'มีการเข้าสู่ระบบผิดหลายครั้ง กรุณารอให้เบราว์เซอร์ตรวจสอบสักครู่แล้วลองอีกครั้ง',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -366,6 +372,12 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   QUOTE_STALE: 'Your cart has changed (in another window, or a price was updated). Please check the amounts shown now and pay again.',
   // operations (database faults)
   SERVICE_UNAVAILABLE: 'The service is unavailable for a moment; please try again shortly',
+  // abuse limits
+  UNPAID_ORDERS_LIMIT: 'You have as many unpaid orders as allowed: pay for or cancel one of them first',
+  COUPON_ACCOUNT_LIMIT: 'this account has used this coupon as often as allowed',
+  HOLD_LAPSED: "This order's seats, items or coupon uses went back on sale and are gone; it can no longer be paid",
+  VISITOR_UPLOADS_FULL: 'The upload space for visitors is full; try again later or log in',
+  LOGIN_CHALLENGE_REQUIRED: 'Many wrong logins for this account: your browser checks itself for a moment, then try again',
 };
 
 export type MessageLocale = 'th' | 'en';

@@ -1832,7 +1832,7 @@ export interface components {
          *       UPLOAD_TOKEN_REQUIRED (an upload without a student session or upload token),
          *       WHITELIST_USER_DENIED
          *     - 404: NOT_FOUND
-         *     - 409: DUPLICATE_USERNAME, DUPLICATE_EMAIL, have_course, COUPON_DUPLICATE, COUPON_ONLY_ONE,
+         *     - 409: DUPLICATE_USERNAME, DUPLICATE_EMAIL, have_course, UNPAID_ORDERS_LIMIT, COUPON_DUPLICATE, COUPON_ONLY_ONE,
          *       ORDER_NOT_PAYABLE, COUPON_PROMOTION_EXCLUSIVE (coupons and a promotion together while the
          *       site makes them exclusive), QUOTE_STALE (the order's `quote_version` is not the server's
          *       quote any more: the cart or a price changed since the buyer saw it)
@@ -1854,7 +1854,7 @@ export interface components {
          *       retry, with the same Idempotency-Key for an order)
          * @enum {string}
          */
-        ErrorCode: "duplicate_course" | "dont_have_pricing" | "have_course" | "dont_have_payment" | "cart_pricing_usd_failed" | "COUPON_NOT_AVAILABLE" | "COUPON_NOT_SUPPORTED_COURSE" | "COUPON_NOT_SUPPORTED_PAYMENT" | "COUPON_NO_PAYMENT_METHOD" | "COUPON_EXPIRED" | "COUPON_NOT_YET_VALID" | "COUPON_NOT_ENOUGH_COURSES" | "COUPON_DUPLICATE" | "COUPON_ONLY_ONE" | "COUPON_NOT_SUPPORTED_CURRENCY" | "COUPON_PROMOTION_EXCLUSIVE" | "PROMOTION_NOT_USABLE" | "PROMOTION_NOT_SELECTED" | "QUOTE_STALE" | "TIME_LEFT" | "NOT_FOUND" | "INPUT_ERROR" | "OVER_LIMIT_USER" | "ERROR_CREATE_USER_IN_DAY" | "DUPLICATE_USERNAME" | "DUPLICATE_EMAIL" | "INVALID_FORMAT_USERNAME" | "INVALID_FORMAT_PASSWORD" | "INVALID_FORMAT_EMAIL" | "WHITELIST_USER_DENIED" | "PERMISSION_DENIED" | "SHIPPING_ADDRESS_REQUIRED" | "SHIPPING_FEE_REQUIRED" | "PAYMENT_MINIMUM" | "METHOD_CURRENCY_NOT_SUPPORTED" | "TAX_INVOICE_INVALID" | "INVALID_FILE_TYPE" | "OUT_OF_STORAGE" | "FILE_TOO_LARGE" | "UPLOAD_TOKEN_REQUIRED" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "RATE_LIMITED" | "PAYMENT_FAILED" | "ORDER_NOT_PAYABLE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "duplicate_course" | "dont_have_pricing" | "have_course" | "dont_have_payment" | "cart_pricing_usd_failed" | "COUPON_NOT_AVAILABLE" | "COUPON_NOT_SUPPORTED_COURSE" | "COUPON_NOT_SUPPORTED_PAYMENT" | "COUPON_NO_PAYMENT_METHOD" | "COUPON_EXPIRED" | "COUPON_NOT_YET_VALID" | "COUPON_NOT_ENOUGH_COURSES" | "COUPON_DUPLICATE" | "COUPON_ONLY_ONE" | "COUPON_NOT_SUPPORTED_CURRENCY" | "COUPON_PROMOTION_EXCLUSIVE" | "PROMOTION_NOT_USABLE" | "PROMOTION_NOT_SELECTED" | "QUOTE_STALE" | "TIME_LEFT" | "NOT_FOUND" | "INPUT_ERROR" | "OVER_LIMIT_USER" | "ERROR_CREATE_USER_IN_DAY" | "DUPLICATE_USERNAME" | "DUPLICATE_EMAIL" | "INVALID_FORMAT_USERNAME" | "INVALID_FORMAT_PASSWORD" | "INVALID_FORMAT_EMAIL" | "WHITELIST_USER_DENIED" | "PERMISSION_DENIED" | "SHIPPING_ADDRESS_REQUIRED" | "SHIPPING_FEE_REQUIRED" | "PAYMENT_MINIMUM" | "METHOD_CURRENCY_NOT_SUPPORTED" | "TAX_INVOICE_INVALID" | "INVALID_FILE_TYPE" | "OUT_OF_STORAGE" | "FILE_TOO_LARGE" | "UPLOAD_TOKEN_REQUIRED" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "RATE_LIMITED" | "PAYMENT_FAILED" | "ORDER_NOT_PAYABLE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "UNPAID_ORDERS_LIMIT" | "CHALLENGE_REQUIRED";
         /** @enum {string} */
         UserRole: "student" | "instructor";
         /** @description The logged-in user. `id` is the spec's `user.id` (the student's user id). */
@@ -1877,6 +1877,12 @@ export interface components {
             /** @description Username (or e-mail where the legacy backend allows it). */
             username: string;
             password: string;
+            /**
+             * @description The `challenge` of a 429 CHALLENGE_REQUIRED answer, sent back with its solution `nonce`
+             *     (SHA-256(challenge + ":" + nonce) starts with `difficulty` zero bits). Used once.
+             */
+            challenge?: string;
+            nonce?: string;
         };
         SignInLinkRequest: {
             email: components["schemas"]["Email"];
@@ -2579,6 +2585,15 @@ export interface components {
              * @description Auto-cancel time (UTC) = created + auto_cancel hours; null when the site's auto_cancel is 0 (never).
              */
             cancel_at: string | null;
+            /**
+             * Format: date-time
+             * @description Until when this unpaid order holds its seats, stock and uses of limited coupons (UTC):
+             *     SCARCE_HOLD_MINUTES after it was placed or its payment started, never past `cancel_at`;
+             *     null when it holds nothing scarce. Past it, with no payment in progress, they go back on
+             *     sale while the order stays payable until `cancel_at`; paying takes them again if any are
+             *     left.
+             */
+            hold_until?: string | null;
         };
         CreateOrderResponse: {
             success: components["schemas"]["SuccessTrue"];
@@ -2610,6 +2625,17 @@ export interface components {
              * @description Auto-cancel time (UTC); null when the site's auto_cancel is 0 (never).
              */
             cancel_at: string | null;
+            /**
+             * Format: date-time
+             * @description Until when this unpaid order holds its seats, stock and uses of limited coupons (UTC):
+             *     SCARCE_HOLD_MINUTES after it was placed or its payment started, never past `cancel_at`;
+             *     null when it holds nothing scarce. Past it, with no payment in progress, they go back on
+             *     sale while the order stays payable until `cancel_at`; paying takes them again if any are
+             *     left.
+             */
+            hold_until?: string | null;
+            /** @description True when the hold ended and the order's seats, stock and coupon uses went back on sale (the order is still payable while they last). */
+            hold_released?: boolean;
             courses?: components["schemas"]["OrderCourseLine"][];
             outcome?: components["schemas"]["OrderOutcome"];
         };
@@ -3704,6 +3730,14 @@ export interface operations {
             /** @description The account is not on the whitelist (WHITELIST_USER_DENIED); the client shows the sign-out modal. */
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            /**
+             * @description RATE_LIMITED: this address failed this account (or many accounts) too often; Retry-After
+             *     says when to try again. CHALLENGE_REQUIRED: the account had many failed logins from
+             *     anywhere, so every login to it from an address it has not logged in from needs a solved
+             *     proof-of-work: `error.result` = `{ challenge, difficulty }`; send the login again with
+             *     `challenge` and a `nonce` such that SHA-256(challenge + ":" + nonce) starts with
+             *     `difficulty` zero bits. The account is never locked.
+             */
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5053,13 +5087,16 @@ export interface operations {
             /** @description A course, plan, coupon, promotion, payment method, shipping address or fee does not exist (NOT_FOUND). */
             404: components["responses"]["NotFound"];
             /**
-             * @description have_course (already owned with a non-renewal plan, or an order of it is pending),
-             *     QUOTE_STALE (`quote_version` differs from the server's quote: show the server's cart).
+             * @description have_course (already owned with a non-renewal plan, or an order of it is pending);
+             *     QUOTE_STALE (`quote_version` differs from the server's quote: show the server's cart);
+             *     UNPAID_ORDERS_LIMIT (the account, or the address it orders from, has as many unpaid
+             *     orders as UNPAID_ORDERS_PER_ACCOUNT / UNPAID_ORDERS_PER_ADDRESS allow).
              */
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             /**
-             * @description COUPON_NOT_AVAILABLE (`error.result` = failing coupon codes), COUPON_* reasons,
+             * @description COUPON_NOT_AVAILABLE (`error.result` = failing coupon codes: the coupon is full, or this
+             *     account has used it COUPON_USES_PER_ACCOUNT times), COUPON_* reasons,
              *     TIME_LEFT (registration closed or no seats; `error.msg` is shown), dont_have_pricing,
              *     cart_pricing_usd_failed, PAYMENT_MINIMUM (methods 8/9 under 20 THB),
              *     IDEMPOTENCY_KEY_REUSED (same key, different body), PROMOTION_NOT_SELECTED (a usable

@@ -25,7 +25,7 @@ import { ApiError, localizeError, requestLocale } from './errors';
 import { MESSAGES } from '../domain/messages';
 import { registerCoreOperations } from './routes/index';
 import { registerHealth } from './health';
-import { responseIssues } from './openapi/router';
+import { MAX_PATH_VALUE, PATH_TOO_LONG, pathTooLongBody, pathValueTooLong, responseIssues } from './openapi/router';
 import paymentsPlugin from './payments/plugin';
 import { policyInputs, registerSecurityHeaders } from './headers';
 import { loadProvidersConfig } from './providers/config';
@@ -48,6 +48,15 @@ export interface BuildOptions {
 /** Request URLs are logged without their query (card-return pages carry card data there). */
 function pathOnly(url: string | undefined): string {
   return (url ?? '').split('?')[0] ?? '';
+}
+
+/**
+ * A request path as it is logged: secrets that travel in a path are replaced — an order's token
+ * (`/private/orders/token/{orderToken}`, and any other `…/token/<value>`) is a bearer capability
+ * for the thank-you page.
+ */
+export function redactPath(path: string): string {
+  return path.replace(/\/token\/[^/]*/gi, '/token/[redacted]');
 }
 
 /** Paths that belong to the API (never answered with the web app). */
@@ -120,7 +129,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         censor: '[redacted]',
       },
       serializers: {
-        req: (req: { method?: string; url?: string; ip?: string; hostname?: string }) => ({ method: req.method, url: pathOnly(req.url), host: req.hostname, remoteAddress: req.ip }),
+        req: (req: { method?: string; url?: string; ip?: string; hostname?: string }) => ({ method: req.method, url: redactPath(pathOnly(req.url)), host: req.hostname, remoteAddress: req.ip }),
       },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
@@ -131,9 +140,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     bodyLimit: 1024 * 1024,
     // Path values up to 1,000 characters (a percent-encoded Thai slug is long); a longer one, or a
     // path that is not valid percent-encoding, is the request's fault: 400 with the envelope.
-    routerOptions: { maxParamLength: 1000 },
+    routerOptions: { maxParamLength: MAX_PATH_VALUE },
     frameworkErrors: (err, req, reply) => {
-      const msg = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path value is too long' : 'The path is not valid';
+      const msg = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? PATH_TOO_LONG : 'The path is not valid';
       req.log.info({ code: err.code }, 'request refused');
       void (reply as unknown as FastifyReply).code(400).send(envelope('VALIDATION_ERROR', msg, [{ field: 'path', msg }]));
     },
@@ -152,7 +161,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     events,
     clock,
     uploadsDir: config.uploadsDir,
-    orders: createOrderService({ db, events, clock }),
+    orders: createOrderService({ db, events, clock, abuse: config.abuse }),
     publicCache: createPublicCache(db.changes, { enabled: config.publicCache, ttlMs: config.publicCacheTtlMs }),
   } as AppContext;
   app.decorate('ctx', ctx);
@@ -189,7 +198,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const distIndex = join(config.distDir, 'index.html');
   const serveApp = config.serveApp && existsSync(distIndex);
   const noRoute = (req: FastifyRequest) => envelope('NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`);
-  app.setNotFoundHandler((req, reply) => reply.code(404).send(noRoute(req)));
+  app.setNotFoundHandler((req, reply) => (pathValueTooLong(req.url) ? reply.code(400).send(pathTooLongBody()) : reply.code(404).send(noRoute(req))));
 
   // Security headers (CSP, frame-ancestors, Referrer-/Permissions-Policy, HSTS over https) and no
   // public source maps in production: server/headers.ts.
@@ -205,7 +214,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // The flow atlas for developers (/__atlas/), in the demo shop only, never in production (server/web/atlas.ts).
   if (serveApp && config.demo) await atlasPlugin(app, { root: fileURLToPath(new URL('..', import.meta.url)) });
   // The built app: hashed assets and the pages with their server-written head (server/web).
-  if (serveApp) await webPlugin(app, { distDir: config.distDir, isApiPath, notFoundBody: noRoute, publicOrigin: config.publicOrigin, allowInlineScripts: security.allowInlineScripts });
+  if (serveApp) await webPlugin(app, { distDir: config.distDir, isApiPath, notFoundBody: noRoute, publicOrigin: config.publicOrigin, allowInlineScripts: security.allowInlineScripts, hideSourceMaps: config.env === 'production' });
 
   registerCoreOperations(app);
 

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { providerProblems, SANDBOX_KEYS } from './providers/config';
+import { adminTokenProblem } from './admin/session';
 
 /** The back office token of the demo shop (development and tests only; README documents it). */
 export const DEV_ADMIN_TOKEN = 'admin-dev-token';
@@ -30,6 +31,8 @@ export interface Config {
   uploadsPer10Minutes: number;
   /** Life of an upload token of the layout-4 registration, in minutes. */
   uploadTokenMinutes: number;
+  /** What one visitor or buyer may take of things others need (README "Security": abuse limits). */
+  abuse: AbuseLimits;
   /** Serve dist/ with SPA fallback (SERVE_APP=0 serves only the API). */
   serveApp: boolean;
   distDir: string;
@@ -72,6 +75,46 @@ export interface Config {
   shutdownTimeoutMs: number;
 }
 
+/**
+ * Abuse limits: what anonymous visitors and unpaid buyers may hold of the shop's shared things.
+ * A limit of 0 is off.
+ */
+export interface AbuseLimits {
+  /** Every visitor upload together (not deleted) may use at most this many bytes (VISITOR_POOL_MB; default 10% of the quota). */
+  visitorPoolBytes: number;
+  /** Bytes visitors may upload per address in 24 hours (VISITOR_UPLOAD_MB_PER_DAY, 50). */
+  visitorBytesPerAddressPerDay: number;
+  /** Upload tokens per address in 24 hours (UPLOAD_TOKENS_PER_DAY, 20). */
+  uploadTokensPerAddressPerDay: number;
+  /** Free storage a visitor upload may never use: kept for students' slips (STUDENT_RESERVE_MB; default 20% of the quota). */
+  studentReserveBytes: number;
+  /** A visitor upload no registration or report uses is deleted after this many hours (VISITOR_UPLOAD_KEEP_HOURS, 24). */
+  visitorUploadKeepHours: number;
+  /** Unpaid orders (waiting for payment or for a report's review) one account may have open (UNPAID_ORDERS_PER_ACCOUNT, 3). */
+  unpaidOrdersPerAccount: number;
+  /** Unpaid orders placed from one address in the last 24 hours that are still open (UNPAID_ORDERS_PER_ADDRESS, 5). */
+  unpaidOrdersPerAddress: number;
+  /** Uses of one coupon per account, in open or paid orders (COUPON_USES_PER_ACCOUNT, 1). */
+  couponUsesPerAccount: number;
+  /** Minutes an unpaid order keeps its seats, stock and limited coupon uses without a payment in progress (SCARCE_HOLD_MINUTES, 30). */
+  scarceHoldMinutes: number;
+}
+
+export function loadAbuseLimits(env: NodeJS.ProcessEnv, storageQuotaBytes: number): AbuseLimits {
+  const mb = (v: string | undefined, dflt: number) => (v === undefined || v === '' || !Number.isFinite(Number(v)) ? dflt : Number(v) * 1024 ** 2);
+  return {
+    visitorPoolBytes: mb(env.VISITOR_POOL_MB, Math.floor(storageQuotaBytes * 0.1)),
+    visitorBytesPerAddressPerDay: mb(env.VISITOR_UPLOAD_MB_PER_DAY, 50 * 1024 ** 2),
+    uploadTokensPerAddressPerDay: num(env.UPLOAD_TOKENS_PER_DAY, 20),
+    studentReserveBytes: mb(env.STUDENT_RESERVE_MB, Math.floor(storageQuotaBytes * 0.2)),
+    visitorUploadKeepHours: num(env.VISITOR_UPLOAD_KEEP_HOURS, 24),
+    unpaidOrdersPerAccount: num(env.UNPAID_ORDERS_PER_ACCOUNT, 3),
+    unpaidOrdersPerAddress: num(env.UNPAID_ORDERS_PER_ADDRESS, 5),
+    couponUsesPerAccount: num(env.COUPON_USES_PER_ACCOUNT, 1),
+    scarceHoldMinutes: num(env.SCARCE_HOLD_MINUTES, 30),
+  };
+}
+
 const root = resolve(new URL('..', import.meta.url).pathname);
 
 function bool(v: string | undefined, dflt: boolean): boolean {
@@ -99,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadShareBytes: { student: num(env.UPLOAD_SHARE_MB, 1024) * 1024 ** 2, visitor: num(env.UPLOAD_VISITOR_SHARE_MB, 25) * 1024 ** 2 },
     uploadsPer10Minutes: num(env.UPLOADS_PER_10_MINUTES, 30),
     uploadTokenMinutes: num(env.UPLOAD_TOKEN_MINUTES, 30),
+    abuse: loadAbuseLimits(env, num(env.STORAGE_QUOTA_GB, 5) * 1024 ** 3),
     serveApp: bool(env.SERVE_APP, true),
     distDir: env.DIST_DIR || join(root, 'dist'),
     sessionTtlHours: num(env.SESSION_TTL_HOURS, 24 * 14),
@@ -121,7 +165,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shutdownDelayMs: num(env.SHUTDOWN_DELAY_MS, 0),
     shutdownTimeoutMs: num(env.SHUTDOWN_TIMEOUT_MS, 15_000),
   };
-  return { ...cfg, ...overrides };
+  const merged = { ...cfg, ...overrides };
+  // The abuse limits' defaults follow the quota a caller set (shares of it), unless set themselves.
+  if (overrides.storageQuotaBytes !== undefined && overrides.abuse === undefined) merged.abuse = loadAbuseLimits(env, merged.storageQuotaBytes);
+  return merged;
 }
 
 /** The widest ranges TRUST_PROXY takes: a balancer sits in one network, not in "everyone". */
@@ -181,8 +228,9 @@ export function productionProblems(env: NodeJS.ProcessEnv = process.env): string
   const out = providerProblems(env);
   const token = env.ADMIN_TOKEN?.trim() ?? '';
   if (!token) out.push(`ADMIN_TOKEN (unset; at least ${ADMIN_TOKEN_MIN_LENGTH} random characters)`);
-  else if (token === DEV_ADMIN_TOKEN || token.length < ADMIN_TOKEN_MIN_LENGTH || new Set(token).size < 10) {
-    out.push(`ADMIN_TOKEN (too weak: at least ${ADMIN_TOKEN_MIN_LENGTH} random characters, e.g. openssl rand -base64 32)`);
+  else if (token === DEV_ADMIN_TOKEN || adminTokenProblem(token, ADMIN_TOKEN_MIN_LENGTH) !== null) {
+    // Measured randomness (server/admin/session.ts tokenEntropyBits), not just length or distinct characters.
+    out.push(`ADMIN_TOKEN (too weak: ${token === DEV_ADMIN_TOKEN ? 'the demo token' : adminTokenProblem(token, ADMIN_TOKEN_MIN_LENGTH)}; e.g. openssl rand -base64 32)`);
   }
   try {
     trustedProxies(env.TRUST_PROXY);

@@ -78,6 +78,26 @@ export function contentSecurityPolicy(p: PolicyInputs): string {
 /** The loopback sandbox pages (demo only): provider stand-ins with an inline auto-submit script. */
 const SANDBOX_POLICY = "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'self'; object-src 'none'";
 
+/**
+ * True when a request path names a source map in any spelling: decoded up to five times
+ * (`%252emap` → `%2emap` → `.map`), lower-cased, trailing dots, slashes, spaces and NULs ignored.
+ */
+export function isSourceMapPath(url: string): boolean {
+  let path = url.split('?')[0] ?? '';
+  for (let i = 0; i < 5; i++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(path);
+    } catch {
+      next = path.replace(/%2e/gi, '.').replace(/%2f/gi, '/').replace(/%5c/gi, '\\');
+    }
+    if (next === path) break;
+    path = next;
+  }
+  const clean = path.toLowerCase().replace(/[\s\u0000/\\.]+$/, '');
+  return clean.endsWith('.map');
+}
+
 export function servedOverHttps(req: FastifyRequest, config: Pick<Config, 'publicOrigin'>): boolean {
   if (config.publicOrigin?.toLowerCase().startsWith('https://')) return true;
   return req.protocol === 'https';
@@ -92,9 +112,10 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config, in
   let policy = contentSecurityPolicy(inputs);
   if (config.env === 'production') {
     // Source maps are for us, not the public (the build may still write them next to the bundle).
+    // However the path is written: percent-encoded (`.js%2emap`), encoded twice, in capitals, with
+    // trailing dots or slashes — the path is decoded until it no longer changes before the check.
     app.addHook('onRequest', async (req, reply) => {
-      const path = (req.url.split('?')[0] ?? '').toLowerCase();
-      if (path.endsWith('.map')) return reply.code(404).send({ success: false, error: { code: 'NOT_FOUND', msg: 'Not found' } });
+      if (isSourceMapPath(req.url)) return reply.code(404).send({ success: false, error: { code: 'NOT_FOUND', msg: 'Not found' } });
     });
   }
   app.addHook('onSend', async (req, reply, payload) => {

@@ -61,7 +61,7 @@ const sweep = () => {
     try {
       const n = await ctx.orders.cancelExpiredOrders(ctx.clock.now());
       if (n > 0) app.log.info({ cancelled: n }, 'auto-cancelled unpaid orders');
-      await housekeeping(ctx.db, ctx.clock.now());
+      await housekeeping(ctx.db, ctx.clock.now(), { uploadsDir: config.uploadsDir, visitorUploadKeepHours: config.abuse.visitorUploadKeepHours });
     } catch (err) {
       app.log.error({ err }, 'auto-cancel sweep failed');
     } finally {

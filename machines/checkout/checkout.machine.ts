@@ -308,7 +308,8 @@ export const checkoutMachine = setup({
     taxPassed: (_, output: TaxGateOutput) => output.passed,
     orderRefused: ({ context }) => orderProblemOf(context.cart) !== null,
     couponNotAvailable: (_, error: unknown) => failureOf(error).code === 'COUPON_NOT_AVAILABLE',
-    timeLeft: (_, error: unknown) => failureOf(error).code === 'TIME_LEFT',
+    // TIME_LEFT, and UNPAID_ORDERS_LIMIT (too many unpaid orders: the server's msg says to pay or cancel one first).
+    timeLeft: (_, error: unknown) => ['TIME_LEFT', 'UNPAID_ORDERS_LIMIT'].includes(failureOf(error).code),
     quoteStale: (_, error: unknown) => failureOf(error).code === 'QUOTE_STALE',
     /** The server answered with a refusal: that key made no order; the next submit makes a new one. */
     answeredRefusal: (_, error: unknown) => {

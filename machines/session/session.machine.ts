@@ -6,6 +6,9 @@
  * 'Unauthorized' -> the session-expired modal. Other actors learn of a login through the emitted
  * `session.loggedIn` (the checkout continues its order); a login made elsewhere (layout-4
  * registration) is adopted with `session.established`.
+ * An account with many failed logins answers 429 CHALLENGE_REQUIRED: the machine keeps the
+ * credentials, solves the challenge (solvingChallenge, the app's proof-of-work actor) and logs in
+ * again with it; at most MAX_CHALLENGES per login.
  */
 import { assign, emit, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { MESSAGES } from '../../domain/messages';
@@ -17,9 +20,31 @@ export interface SessionInput {
   user: SessionUser | null;
 }
 
+/** A login challenge of the server (429 CHALLENGE_REQUIRED): a proof-of-work to solve. */
+export interface LoginChallenge {
+  challenge: string;
+  difficulty: number;
+}
+
 export interface SessionContext {
   user: SessionUser | null;
   loginError: string | null;
+  /** The login being made: kept while a challenge is solved, then sent again with it. */
+  credentials: { username: string; password: string } | null;
+  /** The challenge to solve, then its solution. */
+  challenge: (LoginChallenge & { nonce?: string }) | null;
+  /** Challenges solved for this login (a server asking again and again is given up on). */
+  challengesSolved: number;
+}
+
+/** Challenges solved for one login before giving up (each answer gives a fresh one). */
+const MAX_CHALLENGES = 3;
+
+function challengeOf(error: unknown): LoginChallenge | null {
+  const f = failureOf(error);
+  const r = f.result as { challenge?: unknown; difficulty?: unknown } | undefined;
+  if (f.code !== 'CHALLENGE_REQUIRED' || !r || typeof r.challenge !== 'string' || typeof r.difficulty !== 'number') return null;
+  return { challenge: r.challenge, difficulty: r.difficulty };
 }
 
 /** Sent to the realtime connection actor. */
@@ -51,18 +76,30 @@ export const sessionMachine = setup({
     logout: fromPromise<SuccessResponse, void>(async () => {
       throw new Error('logout is provided by the app');
     }),
+    /** Solves a login challenge: a nonce such that SHA-256(challenge + ":" + nonce) starts with `difficulty` zero bits (src/api/pow.ts). */
+    solveChallenge: fromPromise<{ nonce: string }, LoginChallenge>(async () => {
+      throw new Error('solveChallenge is provided by the app');
+    }),
     /** The realtime socket: connects, reports realtime.connected / realtime.disconnected, and signs in on realtime.signIn. */
     realtimeConnection: fromCallback<RealtimeCommand, { userId: number }>(() => () => {}),
   },
   guards: {
     hasUser: ({ context }) => context.user !== null,
     whitelistDenied: (_, error: unknown) => hasCode(error, 'WHITELIST_USER_DENIED'),
+    /** The server asks for a challenge, and this login has not solved too many already. */
+    challengeAsked: ({ context }, error: unknown) => challengeOf(error) !== null && context.challengesSolved < MAX_CHALLENGES,
   },
   actions: {
-    keepUser: assign((_, user: SessionUser) => ({ user, loginError: null })),
+    keepUser: assign((_, user: SessionUser) => ({ user, loginError: null, credentials: null, challenge: null, challengesSolved: 0 })),
+    startLogin: assign((_, c: { username: string; password: string }) => ({ credentials: c, challenge: null, challengesSolved: 0, loginError: null })),
+    keepChallenge: assign((_, error: unknown) => ({ challenge: challengeOf(error) })),
+    keepSolution: assign(({ context }, nonce: string) => ({ challenge: context.challenge ? { ...context.challenge, nonce } : null, challengesSolved: context.challengesSolved + 1 })),
+    showChallengeFailed: assign({ loginError: MESSAGES.LOGIN_CHALLENGE_REQUIRED, credentials: null, challenge: null }),
     forgetUser: assign({ user: null }),
     showLoginError: assign((_, error: unknown) => ({
       loginError: failureOf(error).status === 401 ? MESSAGES.INVALID_LOGIN_INFO : failureOf(error).msg,
+      credentials: null,
+      challenge: null,
     })),
     announceLogin: emit(({ context }) => ({ type: 'session.loggedIn' as const, user: context.user as SessionUser })),
     announceLogout: emit({ type: 'session.loggedOut' as const }),
@@ -70,7 +107,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ user: input.user, loginError: null }),
+  context: ({ input }) => ({ user: input.user, loginError: null, credentials: null, challenge: null, challengesSolved: 0 }),
   initial: 'resolving',
   states: {
     resolving: {
@@ -78,7 +115,7 @@ export const sessionMachine = setup({
     },
     signedOut: {
       on: {
-        'login.submit': 'loggingIn',
+        'login.submit': { target: 'loggingIn', actions: { type: 'startLogin', params: ({ event }) => ({ username: event.username, password: event.password }) } },
         'session.established': { target: 'signedIn', actions: { type: 'keepUser', params: ({ event }) => event.user } },
       },
     },
@@ -86,12 +123,31 @@ export const sessionMachine = setup({
       invoke: {
         id: 'login',
         src: 'login',
-        input: ({ event }) => (event.type === 'login.submit' ? { username: event.username, password: event.password } : { username: '', password: '' }),
+        input: ({ context }) => ({
+          username: context.credentials?.username ?? '',
+          password: context.credentials?.password ?? '',
+          ...(context.challenge?.nonce !== undefined ? { challenge: context.challenge.challenge, nonce: context.challenge.nonce } : {}),
+        }),
         onDone: { target: 'signedIn', actions: [{ type: 'keepUser', params: ({ event }) => event.output.user }, 'announceLogin'] },
         onError: [
           { guard: { type: 'whitelistDenied', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'signOutRequired' },
+          // Many failed logins for this account: solve the server's challenge, then log in again.
+          {
+            guard: { type: 'challengeAsked', params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: 'solvingChallenge',
+            actions: { type: 'keepChallenge', params: ({ event }: { event: { error: unknown } }) => event.error },
+          },
           { target: 'signedOut', actions: { type: 'showLoginError', params: ({ event }: { event: { error: unknown } }) => event.error } },
         ],
+      },
+    },
+    solvingChallenge: {
+      invoke: {
+        id: 'solveChallenge',
+        src: 'solveChallenge',
+        input: ({ context }) => ({ challenge: context.challenge?.challenge ?? '', difficulty: context.challenge?.difficulty ?? 0 }),
+        onDone: { target: 'loggingIn', actions: { type: 'keepSolution', params: ({ event }) => event.output.nonce } },
+        onError: { target: 'signedOut', actions: 'showChallengeFailed' },
       },
     },
     signedIn: {

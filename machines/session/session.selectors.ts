@@ -5,7 +5,9 @@ type S = SnapshotFrom<typeof sessionMachine>;
 
 export const selectUser = (s: S) => s.context.user;
 export const selectLoggedIn = (s: S): boolean => s.matches('signedIn');
-export const selectLoggingIn = (s: S): boolean => s.matches('loggingIn');
+export const selectLoggingIn = (s: S): boolean => s.matches('loggingIn') || s.matches('solvingChallenge');
+/** The browser is solving the server's login challenge (many failed logins for this account). */
+export const selectSolvingChallenge = (s: S): boolean => s.matches('solvingChallenge');
 export const selectLoginError = (s: S): string | null => s.context.loginError;
 export const selectSignOutModalOpen = (s: S): boolean => s.matches('signOutRequired');
 export const selectSessionExpiredModalOpen = (s: S): boolean => s.matches('sessionExpired');

@@ -18,8 +18,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../providers/sandbox/common';
 import { formatMoney } from '../../domain/money';
-import { loginRefusedFor, recordLoginFailure, recordLoginSuccess, type Attempt } from '../auth/limits';
-import { ADMIN_COOKIE, createAdminSession, deleteAdminSession, findAdminSession, fromOwnOrigin, same, setAdminCookie, type AdminSession } from './session';
+import { ADMIN_COOKIE, adminTokenAccepted, adminTokenFailed, adminWait, createAdminSession, deleteAdminSession, findAdminSession, fromOwnOrigin, same, setAdminCookie, type AdminSession } from './session';
 import { AdminError, approveReport, listOrders, listPending, listRefunds, orderAction, orderDetail, refundPaymentAction, refundReportAction, rejectReport, type AdminDeps, type OrderAction } from './service';
 
 /** The Bearer token of a command-line request (null: none sent). */
@@ -65,7 +64,16 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
         if (path(req) === '/admin/login') return;
         const b = bearer(req);
         if (b !== null) {
-          if (!same(b, token)) return refuse(reply, 401, 'UNAUTHORIZED', 'Back office token required');
+          // Bearer guesses are counted like the login form's (server/admin/session.ts adminWait).
+          const wait = await adminWait(ctx.db, req, ctx.clock.now());
+          if (wait > 0) {
+            reply.header('retry-after', String(wait));
+            return refuse(reply, 429, 'RATE_LIMITED', `Too many failed back-office tokens, try again in ${wait} s`);
+          }
+          if (!same(b, token)) {
+            await adminTokenFailed(ctx.db, req, ctx.clock.now());
+            return refuse(reply, 401, 'UNAUTHORIZED', 'Back office token required');
+          }
           return;
         }
         const s = await findAdminSession(ctx.db, req.cookies?.[ADMIN_COOKIE], ctx.clock.now());
@@ -88,18 +96,17 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
 
       admin.get('/login', async (_req, reply) => reply.type('text/html; charset=utf-8').send(loginPage(null)));
       admin.post('/login', async (req, reply) => {
-        const attempt: Attempt = { realm: 'admin', account: 'admin', address: req.ip };
-        const wait = await loginRefusedFor(ctx.db, attempt, ctx.clock.now());
+        const wait = await adminWait(ctx.db, req, ctx.clock.now());
         if (wait > 0) {
           reply.header('retry-after', String(wait));
           return reply.code(429).type('text/html; charset=utf-8').send(loginPage(`Too many failed logins, try again in ${wait} s`));
         }
         const sent = (req.body as Record<string, unknown> | undefined)?.token;
         if (typeof sent !== 'string' || !same(sent, token)) {
-          await recordLoginFailure(ctx.db, attempt, ctx.clock.now());
+          await adminTokenFailed(ctx.db, req, ctx.clock.now());
           return reply.code(401).type('text/html; charset=utf-8').send(loginPage('Wrong token'));
         }
-        await recordLoginSuccess(ctx.db, attempt, ctx.clock.now());
+        await adminTokenAccepted(ctx.db, req, ctx.clock.now());
         const s = await createAdminSession(ctx.db, ctx.clock.now());
         setAdminCookie(req, reply, config, s.token, s.expiresAt);
         return reply.redirect('/admin', 303);

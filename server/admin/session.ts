@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/index';
 import type { Config } from '../config';
 import { secureCookie } from '../auth/cookies';
+import { loginGate, recordLoginFailure, recordLoginSuccess, type Attempt } from '../auth/limits';
 
 export const ADMIN_COOKIE = 'admin_sid';
 export const ADMIN_SESSION_HOURS = 12;
@@ -75,4 +76,79 @@ export function fromOwnOrigin(req: FastifyRequest, config: Config): boolean {
     }
   }
   return false;
+}
+
+/**
+ * The back office's one account, counted like member logins (server/auth/limits.ts): the form at
+ * /admin/login and every Bearer request share its failures per address, per account + address
+ * and for the account. An address that failed too often waits (429); the account itself is never
+ * locked, so its owner gets in from any other address. (The browser challenge of member logins is
+ * not asked here: a production ADMIN_TOKEN must measure ADMIN_TOKEN_MIN_BITS of randomness —
+ * which no guessing run reaches.)
+ */
+export function adminAttempt(req: FastifyRequest): Attempt {
+  return { realm: 'admin', account: 'admin', address: req.ip };
+}
+
+/** Seconds this address must wait before its next back-office token attempt (0 = may try now). */
+export async function adminWait(q: Queryable, req: FastifyRequest, now: Date): Promise<number> {
+  const g = await loginGate(q, adminAttempt(req), now);
+  return g.kind === 'wait' ? g.seconds : 0;
+}
+
+export async function adminTokenFailed(q: Queryable, req: FastifyRequest, now: Date): Promise<void> {
+  await recordLoginFailure(q, adminAttempt(req), now);
+}
+
+export async function adminTokenAccepted(q: Queryable, req: FastifyRequest, now: Date): Promise<void> {
+  await recordLoginSuccess(q, adminAttempt(req), now);
+}
+
+/**
+ * An entropy estimate of a token in bits (below: the lower of its alphabet's and its characters'
+ * spread, over the characters that are not predictable from the ones before). Runs
+ * (`aaaa`) and ascending or descending sequences (`0123456789`, `abcdef`) count as one character
+ * each, so `aaaa…a0123456789` measures a few bits however long it is.
+ */
+export function tokenEntropyBits(token: string): number {
+  const chars = [...token];
+  if (chars.length === 0) return 0;
+  // Collapse runs and steady sequences: each step of one is predictable from the one before.
+  const kept: string[] = [];
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i]!.codePointAt(0)!;
+    const prev = i > 0 ? chars[i - 1]!.codePointAt(0)! : null;
+    const prev2 = i > 1 ? chars[i - 2]!.codePointAt(0)! : null;
+    if (prev !== null && (c === prev || (prev2 !== null && c - prev === prev - prev2 && Math.abs(c - prev) === 1))) continue;
+    kept.push(chars[i]!);
+  }
+  const counts = new Map<string, number>();
+  for (const c of kept) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let perChar = 0;
+  for (const n of counts.values()) {
+    const p = n / kept.length;
+    perChar -= p * Math.log2(p);
+  }
+  // Two readings, the lower wins: what the alphabet the token draws from allows per character
+  // (hex 16, else digits 10 + lower 26 + upper 26 + others 32 as present), and the observed
+  // spread of its characters (Shannon, which reads a short random sample low: weighted 1.5).
+  const joined = kept.join('');
+  const alphabet = /^[0-9a-f]+$/.test(joined) || /^[0-9A-F]+$/.test(joined)
+    ? 16
+    : (/[0-9]/.test(joined) ? 10 : 0) + (/[a-z]/.test(joined) ? 26 : 0) + (/[A-Z]/.test(joined) ? 26 : 0) + (/[^0-9a-zA-Z]/.test(joined) ? 32 : 0);
+  return Math.min(kept.length * Math.log2(Math.max(alphabet, 2)), 1.5 * kept.length * perChar);
+}
+
+/**
+ * An ADMIN_TOKEN needs this much measured randomness: `openssl rand -hex 16` (128 random bits)
+ * measures about 120, `openssl rand -base64 32` about 250; `aaaa…a0123456789` under 10.
+ */
+export const ADMIN_TOKEN_MIN_BITS = 90;
+
+/** Why a production ADMIN_TOKEN is too weak, or null. */
+export function adminTokenProblem(token: string, minLength: number): string | null {
+  if (token.length < minLength) return `at least ${minLength} random characters`;
+  const bits = tokenEntropyBits(token);
+  if (bits < ADMIN_TOKEN_MIN_BITS) return `about ${Math.floor(bits)} bits of randomness measured, at least ${ADMIN_TOKEN_MIN_BITS} needed`;
+  return null;
 }

@@ -1,4 +1,7 @@
 /**
+ * Member and back-office logins use loginGate (below): per-account failures ask for a challenge
+ * (a proof-of-work, server/auth/challenge.ts) instead of locking the account.
+ *
  * Login limits (issue 15, finding 5), stored in the database so they hold across every server
  * process on one PostgreSQL. Failures are counted per account (the name tried), per address
  * (the client IP, from a trusted proxy only) and per account + address, each in a fixed window:
@@ -58,6 +61,53 @@ export async function loginRefusedFor(q: Queryable, a: Attempt, now: Date, limit
   if (pair > 0) return pair;
   if (known) return 0;
   return Math.max(wait('account', limits.accountMax), wait('address', limits.addressMax));
+}
+
+/** Failures of one account (from anywhere) in the window after which its logins need a challenge. */
+export const CHALLENGE_AFTER = 10;
+/** The challenge's difficulty in leading zero bits: about 65,000 SHA-256 tries, a second or two in a browser. */
+export const CHALLENGE_BITS = 16;
+/** The most it grows to under a long attack (one more bit per doubling of the failures). */
+export const CHALLENGE_MAX_BITS = 20;
+
+export type LoginGate = { kind: 'open' } | { kind: 'wait'; seconds: number } | { kind: 'challenge'; accountKey: string; difficulty: number };
+
+/**
+ * What a login attempt must do (member and back-office logins): wait when this address has failed
+ * this account too often (pair) or failed too many accounts (address); otherwise, when the account
+ * itself had CHALLENGE_AFTER failures from anywhere in the window, solve a challenge
+ * (server/auth/challenge.ts) — never a lock, so the owner can always get in from a new address.
+ * An account + address that logged in before passes without a challenge.
+ */
+export async function loginGate(q: Queryable, a: Attempt, now: Date, limits: LoginLimits = DEFAULT_LOGIN_LIMITS): Promise<LoginGate> {
+  const k = keys(a);
+  const since = new Date(now.getTime() - limits.windowMs);
+  const knownSince = new Date(now.getTime() - limits.knownDays * 86_400_000);
+  const r = await q.query<{ scope: string; failures: number; window_start: Date }>(
+    `SELECT scope, failures, window_start FROM login_failures
+      WHERE (scope = 'pair' AND key = $1) OR (scope = 'account' AND key = $2) OR (scope = 'address' AND key = $3) OR (scope = 'known' AND key = $1)`,
+    [k.pair, k.account, k.address],
+  );
+  const row = (scope: string) => r.rows.find((x) => x.scope === scope);
+  const live = (scope: string) => {
+    const x = row(scope);
+    return x && new Date(x.window_start) > since ? x : undefined;
+  };
+  const waitFor = (scope: string, max: number): number => {
+    const x = live(scope);
+    if (!x || x.failures < max) return 0;
+    return Math.max(1, Math.ceil((new Date(x.window_start).getTime() + limits.windowMs - now.getTime()) / 1000));
+  };
+  const pair = waitFor('pair', limits.pairMax);
+  if (pair > 0) return { kind: 'wait', seconds: pair };
+  const known = row('known') && new Date(row('known')!.window_start) > knownSince;
+  if (known) return { kind: 'open' };
+  const address = waitFor('address', limits.addressMax);
+  if (address > 0) return { kind: 'wait', seconds: address };
+  const failures = live('account')?.failures ?? 0;
+  if (failures < CHALLENGE_AFTER) return { kind: 'open' };
+  const difficulty = Math.min(CHALLENGE_MAX_BITS, CHALLENGE_BITS + Math.floor(Math.log2(failures / CHALLENGE_AFTER)));
+  return { kind: 'challenge', accountKey: k.account, difficulty };
 }
 
 export async function recordLoginFailure(q: Queryable, a: Attempt, now: Date, limits: LoginLimits = DEFAULT_LOGIN_LIMITS): Promise<void> {

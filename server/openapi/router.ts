@@ -99,6 +99,27 @@ declare module 'fastify' {
 }
 
 /** Every operation of openapi.yaml (parsed and compiled once). */
+/**
+ * The longest path value (one segment between slashes) a route takes; a longer one is the
+ * request's fault whatever it would have matched: 400 VALIDATION_ERROR with the envelope, the
+ * answer every operation declares — never a 404 (the router gives up matching on such a value
+ * and a page or "no route" would answer instead).
+ */
+export const MAX_PATH_VALUE = 1000;
+export const PATH_TOO_LONG = 'A path value is too long';
+
+/** True when one segment of the request's path is longer than MAX_PATH_VALUE characters. */
+export function pathValueTooLong(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  if (path.length <= MAX_PATH_VALUE) return false;
+  return path.split('/').some((seg) => seg.length > MAX_PATH_VALUE);
+}
+
+/** The 400 envelope of a too-long path value. */
+export function pathTooLongBody(): { success: false; error: { code: 'VALIDATION_ERROR'; msg: string; result: { field: string; msg: string }[] } } {
+  return { success: false, error: { code: 'VALIDATION_ERROR', msg: PATH_TOO_LONG, result: [{ field: 'path', msg: PATH_TOO_LONG }] } };
+}
+
 export function listOperations(): OperationSpec[] {
   return [...loadSpec().operations.values()];
 }

@@ -35,6 +35,7 @@ import { computeQuote, quoteLines } from './quote';
 import { orderedCourses } from './status';
 import { fullCoupons, lockCoupons, lockCourses, takeCouponUses, takeSeatsAndStock, type OrderRow } from './repository';
 import { newOrderToken } from './service';
+import { addressHash, checkCouponUsesPerAccount, checkUnpaidCaps, holdEnd, recordOrigin } from './holds';
 
 type S = components['schemas'];
 export type CreateOrderResponse = S['CreateOrderResponse'];
@@ -88,7 +89,7 @@ function invalid(msg: string): ApiError {
   return new ApiError(400, 'VALIDATION_ERROR', msg, [{ field: 'body', msg }]);
 }
 
-export async function createOrder(ctx: AppContext, userId: number, body: S['OrderCreate'], idempotencyKey: string): Promise<CreateOrderResult> {
+export async function createOrder(ctx: AppContext, userId: number, body: S['OrderCreate'], idempotencyKey: string, clientAddress: string | null = null): Promise<CreateOrderResult> {
   const requestHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
   return ctx.db.tx(async (q) => {
     const inserted = await q.query(
@@ -106,7 +107,7 @@ export async function createOrder(ctx: AppContext, userId: number, body: S['Orde
       }
       if (p && p.status_code !== null && p.response) return { status: p.status_code, body: JSON.parse(p.response) as CreateOrderResponse, replayed: true };
     }
-    const result = await placeOrder(ctx, q, userId, body);
+    const result = await placeOrder(ctx, q, userId, body, clientAddress === null ? null : addressHash(clientAddress));
     await q.query('UPDATE idempotency_keys SET status_code = $3, response = $4, order_id = $5 WHERE user_id = $1 AND key = $2', [
       userId,
       idempotencyKey,
@@ -129,11 +130,13 @@ async function siteAndMethod(q: Queryable, methodId: number): Promise<{ settings
   return { settings, methodActive: r.rows[0]!.method_active };
 }
 
-async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S['OrderCreate']): Promise<CreateOrderResponse> {
+async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S['OrderCreate'], address: string | null): Promise<CreateOrderResponse> {
   const now = ctx.clock.now();
   if (body.course_id.length !== body.pricingplan_id.length) throw invalid('course_id and pricingplan_id must have the same length');
   const user = (await q.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [userId])).rows[0];
   if (!user) throw new ApiError(401, 'PERMISSION_DENIED', 'Unauthorized');
+  // Abuse limits (server/orders/holds.ts): unpaid orders per account and per address.
+  await checkUnpaidCaps(q, ctx.config.abuse, userId, address, now);
   const { settings, methodActive } = await siteAndMethod(q, body.payment_method_id);
   const currency = body.currency_code;
   const methodId = body.payment_method_id;
@@ -213,6 +216,8 @@ async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S
   }
   if (deferred) throw deferred;
   const lockedCoupons = await lockCoupons(q, couponIds);
+  // One coupon's uses per account (server/orders/holds.ts), counted under the student's row lock.
+  await checkCouponUsesPerAccount(q, ctx.config.abuse, userId, priced.coupons.map((c) => lockedCoupons.get(c.id)).filter((c) => c !== undefined));
   const full = fullCoupons(lockedCoupons, priced.coupons.map((c) => c.id));
   if (full.length > 0) {
     const codes = full.map((c) => c.code);
@@ -274,6 +279,10 @@ async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S
     coupon_code: l.coupon_code,
   }));
   await takeCouponUses(q, lockedCoupons, priced.coupons.map((c) => c.id), order.id, userId);
+  // The short hold on scarce things (seats, stock, limited coupons) and the order's address.
+  const holdsScarce = lockedCourses.size > 0 || priced.coupons.some((c) => lockedCoupons.get(c.id)?.usage_limit != null);
+  const holdUntil = holdEnd(now, ctx.config.abuse, holdsScarce, cancelAt);
+  await recordOrigin(q, order.id, address, holdUntil);
   afterCommit(q, () => ctx.events.emit('order.statusChanged', { orderId: order.id, userId, status: order.status, paymentStatus: order.payment_status }));
 
   return {
@@ -292,6 +301,7 @@ async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S
       order_course_list: courseLines,
       order_token: order.order_token,
       cancel_at: order.cancel_at ? order.cancel_at.toISOString() : null,
+      hold_until: holdUntil ? holdUntil.toISOString() : null,
     },
   };
 }

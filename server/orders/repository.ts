@@ -42,6 +42,9 @@ export interface OrderRow {
   reject_reason: string | null;
   is_deleted: boolean;
   resources_released: boolean;
+  /** Until when an unpaid order holds its scarce things (server/orders/holds.ts); null = none held. */
+  hold_until: Date | null;
+  address_hash: string | null;
   created_at: Date;
   updated_at: Date;
 }

@@ -10,6 +10,8 @@ import type { Db, Queryable } from '../db/index';
 import { afterCommit } from '../db/index';
 import type { EventBus } from '../events';
 import type { Clock } from '../clock';
+import type { AbuseLimits } from '../config';
+import { releaseLapsedHolds } from './holds';
 import {
   findOrder,
   orderCourses,
@@ -85,8 +87,8 @@ export function newOrderToken(): string {
   return randomBytes(18).toString('base64url');
 }
 
-export function createOrderService(deps: { db: Db; events: EventBus; clock: Clock }): OrderService {
-  const { db, events, clock } = deps;
+export function createOrderService(deps: { db: Db; events: EventBus; clock: Clock; abuse?: AbuseLimits }): OrderService {
+  const { db, events, clock, abuse } = deps;
 
   function emitAfterCommit(q: Queryable, o: OrderRow): void {
     const payload = { orderId: o.id, userId: o.user_id, status: o.status, paymentStatus: o.payment_status };
@@ -177,6 +179,8 @@ export function createOrderService(deps: { db: Db; events: EventBus; clock: Cloc
     },
 
     async cancelExpiredOrders(now = clock.now()) {
+      // First the short hold on scarce things (server/orders/holds.ts): lapsed holds go back on sale.
+      if (abuse) await releaseLapsedHolds(db, now, abuse);
       // Unpaid orders past cancel_at; and pendingApproved ones whose buyer's reports have all waited
       // longer than the hold (PENDING_REPORT_HOLD_HOURS) without an admin deciding — a report of any
       // amount must not hold seats, stock and coupon uses forever. An order an admin put on hold by

@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/index';
 import { ApiError } from '../errors';
 import type { OrderForPayment } from '../orders/service';
+import { renewHold } from '../orders/holds';
 import { checkPaymentMethod } from '../../domain/payment-methods';
 import { MESSAGES } from '../../domain/messages';
 import { loadSettings } from '../repos/settings';
@@ -54,6 +55,9 @@ export async function payableOrder(q: Queryable, ctx: AppContext, req: FastifyRe
     if (req.operation?.statuses.includes('422')) throw new ApiError(422, 'PAYMENT_FAILED', check.message);
     throw notPayable(check.message);
   }
+  // The short hold on scarce things (server/orders/holds.ts): a lapsed hold is taken again (or the
+  // order cannot be paid any more), a running one is renewed for this payment.
+  await renewHold(ctx.db, o.id, ctx.clock.now(), ctx.config.abuse);
   return o;
 }
 

@@ -5,7 +5,9 @@ import { dummyHash, verifyPassword } from '../auth/password';
 import { createSession, deleteSession, SESSION_COOKIE } from '../auth/sessions';
 import { clearSessionCookie, setSessionCookie } from '../auth/cookies';
 import { sessionUserForApi, type UserRow } from '../repos/users';
-import { loginRefusedFor, recordLoginFailure, recordLoginSuccess, type Attempt } from '../auth/limits';
+import { loginGate, loginRefusedFor, recordLoginFailure, recordLoginSuccess, type Attempt } from '../auth/limits';
+import { issueChallenge, redeemChallenge } from '../auth/challenge';
+import { MESSAGES } from '../../domain/messages';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
 
@@ -18,13 +20,33 @@ async function holdBack(ctx: AppContext, reply: FastifyReply, a: Attempt): Promi
   }
 }
 
+/**
+ * Member logins (server/auth/limits.ts loginGate): 429 RATE_LIMITED when this address is held back;
+ * when the account had many failures, 429 CHALLENGE_REQUIRED with `{ challenge, difficulty }`
+ * until the login comes with a solved one (server/auth/challenge.ts), used once.
+ */
+async function gate(ctx: AppContext, reply: FastifyReply, a: Attempt, body: { challenge?: string; nonce?: string }): Promise<void> {
+  const now = ctx.clock.now();
+  const g = await loginGate(ctx.db, a, now);
+  if (g.kind === 'wait') {
+    reply.header('retry-after', String(g.seconds));
+    throw new ApiError(429, 'RATE_LIMITED', `Too many failed logins, try again in ${g.seconds} s`);
+  }
+  if (g.kind === 'challenge') {
+    if (body.challenge !== undefined && (await redeemChallenge(ctx.db, a.realm, g.accountKey, body.challenge, body.nonce, now))) return;
+    const c = await issueChallenge(ctx.db, a.realm, g.accountKey, g.difficulty, now);
+    reply.header('retry-after', '0');
+    throw new ApiError(429, 'CHALLENGE_REQUIRED', MESSAGES.LOGIN_CHALLENGE_REQUIRED, c);
+  }
+}
+
 const WRONG = () => new ApiError(401, 'UNAUTHORIZED', 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง (wrong username or password)');
 
 export const authHandlers: Handlers = {
   async login(req, reply, ctx) {
     const { username, password } = req.body;
     const attempt: Attempt = { realm: 'member', account: username, address: req.ip };
-    await holdBack(ctx, reply, attempt);
+    await gate(ctx, reply, attempt, req.body);
     const r = await ctx.db.query<UserRow>(
       `SELECT * FROM users WHERE is_member AND (lower(username) = lower($1) OR lower(email) = lower($1)) ORDER BY (lower(username) = lower($1)) DESC NULLS LAST, id LIMIT 1`,
       [username.trim()],

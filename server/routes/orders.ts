@@ -32,6 +32,8 @@ export function orderForApi(o: OrderRow, lines: Awaited<ReturnType<typeof orderC
     payment_method_id: (o.payment_method_id ?? 1) as S['PaymentMethodId'],
     created_at: o.created_at.toISOString(),
     cancel_at: o.cancel_at ? o.cancel_at.toISOString() : null,
+    hold_until: o.hold_until ? o.hold_until.toISOString() : null,
+    hold_released: o.status === 'notYetReceived' && !!o.hold_until && o.resources_released,
     courses: lines.map((l) => ({
       course_id: l.course_id,
       course_name: l.course_name,
@@ -55,7 +57,7 @@ export const orderHandlers: Handlers = {
   async createOrder(req, reply, ctx) {
     if (req.body.user_id !== req.user!.id) throw new ApiError(403, 'FORBIDDEN', 'user_id is not the logged-in student');
     const key = String(req.headers['idempotency-key']);
-    const r = await createOrder(ctx, req.user!.id, req.body, key);
+    const r = await createOrder(ctx, req.user!.id, req.body, key, req.ip);
     if (r.replayed) reply.header('idempotent-replayed', 'true');
     reply.code(r.status);
     return r.body;

@@ -22,6 +22,8 @@ import { cardPrice, formatMoney, moneyLocaleOf } from '../../domain/money';
 import { startingPrice } from '../../domain/plans';
 import { localeOfAcceptLanguage, localeOfTag, message, type MessageLocale } from '../../domain/messages';
 import { LOCALE_COOKIE } from '../errors';
+import { isSourceMapPath } from '../headers';
+import { pathTooLongBody, pathValueTooLong } from '../openapi/router';
 import { courseHead, listHead, notFoundHead, productHead, promotionHead, renderPage, type PageHead } from './head';
 
 type Course = components['schemas']['Course'];
@@ -42,6 +44,8 @@ export interface WebOptions {
   publicOrigin?: string | null;
   /** Told the hashes of the template's inline scripts (the build's loader) at each (re)load. */
   allowInlineScripts?: (hashes: string[]) => void;
+  /** Production: no source map is served from dist/, however its name is spelled. */
+  hideSourceMaps?: boolean;
 }
 
 /**
@@ -127,6 +131,8 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions): Promise
       etag: true,
       lastModified: true,
       setHeaders: (reply) => reply.header('cache-control', IMMUTABLE),
+      // The security plugin already refuses map paths in production; this holds even without it.
+      ...(opts.hideSourceMaps ? { allowedPath: (pathName: string) => !isSourceMapPath(pathName) } : {}),
     });
   }
 
@@ -254,7 +260,10 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions): Promise
   }
 
   app.get('/*', async (req, reply) => {
+    // A path value longer than any route takes: the declared 400, not a page and not a 404.
+    if (pathValueTooLong(req.url)) return reply.code(400).send(pathTooLongBody());
     if (opts.isApiPath(req.url)) return reply.code(404).send(opts.notFoundBody(req));
+    if (opts.hideSourceMaps && isSourceMapPath(req.url)) return reply.code(404).send(opts.notFoundBody(req));
     const file = topLevelFile(req.url);
     if (file) return reply.header('cache-control', 'no-cache').sendFile(file, distDir, { cacheControl: false });
     return servePage(req, reply);

@@ -319,4 +319,9 @@ export const EN: Record<UiKey, string> = {
   // PayPal capture pending (payments: pending is not failed)
   paypalCapturePending: 'PayPal is reviewing this payment. Your order is still awaiting payment and will be confirmed when PayPal completes it; please do not pay again.',
   paypalCapturePendingOk: 'Go to My orders',
+  // abuse limits: the short hold on scarce things, the login check
+  holdUntil: "This order's seats, items or limited coupons are kept for you until {time}. If no payment has started by then, they go back on sale.",
+  holdReleased: "This order's seats, items or limited coupons went back on sale at {time}. You can still pay until {cancel} while any are left.",
+  holdReleasedNoCancel: "This order's seats, items or limited coupons went back on sale at {time}. You can still pay while any are left.",
+  loginChallengeSolving: 'Many wrong logins for this account: your browser is checking itself, please wait a moment…',
 };

@@ -342,6 +342,11 @@ export const TH = {
   // PayPal capture pending (payments: pending is not failed)
   paypalCapturePending: 'PayPal กำลังตรวจสอบการชำระเงินนี้ คำสั่งซื้อยังรอการชำระเงินอยู่ และจะได้รับการยืนยันเมื่อ PayPal แจ้งผล ไม่ต้องชำระซ้ำ',
   paypalCapturePendingOk: 'ไปที่คำสั่งซื้อของฉัน',
+  // abuse limits: the short hold on scarce things, the login check
+  holdUntil: 'ที่นั่ง สินค้า หรือคูปองจำนวนจำกัดในคำสั่งซื้อนี้จองไว้ให้คุณถึง {time} หากยังไม่เริ่มชำระเงินภายในเวลานั้น จะถูกปล่อยให้ผู้อื่นซื้อได้',
+  holdReleased: 'ที่นั่ง สินค้า หรือคูปองจำนวนจำกัดของคำสั่งซื้อนี้ถูกปล่อยให้ผู้อื่นแล้วเมื่อ {time} คุณยังชำระเงินได้ถึง {cancel} หากยังเหลืออยู่',
+  holdReleasedNoCancel: 'ที่นั่ง สินค้า หรือคูปองจำนวนจำกัดของคำสั่งซื้อนี้ถูกปล่อยให้ผู้อื่นแล้วเมื่อ {time} คุณยังชำระเงินได้หากยังเหลืออยู่',
+  loginChallengeSolving: 'มีการเข้าสู่ระบบผิดหลายครั้งสำหรับบัญชีนี้ เบราว์เซอร์กำลังตรวจสอบ กรุณารอสักครู่…',
 } as const;
 
 export type UiKey = keyof typeof TH;

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { selectLoggingIn, selectLoginError } from '../../machines/session/session.selectors';
+import { selectLoggingIn, selectLoginError, selectSolvingChallenge } from '../../machines/session/session.selectors';
 import { t, tx } from '../i18n/messages';
 import { Button, TextField } from '../ui';
 import { SessionContext } from './context';
@@ -21,6 +21,7 @@ export function LoginForm({ onRegister, idPrefix = 'login' }: LoginFormProps) {
   const ref = SessionContext.useActorRef();
   const busy = SessionContext.useSelector(selectLoggingIn);
   const error = SessionContext.useSelector(selectLoginError);
+  const solving = SessionContext.useSelector(selectSolvingChallenge);
   const canSubmit = SessionContext.useSelector((s) => s.can({ type: 'login.submit', username: 'x', password: 'x' }));
   const form = useRef<HTMLFormElement>(null);
   return (
@@ -38,6 +39,11 @@ export function LoginForm({ onRegister, idPrefix = 'login' }: LoginFormProps) {
       {error ? (
         <p className="ui-alert ui-alert--error" role="alert" data-testid="login-error">
           {tx(error)}
+        </p>
+      ) : null}
+      {solving ? (
+        <p className="ui-alert" role="status" aria-live="polite" data-testid="login-challenge">
+          {t('loginChallengeSolving')}
         </p>
       ) : null}
       <TextField id={`${idPrefix}-username`} label={t('username')} name="username" autoComplete="username" required disabled={busy} data-testid="login-username" />

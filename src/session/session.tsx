@@ -13,6 +13,7 @@ import { sessionMachine } from '../../machines/session/session.machine';
 import type { SessionUser } from '../../machines/shared/api';
 import { authEvents } from '../api/client';
 import { realtimeActors, sessionActors } from '../api/actors';
+import { solveChallengeActor } from '../api/pow';
 import { keepUserId } from '../api/storage';
 import { actorOptions } from '../api/actor-options';
 import { SessionHandleContext, type SessionActorRef, type SessionHandle } from './context';
@@ -21,6 +22,7 @@ export const sessionLogic = sessionMachine.provide({
   actors: {
     login: sessionActors.login,
     logout: sessionActors.logout,
+    solveChallenge: solveChallengeActor,
     realtimeConnection: realtimeActors.realtimeConnection,
   },
 });

@@ -102,6 +102,23 @@ describe('production over https', () => {
     expect(r.body).not.toContain('secret.ts');
   });
 
+  it.each(['/assets/index.js%2emap', '/assets/index.js%2Emap', '/assets/index.js%252emap', '/assets/index%2ejs%2emap', '/assets/INDEX.JS.MAP', '/assets/index.js.MAP', '/assets/index.js.map/', '/assets/index.js.map.', '/assets/./index.js.map', '/assets//index.js.map', '/assets/%69ndex.js.map', '/assets/index.js.map?x=1'])(
+    'source maps are not public however the path is written: %s',
+    async (url) => {
+      const r = await t.app.inject({ method: 'GET', url });
+      expect(r.statusCode).toBe(404);
+      expect(r.body).not.toContain('secret.ts');
+    },
+  );
+
+  it('a 5,000-character path answers the declared 400 with the envelope (page, API and asset paths)', async () => {
+    for (const url of [`/${'a'.repeat(5000)}`, `/course/${'1'.repeat(5000)}`, `/public/courses/${'1'.repeat(5000)}/0`, `/api/${'a'.repeat(5000)}`, `/assets/${'a'.repeat(5000)}.js`]) {
+      const r = await t.app.inject({ method: 'GET', url });
+      expect(r.statusCode, url.slice(0, 20)).toBe(400);
+      expect(r.json()).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR' } });
+    }
+  });
+
   it('the session cookie is Secure when PUBLIC_ORIGIN is https, even without a proxy', async () => {
     const r = await call(t.app, 'login', { body: { username: 'student', password: 'student123' } });
     expect(r.status).toBe(200);

@@ -1,18 +1,29 @@
 /**
  * Issue 15, finding 5: TRUST_PROXY believes only the balancer's addresses; login failures are
  * counted per account, per address and per pair in the database (so every server process sees
- * them), and the owner's correct password is not locked out by someone else's failures.
+ * them), and the owner's correct password is not locked out by someone else's failures: an
+ * account with many failures asks for a proof-of-work (server/auth/challenge.ts), never a lock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { DEFAULT_LOGIN_LIMITS } from '../../server/auth/limits';
+import { solve } from '../../server/auth/challenge';
 import { call, testApp, type TestApp } from './support/app';
 
 const wrong = (app: FastifyInstance, username: string, xff?: string) =>
   call(app, 'login', { body: { username, password: 'wrong-password' }, headers: xff ? { 'x-forwarded-for': xff } : {} });
 const right = (app: FastifyInstance, username: string, xff?: string) =>
   call(app, 'login', { body: { username, password: 'student123' }, headers: xff ? { 'x-forwarded-for': xff } : {} });
+
+/** A login that solves the challenge when one is asked (as the browser does, src/api/pow.ts). */
+async function solved(app: FastifyInstance, username: string, password: string, xff: string) {
+  const headers = { 'x-forwarded-for': xff };
+  const r = await call(app, 'login', { body: { username, password }, headers });
+  if (r.status !== 429 || r.body.error.code !== 'CHALLENGE_REQUIRED') return r;
+  const { challenge, difficulty } = r.body.error.result as { challenge: string; difficulty: number };
+  return call(app, 'login', { body: { username, password, challenge, nonce: solve(challenge, difficulty) }, headers });
+}
 
 describe('a client-chosen X-Forwarded-For does not escape the limits', () => {
   let t: TestApp;
@@ -51,19 +62,24 @@ describe('failures per account, per address and per pair, shared by every proces
     await t.close();
   });
 
-  it('the owner logs in from a known address while someone else exhausts the account', async () => {
+  it('the owner logs in from a known address while someone else exhausts the account', { timeout: 300_000 }, async () => {
     const owner = '203.0.113.7';
     expect((await right(t.app, 'student', owner)).status).toBe(200);
     // Attackers on six addresses, spread over both processes, each below the address limit.
     let n = 0;
     for (let a = 1; n < DEFAULT_LOGIN_LIMITS.accountMax; a++) {
       for (let i = 0; i < DEFAULT_LOGIN_LIMITS.pairMax && n < DEFAULT_LOGIN_LIMITS.accountMax; i++, n++) {
-        expect((await wrong(n % 2 ? second : t.app, 'student', `198.51.100.${a}`)).status).toBe(401);
+        // After CHALLENGE_AFTER failures each guess costs a proof-of-work (solved here as a browser would).
+        expect((await solved(n % 2 ? second : t.app, 'student', 'wrong-password', `198.51.100.${a}`)).status).toBe(401);
       }
     }
-    // The account is now held back for addresses it never logged in from — on both processes…
-    expect((await right(t.app, 'student', '192.0.2.50')).status).toBe(429);
-    expect((await right(second, 'student', '192.0.2.51')).status).toBe(429);
+    // The account now asks addresses it never logged in from for a challenge — on both processes…
+    const asked = await right(t.app, 'student', '192.0.2.50');
+    expect(asked.status).toBe(429);
+    expect(asked.body.error).toMatchObject({ code: 'CHALLENGE_REQUIRED', result: { difficulty: expect.any(Number), challenge: expect.any(String) } });
+    expect((await right(second, 'student', '192.0.2.51')).body.error.code).toBe('CHALLENGE_REQUIRED');
+    // …which the owner solves and gets in from a new address (never a lock).
+    expect((await solved(second, 'student', 'student123', '192.0.2.52')).status).toBe(200);
     // …but not for its owner on the address they used before.
     expect((await right(second, 'student', owner)).status).toBe(200);
     expect((await right(t.app, 'student', owner)).status).toBe(200);
@@ -78,9 +94,44 @@ describe('failures per account, per address and per pair, shared by every proces
     expect((await right(t.app, 'student2', '192.0.2.77')).status).toBe(200);
   });
 
-  it('the window ends and the account opens again', async () => {
+  it('the owner logs in from a new address during a distributed guessing run', async () => {
     t.clock.advance(DEFAULT_LOGIN_LIMITS.windowMs + 1000);
-    expect((await right(t.app, 'student', '192.0.2.50')).status).toBe(200);
+    let owner = 0;
+    let guesses = 0;
+    // Eleven addresses guess, each below the pair limit; each guess after the tenth costs a
+    // proof-of-work. Meanwhile the owner logs in from addresses never used before, every round.
+    for (let round = 0; round < 5; round++) {
+      for (let a = 0; a < 11; a++) {
+        const app = a % 2 ? second : t.app;
+        const r = await solved(app, 'student', `guess-${round}-${a}`, `198.18.${round}.${a + 1}`);
+        expect(r.status).toBe(401);
+        guesses++;
+      }
+      const r = await solved(round % 2 ? second : t.app, 'student', 'student123', `192.0.2.${100 + round}`);
+      expect(r.status).toBe(200);
+      owner++;
+    }
+    expect(guesses).toBe(55);
+    expect(owner).toBe(5);
+    // A challenge is used once: replaying a solved one is refused with a new challenge.
+    const first = await right(t.app, 'student', '192.0.2.150');
+    const { challenge, difficulty } = first.body.error.result;
+    const nonce = solve(challenge, difficulty);
+    expect((await call(t.app, 'login', { body: { username: 'student', password: 'wrong-password', challenge, nonce }, headers: { 'x-forwarded-for': '192.0.2.150' } })).status).toBe(401);
+    const replay = await call(t.app, 'login', { body: { username: 'student', password: 'student123', challenge, nonce }, headers: { 'x-forwarded-for': '192.0.2.150' } });
+    expect(replay.status).toBe(429);
+    expect(replay.body.error.code).toBe('CHALLENGE_REQUIRED');
+    // A wrong nonce is refused too.
+    const other = await right(t.app, 'student', '192.0.2.151');
+    const bad = await call(t.app, 'login', { body: { username: 'student', password: 'student123', challenge: other.body.error.result.challenge, nonce: 'not-a-solution' }, headers: { 'x-forwarded-for': '192.0.2.151' } });
+    expect(bad.body.error.code).toBe('CHALLENGE_REQUIRED');
     t.clock.advance(-(DEFAULT_LOGIN_LIMITS.windowMs + 1000));
+  }, 600_000);
+
+  it('the window ends and the account opens again', async () => {
+    // Past the windows of both runs above (the distributed one ran one window later).
+    t.clock.advance(3 * DEFAULT_LOGIN_LIMITS.windowMs);
+    expect((await right(t.app, 'student', '192.0.2.50')).status).toBe(200);
+    t.clock.advance(-3 * DEFAULT_LOGIN_LIMITS.windowMs);
   });
 });

@@ -48,6 +48,24 @@ describe('logs', () => {
   });
 });
 
+describe('order tokens', () => {
+  it('are never written to the request log (the thank-you page token travels in the path)', async () => {
+    const login = await app.inject({ method: 'POST', url: '/public/auth/login', payload: { username: 'student', password: 'student123' }, remoteAddress: '10.7.0.1' });
+    const sid = String(login.headers['set-cookie']).split(';')[0]!;
+    const tokens = (await db.query<{ order_token: string }>("SELECT order_token FROM orders WHERE user_id = (SELECT id FROM users WHERE username = 'student') LIMIT 2")).rows.map((r) => r.order_token);
+    expect(tokens.length).toBeGreaterThan(0);
+    const from = lines.length;
+    for (const token of tokens) {
+      const r = await app.inject({ method: 'GET', url: `/private/orders/token/${token}`, headers: { cookie: sid } });
+      expect(r.statusCode).toBe(200);
+      await app.inject({ method: 'GET', url: `/private/orders/token/${encodeURIComponent(token)}?lang=en`, headers: { cookie: sid } });
+    }
+    const captured = lines.slice(from);
+    expect(captured.some((l) => l.includes('/private/orders/token/[redacted]'))).toBe(true);
+    for (const token of tokens) for (const l of captured) expect(l).not.toContain(token);
+  });
+});
+
 describe('rate limit', () => {
   // Logins are held back by the database-backed limits (server/auth/limits.ts: 10 failures of one
   // account from one address), not by the per-IP limiter.

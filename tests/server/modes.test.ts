@@ -38,6 +38,8 @@ describe('production refuses unsafe settings', () => {
     ['the sandbox routes', { PAYMENTS_SANDBOX: 'on' }, 'PAYMENTS_SANDBOX'],
     ['the demo admin token', { ADMIN_TOKEN: 'admin-dev-token' }, 'ADMIN_TOKEN'],
     ['a short admin token', { ADMIN_TOKEN: 'secret123' }, 'ADMIN_TOKEN'],
+    ['a long admin token without randomness', { ADMIN_TOKEN: `${'a'.repeat(40)}0123456789` }, 'ADMIN_TOKEN'],
+    ['a long alphabet as admin token', { ADMIN_TOKEN: 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGH' }, 'ADMIN_TOKEN'],
     ['a trust-everyone proxy setting', { TRUST_PROXY: '1' }, 'TRUST_PROXY'],
   ])('refuses %s', (_what, change, name) => {
     const problems = productionProblems({ ...realEnv(), ...change });

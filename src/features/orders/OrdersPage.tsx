@@ -91,6 +91,7 @@ export function OrdersPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
                   </strong>
                   <OrderOutcome order={o} />
                 </div>
+                <HoldNotice order={o} />
                 <OrderItems lines={o.courses ?? []} currency={o.currency_code} />
                 <OrderAmounts order={o} />
                 <dl className="order-card__facts">
@@ -118,6 +119,27 @@ export function OrdersPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
         </Link>
       </p>
     </main>
+  );
+}
+
+/**
+ * The short hold on scarce things (README "Security"): an unpaid order holding seats, items or
+ * limited coupons says until when, or that they went back on sale and until when it can still be paid.
+ */
+function HoldNotice({ order }: { order: { payment_status: string; hold_until?: string | null; hold_released?: boolean; cancel_at: string | null } }) {
+  if (order.payment_status !== 'notYetReceived' || !order.hold_until) return null;
+  if (order.hold_released) {
+    const text = order.cancel_at ? t('holdReleased', { time: dateTime(order.hold_until), cancel: dateTime(order.cancel_at) }) : t('holdReleasedNoCancel', { time: dateTime(order.hold_until) });
+    return (
+      <p className="order-card__hold" data-testid="order-hold" data-released="true">
+        {text}
+      </p>
+    );
+  }
+  return (
+    <p className="order-card__hold" data-testid="order-hold">
+      {t('holdUntil', { time: dateTime(order.hold_until) })}
+    </p>
   );
 }
 

@@ -14,7 +14,7 @@ import { buildApp } from '../../../server/app';
 import { createDb, type Db } from '../../../server/db/index';
 import { seed } from '../../../server/db/seed';
 import { fixedClock } from '../../../server/clock';
-import type { Config } from '../../../server/config';
+import { loadAbuseLimits, type Config } from '../../../server/config';
 import { checkAnswer, operations } from './contract';
 
 export const NOW = new Date('2026-03-02T03:00:00Z');
@@ -59,7 +59,19 @@ export async function testApp(opts: { pgUrl?: string; config?: Partial<Config>; 
     db,
     clock,
     payments: opts.payments ?? false,
-    config: { outboxDir: outbox, uploadsDir: uploads, logLevel: 'silent', serveApp: false, authRateLimit: 0, sessionIdleMinutes: 0, cancelSweepMs: 0, ...opts.config },
+    config: {
+      outboxDir: outbox,
+      uploadsDir: uploads,
+      logLevel: 'silent',
+      serveApp: false,
+      authRateLimit: 0,
+      sessionIdleMinutes: 0,
+      cancelSweepMs: 0,
+      // Most files place many orders from one address with a few accounts: the unpaid-order and
+      // coupon caps and the short hold are off unless a test sets `abuse` (tests/server/holds.test.ts).
+      abuse: { ...loadAbuseLimits({}, opts.config?.storageQuotaBytes ?? 5 * 1024 ** 3), unpaidOrdersPerAccount: 0, unpaidOrdersPerAddress: 0, couponUsesPerAccount: 0, scarceHoldMinutes: 0 },
+      ...opts.config,
+    },
   });
   return {
     app,
@@ -85,6 +97,8 @@ export interface CallOptions {
   params?: Record<string, string | number>;
   /** Raw payload instead of JSON (with headers['content-type']). */
   raw?: string | Buffer;
+  /** The client address the request comes from (default 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 export interface Answer {
@@ -106,6 +120,7 @@ export async function call(app: FastifyInstance, operationId: string, o: CallOpt
     method: op.method as 'GET',
     url,
     headers,
+    ...(o.remoteAddress ? { remoteAddress: o.remoteAddress } : {}),
     ...(o.raw !== undefined ? { payload: o.raw } : o.body !== undefined ? { payload: o.body as object } : {}),
   });
   const ct = String(res.headers['content-type'] ?? '');
