@@ -186,6 +186,9 @@ export const MESSAGES = {
   GBP_CARD_NAME: 'ชื่อบนบัตร',
   GBP_CARD_PAY: 'ชำระเงิน',
   GBP_CARD_GONE: 'ลิงก์ชำระเงินนี้ใช้ไม่ได้แล้ว กรุณากลับไปที่รายการคำสั่งซื้อ',
+  // GB Prime Pay card page: the browser tokenises the card with GB Prime Pay
+  GBP_CARD_UNREACHABLE: 'ติดต่อ GB Prime Pay ไม่ได้ กรุณาลองใหม่อีกครั้ง ข้อมูลบัตรยังไม่ถูกส่ง',
+  GBP_CARD_NEEDS_SCRIPT: 'หน้านี้ต้องเปิดใช้ JavaScript: ข้อมูลบัตรถูกส่งจากเบราว์เซอร์ของคุณไปยัง GB Prime Pay โดยตรง',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -344,6 +347,9 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   GBP_CARD_NAME: 'Name on card',
   GBP_CARD_PAY: 'Pay',
   GBP_CARD_GONE: 'This payment link can no longer be used. Please go back to your orders.',
+  // GB Prime Pay card page: the browser tokenises the card with GB Prime Pay
+  GBP_CARD_UNREACHABLE: 'Could not reach GB Prime Pay. Please try again; your card was not sent.',
+  GBP_CARD_NEEDS_SCRIPT: 'This page needs JavaScript: your card goes from your browser straight to GB Prime Pay.',
 };
 
 export type MessageLocale = 'th' | 'en';
