@@ -106,6 +106,29 @@ test('GB Prime Pay card: the browser sends the card to GB Prime Pay (public key)
   expect(ours[0]!.body).not.toContain('4535017710535741');
 });
 
+test('GB Prime Pay card: GB Prime Pay unreachable from the browser (network, CORS) — the page says so, nothing reaches our server, the attempt stays open', async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'gbp-down');
+  await loginFast(page, user.username);
+  const ours: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/api/gbprime/card/')) ours.push(r.url());
+  });
+  await page.route(/\/sandbox\/gbprime\/v1\/tokens$/, (route) => route.abort('failed'));
+  await checkout(page, 11);
+  await expect(page).toHaveURL(/\/api\/gbprime\/card\//, { timeout: 20_000 });
+  await page.getByTestId('gbp-pay').click({ timeout: 20_000 });
+  await expect(page.getByTestId('gbp-error')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('gbp-error')).toHaveText('ติดต่อ GB Prime Pay ไม่ได้ กรุณาลองใหม่อีกครั้ง ข้อมูลบัตรยังไม่ถูกส่ง');
+  await expect(page.getByTestId('gbp-pay')).toBeEnabled();
+  expect(ours).toEqual([]);
+  // GB Prime Pay reachable again: the same page pays.
+  await page.unroute(/\/sandbox\/gbprime\/v1\/tokens$/);
+  await page.getByTestId('gbp-pay').click();
+  await page.getByTestId('3ds-pass').click({ timeout: 20_000 });
+  await expect.poll(async () => (await lastOrder(page)).payment_status, { timeout: 20_000 }).toBe('approved');
+  expect(ours).toHaveLength(1);
+});
+
 test('GB Prime Pay PromptPay declined: the bank declined, never "invalid card data"', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'gbp-qr');
   await loginFast(page, user.username);
