@@ -203,6 +203,9 @@ export const MESSAGES = {
   HOLD_LAPSED: 'ที่นั่ง สินค้า หรือคูปองของคำสั่งซื้อนี้ถูกปล่อยให้ผู้อื่นแล้วและหมดลง คำสั่งซื้อนี้จึงชำระเงินไม่ได้',
   VISITOR_UPLOADS_FULL: 'พื้นที่อัปโหลดสำหรับผู้เยี่ยมชมเต็มแล้ว กรุณาลองใหม่ภายหลังหรือเข้าสู่ระบบ',
   LOGIN_CHALLENGE_REQUIRED: 'มีการเข้าสู่ระบบผิดหลายครั้ง กรุณารอให้เบราว์เซอร์ตรวจสอบสักครู่แล้วลองอีกครั้ง',
+  // GB Prime Pay card page: the browser tokenises the card with GB Prime Pay
+  GBP_CARD_UNREACHABLE: 'ติดต่อ GB Prime Pay ไม่ได้ กรุณาลองใหม่อีกครั้ง ข้อมูลบัตรยังไม่ถูกส่ง',
+  GBP_CARD_NEEDS_SCRIPT: 'หน้านี้ต้องเปิดใช้ JavaScript: ข้อมูลบัตรถูกส่งจากเบราว์เซอร์ของคุณไปยัง GB Prime Pay โดยตรง',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -378,6 +381,9 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   HOLD_LAPSED: "This order's seats, items or coupon uses went back on sale and are gone; it can no longer be paid",
   VISITOR_UPLOADS_FULL: 'The upload space for visitors is full; try again later or log in',
   LOGIN_CHALLENGE_REQUIRED: 'Many wrong logins for this account: your browser checks itself for a moment, then try again',
+  // GB Prime Pay card page: the browser tokenises the card with GB Prime Pay
+  GBP_CARD_UNREACHABLE: 'Could not reach GB Prime Pay. Please try again; your card was not sent.',
+  GBP_CARD_NEEDS_SCRIPT: 'This page needs JavaScript: your card goes from your browser straight to GB Prime Pay.',
 };
 
 export type MessageLocale = 'th' | 'en';

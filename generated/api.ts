@@ -1383,8 +1383,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The script that auto-posts the 3-D Secure form of the shop's GB Prime Pay card page
-         * @description Same-origin script (the page policy allows no inline script); it submits the page's form `#f`.
+         * The script of the shop's GB Prime Pay card page (browser tokenisation, 3-D Secure auto-post)
+         * @description Same-origin script (the page policy allows no inline script). On the card step it sends the
+         *     card from the browser to GB Prime Pay's `POST /v1/tokens` (public key, Basic auth) and posts
+         *     only the token (or GB Prime Pay's refusal code) to `submitGbPrimeCard`; on the 3-D Secure
+         *     step it submits the page's form `#f` to GB Prime Pay.
          */
         get: operations["getGbPrimeCardScript"];
         put?: never;
@@ -1411,20 +1414,25 @@ export interface paths {
         /**
          * The shop's GB Prime Pay card page (method 11)
          * @description An HTML page with the card form (number, expiry month and year, CVV, name) and the order's
-         *     total, in the buyer's language (Accept-Language). With the loopback sandbox the form comes
-         *     filled with a sandbox test card. 404 (HTML) when the attempt is unknown, paid or the key is wrong.
+         *     total, in the buyer's language (Accept-Language). Its script (`getGbPrimeCardScript`) sends
+         *     the card from the browser to GB Prime Pay's `POST /v1/tokens` with the public key; card data
+         *     never reaches this server (the inputs have no `name` and are never posted here). With the
+         *     loopback sandbox the form comes filled with a sandbox test card. 404 (HTML) when the attempt
+         *     is unknown, paid or the key is wrong.
          */
         get: operations["showGbPrimeCardPage"];
         put?: never;
         /**
-         * Pay the attempt by card through GB Prime Pay (token, charge, 3-D Secure)
-         * @description The server tokenises the card with GB Prime Pay (`POST /v1/tokens`, public key), charges the
-         *     attempt's amount - the order's total, never the form's - (`POST /v1/tokens/charge`, secret
-         *     key, `otp: Y`, `responseUrl` = `handleGbPrimeResponse`, `backgroundUrl` =
+         * Pay the attempt with the card token the browser got from GB Prime Pay (charge, 3-D Secure)
+         * @description Takes only the token the browser got from GB Prime Pay's `POST /v1/tokens` (public key) -
+         *     never card data: a body with card fields is refused (400) and nothing of it is kept. The
+         *     server charges the attempt's amount - the order's total - (`POST /v1/tokens/charge`, secret
+         *     key, `card.token`, `otp: Y`, `responseUrl` = `handleGbPrimeResponse`, `backgroundUrl` =
          *     `handleGbPrimeBackground`) and answers an auto-posting form to GB Prime Pay's 3-D Secure page
-         *     (`/v1/tokens/3d_secured`: publicKey, gbpReferenceNo). Card data GB Prime Pay refuses fails the
-         *     attempt with its result code and redirects (303) to the failure path; a second post for the
-         *     same attempt redirects there too (to the success path when it paid).
+         *     (`/v1/tokens/3d_secured`: publicKey, gbpReferenceNo). `resultCode` (GB Prime Pay refused the
+         *     card data in the browser) or a refused charge fails the attempt with that code and redirects
+         *     (303) to the failure path; a second post for the same attempt redirects there too (to the
+         *     success path when it paid).
          */
         post: operations["submitGbPrimeCard"];
         delete?: never;
@@ -3217,13 +3225,17 @@ export interface components {
                 invoice_url: string;
             };
         };
-        /** @description The card as the shop's card page posts it (GB Prime Pay's /v1/tokens card fields). */
-        GbPrimeCardForm: {
-            number: string;
-            expirationMonth: string;
-            expirationYear: string;
-            securityCode: string;
-            name: string;
+        /**
+         * @description What the shop's card page posts after the browser tokenised the card with GB Prime Pay
+         *     (`POST /v1/tokens`, public key): the token GB Prime Pay answered (`card.token`), or the
+         *     result code with which GB Prime Pay refused the card data. Never card data: a body with any
+         *     other field (card number, expiry, CVV, name...) is refused with 400.
+         */
+        GbPrimeCardToken: {
+            /** @description GB Prime Pay's one-time card token (`card.token` of `/v1/tokens`). */
+            token?: string;
+            /** @description GB Prime Pay's `resultCode` when `/v1/tokens` refused the card data (e.g. 54). */
+            resultCode?: string;
         };
         GbPrimePromptPayRequest: {
             orderId: components["schemas"]["Id"];
@@ -5880,7 +5892,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/x-www-form-urlencoded": components["schemas"]["GbPrimeCardForm"];
+                "application/x-www-form-urlencoded": components["schemas"]["GbPrimeCardToken"];
             };
         };
         responses: {

@@ -3,10 +3,12 @@
  * (docs/providers/gbprimepay.md cites every field):
  *
  * - card, token API + 3-D Secure (GBPrimepay/magento2-gbprimepay-payment-gateway, Helper/Constant.php,
- *   Model/GBPrimePayDirect.php, Helper/ConfigHelper.php createOtpCharge): POST /v1/tokens with the
- *   PUBLIC key (Basic), POST /v1/tokens/charge with the SECRET key and `otp: 'Y'`, then the browser
- *   form-posts `publicKey` + `gbpReferenceNo` to /v1/tokens/3d_secured; GB Prime Pay posts the
- *   browser back to `responseUrl` and the server to `backgroundUrl`;
+ *   Model/GBPrimePayDirect.php, Helper/ConfigHelper.php createOtpCharge): the BROWSER calls
+ *   POST /v1/tokens with the PUBLIC key (Basic; `tokenEndpoint` tells the card page where and with
+ *   which key — card data never reaches our server, so this adapter has no token call), the server
+ *   calls POST /v1/tokens/charge with the SECRET key and `otp: 'Y'`, then the browser form-posts
+ *   `publicKey` + `gbpReferenceNo` to /v1/tokens/3d_secured; GB Prime Pay posts the browser back to
+ *   `responseUrl` and the server to `backgroundUrl`;
  * - PromptPay QR (QR Cash): a multipart/form-data POST to /gbp/gateway/qrcode with the customer
  *   `token`, answered with a PNG (Controller/Checkout/PendingQrcode.php, ConfigHelper sendQRCurl);
  * - status: POST /v1/check_status_txn with the secret key (doc.globalprimepay.com/apiquery), which
@@ -45,14 +47,6 @@ export interface GbTxn {
   resultCode: string;
 }
 
-export interface GbCard {
-  number: string;
-  expirationMonth: string;
-  expirationYear: string;
-  securityCode: string;
-  name: string;
-}
-
 function fail(res: { status: number; body: unknown }): ProviderError {
   const b = isRecord(res.body) ? res.body : {};
   return new ProviderError('gbprime', res.status, String(b.resultCode ?? 'http_error'), String(b.resultMessage ?? `HTTP ${res.status}`), res.body);
@@ -87,12 +81,14 @@ export function createGbPrimeClient(opts: AdapterOptions<GbPrimeKeys>) {
   return {
     publicKey,
 
-    /** POST /v1/tokens (public key): the card becomes a one-time token. */
-    async createToken(card: GbCard): Promise<string> {
-      const res = await send('gbprime', opts, { method: 'POST', path: '/v1/tokens', headers: { authorization: basicAuth(publicKey) }, json: { rememberCard: false, card } });
-      const b = isRecord(res.body) ? res.body : {};
-      if (res.status >= 400 || b.resultCode !== '00' || !isRecord(b.card) || !b.card.token) throw fail(res);
-      return String(b.card.token);
+    /**
+     * Where the card page's script tokenises the card in the browser: POST {base}/v1/tokens with
+     * `Authorization: Basic base64(publicKey + ":")` and `{ rememberCard: false, card: { number,
+     * expirationMonth, expirationYear, securityCode, name } }`, answered `{ resultCode: "00",
+     * card: { token } }` (M2-config sendAPICurl, M2-direct). The public key is meant for the client.
+     */
+    tokenEndpoint() {
+      return { url: joinUrl(opts.baseUrl, '/v1/tokens'), publicKey };
     },
 
     /** POST /v1/tokens/charge (secret key) for OUR amount; with otp Y the answer needs the 3-D Secure form next. */
@@ -188,8 +184,9 @@ export function gbPrimeStatus(txn: GbTxn | null): ProviderStatus {
 
 /**
  * GB Prime Pay as a `PaymentProvider`. `initiatePayment`:
- * - `input.kind === 'card'` with `input.card` (or `input.cardToken`): token (public key), charge
- *   (secret key, otp Y), answered with the 3-D Secure `form`; `returnUrl` is the `responseUrl`;
+ * - `input.kind === 'card'` with `input.cardToken` (made by the browser with the public key; card
+ *   data never reaches us): charge (secret key, otp Y), answered with the 3-D Secure `form`;
+ *   `returnUrl` is the `responseUrl`;
  * - `input.kind === 'qr'`: the PromptPay PNG, answered as `qr` (base64 PNG in `imageUrl` as a data URL).
  * `pages` reaches the browser-facing base (3-D Secure page) when it differs from the API base.
  */
@@ -203,7 +200,8 @@ export function createGbPrimeProvider(client: GbPrimeClient, pages: Pick<GbPrime
         const png = await client.qrcode({ amount: input.amount, referenceNo: input.ref, backgroundUrl: input.notifyUrl, detail: input.description, customerName: input.customer?.name, customerEmail: input.customer?.email });
         return { kind: 'qr', payload: '', imageUrl: `data:image/png;base64,${png.toString('base64')}`, expiresAt: typeof i.expiresAt === 'string' ? i.expiresAt : null, providerRef: input.ref };
       }
-      const cardToken = typeof i.cardToken === 'string' ? i.cardToken : await client.createToken(i.card as GbCard);
+      if (typeof i.cardToken !== 'string' || !i.cardToken) throw new Error('GB Prime Pay card: a card token made in the browser is required');
+      const cardToken = i.cardToken;
       const charged = await client.chargeToken({
         amount: input.amount,
         referenceNo: input.ref,

@@ -67,12 +67,12 @@ export function createProviders(cfg: ProvidersConfig, deps: { selfOrigin(): stri
       return memo(`2c2p|${base}|${secure}|${action}`, () => createTwoC2pClient({ baseUrl: base, securePayUrl: secure, paymentActionUrl: action, keys: cfg.twoc2p, fetch: f }));
     },
     gbprime() {
-      // The browser reaches GB Prime Pay's 3-D Secure page at the same base.
+      // The browser reaches GB Prime Pay's token API (card page script) and 3-D Secure page at the same base.
       const base = cfg.gbprime.apiBase ?? sbBrowser('gbprime');
       const api = cfg.gbprime.apiBase ?? sb('gbprime');
       const client = memo(`gbp|${api}`, () => createGbPrimeClient({ baseUrl: api, keys: cfg.gbprime, fetch: f }));
       const pages = memo(`gbp-pages|${base}`, () => createGbPrimeClient({ baseUrl: base, keys: cfg.gbprime, fetch: f }));
-      return { ...client, threeDSecureForm: pages.threeDSecureForm };
+      return { ...client, threeDSecureForm: pages.threeDSecureForm, tokenEndpoint: pages.tokenEndpoint };
     },
     paysolutions() {
       const api = cfg.paysolutions.apiBase ?? sb('paysolutions');

@@ -1,5 +1,6 @@
 /**
- * GB Prime Pay (11 card, 12 PromptPay) and PaySolutions (13) as the buyer sees them when a payment
+ * GB Prime Pay (11 card, 12 PromptPay) and PaySolutions (13). The GB Prime Pay card goes from the
+ * browser to GB Prime Pay's token API, never to our server. As the buyer sees them when a payment
  * does not go through: the order list says why in the catalogue's words (3-D Secure failed, the
  * bank declined, cancelled), and an order whose PaySolutions payment was declined can be paid again
  * from the order list.
@@ -78,6 +79,54 @@ test('GB Prime Pay card: 3-D Secure failed reads "3-D Secure failed", not "bank 
   const order = await lastOrder(page);
   expect(order.outcome).toMatchObject({ state: 'failed', reason: 'authenticationFailed' });
   await listShowsReason(page, order.id, 'การยืนยันตัวตน 3-D Secure ไม่สำเร็จ', 'ธนาคารปฏิเสธการชำระเงิน');
+});
+
+test('GB Prime Pay card: the browser sends the card to GB Prime Pay (public key); our server receives only the token; paid after 3-D Secure', async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'gbp-token');
+  await loginFast(page, user.username);
+  const sent: { url: string; method: string; headers: Record<string, string>; body: string }[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/sandbox\/gbprime\/v1\/tokens$|\/api\/gbprime\/card\//.test(r.url())) sent.push({ url: r.url(), method: r.method(), headers: r.headers(), body: r.postData() ?? '' });
+  });
+  await checkout(page, 11);
+  await expect(page).toHaveURL(/\/api\/gbprime\/card\//, { timeout: 20_000 });
+  const publicKey = await page.locator('form#c').getAttribute('data-key');
+  expect(publicKey).toBeTruthy();
+  await page.getByTestId('gbp-pay').click({ timeout: 20_000 });
+  await page.getByTestId('3ds-pass').click({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+  await expect.poll(async () => (await lastOrder(page)).payment_status, { timeout: 20_000 }).toBe('approved');
+  const token = sent.find((s) => s.url.endsWith('/sandbox/gbprime/v1/tokens'));
+  const ours = sent.filter((s) => s.url.includes('/api/gbprime/card/'));
+  expect(token, 'the browser called GB Prime Pay\'s token API').toBeTruthy();
+  expect(token!.headers.authorization).toBe(`Basic ${Buffer.from(`${publicKey}:`).toString('base64')}`);
+  expect(JSON.parse(token!.body)).toEqual({ rememberCard: false, card: { number: '4535017710535741', expirationMonth: '12', expirationYear: '30', securityCode: '123', name: expect.any(String) } });
+  expect(ours).toHaveLength(1);
+  expect([...new URLSearchParams(ours[0]!.body).keys()]).toEqual(['token']);
+  expect(ours[0]!.body).not.toContain('4535017710535741');
+});
+
+test('GB Prime Pay card: GB Prime Pay unreachable from the browser (network, CORS) — the page says so, nothing reaches our server, the attempt stays open', async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'gbp-down');
+  await loginFast(page, user.username);
+  const ours: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/api/gbprime/card/')) ours.push(r.url());
+  });
+  await page.route(/\/sandbox\/gbprime\/v1\/tokens$/, (route) => route.abort('failed'));
+  await checkout(page, 11);
+  await expect(page).toHaveURL(/\/api\/gbprime\/card\//, { timeout: 20_000 });
+  await page.getByTestId('gbp-pay').click({ timeout: 20_000 });
+  await expect(page.getByTestId('gbp-error')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('gbp-error')).toHaveText('ติดต่อ GB Prime Pay ไม่ได้ กรุณาลองใหม่อีกครั้ง ข้อมูลบัตรยังไม่ถูกส่ง');
+  await expect(page.getByTestId('gbp-pay')).toBeEnabled();
+  expect(ours).toEqual([]);
+  // GB Prime Pay reachable again: the same page pays.
+  await page.unroute(/\/sandbox\/gbprime\/v1\/tokens$/);
+  await page.getByTestId('gbp-pay').click();
+  await page.getByTestId('3ds-pass').click({ timeout: 20_000 });
+  await expect.poll(async () => (await lastOrder(page)).payment_status, { timeout: 20_000 }).toBe('approved');
+  expect(ours).toHaveLength(1);
 });
 
 test('GB Prime Pay PromptPay declined: the bank declined, never "invalid card data"', async ({ page, shop }) => {

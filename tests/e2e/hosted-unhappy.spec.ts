@@ -270,7 +270,7 @@ test('GB Prime Pay card (11): left with the back button, declined, 3-D Secure fa
   await cont.click();
   await choose(page, 11);
   await expect(page).toHaveURL(GBP_CARD_PAGE, { timeout: 20_000 });
-  await page.locator('input[name="number"]').fill('4111111111140011');
+  await page.getByTestId('gbp-number').fill('4111111111140011');
   await page.getByTestId('gbp-pay').click();
   await page.getByTestId('3ds-pass').click({ timeout: 20_000 });
   await expectFailureShown(page, order.id, TH, TH.insufficientFunds);

@@ -77,6 +77,16 @@ describe('the course page and the API carry the security headers', () => {
     expect(csp.get('form-action')).toEqual(["'self'", 'https://t.2c2p.com']);
   });
 
+  it("GB Prime Pay's card page may call GB Prime Pay's token API from the browser (connect-src) and post its 3-D Secure form (form-action)", () => {
+    const providers = loadProvidersConfig({ NODE_ENV: 'test', GBPRIME_API_BASE: 'https://api.gbprimepay.com' });
+    const csp = directives(contentSecurityPolicy(policyInputs(providers, {})));
+    expect(csp.get('connect-src')).toEqual(expect.arrayContaining(["'self'", 'https://api.gbprimepay.com']));
+    expect(csp.get('form-action')).toEqual(expect.arrayContaining(["'self'", 'https://api.gbprimepay.com']));
+    // Our loopback sandbox (/sandbox/gbprime) is reached on the page's own origin: 'self'.
+    const sandbox = directives(contentSecurityPolicy(policyInputs(loadProvidersConfig({ NODE_ENV: 'test' }), {})));
+    expect(sandbox.get('connect-src')?.[0]).toBe("'self'");
+  });
+
   it('source maps stay public in the demo shop', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/assets/index.js.map' });
     expect(r.statusCode).toBe(200);

@@ -1,12 +1,12 @@
 /**
  * GB Prime Pay card (method 11) and PromptPay QR (method 12), through `createGbPrimeProvider`.
  *
- * Card, as GB Prime Pay's official Magento 2 plugin does it (token API + 3-D Secure):
- * createGbPrimeCardPayment opens an attempt and answers `invoice_url`, the shop's own card page
- * (showGbPrimeCardPage, reachable with the attempt's random key); its form posts the card to
- * submitGbPrimeCard, which tokenises it (/v1/tokens, public key), charges OUR total
- * (/v1/tokens/charge, secret key, otp Y) and answers the auto-posting 3-D Secure form
- * (/v1/tokens/3d_secured). GB Prime Pay posts the browser back to handleGbPrimeResponse and its
+ * Card, on GB Prime Pay's token API + 3-D Secure (its Magento 2 plugin's calls), card data never
+ * reaching our server: createGbPrimeCardPayment opens an attempt and answers `invoice_url`, the
+ * shop's own card page (showGbPrimeCardPage, reachable with the attempt's random key); its script
+ * (getGbPrimeCardScript) tokenises the card in the browser (GB Prime Pay's POST /v1/tokens, public
+ * key) and posts only the token to submitGbPrimeCard, which charges OUR total (/v1/tokens/charge,
+ * secret key, otp Y) and answers the auto-posting 3-D Secure form (/v1/tokens/3d_secured). GB Prime Pay posts the browser back to handleGbPrimeResponse and its
  * server to handleGbPrimeBackground; both re-read check_status_txn before anything is applied.
  */
 import { randomBytes } from 'node:crypto';
@@ -26,6 +26,68 @@ import { applyOutcome, type Outcome } from '../apply';
 import { afterPaymentPath, attemptRef, customerName, orderDescription, payableOrder, providerFailed, withLock, type PaymentsDeps } from '../common';
 import { findPaymentByRef, paymentsOfOrder, type PaymentRow } from '../repository';
 
+/**
+ * The card page's script (same origin: the page policy allows no inline script).
+ * - On the 3-D Secure step (`#f`): submits the form to GB Prime Pay.
+ * - On the card step (`#c`): on submit, sends the card from the browser to GB Prime Pay's
+ *   POST /v1/tokens (`data-tokens`) with `Authorization: Basic base64(publicKey + ":")` and the body
+ *   GB Prime Pay's plugin sends (`rememberCard: false`, `card.{number, expirationMonth,
+ *   expirationYear, securityCode, name}`), then form-posts ONLY `token` (answer `card.token`) to
+ *   our server — or `resultCode` when GB Prime Pay refused the card data. No answer at all
+ *   (network, CORS): the page says so and nothing is posted.
+ */
+export const GBPRIME_CARD_SCRIPT = `(function () {
+  var f = document.getElementById('f');
+  if (f) { f.submit(); return; }
+  var c = document.getElementById('c');
+  if (!c) return;
+  var pay = c.querySelector('button[type="submit"]');
+  var err = document.getElementById('gbp-error');
+  var busy = false;
+  function val(id) { return String(document.getElementById(id).value || '').trim(); }
+  function post(name, value) {
+    var i = document.createElement('input');
+    i.type = 'hidden';
+    i.name = name;
+    i.value = value;
+    c.appendChild(i);
+    c.submit();
+  }
+  c.addEventListener('submit', function (e) {
+    e.preventDefault();
+    if (busy) return;
+    busy = true;
+    pay.disabled = true;
+    err.hidden = true;
+    var card = {
+      number: val('gbp-number').replace(/[\\s-]/g, ''),
+      expirationMonth: val('gbp-month'),
+      expirationYear: val('gbp-year'),
+      securityCode: val('gbp-cvv'),
+      name: val('gbp-name')
+    };
+    fetch(c.getAttribute('data-tokens'), {
+      method: 'POST',
+      mode: 'cors',
+      credentials: 'omit',
+      headers: { 'Authorization': 'Basic ' + btoa(c.getAttribute('data-key') + ':'), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ rememberCard: false, card: card })
+    }).then(function (r) {
+      return r.json().then(function (b) { return b; }, function () { return null; });
+    }).then(function (b) {
+      if (b && b.resultCode === '00' && b.card && b.card.token) return post('token', String(b.card.token));
+      if (b && typeof b.resultCode === 'string' && /^[0-9A-Za-z]{1,4}$/.test(b.resultCode)) return post('resultCode', b.resultCode);
+      throw new Error('no answer');
+    }).catch(function () {
+      busy = false;
+      pay.disabled = false;
+      err.hidden = false;
+    });
+  });
+  pay.disabled = false;
+})();
+`;
+
 export const GBPRIME_QR_TTL_MINUTES = Number(process.env.GBPRIME_QR_TTL_MINUTES) > 0 ? Number(process.env.GBPRIME_QR_TTL_MINUTES) : 15;
 
 function html(reply: FastifyReply, status: number, body: string): never {
@@ -38,8 +100,9 @@ function pageOf(locale: MessageLocale, title: string, body: string): string {
 }
 
 export function gbprimeHandlers(deps: PaymentsDeps): Handlers {
+  const gbClient = () => deps.providers.gbprime();
   const gb = () => {
-    const c = deps.providers.gbprime();
+    const c = gbClient();
     return createGbPrimeProvider(c, c);
   };
   const localeOf = (req: FastifyRequest): MessageLocale => localeOfAcceptLanguage(req.headers['accept-language'] as string | undefined) ?? 'th';
@@ -97,14 +160,23 @@ export function gbprimeHandlers(deps: PaymentsDeps): Handlers {
       const demo = deps.providers.usesSandbox('gbprime');
       const v = (s: string) => (demo ? ` value="${escapeHtml(s)}"` : '');
       const action = `/api/gbprime/card/${encodeURIComponent(p.provider_ref)}?k=${encodeURIComponent(String(p.details.key))}`;
+      // The card goes from the browser to GB Prime Pay's POST /v1/tokens (public key; card.js) and
+      // only the token comes to us: the card inputs have no `name`, so the form never posts them,
+      // and the button stays disabled until the script is there. The loopback sandbox is reached
+      // on the page's own origin (connect-src 'self'); GB Prime Pay at GBPRIME_API_BASE's origin.
+      const endpoint = gbClient().tokenEndpoint();
+      const tokensUrl = demo ? `${deps.browserOrigin(req)}/sandbox/gbprime/v1/tokens` : endpoint.url;
+      const field = (id: string, label: MessageKey, attrs: string) => `<label>${t(label)}<input id="gbp-${id}" data-testid="gbp-${id}"${attrs}></label>`;
       const body = `<h1>${t('GBP_CARD_TITLE')}</h1><p>${t('GBP_CARD_AMOUNT')} <strong data-testid="gbp-amount">${escapeHtml(formatMoney(p.amount, 'THB', locale === 'en' ? 'en-US' : 'th-TH'))}</strong></p>
-<form method="post" action="${escapeHtml(action)}" autocomplete="off">
-<label>${t('GBP_CARD_NUMBER')}<input name="number" inputmode="numeric" required${v('4535017710535741')}></label>
-<label>${t('GBP_CARD_MONTH')}<input name="expirationMonth" inputmode="numeric" maxlength="2" required${v('12')}></label>
-<label>${t('GBP_CARD_YEAR')}<input name="expirationYear" inputmode="numeric" maxlength="2" required${v('30')}></label>
-<label>${t('GBP_CARD_CVV')}<input name="securityCode" type="password" inputmode="numeric" maxlength="4" required${v('123')}></label>
-<label>${t('GBP_CARD_NAME')}<input name="name" required value="${escapeHtml(String(p.details.name ?? ''))}"></label>
-<button type="submit" data-testid="gbp-pay">${t('GBP_CARD_PAY')}</button></form>`;
+<noscript><p>${t('GBP_CARD_NEEDS_SCRIPT')}</p></noscript>
+<form id="c" method="post" action="${escapeHtml(action)}" autocomplete="off" data-tokens="${escapeHtml(tokensUrl)}" data-key="${escapeHtml(endpoint.publicKey)}">
+${field('number', 'GBP_CARD_NUMBER', ` inputmode="numeric" autocomplete="off" required${v('4535017710535741')}`)}
+${field('month', 'GBP_CARD_MONTH', ` inputmode="numeric" maxlength="2" autocomplete="off" required${v('12')}`)}
+${field('year', 'GBP_CARD_YEAR', ` inputmode="numeric" maxlength="2" autocomplete="off" required${v('30')}`)}
+${field('cvv', 'GBP_CARD_CVV', ` type="password" inputmode="numeric" maxlength="4" autocomplete="off" required${v('123')}`)}
+${field('name', 'GBP_CARD_NAME', ` autocomplete="off" required value="${escapeHtml(String(p.details.name ?? ''))}"`)}
+<p id="gbp-error" data-testid="gbp-error" role="alert" hidden>${t('GBP_CARD_UNREACHABLE')}</p>
+<button type="submit" data-testid="gbp-pay" disabled>${t('GBP_CARD_PAY')}</button></form><script src="/api/gbprime/card.js"></script>`;
       return html(reply, 200, pageOf(locale, message('GBP_CARD_TITLE', locale), body));
     },
 
@@ -116,8 +188,14 @@ export function gbprimeHandlers(deps: PaymentsDeps): Handlers {
       const failure = String(p.details.failure ?? '/myaccount/student/order');
       if (p.status === 'successful') return reply.code(303).header('location', String(p.details.success ?? failure)).send() as never;
       if (p.status !== 'pending' || p.details.charged) return reply.code(303).header('location', failure).send() as never;
+      // Only a token (or GB Prime Pay's refusal of the card data) comes here; the contract refuses card fields.
+      const b = req.body as components['schemas']['GbPrimeCardToken'];
+      if (!('token' in b) || !b.token) {
+        // GB Prime Pay refused the card data in the browser (/v1/tokens): the attempt failed with its result code.
+        await applyOutcome(ctx, { provider: 'gbprime', ref, eventId: `${ref}:refused`, eventKind: 'card.refused', outcome: { kind: 'failed', code: b.resultCode ?? 'refused', message: `GB Prime Pay refused the card data (${b.resultCode ?? ''})` } });
+        return reply.code(303).header('location', failure).send() as never;
+      }
       const o = await ctx.orders.getOrderForPayment(ctx.db, p.order_id);
-      const card = req.body as components['schemas']['GbPrimeCardForm'];
       let started;
       try {
         started = await gb().initiatePayment({
@@ -129,11 +207,11 @@ export function gbprimeHandlers(deps: PaymentsDeps): Handlers {
           returnUrl: `${deps.browserOrigin(req)}/api/gbprime/response`,
           notifyUrl: `${deps.callbackOrigin()}/api/gbprime/background`,
           customer: { name: String(p.details.name ?? ''), email: String(p.details.email ?? '') },
-          input: { kind: 'card', card: { number: card.number.replace(/[\s-]/gu, ''), expirationMonth: card.expirationMonth, expirationYear: card.expirationYear, securityCode: card.securityCode, name: card.name } },
+          input: { kind: 'card', cardToken: b.token },
         });
       } catch (err) {
         if (!(err instanceof ProviderError) || err.status === 0 || err.status >= 500) throw providerFailed(err, ctx, 'gbprime card');
-        // Refused card data (token) or a refused charge: the attempt failed with GB Prime Pay's result code.
+        // A refused charge (an unknown or used token, a refused card): the attempt failed with GB Prime Pay's result code.
         await applyOutcome(ctx, { provider: 'gbprime', ref, eventId: `${ref}:refused`, eventKind: 'card.refused', outcome: { kind: 'failed', code: err.code, message: err.message } });
         return reply.code(303).header('location', failure).send() as never;
       }
@@ -150,7 +228,7 @@ export function gbprimeHandlers(deps: PaymentsDeps): Handlers {
     },
 
     getGbPrimeCardScript: async (_req, reply) => {
-      return reply.code(200).type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send("document.getElementById('f').submit();\n") as never;
+      return reply.code(200).type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(GBPRIME_CARD_SCRIPT) as never;
     },
 
     handleGbPrimeResponse: async (req, reply, ctx) => {

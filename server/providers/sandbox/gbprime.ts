@@ -1,6 +1,7 @@
 /**
  * GB Prime Pay emulator (/sandbox/gbprime), imitating the calls GB Prime Pay's official plugins
- * make (docs/providers/gbprimepay.md): /v1/tokens (public key), /v1/tokens/charge (secret key),
+ * make (docs/providers/gbprimepay.md): /v1/tokens (public key; called by the buyer's browser, so it
+ * answers CORS and its preflight), /v1/tokens/charge (secret key),
  * /v1/tokens/3d_secured (the browser's form post: publicKey + gbpReferenceNo; pass / fail page),
  * /gbp/gateway/qrcode (multipart/form-data with the customer token, answered with a PNG holding a
  * real EMVCo bill-payment payload; a refusal is the text "Incomplete information"),
@@ -131,7 +132,21 @@ export async function gbprimeSandbox(app: FastifyInstance, opts: { ctx: SandboxC
   }
 
   // --- API ---
+  // /v1/tokens is called by the buyer's browser (the shop's card page, public key): it answers
+  // CORS, preflight included (Authorization + Content-Type), as a browser-callable API must.
+  // Whether GB Prime Pay's production API does is not published (docs/providers/gbprimepay.md).
+  app.options('/v1/tokens', { logLevel: 'silent' }, async (_req, reply) =>
+    reply
+      .header('access-control-allow-origin', '*')
+      .header('access-control-allow-headers', 'authorization, content-type')
+      .header('access-control-allow-methods', 'POST')
+      .header('access-control-max-age', '600')
+      .code(204)
+      .send(),
+  );
+
   app.post('/v1/tokens', { logLevel: 'silent' }, async (req, reply) => {
+    reply.header('access-control-allow-origin', '*');
     if (basicUser(req) !== cfg().publicKey) return reply.code(401).send({ resultCode: '90', resultMessage: 'Unauthorized' });
     const card = ((req.body ?? {}) as Record<string, unknown>).card;
     const r = await makeToken(typeof card === 'object' && card !== null ? (card as Record<string, unknown>) : {});

@@ -32,9 +32,27 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 describe('GB Prime Pay: the plugins\' calls', () => {
   const keys = { publicKey: 'pk1', secretKey: 'sk1', token: 'tok1' };
 
-  it('token (public key), charge (secret key, otp Y, baht), 3-D Secure form (publicKey + gbpReferenceNo)', async () => {
-    const r = recorder((s) => (s.url.endsWith('/v1/tokens') ? json({ resultCode: '00', card: { token: 'ctok' } }) : json({ resultCode: '00', gbpReferenceNo: 'gbp123', referenceNo: 'G1' })));
-    const gb = createGbPrimeProvider(createGbPrimeClient({ baseUrl: 'https://api.globalprimepay.com', keys, fetch: r.fetch }));
+  it('the browser\'s token call (public key), our charge (secret key, otp Y, baht), 3-D Secure form (publicKey + gbpReferenceNo); the server never sends card data', async () => {
+    const r = recorder(() => json({ resultCode: '00', gbpReferenceNo: 'gbp123', referenceNo: 'G1' }));
+    const client = createGbPrimeClient({ baseUrl: 'https://api.globalprimepay.com', keys, fetch: r.fetch });
+    // Where and with which key the card page's script tokenises in the browser (M2-config sendAPICurl: public key).
+    expect(client.tokenEndpoint()).toEqual({ url: 'https://api.globalprimepay.com/v1/tokens', publicKey: 'pk1' });
+    const gb = createGbPrimeProvider(client);
+    const initiate = (input: Record<string, unknown>) =>
+      gb.initiatePayment({
+        ref: 'G1',
+        orderId: 1,
+        amount: 45050,
+        currency: 'THB',
+        description: 'Course',
+        returnUrl: 'https://shop/api/gbprime/response',
+        notifyUrl: 'https://shop/api/gbprime/background',
+        customer: { name: 'S', email: 's@example.com' },
+        input,
+      });
+    // No token, no call: the adapter has no way to send card data.
+    await expect(initiate({ kind: 'card', card: { number: '4535017710535741', expirationMonth: '12', expirationYear: '30', securityCode: '123', name: 'S' } })).rejects.toThrow(/token/u);
+    expect(r.sent).toHaveLength(0);
     const started = await gb.initiatePayment({
       ref: 'G1',
       orderId: 1,
@@ -44,11 +62,10 @@ describe('GB Prime Pay: the plugins\' calls', () => {
       returnUrl: 'https://shop/api/gbprime/response',
       notifyUrl: 'https://shop/api/gbprime/background',
       customer: { name: 'S', email: 's@example.com' },
-      input: { kind: 'card', card: { number: '4535017710535741', expirationMonth: '12', expirationYear: '30', securityCode: '123', name: 'S' } },
+      input: { kind: 'card', cardToken: 'ctok' },
     });
-    const [token, charge] = r.sent;
-    expect(token).toMatchObject({ url: 'https://api.globalprimepay.com/v1/tokens', method: 'POST', headers: { authorization: basic('pk1'), 'content-type': 'application/json' } });
-    expect(JSON.parse(String(token!.body))).toEqual({ rememberCard: false, card: { number: '4535017710535741', expirationMonth: '12', expirationYear: '30', securityCode: '123', name: 'S' } });
+    expect(r.sent).toHaveLength(1);
+    const [charge] = r.sent;
     expect(charge).toMatchObject({ url: 'https://api.globalprimepay.com/v1/tokens/charge', method: 'POST', headers: { authorization: basic('sk1') } });
     expect(JSON.parse(String(charge!.body))).toEqual({
       amount: 450.5,

@@ -47,7 +47,7 @@ async function freshPgDatabase(adminUrl: string): Promise<{ url: string; drop: (
   };
 }
 
-export async function testApp(opts: { pgUrl?: string; config?: Partial<Config>; seedData?: boolean; payments?: boolean } = {}): Promise<TestApp> {
+export async function testApp(opts: { pgUrl?: string; config?: Partial<Config>; seedData?: boolean; payments?: boolean; logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
   const adminUrl = opts.pgUrl ?? process.env.TEST_DATABASE_URL;
   const pgdb = adminUrl ? await freshPgDatabase(adminUrl) : null;
   const db = await createDb({ url: pgdb?.url ?? null, dataDir: 'memory', poolSize: 60 });
@@ -59,6 +59,7 @@ export async function testApp(opts: { pgUrl?: string; config?: Partial<Config>; 
     db,
     clock,
     payments: opts.payments ?? false,
+    ...(opts.logStream ? { logStream: opts.logStream } : {}),
     config: {
       outboxDir: outbox,
       uploadsDir: uploads,
