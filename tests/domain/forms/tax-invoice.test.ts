@@ -31,7 +31,7 @@ describe('spec 5 "Tax invoice": fields, person vs company wording, \'ข้อ�
     { rule: 'payer id: empty (company wording)', values: { ...company, tax_payer_identification_no: '' }, errors: [['tax_payer_identification_no', 'กรุณากรอกเลขประจำตัวผู้เสียภาษี']] },
     { rule: 'payer id: over-length', values: { ...company, tax_payer_identification_no: '11017002034501' }, errors: [['tax_payer_identification_no', 'เลขประจำตัวผู้เสียภาษีต้องไม่เกิน 13 หลัก']] },
     { rule: 'payer id: too short (person wording)', values: { ...person, tax_payer_identification_no: '1101' }, errors: [['tax_payer_identification_no', 'เลขประจำตัวประชาชนต้องมี 13 หลัก']] },
-    { rule: 'payer id: wrong check digit', values: { ...company, tax_payer_identification_no: '1101700203451' }, errors: [['tax_payer_identification_no', 'เลขประจำตัวผู้เสียภาษีไม่ถูกต้อง']] },
+    { rule: 'payer id: wrong check digit', values: { ...company, tax_payer_identification_no: '1101700203451' }, errors: [['tax_payer_identification_no', 'เลขประจำตัวผู้เสียภาษีไม่ถูกต้อง: หลักสุดท้าย (เลขตรวจสอบ) ไม่ตรงกับ 12 หลักแรก กรุณาตรวจสอบอีกครั้ง']] },
     { rule: 'address', values: { ...company, tax_address: '' }, errors: [['tax_address', 'กรุณากรอกที่อยู่สำหรับออกใบกำกับภาษี']] },
     { rule: '"delivery address (when delivery by another address)"', values: { ...company, tax_is_delivery_by_tax_address: false, tax_delivery_address: '' }, errors: [['tax_delivery_address', 'กรุณากรอกที่อยู่สำหรับจัดส่งใบกำกับภาษี']] },
     { rule: 'delivery by another address, given', values: { ...company, tax_is_delivery_by_tax_address: 0, tax_delivery_address: 'เชียงใหม่' }, errors: [] },
