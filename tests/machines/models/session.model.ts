@@ -31,8 +31,11 @@ export const sessionModel = defineModel({
       error: [
         { status: 401, code: 'UNAUTHORIZED', msg: 'wrong username or password' },
         { status: 403, code: 'WHITELIST_USER_DENIED', msg: 'not on the whitelist' },
+        // many failures on this account: the server asks the browser to solve a proof-of-work first
+        { status: 429, code: 'CHALLENGE_REQUIRED', msg: 'solve the challenge', result: { challenge: 'c1', difficulty: 16 } },
       ],
     },
+    solveChallenge: { done: [{ nonce: 'n1' }], error: [new Error('the solver failed')] },
     logout: { done: [{ success: true }], error: [new Error('network')] },
     realtimeConnection: { error: [new Error('socket failed')] },
   },
@@ -45,6 +48,11 @@ export const sessionModel = defineModel({
   },
   check: (s, step) => {
     assert.equal(selectLoggedIn(s), s.matches('signedIn'));
+    if (s.matches('solvingChallenge')) assert.deepEqual(step.scripts.inputsOf('solveChallenge').at(-1), { challenge: 'c1', difficulty: 16 });
+    // A solved challenge goes back with the same credentials.
+    if (s.matches('loggingIn') && step.event.type === 'xstate.done.actor.solveChallenge') {
+      assert.deepEqual(step.scripts.inputsOf('login').at(-1), { username: 'somchai', password: 'secret1', challenge: 'c1', nonce: 'n1' });
+    }
     assert.equal(selectSignOutModalOpen(s), s.matches('signOutRequired'));
     assert.equal(selectSessionExpiredModalOpen(s), s.matches('sessionExpired'));
     if (s.matches('signedIn')) {
@@ -63,12 +71,15 @@ export const sessionModel = defineModel({
       assert.deepEqual(step.effects, [{ type: 'emitted', params: { type: 'session.loggedIn', user: student } }]);
     }
     if (step.event.type === 'xstate.error.actor.login' && s.matches('signedOut')) {
-      assert.equal(selectLoginError(s), 'ข้อมูลเข้าสู่ระบบไม่ถูกต้อง');
+      const code = (step.event as unknown as { error: { code: string } }).error.code;
+      // a challenge asked once more after MAX_CHALLENGES solved ones: the server's words, no fourth try
+      if (code === 'CHALLENGE_REQUIRED') assert.equal(selectLoginError(s), 'solve the challenge');
+      else assert.equal(selectLoginError(s), 'ข้อมูลเข้าสู่ระบบไม่ถูกต้อง');
     }
     if (s.matches('signedOut') && (step.event.type.includes('actor.logout') || step.event.type === 'modal.confirm')) {
       assert.equal(selectUser(s), null);
       assert.deepEqual(step.effects, [{ type: 'emitted', params: { type: 'session.loggedOut' } }]);
     }
-    if (s.matches('loggingIn')) assert.deepEqual(step.scripts.inputsOf('login').at(-1), { username: 'somchai', password: 'secret1' });
+    if (s.matches('loggingIn') && step.event.type !== 'xstate.done.actor.solveChallenge') assert.deepEqual(step.scripts.inputsOf('login').at(-1), { username: 'somchai', password: 'secret1' });
   },
 });
