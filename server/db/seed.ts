@@ -394,9 +394,9 @@ export async function seed(db: Db, now: Date = new Date(), opts: { onlyIfEmpty?:
     await coupon({ code: 'BOOK100', name: 'หนังสือ 2 เล่มลด 100 บาท', coupon_type: 'P2', number_of_course: 2, courses: [pGrammar, pPythonBook], payment_method: [1], discount_type: 'amount', discount_amont: 10000, discount_amount_usd: 300 });
     await coupon({ code: 'LIMITED5', name: 'ลด 20% 5 สิทธิ์แรก', coupon_type: 'P1', number_of_course: 1, courses: [cUx, cEnglish], discount_type: 'percent', discount_amont: 20, usage_limit: 5 });
     await coupon({ code: 'SOLDOUT', name: 'คูปองเต็มแล้ว (full)', coupon_type: 'P1', number_of_course: 1, courses: [cEnglish], discount_type: 'amount', discount_amont: 20000, usage_limit: 1, used_count: 1 });
+    await coupon({ code: 'EXPIRED', name: 'หมดอายุแล้ว', coupon_type: 'P1', number_of_course: 1, courses: [cEnglish], discount_type: 'percent', discount_amont: 50, ends_at: at(-1) });
     // Layout 4's two courses (5 with the embedded registration, 6 without): 15%, any method.
     await coupon({ code: 'ONEPAGE15', name: 'ลด 15% คอร์สหน้าเดียว (layout 4)', coupon_type: 'P1', number_of_course: 1, courses: [cMath, cInvest], discount_type: 'percent', discount_amont: 15, usage_limit: 100 });
-    await coupon({ code: 'EXPIRED', name: 'หมดอายุแล้ว', coupon_type: 'P1', number_of_course: 1, courses: [cEnglish], discount_type: 'percent', discount_amont: 50, ends_at: at(-1) });
 
     // ---- promotions
     await insert(q, 'promotions', {

@@ -1,5 +1,7 @@
 // Contract tests through HTTP: every operation of the core server called, every answer checked
 // against openapi.yaml by the router and again here by an independent validator (support/contract).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, idemKey, login, testApp, type TestApp } from './support/app';
 import { called, coreOperationIds } from './support/contract';
@@ -330,6 +332,22 @@ describe('orders', () => {
 });
 
 describe('coverage of the contract', () => {
+  it('quotes a cart; mails a sign-in link, opens it, and sets a password with the current one', async () => {
+    const q = await call(t.app, 'quoteCart', { cookie: sid, body: { course_id: [1], pricingplan_id: [1], currency_code: 'THB', payment_method_id: 1 } });
+    expect(q.status, JSON.stringify(q.body)).toBe(200);
+    expect(await call(t.app, 'requestSignInLink', { body: { email: 'student2@example.com' } })).toMatchObject({ status: 202 });
+    const mails = readdirSync(t.dirs.outbox).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(t.dirs.outbox, f), 'utf8')) as { to: string; tag: string; text: string });
+    const link = mails.find((m) => m.tag === 'signin-link' && m.to.includes('student2@example.com'));
+    const token = /\/public\/auth\/link\/([A-Za-z0-9_-]+)/.exec(link?.text ?? '')?.[1];
+    expect(token).toBeTruthy();
+    const open = await call(t.app, 'openSignInLink', { params: { token: token! } });
+    expect(open.status).toBe(303);
+    const cookie = String(open.headers['set-cookie']).split(';')[0]!;
+    const set = await call(t.app, 'setStudentPassword', { cookie, body: { password: 'student456', current_password: 'student123' } });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect((await call(t.app, 'login', { body: { username: 'student2', password: 'student456' } })).status).toBe(200);
+  });
+
   it('called every core operationId at least once (this file runs last in its worker)', () => {
     const missing = coreOperationIds().filter((id) => !called.has(id));
     expect(missing).toEqual([]);

@@ -134,7 +134,8 @@ describe('the spec checks and codes', () => {
     expect(full.status).toBe(422);
     expect(full.body.error).toMatchObject({ code: 'COUPON_NOT_AVAILABLE', result: ['SOLDOUT'] });
     expect(full.body.error.msg).toContain('SOLDOUT');
-    expect((await order(sid, { user_id: 2, course_id: [1], pricingplan_id: [1], coupon_id: [7] })).status).toBe(404);
+    const expired = await order(sid, { user_id: 2, course_id: [1], pricingplan_id: [1], coupon_id: [7] });
+    expect(expired.status, JSON.stringify(expired.body)).toBe(404);
   });
 
   it('TIME_LEFT when registration is closed or seats are gone, with the message to show', async () => {
