@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../server/app';
+import { loadAbuseLimits } from '../server/config';
 import { createDb } from '../server/db/index';
 import { seed } from '../server/db/seed';
 import { createSession } from '../server/auth/sessions';
@@ -27,7 +28,10 @@ const url = flag('--pg') ? (process.env.DATABASE_URL ?? (pg = await startPostgre
 const db = await createDb({ url, dataDir: 'memory', poolSize: 40 });
 await seed(db);
 const dir = mkdtempSync(join(tmpdir(), 'bench-'));
-const app = await buildApp({ db, payments: false, config: { logLevel: 'silent', serveApp: false, authRateLimit: 0, outboxDir: join(dir, 'o'), uploadsDir: join(dir, 'u') } });
+// The load comes from one address and a few accounts: the caps on unpaid orders and coupon uses per
+// account / address (server/orders/holds.ts) are off, as in the scale tests; the order path is measured.
+const abuse = { ...loadAbuseLimits({}, 5 * 1024 ** 3), unpaidOrdersPerAccount: 0, unpaidOrdersPerAddress: 0, couponUsesPerAccount: 0 };
+const app = await buildApp({ db, payments: false, config: { logLevel: 'silent', serveApp: false, authRateLimit: 0, outboxDir: join(dir, 'o'), uploadsDir: join(dir, 'u'), abuse } });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 

@@ -64,6 +64,12 @@ export function startServer(port: number, dir: string, env: NodeJS.ProcessEnv = 
     OUTBOX_DIR: `${dir}/outbox`,
     UPLOADS_DIR: `${dir}/uploads`,
     PGLITE_DIR: `${dir}/pglite`,
+    // These tests place hundreds of orders from one address and a few accounts to load the
+    // processes: the per-account / per-address caps on unpaid orders and coupon uses (tested on
+    // their own in tests/server/holds.test.ts) are off here.
+    UNPAID_ORDERS_PER_ACCOUNT: '0',
+    UNPAID_ORDERS_PER_ADDRESS: '0',
+    COUPON_USES_PER_ACCOUNT: '0',
   };
   return run(process.execPath, ['--import', 'tsx', 'server/main.ts'], { ...base, ...env });
 }
