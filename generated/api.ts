@@ -2389,12 +2389,12 @@ export interface components {
             /** @example ไปรษณีย์ EMS */
             name: string;
             /**
-             * @description Fee in THB, minor units (satang).
+             * @description Fee in THB. Money in minor units (satang for THB, cents for USD).
              * @example 5000
              */
             fee: number;
             /**
-             * @description Fee in USD, minor units (cents); null means the option is not offered in USD.
+             * @description Fee in USD. Money in minor units (satang for THB, cents for USD); null means the option is not offered in USD.
              * @example 200
              */
             fee_usd: number | null;
@@ -2518,11 +2518,11 @@ export interface components {
             course_name: string;
             pricingplan_id: components["schemas"]["Id"];
             qty: number;
-            /** @description Plan price times qty, minor units of the quote's currency. */
+            /** @description Plan price times qty, money in minor units (satang for THB, cents for USD) of the quote's currency. */
             original_pricing_price: number;
-            /** @description This line's share of coupon and promotion discounts, minor units. */
+            /** @description This line's share of coupon and promotion discounts, money in minor units (satang for THB, cents for USD). */
             discount: number;
-            /** @description original_pricing_price - discount, minor units. */
+            /** @description original_pricing_price - discount, money in minor units (satang for THB, cents for USD). */
             price: number;
             coupon_code: string | null;
         };
