@@ -26,7 +26,7 @@ test('PayPal: a capture PayPal leaves pending keeps the order awaiting payment w
   const [order] = await ordersOf(page, 3);
   expect(order).toMatchObject({ status: 'notYetReceived', outcome: { state: 'awaitingPayment' } });
   await modal.getByTestId('paypal-pending-close').click();
-  await expect(page).toHaveURL(/\/myaccount\/student\/order/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/thankyou\?orderId=|\/myaccount\/student\/order/, { timeout: 20_000 });
 
   // PayPal completes the capture later (the sandbox sends the verified webhook).
   const caps = (await (await page.request.get('/sandbox/paypal/control/captures')).json()) as { captures: { id: string; status: string }[] };

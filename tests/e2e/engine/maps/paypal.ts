@@ -35,7 +35,7 @@ export const paypalMap: PageMap = {
   model: {
     machine: paypalMachine,
     input: { order: order(2) },
-    userEvents: [{ type: 'paypal.createOrder' }, { type: 'paypal.approve', payerId: 'PAYER1' }, { type: 'paypal.cancel' }],
+    userEvents: [{ type: 'paypal.createOrder' }, { type: 'paypal.approve', payerId: 'PAYER1' }, { type: 'paypal.cancel' }, { type: 'paypal.close' }],
     outcomes: {
       createPaypalOrder: { done: [{ label: 'ok', output: o.createPaypalOrder!.done![0] }], error: ['network'] },
       capturePaypalOrder: {
@@ -63,11 +63,20 @@ export const paypalMap: PageMap = {
       await expect(page.getByTestId('purchase-panel').getByTestId('method-2')).toBeChecked();
     },
     'paypal.buttonError': onOrderList,
+    // PayPal left the capture PENDING: the modal says so; the order is kept, awaiting payment
+    'paypal.capturePending': async (ctx) => {
+      await expect(modal(ctx).getByTestId('paypal-capture-pending')).toBeVisible({ timeout: 20_000 });
+    },
+    // handed over to PayPal's review: the page that ends a payment shows the order awaiting payment
+    'paypal.handedOver': async ({ page }) => {
+      await expect(page).toHaveURL(/\/thankyou\?orderId=|\/myaccount\/student\/order/, { timeout: 20_000 });
+    },
   },
   events: {
     'paypal.createOrder': { act: (ctx) => openPaypalWindow(ctx) },
     'paypal.approve': { act: (ctx) => approveWith(ctx, ctx.plan.paypal ?? 'pp-approve') },
     'paypal.cancel': { act: (ctx) => approveWith(ctx, 'pp-cancel') },
+    'paypal.close': { act: (ctx) => modal(ctx).getByTestId('paypal-pending-close').click() },
     '✓createPaypalOrder:ok': {},
     '✗createPaypalOrder:network': { arm: (ctx) => failOnce(ctx, /\/api\/paypal\/orders$/) },
     '✓capturePaypalOrder:completed': { arm: async (ctx) => void (ctx.plan.paypal = 'pp-approve') },
@@ -84,6 +93,14 @@ export const paypalMap: PageMap = {
       const r = await ctx.shop.db.query<{ is_deleted: boolean; payment_status: string }>('SELECT is_deleted, payment_status FROM orders WHERE user_id = $1', [ctx.user.id]);
       expect(r.rows[0]!.payment_status).not.toBe('approved');
       expect(r.rows[0]!.is_deleted).toBe(!ctx.labels?.includes('✗deleteOrder:network'));
+    },
+    // a capture PayPal left pending: the order is not deleted and not paid; its attempt is open
+    '"handedOver"': async (ctx) => {
+      expect(await ordersOfUser(ctx)).toBe(1);
+      const r = await ctx.shop.db.query<{ is_deleted: boolean; payment_status: string }>('SELECT is_deleted, payment_status FROM orders WHERE user_id = $1', [ctx.user.id]);
+      expect(r.rows[0]).toEqual({ is_deleted: false, payment_status: 'notYetReceived' });
+      const p = await ctx.shop.db.query<{ status: string }>("SELECT p.status FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.user_id = $1 AND p.provider = 'paypal'", [ctx.user.id]);
+      expect(p.rows.map((x) => x.status)).toEqual(['pending']);
     },
     '"buttonError"': async (ctx) => {
       const r = await ctx.shop.db.query<{ payment_status: string }>('SELECT payment_status FROM orders WHERE user_id = $1', [ctx.user.id]);
