@@ -24,7 +24,7 @@ test('PayPal: a capture PayPal leaves pending keeps the order awaiting payment w
   await expect(modal.getByTestId('paypal-capture-pending')).toContainText('PayPal กำลังตรวจสอบการชำระเงินนี้', { timeout: 20_000 });
   await expect(page.locator('body')).not.toContainText('ชำระเงินไม่สำเร็จ');
   const [order] = await ordersOf(page, 3);
-  expect(order).toMatchObject({ status: 'notYetReceived', outcome: { state: 'awaitingPayment' } });
+  expect(order).toMatchObject({ payment_status: 'notYetReceived', outcome: { state: 'awaitingPayment' } });
   await modal.getByTestId('paypal-pending-close').click();
   await expect(page).toHaveURL(/\/thankyou\?orderId=|\/myaccount\/student\/order/, { timeout: 20_000 });
 
@@ -33,6 +33,6 @@ test('PayPal: a capture PayPal leaves pending keeps the order awaiting payment w
   const pending = caps.captures.filter((c) => c.status === 'PENDING');
   expect(pending.length).toBeGreaterThan(0);
   for (const c of pending) expect((await page.request.post(`/sandbox/paypal/control/captures/${c.id}/complete`)).ok()).toBe(true);
-  await expect.poll(async () => (await ordersOf(page, 3)).find((o) => o.id === order!.id)?.status, { timeout: 20_000 }).toBe('approved');
+  await expect.poll(async () => (await ordersOf(page, 3)).find((o) => o.id === order!.id)?.payment_status, { timeout: 20_000 }).toBe('approved');
   expect((await ordersOf(page, 3)).find((o) => o.id === order!.id)?.outcome).toMatchObject({ state: 'paid', method_id: 2 });
 });
