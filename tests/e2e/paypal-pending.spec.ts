@@ -4,7 +4,7 @@ import { login } from './support';
 
 async function ordersOf(page: Page, courseId: number) {
   const r = await page.request.get('/private/orders');
-  const body = (await r.json()) as { data: { id: number; status: string; outcome?: { state: string; method_id: number | null }; courses?: { course_id: number }[] }[] };
+  const body = (await r.json()) as { data: { id: number; payment_status: string; outcome?: { state: string; method_id: number | null }; courses?: { course_id: number }[] }[] };
   return body.data.filter((o) => o.courses?.some((c) => c.course_id === courseId));
 }
 
