@@ -80,3 +80,38 @@ export function studentForApi(u: UserRow): S['Student'] {
     tax_company_certificate: u.tax_company_certificate,
   };
 }
+
+/** The advisory lock every change of a student's username or e-mail identity takes (registration, setting a password). */
+export const STUDENT_IDENTITY_LOCK = 7346002;
+
+/** Serialises registrations and credential changes in this transaction (limits and uniqueness stay true). */
+export async function lockStudentIdentities(q: Queryable): Promise<void> {
+  await q.query('SELECT pg_advisory_xact_lock($1)', [STUDENT_IDENTITY_LOCK]);
+}
+
+/** The student account of an e-mail (a member first when both exist), or null. */
+export async function studentByEmail(q: Queryable, email: string): Promise<(UserRow & { email_verified_at: Date | null }) | null> {
+  const r = await q.query<UserRow & { email_verified_at: Date | null }>("SELECT * FROM users WHERE role = 'student' AND lower(email) = lower($1) ORDER BY is_member DESC, id LIMIT 1", [email.trim()]);
+  return r.rows[0] ?? null;
+}
+
+/** A member (not this user) already has this e-mail. */
+export async function memberHasEmail(q: Queryable, email: string, exceptUserId: number): Promise<boolean> {
+  const r = await q.query("SELECT 1 FROM users WHERE role = 'student' AND is_member AND lower(email) = lower($1) AND id <> $2", [email, exceptUserId]);
+  return r.rows.length > 0;
+}
+
+/** Any user already has this username (case-insensitive). */
+export async function usernameTaken(q: Queryable, username: string): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [username])).rows.length > 0;
+}
+
+/** The user, locked for the rest of the transaction. */
+export async function lockUser(q: Queryable, id: number): Promise<UserRow | null> {
+  return (await q.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [id])).rows[0] ?? null;
+}
+
+/** Gives a buyer without an account (or a member resetting) a username and password: a member from now on. */
+export async function setMemberCredentials(q: Queryable, id: number, username: string, passwordHash: string): Promise<void> {
+  await q.query('UPDATE users SET username = $2, password_hash = $3, is_member = true WHERE id = $1', [id, username, passwordHash]);
+}

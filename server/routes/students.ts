@@ -10,7 +10,7 @@ import { verifyPassword } from '../auth/password';
 import { createAccessLink, linkTarget, openAccessLink, openedLinkRecently, shopOrigin, SIGNIN_LINK_MINUTES, WELCOME_LINK_DAYS } from '../students/access-links';
 import { changeTaxPersonType } from '../../domain/tax';
 import { loadSettings, settingsForApi } from '../repos/settings';
-import { findUser, studentForApi, type UserRow } from '../repos/users';
+import { findUser, lockStudentIdentities, lockUser, memberHasEmail, setMemberCredentials, studentByEmail, studentForApi, usernameTaken, type UserRow } from '../repos/users';
 import { parseCustomLabels, registrationIssues, startOfThaiDay, taxInfoIssues, type CustomLabelDef, type Issue } from '../students/registration';
 
 function invalid(code: string, msg: string, issues: Issue[]): ApiError {
@@ -121,8 +121,8 @@ export const studentHandlers: Handlers = {
       // One identity per e-mail: a member logs in (or asks for a sign-in link); a buyer without an
       // account who comes back is the same buyer, once they prove the address is theirs (a link
       // by e-mail, requestSignInLink). `result.account` tells the page which way to offer.
-      const dupEmail = await q.query<{ is_member: boolean }>("SELECT is_member FROM users WHERE role = 'student' AND lower(email) = lower($1) ORDER BY is_member DESC, id LIMIT 1", [body.email.trim()]);
-      if (dupEmail.rows.length > 0) throw new ApiError(409, 'DUPLICATE_EMAIL', MESSAGES.DUPLICATE_EMAIL, { account: dupEmail.rows[0]!.is_member ? 'member' : 'buyer' });
+      const holder = await studentByEmail(q, body.email);
+      if (holder) throw new ApiError(409, 'DUPLICATE_EMAIL', MESSAGES.DUPLICATE_EMAIL, { account: holder.is_member ? 'member' : 'buyer' });
       const r = await q.query<{ id: number }>(
         `INSERT INTO users (role, username, email, password_hash, is_member, firstname, lastname, firstname_eng, lastname_eng, nickname, tel, address, age,
                             user_group_id, custom_label, profile, display_img_url, is_require_tax_invoice, tax_person_type, tax_name_one, tax_name_two,
@@ -188,11 +188,7 @@ export const studentHandlers: Handlers = {
     const b = req.body;
     const now = ctx.clock.now();
     // The answer is the same whether or not the address has an account (nothing to learn here).
-    const r = await ctx.db.query<UserRow & { email_verified_at: Date | null }>(
-      "SELECT * FROM users WHERE role = 'student' AND lower(email) = lower($1) ORDER BY is_member DESC, id LIMIT 1",
-      [b.email.trim()],
-    );
-    const user = r.rows[0];
+    const user = await studentByEmail(ctx.db, b.email);
     if (user) {
       let courseId: number | null = null;
       if (b.course_id !== undefined && b.course_id !== null) {
@@ -225,8 +221,8 @@ export const studentHandlers: Handlers = {
     const now = ctx.clock.now();
     const userId = req.user!.id;
     await ctx.db.tx(async (q) => {
-      await q.query('SELECT pg_advisory_xact_lock(7346002)');
-      const u = (await q.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [userId])).rows[0];
+      await lockStudentIdentities(q);
+      const u = await lockUser(q, userId);
       if (!u) throw new ApiError(401, 'PERMISSION_DENIED', 'Unauthorized');
       // A buyer without an account sets their first password; anyone else needs the current one,
       // or to have just opened a link sent to their address (a reset).
@@ -235,12 +231,10 @@ export const studentHandlers: Handlers = {
       const username = u.username ?? b.username;
       if (!username) throw invalid('INVALID_FORMAT_USERNAME', MESSAGES.USERNAME_REQUIRED, [{ field: 'username', msg: MESSAGES.USERNAME_REQUIRED }]);
       if (!u.username) {
-        const dup = await q.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [username]);
-        if (dup.rows.length > 0) throw new ApiError(409, 'DUPLICATE_USERNAME', MESSAGES.DUPLICATE_USERNAME);
-        const dupEmail = await q.query("SELECT 1 FROM users WHERE role = 'student' AND is_member AND lower(email) = lower($1) AND id <> $2", [u.email, userId]);
-        if (dupEmail.rows.length > 0) throw new ApiError(409, 'DUPLICATE_EMAIL', MESSAGES.DUPLICATE_EMAIL, { account: 'member' });
+        if (await usernameTaken(q, username)) throw new ApiError(409, 'DUPLICATE_USERNAME', MESSAGES.DUPLICATE_USERNAME);
+        if (await memberHasEmail(q, u.email, userId)) throw new ApiError(409, 'DUPLICATE_EMAIL', MESSAGES.DUPLICATE_EMAIL, { account: 'member' });
       }
-      await q.query('UPDATE users SET username = $2, password_hash = $3, is_member = true WHERE id = $1', [userId, username, await hashPassword(b.password)]);
+      await setMemberCredentials(q, userId, username, await hashPassword(b.password));
     });
     return { success: true };
   },
