@@ -271,3 +271,8 @@ export async function summaries(q: Queryable, rows: CourseRow[], viewer: PlanVie
     };
   });
 }
+
+/** Every shipping option with its price per currency (fee_usd null: not offered in USD). */
+export async function listShippingFees(q: Queryable): Promise<{ id: number; name: string; fee: number; fee_usd: number | null }[]> {
+  return (await q.query<{ id: number; name: string; fee: number; fee_usd: number | null }>('SELECT id, name, fee, fee_usd FROM shipping_fees ORDER BY fee, id')).rows;
+}

@@ -19,6 +19,7 @@ import {
   planForDomain,
   promotionForApi,
   viewerFor,
+  listShippingFees,
 } from '../repos/catalogue';
 import { loadSettings, pricingSettings } from '../repos/settings';
 import { plansForViewer } from '../../domain/plans';
@@ -206,8 +207,8 @@ export const cartHandlers: Handlers = {
 
   async listShippingFees(_req, _reply, ctx) {
     // A price per currency, as plans have; the cart offers in USD only the options with a USD price.
-    const r = await ctx.db.query<{ id: number; name: string; fee: number; fee_usd: number | null }>('SELECT id, name, fee, fee_usd FROM shipping_fees ORDER BY fee, id');
-    return { success: true, data: r.rows.map((f) => ({ id: f.id, name: f.name, fee: Number(f.fee), fee_usd: f.fee_usd === null ? null : Number(f.fee_usd) })) };
+    const fees = await listShippingFees(ctx.db);
+    return { success: true, data: fees.map((f) => ({ id: f.id, name: f.name, fee: Number(f.fee), fee_usd: f.fee_usd === null ? null : Number(f.fee_usd) })) };
   },
 
   async quoteCart(req, _reply, ctx) {

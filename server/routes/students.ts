@@ -10,6 +10,7 @@ import { verifyPassword } from '../auth/password';
 import { createAccessLink, linkTarget, openAccessLink, openedLinkRecently, shopOrigin, SIGNIN_LINK_MINUTES, WELCOME_LINK_DAYS } from '../students/access-links';
 import { changeTaxPersonType } from '../../domain/tax';
 import { loadSettings, settingsForApi } from '../repos/settings';
+import { findCourse } from '../repos/catalogue';
 import { findUser, lockStudentIdentities, lockUser, memberHasEmail, setMemberCredentials, studentByEmail, studentForApi, usernameTaken, type UserRow } from '../repos/users';
 import { parseCustomLabels, registrationIssues, startOfThaiDay, taxInfoIssues, type CustomLabelDef, type Issue } from '../students/registration';
 
@@ -192,8 +193,7 @@ export const studentHandlers: Handlers = {
     if (user) {
       let courseId: number | null = null;
       if (b.course_id !== undefined && b.course_id !== null) {
-        const c = await ctx.db.query<{ id: number }>('SELECT id FROM courses WHERE id = $1', [b.course_id]);
-        courseId = c.rows[0]?.id ?? null;
+        courseId = (await findCourse(ctx.db, b.course_id))?.id ?? null;
       }
       const link = await createAccessLink(ctx.db, user.id, 'signin', linkTarget(courseId), now);
       const settings = await loadSettings(ctx.db);
