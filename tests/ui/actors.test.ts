@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { File as NodeFile } from 'node:buffer';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { createActor, setup, toPromise, type AnyActorLogic } from 'xstate';
 import { cartActors, orderActors, paymentActors, realtimeActors, studentActors } from '../../src/api/actors';
@@ -16,7 +17,21 @@ async function run<O, I>(logic: AnyActorLogic, input: I): Promise<O> {
   return (await toPromise(actor)) as O;
 }
 
+/**
+ * The runtime's own FormData and File (undici's) for the upload tests, as the browser's page uses the
+ * browser's: jsdom's File is not one Node's fetch accepts (Node 24's undici refuses it).
+ */
+async function useRuntimeFormData(): Promise<void> {
+  const RuntimeFormData = (await new Response(new URLSearchParams('a=1')).formData()).constructor;
+  vi.stubGlobal('FormData', RuntimeFormData);
+  vi.stubGlobal('File', NodeFile);
+}
+
 describe('actors built on the typed client', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it('createOrder sends the Idempotency-Key and the order, and answers the whole body', async () => {
     let seen: Request | null = null;
     scriptFetch(async (req) => {
@@ -59,9 +74,10 @@ describe('actors built on the typed client', () => {
       form = await req.formData();
       return json({ success: true, fileName: ['a.png'] });
     });
+    await useRuntimeFormData();
     const out = await run<{ fileName: string[] }, unknown>(studentActors.uploadFile, { imageinput: new File(['x'], 'slip.png', { type: 'image/png' }) });
     expect(out.fileName).toEqual(['a.png']);
-    // (jsdom's File crosses into Node's FormData without its name; the browser keeps it)
+    expect(((form as unknown as FormData).get('imageinput') as File).name).toBe('slip.png');
     expect(type).toMatch(/^multipart\/form-data; boundary=/);
     expect((form as unknown as FormData).has('imageinput')).toBe(true);
     expect([...(form as unknown as FormData).keys()]).toEqual(['imageinput']);
@@ -79,6 +95,7 @@ describe('actors built on the typed client', () => {
       }
       return token ? json({ success: true, fileName: ['p.png'] }) : json({ success: false, error: { code: 'UPLOAD_TOKEN_REQUIRED', msg: 'Uploads need a student login or the registration form (upload token)' } }, 403);
     });
+    await useRuntimeFormData();
     const out = await run<{ fileName: string[] }, unknown>(studentActors.uploadFile, { imageinput: new File(['x'], 'p.png', { type: 'image/png' }) });
     expect(out.fileName).toEqual(['p.png']);
     expect(calls).toEqual(['POST /api/home/test_upload', 'POST /public/upload/token', 'POST /api/home/test_upload']);
