@@ -322,6 +322,10 @@ describe('PostgreSQL faults with two processes behind haproxy', () => {
       const retried = placed.filter((p) => p.attempts.length > 1).length;
 
       // Realtime across processes still works: an order approved through A reaches the socket on B.
+      // Each adapter LISTENs again by itself 1-3 s after its connection ended (retrying while
+      // PostgreSQL starts up); a push sent before that is not replayed (server/realtime.ts), so the
+      // test waits for both LISTENs as it does after the kills — on a loaded machine that takes longer.
+      await waitFor(async () => (await sql("SELECT 1 FROM pg_stat_activity WHERE application_name = 'shop-realtime' AND query LIKE 'LISTEN%'")).length >= 2, 'both realtime LISTENs after the restart', BACK_WITHIN_MS);
       await waitFor(async () => (await fetch(`${originB}/readyz`)).ok && socket.connected, 'the socket on B', BACK_WITHIN_MS);
       await socket.timeout(5000).emitWithAck('sign-in', { userId: userIds[BUYERS] });
       const mine = await post(originA, BUYERS, `fault-push-${randomBytes(4).toString('hex')}`, courses[COURSES - 2]!);
@@ -332,7 +336,7 @@ describe('PostgreSQL faults with two processes behind haproxy', () => {
         body: JSON.stringify({ by: 'fault-test' }),
       });
       expect(approve.status).toBe(200);
-      await waitFor(async () => pushes.some((m) => m.orderId === mine.body!.orderId && m.status === 'approved'), 'the push on B', 10_000);
+      await waitFor(async () => pushes.some((m) => m.orderId === mine.body!.orderId && m.status === 'approved'), 'the push on B', BACK_WITHIN_MS);
 
       stillRunning();
       figures.push(`${placed.length} orders answered 201 (${retried} after a retry), ${fiveXX.length} answers 503, 0 other 5xx, 0 lost, 0 doubled; test ${((Date.now() - started) / 1000).toFixed(1)} s`);
