@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { omisePromptPayMachine } from '../../machines/payments/omise-promptpay.machine';
+import type { OrderRead } from '../../machines/payments/payment';
 import type { OmisePromptPayResponse } from '../../machines/shared/api';
 import { order, orderRead } from './models/fixtures';
 
@@ -28,7 +29,7 @@ async function showQr(expiresAt: string) {
     omisePromptPayMachine.provide({
       actors: {
         createOmisePromptPay: fromPromise(async () => qrAnswer(expiresAt)),
-        getOrder: fromPromise(async () => orderRead('notYetReceived', 9)),
+        getOrder: fromPromise(async () => orderRead('notYetReceived', 9) as unknown as OrderRead),
         watchOrderStatus: fromCallback(() => () => {}),
       },
     }),
