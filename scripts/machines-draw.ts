@@ -511,7 +511,7 @@ export function renderIndex(charts: Chart[]): string {
     'entry/exit effects and its transitions without a target (`on …`); arrows are labelled with the event',
     '(`done:` / `error:` an invoked actor, `after` a named delay, `always`) and the guard (`[else]`: taken when',
     'the guarded alternatives above it are not). The same drawings, searchable, live and with the tests\'',
-    'coverage on them: the flow atlas (README, "Inspecting the flows").',
+    'coverage on them: the flow atlas (docs/design/inspecting-flows.md).',
     '',
     '| machine | file | states | transitions | drawing |',
     '|---|---|---|---|---|',
