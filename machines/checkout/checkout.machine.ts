@@ -2,11 +2,15 @@
  * Checkout submission of the course page (spec section 4 "Checkout flow", section 5 "Cart and
  * order", section 8 "Order response"). The cart panel runs as the child `cart` and announces every
  * change (cart.changed). Submit:
+ * 0. a course page's course that this buyer cannot buy (domain canBuy: an unpaid or pending
+ *    order, owned, no seats, closed registration, ...) is not ordered: the reason is warned;
  * 1. the cart is not empty, the shipping address and fee are chosen when needed, no usable
  *    promotion is left unselected (domain submitProblem) — else the spec's warning;
  * 2. not logged in: the login/registration modal (the session machine logs in and the app
- *    forwards session.loggedIn), or for the layout-4 visitor registration then login
- *    (registerAndLogin); the order creation then continues;
+ *    forwards session.loggedIn; or the modal's registration, `registration.submit`, registers
+ *    with username then logs in: registerAndLogin), or for the layout-4 visitor registration then
+ *    login (registerAndLogin); the order creation then continues. The /cart page's visitor panel
+ *    registers the same way from `editing` (no order follows: the page reads its cart again);
  * 3. create order: the tax gate (taxGate), the duplicate and pricing checks (domain
  *    orderProblem), then POST with an Idempotency-Key made before the request and kept while the
  *    order's content is the same (a retry replays the same order);
@@ -16,12 +20,17 @@
  *    payment machine runs (persisted first, so a refresh or a return resumes the same order);
  * 5. the cart is cleared, then the thank-you page (/thankyou?orderId={order token}) or the order
  *    list, per is_thank_you_page, after 500 ms / 1000 ms.
+ * Analytics (spec 7): the machine emits `analytics` begin_checkout when the order creation starts
+ * and purchase when the cart is cleared after a payment; the app forwards them to the data layer.
  */
 import { assign, emit, fromPromise, sendParent, sendTo, setup } from 'xstate';
 import type { RegistrationConfig, RegistrationValues } from '../../domain/forms/registration';
+import { canBuy, type Buyability, type BuyableCourse } from '../../domain/buyability';
 import { couponNotAvailableMessage, MESSAGES } from '../../domain/messages';
+import type { PricingPlan } from '../../domain/types';
 import type { OrderProblem } from '../../domain/order-checks';
 import { orderProblem, submitProblem } from '../../domain/order-checks';
+import { toMajor } from '../../domain/money';
 import { freeOrderApproval, type Instant } from '../../domain/plans';
 import type { TaxSettings } from '../../domain/types';
 import { cartMachine, cartSummary, initialCartContext, type CartInput } from '../cart/cart.machine';
@@ -58,6 +67,36 @@ export interface CheckoutSettings {
   slipRequired: boolean;
   taxSettings: TaxSettings;
   registration?: RegistrationConfig;
+  /** The course page's course, whose buyability the submit checks (absent on /cart: its lines are checked by the server). */
+  buying?: BuyingFacts | null;
+}
+
+/** What buyability reads of the page's course besides the buyer (domain canBuy). */
+export interface BuyingFacts {
+  course: BuyableCourse;
+  /** The student's latest order status for this course; null = none. */
+  orderStatus: string | null;
+  /** The course's default plan (renewal and free-for-student plans depend on it). */
+  plan: Pick<PricingPlan, 'pricing_type' | 'free_for' | 'free_course_ids'> | null;
+}
+
+/** May this buyer buy the page's course now (spec 4 "Course order status")? Always true without a course (/cart). */
+export function buyabilityOf(context: Pick<CheckoutContext, 'settings' | 'user' | 'cartInput'>, now: number = Date.now()): Buyability {
+  const facts = context.settings.buying;
+  if (!facts) return { buyable: true, reason: 'ok' };
+  const user = context.user;
+  return canBuy({
+    course: facts.course,
+    buyer: {
+      studentLoggedIn: user !== null && user.role === 'student',
+      instructorLoggedIn: user?.role === 'instructor',
+      userGroupId: user?.user_group_id ?? null,
+      ownedCourseIds: context.cartInput.ownedCourseIds ?? [],
+    },
+    orderStatus: facts.orderStatus,
+    plan: facts.plan,
+    now,
+  });
 }
 
 export interface CheckoutInput extends CheckoutSettings {
@@ -86,6 +125,8 @@ export interface CheckoutContext {
   keyFor: string;
   /** The layout-4 visitor's registration, from the submit. */
   registration: { values: RegistrationValues; credential: string } | null;
+  /** The modal's (or /cart's) registration with username; `thenOrder` when the order waits for it (the login modal). */
+  memberRegistration: { values: RegistrationValues; credential: string; thenOrder: boolean } | null;
   order: CreatedOrder | null;
   /** Why the last submit stopped (shown inline). */
   problem: OrderProblem | null;
@@ -100,10 +141,28 @@ export type CheckoutEvent =
   | { type: 'cart.changed'; cart: CartSummary }
   | { type: 'session.loggedIn'; user: SessionUser }
   | { type: 'auth.dismiss' }
+  | { type: 'registration.submit'; values: RegistrationValues; credential: string }
   | { type: 'payment.resume' }
   | { type: 'payment.leave' };
 
-export type CheckoutEmitted = { type: 'session.established'; user: SessionUser };
+/** One e-commerce item of an analytics event (amounts in major units, as the data layer expects). */
+export interface AnalyticsItem {
+  item_id: string;
+  item_name: string;
+  coupon: string | undefined;
+  discount: number;
+  price: number;
+  quantity: number;
+}
+
+/** Spec 7: the data layer's begin_checkout and purchase, with their items. */
+export interface AnalyticsEmitted {
+  type: 'analytics';
+  event: 'begin_checkout' | 'purchase';
+  ecommerce: { items: AnalyticsItem[]; currency: string; value: number; transaction_id?: string };
+}
+
+export type CheckoutEmitted = { type: 'session.established'; user: SessionUser } | AnalyticsEmitted;
 
 export interface CheckoutOutput {
   orderId: number | null;
@@ -184,6 +243,25 @@ function orderProblemOf(c: CartSummary): OrderProblem | null {
     paymentMethodId: c.paymentMethodId,
     payable: c.totals.payable,
   });
+}
+
+/** The analytics event of the cart as it is: begin_checkout (the cart's payable) or purchase (the order's total and token). */
+export function analyticsOf(context: Pick<CheckoutContext, 'cart' | 'order'>, event: AnalyticsEmitted['event']): AnalyticsEmitted {
+  const cart = context.cart;
+  const lines = cart.totals.priced?.lines ?? [];
+  const items = cart.lines.map((l) => {
+    const priced = lines.find((p) => p.course_id === l.course_id);
+    return {
+      item_id: String(l.course_id),
+      item_name: l.course_name,
+      coupon: priced?.coupon_code ?? undefined,
+      discount: toMajor(priced?.discount ?? 0),
+      price: toMajor(priced?.unit_price ?? 0),
+      quantity: l.qty ?? 1,
+    };
+  });
+  if (event === 'begin_checkout') return { type: 'analytics', event, ecommerce: { items, currency: cart.currency, value: toMajor(cart.totals.payable) } };
+  return { type: 'analytics', event, ecommerce: { items, currency: cart.currency, value: toMajor(context.order?.total ?? 0), transaction_id: context.order?.token } };
 }
 
 /** Spec 5: a click while submit is disabled warns; empty cart, or 'กรุณากรอกข้อมูลที่อยู่จัดส่ง' for a missing address or fee. */
@@ -300,11 +378,13 @@ export const checkoutMachine = setup({
     ...PAYMENT_MACHINES,
   },
   guards: {
+    notBuyable: ({ context }) => !buyabilityOf(context).buyable,
     submitBlocked: ({ context }) => submitProblemOf(context.cart) !== null,
     loggedIn: ({ context }) => context.user !== null,
     visitorRegisters: ({ context, event }) =>
       context.settings.layout === 4 && context.settings.registrationOnPage && event.type === 'checkout.submit' && !!event.registration,
     registered: (_, output: RegisterAndLoginOutput) => output.ok,
+    orderWaits: ({ context }) => context.memberRegistration?.thenOrder === true,
     taxPassed: (_, output: TaxGateOutput) => output.passed,
     orderRefused: ({ context }) => orderProblemOf(context.cart) !== null,
     couponNotAvailable: (_, error: unknown) => failureOf(error).code === 'COUPON_NOT_AVAILABLE',
@@ -338,12 +418,17 @@ export const checkoutMachine = setup({
     renewKey: assign(({ context }) => freshKey(orderContent(context.cart))),
     keepRegistration: assign(({ event }) => ({ registration: event.type === 'checkout.submit' ? (event.registration ?? null) : null, emailTaken: null })),
     keepUser: assign((_, user: SessionUser) => ({ user })),
+    keepMemberRegistration: assign(({ event }, thenOrder: boolean) =>
+      event.type === 'registration.submit' ? { memberRegistration: { values: event.values, credential: event.credential, thenOrder } } : {},
+    ),
     tellCartLoggedIn: sendTo('cart', { type: 'session.loggedIn' as const }),
     /** The order was refused as stale: the cart asks the server for a fresh quote. */
     refreshQuote: sendTo('cart', { type: 'quote.refresh' as const }),
     /** The page shows the server's cart again (the /cart page reads it; elsewhere nothing). */
     reloadCart: () => {},
     announceSession: emit((_, user: SessionUser) => ({ type: 'session.established' as const, user })),
+    emitBeginCheckout: emit(({ context }) => analyticsOf(context, 'begin_checkout')),
+    emitPurchase: emit(({ context }) => analyticsOf(context, 'purchase')),
     warnSubmit: assign(({ context }) => ({ problem: submitProblemOf(context.cart) })),
     keepOrder: assign(({ context }, answer: CreateOrderResponse) => ({
       order: {
@@ -377,6 +462,7 @@ export const checkoutMachine = setup({
       slipRequired: input.slipRequired,
       taxSettings: input.taxSettings,
       registration: input.registration,
+      buying: input.buying ?? null,
     },
     cartInput: input.cart,
     cart: cartSummary(initialCartContext(input.cart)),
@@ -386,6 +472,7 @@ export const checkoutMachine = setup({
     registration: null,
     order: null,
     problem: null,
+    memberRegistration: null,
     cartFailed: false,
     emailTaken: null,
   }),
@@ -407,6 +494,11 @@ export const checkoutMachine = setup({
       on: {
         'checkout.submit': [
           {
+            // A course that cannot be bought is not ordered: the reason (an unpaid order, owned, ...) is warned.
+            guard: 'notBuyable',
+            actions: { type: 'notify', params: ({ context }) => ({ kind: 'warning', topic: 'notBuyable', message: (buyabilityOf(context) as { message: string }).message }) },
+          },
+          {
             guard: 'submitBlocked',
             actions: ['warnSubmit', { type: 'notify', params: ({ context }) => submitWarning(submitProblemOf(context.cart) as OrderProblem) }],
           },
@@ -416,6 +508,7 @@ export const checkoutMachine = setup({
         ],
         'cart.changed': { actions: { type: 'takeCart', params: ({ event }) => event.cart } },
         'session.loggedIn': { actions: [{ type: 'keepUser', params: ({ event }) => event.user }, 'tellCartLoggedIn'] },
+        'registration.submit': { target: 'registeringMember', actions: { type: 'keepMemberRegistration', params: false } },
       },
     },
     /** The login/registration modal is open; the session machine logs in. */
@@ -423,7 +516,42 @@ export const checkoutMachine = setup({
       on: {
         'session.loggedIn': { target: 'creatingOrder', actions: [{ type: 'keepUser', params: ({ event }) => event.user }, 'tellCartLoggedIn'] },
         'auth.dismiss': 'editing',
+        'registration.submit': { target: 'registeringMember', actions: { type: 'keepMemberRegistration', params: true } },
       },
+    },
+    /** The modal's (or /cart's) registration with username, then its login; the session is told (session.established). */
+    registeringMember: {
+      invoke: {
+        id: 'registerAndLogin',
+        src: 'registerAndLogin',
+        input: ({ context }) => ({
+          values: context.memberRegistration?.values ?? {},
+          config: { ...context.settings.registration, withLogin: true },
+          credential: context.memberRegistration?.credential ?? '',
+        }),
+        onDone: [
+          {
+            guard: { type: 'registered', params: ({ event }) => event.output },
+            target: 'signedUp',
+            actions: [
+              { type: 'keepUser', params: ({ event }) => (event.output as { user: SessionUser }).user },
+              { type: 'announceSession', params: ({ event }) => (event.output as { user: SessionUser }).user },
+              'tellCartLoggedIn',
+            ],
+          },
+          // Refused (the registration machine said why): the form stays, in the modal when the order waits.
+          { guard: 'orderWaits', target: 'awaitingLogin' },
+          { target: 'editing' },
+        ],
+        onError: [
+          { guard: 'orderWaits', target: 'awaitingLogin', actions: { type: 'notify', params: { kind: 'error', topic: 'fail', message: MESSAGES.CART_FAIL } } },
+          { target: 'editing', actions: { type: 'notify', params: { kind: 'error', topic: 'fail', message: MESSAGES.CART_FAIL } } },
+        ],
+      },
+    },
+    /** Registered and logged in: the order goes on when it waited for the login, else the page goes on editing. */
+    signedUp: {
+      always: [{ guard: 'orderWaits', target: 'creatingOrder' }, { target: 'editing' }],
     },
     registeringVisitor: {
       invoke: {
@@ -456,6 +584,7 @@ export const checkoutMachine = setup({
       },
     },
     creatingOrder: {
+      entry: 'emitBeginCheckout',
       initial: 'checkingTax',
       states: {
         checkingTax: {
@@ -549,6 +678,7 @@ export const checkoutMachine = setup({
       }),
     },
     clearingCart: {
+      entry: 'emitPurchase',
       invoke: {
         id: 'clearCart',
         src: 'clearCart',

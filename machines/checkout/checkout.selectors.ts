@@ -1,7 +1,8 @@
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import { submitProblem } from '../../domain/order-checks';
 import type { Notice } from '../shared/effects';
-import { methodActor, submitWarning, type checkoutMachine } from './checkout.machine';
+import type { Buyability } from '../../domain/buyability';
+import { buyabilityOf, methodActor, submitWarning, type checkoutMachine } from './checkout.machine';
 
 type S = SnapshotFrom<typeof checkoutMachine>;
 
@@ -38,8 +39,11 @@ export function selectSubmitWarning(s: S): Notice | null {
 /** The message of the last stopped submit (promotion not chosen, duplicate course, no USD price, ...). */
 export const selectCheckoutProblem = (s: S): string | null => s.context.problem?.message ?? null;
 
-/** The login/registration modal (not logged in at submit). */
-export const selectLoginModalOpen = (s: S): boolean => s.matches('awaitingLogin');
+/** The login/registration modal (not logged in at submit), open while its registration runs too. */
+export const selectLoginModalOpen = (s: S): boolean => s.matches('awaitingLogin') || (s.matches('registeringMember') && s.context.memberRegistration?.thenOrder === true);
+
+/** A registration with username (the modal's or /cart's) is being sent. */
+export const selectRegistering = (s: S): boolean => s.matches('registeringMember');
 
 export const selectOrder = (s: S) => s.context.order;
 
@@ -60,3 +64,6 @@ export const selectCartFailed = (s: S): boolean => s.context.cartFailed;
 
 /** The layout-4 registration was refused because the e-mail has an account (member or buyer): the way in to offer. */
 export const selectEmailTaken = (s: S): { email: string; account: 'member' | 'buyer' } | null => s.context.emailTaken;
+
+/** May this buyer buy the page's course now (the panel shows the reason; the submit warns it instead of ordering). */
+export const selectBuyability = (s: S, now: number = Date.now()): Buyability => buyabilityOf(s.context, now);

@@ -1,7 +1,8 @@
 /**
  * Pay again, on the same order (issue 9; spec 4 "on payment failure the action flag resets and the
  * user stays"): the order list (and the course page's "continue paying order #N") pays an unpaid
- * order with any method allowed for it, or cancels it. One actor per page, idle until asked:
+ * order with any method allowed for it, or cancels it. One actor per page, idle until asked (or
+ * started with `payOrderId`, the route's `?pay=` link: it asks itself `order.pay` once, at start):
  * - `order.pay { orderId }`: the order is read (getOrder) — only an unpaid one goes on — then its
  *   methods (getPaymentMethodsForOrder); the buyer chooses (`method.choose`) and pays
  *   (`payment.start`) with the method's machine from `methods.ts`; no new order is made;
@@ -12,7 +13,7 @@
  * - `order.cancel { orderId? }` asks first (`cancel.confirm` / `cancel.dismiss`), then deleteOrder,
  *   which gives back seats, stock and coupon uses.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { components } from '../../generated/api';
 import { isPayable } from '../../domain/order-outcome';
 import type { DeleteOrderRequest, Order, OrderIdBody, PaymentMethodId, SessionUser, SuccessResponse } from '../shared/api';
@@ -27,6 +28,8 @@ export interface OrderPaymentInput {
   thankYouPage: boolean;
   /** A payment slip is required for bank transfers. */
   slipRequired: boolean;
+  /** The route was opened to pay this order (`?pay={orderId}`): the machine starts its payment once. */
+  payOrderId?: number | null;
 }
 
 export interface PayableMethod {
@@ -138,6 +141,11 @@ export const orderPaymentMachine = setup({
 }).createMachine({
   id: 'orderPayment',
   context: ({ input }) => ({ ...input, orderId: null, order: null, methods: [], methodId: null }),
+  // Started for one order (the route's pay link): that order's payment is asked for, once.
+  entry: enqueueActions(({ context, enqueue }) => {
+    const orderId = context.payOrderId;
+    if (typeof orderId === 'number' && Number.isSafeInteger(orderId) && orderId > 0) enqueue.raise({ type: 'order.pay', orderId });
+  }),
   initial: 'idle',
   states: {
     idle: {

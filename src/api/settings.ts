@@ -2,13 +2,12 @@
 import type { components } from '../../generated/api';
 import type { Currency } from '../../domain/money';
 import { takeBootData } from './boot-data';
-import { api } from './client';
-import { unwrap } from './errors';
+import { catalogueActors } from './actors';
 
 export type SiteSettings = components['schemas']['SiteSettings'];
 
 export async function loadSiteSettings(signal?: AbortSignal): Promise<SiteSettings> {
-  return unwrap(await api.GET('/api/setting/site/into/1', { signal }), 'getSiteSettings').data;
+  return (await catalogueActors.getSiteSettings.call(undefined, signal)).data;
 }
 
 /**

@@ -7,8 +7,7 @@
 import type { components } from '../../generated/api';
 import { defaultPlan } from '../../domain/plans';
 import type { CartItem } from '../../machines/cart/cart-summary';
-import { api } from './client';
-import { unwrap } from './errors';
+import { cartActors } from './actors';
 import { keptUserId, visitorId } from './storage';
 
 export type ServerCart = components['schemas']['Cart'];
@@ -19,8 +18,8 @@ type SavedLine = components['schemas']['CartSave']['lines'][number];
 export const isStudent = (): boolean => keptUserId() !== null;
 
 export async function readShopCart(signal?: AbortSignal): Promise<ServerCart> {
-  if (isStudent()) return unwrap(await api.GET('/private/cart', { signal }), 'getCartPrivate').data;
-  return unwrap(await api.GET('/public/cart/{userId}', { params: { path: { userId: visitorId() } }, signal }), 'getCartPublic').data;
+  if (isStudent()) return (await cartActors.getCartPrivate.call(undefined, signal)).data;
+  return (await cartActors.getCartPublic.call({ userId: visitorId() }, signal)).data;
 }
 
 function body(cart: Pick<ServerCart, 'coupon_ids' | 'payment_method_id'>, lines: readonly SavedLine[]): components['schemas']['CartSave'] {
@@ -28,8 +27,8 @@ function body(cart: Pick<ServerCart, 'coupon_ids' | 'payment_method_id'>, lines:
 }
 
 async function write(lines: readonly SavedLine[], base: Pick<ServerCart, 'coupon_ids' | 'payment_method_id'>, student: boolean): Promise<ServerCart> {
-  if (student) return unwrap(await api.PUT('/private/cart', { body: body(base, lines) }), 'saveCartPrivate').data;
-  return unwrap(await api.PUT('/public/cart/{userId}', { params: { path: { userId: visitorId() } }, body: body(base, lines) }), 'saveCartPublic').data;
+  if (student) return (await cartActors.saveCartPrivate.call({ cart: body(base, lines) })).data;
+  return (await cartActors.saveCartPublic.call({ userId: visitorId(), cart: body(base, lines) })).data;
 }
 
 const savedOf = (l: ServerCartLine): SavedLine => ({ course_id: l.courseID, pricing_plan_id: l.pricing_plan_id, qty: l.qty });
@@ -49,7 +48,7 @@ export type AddResult = { added: true; cart: ServerCart } | { added: false; reas
 export async function addToShopCart(courseId: number, qty = 1): Promise<AddResult> {
   const cart = await readShopCart();
   if (cart.lines.some((l) => l.courseID === courseId)) return { added: false, reason: 'inCart' };
-  const plans = unwrap(await api.POST('/public/cart/getallpriecingplan', { body: { courseID: [courseId] } }), 'getAllPricingPlans').data;
+  const plans = (await cartActors.getAllPricingPlans.call({ courseID: [courseId] })).data;
   const plan = defaultPlan(
     plans.filter((p) => p.course_id === courseId),
     { loggedIn: isStudent(), ownedCourseIds: [] },
@@ -65,10 +64,10 @@ export async function addToShopCart(courseId: number, qty = 1): Promise<AddResul
  */
 export async function mergeVisitorCart(signal?: AbortSignal): Promise<void> {
   if (!isStudent()) return;
-  const visitor = unwrap(await api.GET('/public/cart/{userId}', { params: { path: { userId: visitorId() } }, signal }), 'getCartPublic').data;
+  const visitor = (await cartActors.getCartPublic.call({ userId: visitorId() }, signal)).data;
   if (visitor.lines.length === 0) return;
-  const own = unwrap(await api.GET('/private/cart', { signal }), 'getCartPrivate').data;
+  const own = (await cartActors.getCartPrivate.call(undefined, signal)).data;
   const merged = [...own.lines.map(savedOf), ...visitor.lines.filter((v) => !own.lines.some((o) => o.courseID === v.courseID)).map(savedOf)];
   await write(merged, own, true);
-  unwrap(await api.POST('/public/cart/deleteitem', { body: { user_id: visitorId() }, signal }), 'clearCart');
+  await cartActors.clearCart.call({ user_id: visitorId() }, signal);
 }

@@ -13,6 +13,7 @@ import { OrdersPage } from '../../src/features/orders/OrdersPage';
 import { PaymentHost } from '../../src/features/payments/PaymentHost';
 import { ThankYouPage } from '../../src/features/thankyou/ThankYouPage';
 import { CartPage } from '../../src/features/course/purchase/CartPage';
+import { followReturnLink } from '../../src/features/course/purchase/cart-loader';
 import { SessionProvider } from '../../src/session';
 import { SessionModals } from '../../src/session';
 import { effectSpies, scripted } from '../support/ui-actors';
@@ -206,12 +207,14 @@ describe('pages after the payment', () => {
     localStorage.setItem('return_link', '/course/1-english');
     // The cart page's data as its loader reads it: the student's cart once logged in (here empty).
     const { settings, purchase } = pageData();
-    const cartData = async () => ({
-      cart: { cart_id: null, user_id: 'v_1', lines: [], coupon_ids: [], payment_method_id: 1, updated_at: null },
-      settings,
-      purchase: await purchase,
-      student: localStorage.getItem('user_id') !== null,
-    });
+    // The route follows the return link (followReturnLink, as cartLoader does) once the data says logged in with an empty cart.
+    const cartData = async () =>
+      followReturnLink({
+        cart: { cart_id: null, user_id: 'v_1', lines: [], coupon_ids: [], payment_method_id: 1, updated_at: null },
+        settings,
+        purchase: await purchase,
+        student: localStorage.getItem('user_id') !== null,
+      });
     const { router, s } = mount('/cart', <CartPage PaymentHost={() => null} />, cartData, null as never);
     expect(await screen.findByTestId('cart-empty')).toBeTruthy();
     await user.type(within(screen.getByTestId('cart-login-page')).getByLabelText(/ชื่อผู้ใช้/), 'somchai');

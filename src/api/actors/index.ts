@@ -1,7 +1,6 @@
 /**
  * Every real actor, by area; pass the ones a machine declares with machine.provide({ actors }).
- * `allActors` is the union for machines that invoke children (the checkout provides its
- * payment children's actors through their own provide).
+ * Loaders call the same operations with `.call(input, signal)` (one API layer for both).
  */
 import { cartActors } from './cart';
 import { catalogueActors } from './catalogue';
@@ -14,13 +13,3 @@ import { studentActors } from './students';
 
 export { cartActors, catalogueActors, orderActors, paymentActors, progressActors, realtimeActors, sessionActors, studentActors };
 
-export const allActors = {
-  ...catalogueActors,
-  ...sessionActors,
-  ...studentActors,
-  ...cartActors,
-  ...orderActors,
-  ...progressActors,
-  ...paymentActors,
-  ...realtimeActors,
-};

@@ -17,6 +17,9 @@ export const orderActors = {
   deleteOrder: operation('deleteOrder', (input: DeleteOrderRequest, signal) => api.POST('/public/cart/deleteorder', { body: input, signal })),
   listOrderedCourses: operation('listOrderedCourses', (_input: void, signal) => api.GET('/private/cart/ordercourse', { signal })),
   listMyOrders: operation('listMyOrders', (input: { limit?: number } | undefined, signal) => api.GET('/private/orders', { params: { query: input ?? {} }, signal })),
+  getOrderByToken: operation('getOrderByToken', (input: { orderToken: string }, signal) =>
+    api.GET('/private/orders/token/{orderToken}', { params: { path: { orderToken: input.orderToken } }, signal }),
+  ),
   getOrder: operation('getOrder', (input: OrderIdBody, signal) => api.GET('/private/orders/{orderId}', { params: { path: { orderId: input.orderId } }, signal })),
   approveOrderPayment: operation('approveOrderPayment', (input: ApproveOrderPaymentRequest, signal) => api.POST('/private/orders/payment/approved', { body: input, signal })),
 };

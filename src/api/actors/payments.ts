@@ -9,7 +9,6 @@ import type {
   PaymentReportPublic,
   PaypalCaptureRequest,
   PaySolutionsRequest,
-  TwoC2pCardRequest,
   TwoC2pPaymentLinkRequest,
 } from '../../../machines/shared/api';
 import { api } from '../client';
@@ -22,7 +21,6 @@ export const paymentActors = {
   getPaymentMethodsForOrder: operation('getPaymentMethodsForOrder', (input: OrderIdBody, signal) =>
     api.GET('/private/payments/methods/order/{orderId}', { params: { path: { orderId: input.orderId } }, signal }),
   ),
-  get2c2pCardMethod: operation('get2c2pCardMethod', (_input: void, signal) => api.GET('/api/payments/methods/3', { signal })),
   getBankCodeOptions: operation('getBankCodeOptions', (_input: void, signal) => api.GET('/api/payments/methods/banktreansfer', { signal })),
   createPaymentReportPublic: operation('createPaymentReportPublic', (input: PaymentReportPublic, signal) => api.POST('/public/payment/report', { body: input, signal })),
   createPaymentReportPrivate: operation('createPaymentReportPrivate', (input: PaymentReport, signal) => api.POST('/private/payment/report', { body: input, signal })),
@@ -30,10 +28,8 @@ export const paymentActors = {
   createScbQrCode: operation('createScbQrCode', (input: OrderIdBody, signal) => api.POST('/api/payment/scb/qrcode/create', { body: input, signal })),
   getOmiseCardPublicKey: operation('getOmiseCardPublicKey', (_input: void, signal) => api.GET('/api/omise/creditcard/applicationid', { signal })),
   chargeOmiseCard: operation('chargeOmiseCard', (input: OmiseChargeRequest, signal) => api.POST('/api/omise/creditcard', { body: input, signal })),
-  getOmisePromptPayKey: operation('getOmisePromptPayKey', (_input: void, signal) => api.GET('/api/omise/promptpay/applicationid', { signal })),
   createOmisePromptPay: operation('createOmisePromptPay', (input: OmiseChargeRequest, signal) => api.POST('/api/omise/promptpay', { body: input, signal })),
   create2c2pPaymentLink: operation('create2c2pPaymentLink', (input: TwoC2pPaymentLinkRequest, signal) => api.POST('/api/payment/2c2p/payment/link', { body: input, signal })),
-  create2c2pCardRequest: operation('create2c2pCardRequest', (input: TwoC2pCardRequest, signal) => api.POST('/api/payment/2c2p/card/request', { body: input, signal })),
   createGbPrimeCardPayment: operation('createGbPrimeCardPayment', (input: GbPrimeCardRequest, signal) => api.POST('/api/gbprime', { body: input, signal })),
   createGbPrimePromptPay: operation('createGbPrimePromptPay', (input: GbPrimePromptPayRequest, signal) => api.POST('/api/gbprime/promptpay', { body: input, signal })),
   createPaySolutionsPayment: operation('createPaySolutionsPayment', (input: PaySolutionsRequest, signal) => api.POST('/api/pay-solutions', { body: input, signal })),

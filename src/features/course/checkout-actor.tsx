@@ -7,9 +7,8 @@ import { createActorContext } from '@xstate/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Snapshot } from 'xstate';
 import type { CartItem } from '../../../machines/cart/cart-summary';
-import type { CheckoutInput } from '../../../machines/checkout/checkout.machine';
+import type { AnalyticsEmitted, CheckoutInput } from '../../../machines/checkout/checkout.machine';
 import type { PricingPlan } from '../../../domain/types';
-import { toMajor } from '../../../domain/money';
 import { FLOW_ROOT } from '../../../machines/shared/persistence';
 import type { SessionUser } from '../../../machines/shared/api';
 import { actorOptions } from '../../api/actor-options';
@@ -80,7 +79,7 @@ export function checkoutInput(data: CoursePageData, user: SessionUser | null, la
   const plans = purchase.plans.filter((p) => p.course_id === course.id);
   // The cart machine moves the line to a plan priced in the cart's currency (USD: only plans with a USD price).
   const plan = defaultPlan(plans, { loggedIn: user !== null, ownedCourseIds: purchase.ownedCourseIds ?? [] });
-  return pageCheckoutInput({
+  const input = pageCheckoutInput({
     settings,
     purchase,
     user,
@@ -92,6 +91,13 @@ export function checkoutInput(data: CoursePageData, user: SessionUser | null, la
     plans,
     usdEnabled: course.default_price_usd !== null && course.default_price_usd !== undefined,
   });
+  // The page's course: the checkout decides whether this buyer may buy it (the panel shows its reason).
+  const buying = {
+    course,
+    orderStatus: purchase.orderStatuses[course.id] ?? null,
+    plan: purchase.plans.find((p) => p.course_id === course.id && p.is_default) ?? null,
+  };
+  return { ...input, buying };
 }
 
 /** A saved flow of this course that was paying, or null. */
@@ -103,58 +109,45 @@ function savedFlowFor(courseId: number): Snapshot<unknown> | null {
   return paying && same ? saved : null;
 }
 
-type DataLayerItem = { item_id: string; item_name: string; coupon: string | undefined; discount: number; price: number; quantity: number };
-
-/** Spec 7: the e-commerce data-layer events begin_checkout and purchase, with their items. */
-function pushDataLayer(event: 'begin_checkout' | 'purchase', items: DataLayerItem[], extra: Record<string, unknown> = {}) {
+/** Spec 7: the e-commerce data-layer events (begin_checkout, purchase) the checkout emits, pushed as they come. */
+function pushDataLayer({ event, ecommerce }: AnalyticsEmitted) {
   const w = window as unknown as { dataLayer?: unknown[] };
   w.dataLayer = w.dataLayer ?? [];
-  w.dataLayer.push({ event, ecommerce: { items, ...extra } });
+  w.dataLayer.push({ event, ecommerce });
 }
 
-function DataLayer() {
+/** The checkout's analytics events go to the data layer (the machine decides when; this only forwards). */
+export function DataLayer() {
   const checkout = CheckoutContext.useActorRef();
   useEffect(() => {
-    let last = checkout.getSnapshot();
-    const sub = checkout.subscribe((s) => {
-      const before = last;
-      last = s;
-      const entered = (state: string) => s.matches(state as never) && !before.matches(state as never);
-      if (!entered('creatingOrder') && !entered('clearingCart')) return;
-      const cart = s.context.cart;
-      const lines = cart.totals.priced?.lines ?? [];
-      const items = cart.lines.map((l) => {
-        const priced = lines.find((p) => p.course_id === l.course_id);
-        return {
-          item_id: String(l.course_id),
-          item_name: l.course_name,
-          coupon: priced?.coupon_code ?? undefined,
-          discount: toMajor(priced?.discount ?? 0),
-          price: toMajor(priced?.unit_price ?? 0),
-          quantity: l.qty ?? 1,
-        };
-      });
-      if (entered('creatingOrder')) pushDataLayer('begin_checkout', items, { currency: cart.currency, value: toMajor(cart.totals.payable) });
-      else pushDataLayer('purchase', items, { currency: cart.currency, value: toMajor(s.context.order?.total ?? 0), transaction_id: s.context.order?.token });
-    });
+    const sub = checkout.on('analytics', pushDataLayer);
     return () => sub.unsubscribe();
   }, [checkout]);
   return null;
 }
 
-/** Session <-> checkout: a login continues the order; a layout-4 registration logs the session in. */
-function SessionBridge({ resumed }: { resumed: boolean }) {
+/**
+ * Session <-> checkout: a login continues the order (`forwardLogin`; /cart instead reads its data
+ * again at login and starts a new checkout); a registration in the checkout logs the session in.
+ */
+export function SessionLink({ forwardLogin = true }: { forwardLogin?: boolean }) {
   const checkout = CheckoutContext.useActorRef();
   const session = SessionContext.useActorRef();
-  const once = useRef(false);
   useEffect(() => {
-    const a = session.on('session.loggedIn', (e) => checkout.send({ type: 'session.loggedIn', user: e.user }));
+    const a = forwardLogin ? session.on('session.loggedIn', (e) => checkout.send({ type: 'session.loggedIn', user: e.user })) : null;
     const b = checkout.on('session.established', (e) => session.send({ type: 'session.established', user: e.user }));
     return () => {
-      a.unsubscribe();
+      a?.unsubscribe();
       b.unsubscribe();
     };
-  }, [checkout, session]);
+  }, [checkout, session, forwardLogin]);
+  return null;
+}
+
+/** A saved flow resumes: at start, and when the browser brings the page back from its back/forward cache. */
+function ResumeBridge({ resumed }: { resumed: boolean }) {
+  const checkout = CheckoutContext.useActorRef();
+  const once = useRef(false);
   useEffect(() => {
     if (resumed && !once.current) {
       once.current = true;
@@ -190,7 +183,8 @@ export function CheckoutProvider({ data, layout, children, logic }: { data: Cour
         ...(saved.current ? { snapshot: saved.current as never } : {}),
       }}
     >
-      <SessionBridge resumed={saved.current !== null} />
+      <SessionLink />
+      <ResumeBridge resumed={saved.current !== null} />
       <DataLayer />
       {children}
     </CheckoutContext.Provider>

@@ -6,9 +6,11 @@
  */
 import { redirect } from 'react-router';
 import type { components } from '../../../generated/api';
+import { BANK_TRANSFER } from '../../../domain/payment-methods';
 import { takeBootData } from '../../api/boot-data';
-import { api } from '../../api/client';
-import { isApiError, unwrap } from '../../api/errors';
+import { cartActors, catalogueActors, orderActors, progressActors, sessionActors, studentActors } from '../../api/actors';
+import { loadBankCodes, type BankCodeOption } from '../../api/bank-codes';
+import { isApiError } from '../../api/errors';
 import { keepUserId, keptUserId } from '../../api/storage';
 import { loadSiteSettings, type SiteSettings } from '../../api/settings';
 
@@ -22,6 +24,7 @@ export type Promotion = components['schemas']['Promotion'];
 export type PaymentMethod = components['schemas']['PaymentMethod'];
 export type CustomLabel = components['schemas']['CustomLabel'];
 export type UserGroup = components['schemas']['UserGroup'];
+export type { BankCodeOption };
 
 /** What the checkout starts from (the machines never fetch: the page hands them these). */
 export type ShippingFee = components['schemas']['ShippingFee'];
@@ -42,6 +45,8 @@ export interface PurchaseData {
   orderIds?: Record<number, number>;
   customLabels: CustomLabel[];
   userGroups: UserGroup[];
+  /** The origin-bank options of a transfer's notice (getBankCodeOptions), read when bank transfer is offered. */
+  bankCodes?: BankCodeOption[];
   /** The student's access countdown of this course when owned. */
   countdown?: CountdownRecord | null;
 }
@@ -77,45 +82,62 @@ async function optional<T>(p: Promise<T>, fallback: T): Promise<T> {
  */
 async function adoptLinkSession(signal: AbortSignal): Promise<void> {
   if (keptUserId() !== null || typeof location === 'undefined' || !new URLSearchParams(location.search).has('signedIn')) return;
-  const me = await optional(api.GET('/public/auth/me', { signal }).then((r) => unwrap(r, 'getSession').user), null);
+  const me = await optional(sessionActors.getSession.call(undefined, signal).then((r) => r.user), null);
   if (me) keepUserId(me.id);
 }
 
-/** Plans, promotions, payment methods, owned courses, registration fields — in parallel. */
-export async function loadPurchaseData(courseId: number, signal: AbortSignal): Promise<PurchaseData> {
-  await adoptLinkSession(signal);
-  const [plans, promotions, methods, owned, customLabels, userGroups] = await Promise.all([
-    api.POST('/public/cart/getallpriecingplan', { body: { courseID: [courseId] }, signal }).then((r) => unwrap(r, 'getAllPricingPlans').data),
-    optional(api.GET('/public/cart/promotion/all', { signal }).then((r) => unwrap(r, 'getAllPromotions').data), []),
-    api.GET('/public/cart/payments/methods', { signal }).then((r) => unwrap(r, 'getCartPaymentMethods').data),
+/** What a checkout of these lines starts from: which courses, whether a student reads it, whether books need shipping. */
+export interface PurchaseScope {
+  courseIds: readonly number[];
+  student: boolean;
+  /** A book is among the lines: the shipping fees, and the student's addresses. */
+  shipping: boolean;
+}
+
+/**
+ * Plans, promotions, payment methods, owned courses, registration fields (and for books the
+ * shipping fees and the student's addresses) — in parallel. The course page, the product page and
+ * /cart read the same data through this one function.
+ */
+export async function loadPurchaseLines({ courseIds, student, shipping }: PurchaseScope, signal: AbortSignal): Promise<PurchaseData> {
+  const ids = [...new Set(courseIds)];
+  const offered = cartActors.getCartPaymentMethods.call(undefined, signal).then((r) => r.data);
+  const [plans, promotions, methods, owned, customLabels, userGroups, shippingFees, shippingAddresses, bankCodes] = await Promise.all([
+    ids.length ? cartActors.getAllPricingPlans.call({ courseID: ids }, signal).then((r) => r.data) : Promise.resolve([]),
+    optional(cartActors.getAllPromotions.call(undefined, signal).then((r) => r.data), []),
+    offered,
     // Only for a student (the id kept at login): a visitor's page makes no call that must fail.
-    keptUserId() === null
-      ? Promise.resolve(null)
-      : optional(
-          api.GET('/private/cart/ordercourse', { signal }).then((r) => unwrap(r, 'listOrderedCourses').data),
-          null,
-        ),
-    optional(api.GET('/public/customlabel', { signal }).then((r) => unwrap(r, 'listCustomLabels').data), []),
-    optional(api.GET('/api/user/group', { signal }).then((r) => unwrap(r, 'listUserGroups').data), []),
+    student ? optional(orderActors.listOrderedCourses.call(undefined, signal).then((r) => r.data), null) : Promise.resolve(null),
+    optional(studentActors.listCustomLabels.call(undefined, signal).then((r) => r.data), []),
+    optional(studentActors.listUserGroups.call(undefined, signal).then((r) => r.data), []),
+    shipping ? optional(cartActors.listShippingFees.call(undefined, signal).then((r) => r.data), []) : Promise.resolve(undefined),
+    shipping && student ? optional(studentActors.listShippingAddresses.call(undefined, signal).then((r) => r.data), []) : Promise.resolve(shipping ? [] : undefined),
+    // The transfer's notice asks which bank the money came from: read only when bank transfer is offered.
+    offered.then((ms) => (ms.some((m) => m.id === BANK_TRANSFER) ? loadBankCodes(signal) : [])),
   ]);
-  const ownedIds = owned ? owned.filter((c) => c.status === 'approved').map((c) => c.courseID) : null;
-  const countdown = ownedIds?.includes(courseId)
-    ? await optional(
-        api.GET('/private/course/countdowntime/{courseId}', { params: { path: { courseId } }, signal }).then((r) => unwrap(r, 'getCourseCountdown').data),
-        null,
-      )
-    : null;
   return {
     plans,
     promotions,
     methods,
-    countdown,
-    ownedCourseIds: ownedIds,
+    ownedCourseIds: owned ? owned.filter((c) => c.status === 'approved').map((c) => c.courseID) : null,
     orderStatuses: Object.fromEntries((owned ?? []).map((c) => [c.courseID, c.status])),
     orderIds: Object.fromEntries((owned ?? []).map((c) => [c.courseID, c.order_id])),
     customLabels,
     userGroups,
+    bankCodes,
+    ...(shippingFees ? { shippingFees } : {}),
+    ...(shippingAddresses ? { shippingAddresses } : {}),
   };
+}
+
+/** One course's (or book's) purchase data, with the student's access countdown when owned. */
+export async function loadPurchaseData(courseId: number, signal: AbortSignal, shipping = false): Promise<PurchaseData> {
+  await adoptLinkSession(signal);
+  const data = await loadPurchaseLines({ courseIds: [courseId], student: keptUserId() !== null, shipping }, signal);
+  const countdown = data.ownedCourseIds?.includes(courseId)
+    ? await optional(progressActors.getCourseCountdown.call({ courseId }, signal).then((r) => r.data), null)
+    : null;
+  return { ...data, countdown };
 }
 
 /** The numeric id before the first hyphen of `{id}-{slug}`, or null. */
@@ -163,21 +185,15 @@ export async function courseLoader({ params, request }: { params: { id?: string 
   } else {
     try {
       const [c, s, h, p] = await Promise.all([
-        api.GET('/public/courses/{id}/{number}', { params: { path: { id, number: 0 } }, signal: request.signal }),
+        catalogueActors.getCourse.call({ id }, request.signal),
         loadSiteSettings(request.signal),
-        api.GET('/public/payments/howtobuy', { signal: request.signal }).catch(() => null),
-        learn ? api.GET('/public/course/videoplaylist/{courseId}', { params: { path: { courseId: id } }, signal: request.signal }) : Promise.resolve(null),
+        optional(catalogueActors.getHowToBuy.call(undefined, request.signal).then((r) => r.data), null),
+        learn ? catalogueActors.getCourseVideoPlaylist.call({ courseId: id }, request.signal) : Promise.resolve(null),
       ]);
-      course = unwrap(c, 'getCourse').data;
+      course = c.data;
       settings = s;
-      if (h) {
-        try {
-          howToBuy = unwrap(h, 'getHowToBuy').data;
-        } catch {
-          howToBuy = null;
-        }
-      }
-      if (p) playlist = unwrap(p, 'getCourseVideoPlaylist').data;
+      howToBuy = h;
+      if (p) playlist = p.data;
     } catch (error) {
       if (isApiError(error) && (error.status === 404 || error.code === 'NOT_FOUND')) throw notFound();
       throw error;

@@ -3,9 +3,9 @@ import { redirect } from 'react-router';
 import type { components } from '../../../generated/api';
 import { startingPrice } from '../../../domain/plans';
 import { takeBootData } from '../../api/boot-data';
-import { api } from '../../api/client';
-import { isApiError, unwrap } from '../../api/errors';
+import { catalogueActors } from '../../api/actors';
 import { keptUserId } from '../../api/storage';
+import { isApiError } from '../../api/errors';
 import { canonicalPath, courseIdFromParam, loadPurchaseData, loadSiteSettings, notFound, type Course, type CoursePageData, type SiteSettings } from './loader';
 
 type ProductDetail = components['schemas']['ProductDetail'];
@@ -49,13 +49,8 @@ export async function productLoader({ params, request }: { params: { id?: string
   // The server found no such product when it wrote the page: nothing to ask for.
   if (takeBootData<boolean>(request, 'notFound')) throw notFound();
   const url = new URL(request.url);
-  const purchase = Promise.all([
-    loadPurchaseData(id, request.signal),
-    api.GET('/public/shipping/fees', { signal: request.signal }).then((r) => unwrap(r, 'listShippingFees').data).catch(() => []),
-    keptUserId() === null
-      ? Promise.resolve([])
-      : api.GET('/private/shipping/addresses', { signal: request.signal }).then((r) => unwrap(r, 'listShippingAddresses').data).catch(() => []),
-  ]).then(([data, fees, addresses]) => ({ ...data, shippingFees: fees, shippingAddresses: addresses }));
+  // A book: the shipping fees and the student's addresses come with the purchase data.
+  const purchase = loadPurchaseData(id, request.signal, true);
   purchase.catch(() => undefined);
   // The first page: the server wrote the product and the settings with the HTML.
   const booted = takeBootData<{ product: ProductDetail; settings: SiteSettings }>(request, 'product');
@@ -66,10 +61,10 @@ export async function productLoader({ params, request }: { params: { id?: string
   }
   try {
     const [p, settings] = await Promise.all([
-      api.GET('/public/products/{id}/{number}', { params: { path: { id, number: 0 } }, signal: request.signal }),
+      catalogueActors.getProduct.call({ id }, request.signal),
       loadSiteSettings(request.signal),
     ]);
-    const product = unwrap(p, 'getProduct').data;
+    const product = p.data;
     if (!product?.id) throw notFound();
     const canonical = canonicalPath('/product', params.id ?? '', product.link_path, url.search);
     if (canonical) return redirect(canonical);

@@ -2,8 +2,7 @@ import { Form, Link, useLoaderData, useSearchParams } from 'react-router';
 import type { components } from '../../../generated/api';
 import { cardPrice, type Currency } from '../../../domain/money';
 import { takeBootData } from '../../api/boot-data';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
+import { catalogueActors } from '../../api/actors';
 import { siteCurrencyFor } from '../../api/settings';
 import { t } from '../../i18n/messages';
 import { Price } from '../../ui';
@@ -24,7 +23,7 @@ async function listCourses(request: Request): Promise<CourseSummary[]> {
   const keyword = params.get('keyword') || undefined;
   const filter = params.get('filter') || undefined;
   const query = { ...(keyword ? { keyword } : {}), ...(filter ? { filter } : {}) };
-  const body = unwrap(await api.GET('/public/courses', { params: { query }, signal: request.signal }), 'listCourses');
+  const body = await catalogueActors.listCourses.call(query, request.signal);
   return body.data;
 }
 

@@ -1,7 +1,6 @@
 import { Form, Link, useLoaderData, useSearchParams } from 'react-router';
 import { cardPrice } from '../../../domain/money';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
+import { catalogueActors } from '../../api/actors';
 import { siteCurrencyFor } from '../../api/settings';
 import { t } from '../../i18n/messages';
 import { Price } from '../../ui';
@@ -14,7 +13,7 @@ export async function productListLoader({ request }: { request: Request }): Prom
   const filter = params.get('filter') || undefined;
   const query = { ...(keyword ? { keyword } : {}), ...(filter ? { filter } : {}) };
   const [products, currency] = await Promise.all([
-    api.GET('/public/product', { params: { query }, signal: request.signal }).then((r) => unwrap(r, 'listProducts').data),
+    catalogueActors.listProducts.call(query, request.signal).then((r) => r.data),
     siteCurrencyFor(request),
   ]);
   return { courses: products, currency };

@@ -1,8 +1,7 @@
 import { Link, useLoaderData } from 'react-router';
 import type { components } from '../../../generated/api';
 import { takeBootData } from '../../api/boot-data';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
+import { cartActors, catalogueActors } from '../../api/actors';
 import { t } from '../../i18n/messages';
 
 type Promotion = components['schemas']['Promotion'];
@@ -20,11 +19,11 @@ export async function promotionLoader({ params, request }: { params: { id?: stri
   if (takeBootData<boolean>(request, 'notFound')) throw new Response('404 Page not found !', { status: 404 });
   const booted = takeBootData<PromotionData>(request, 'promotion');
   if (booted) return booted;
-  const [promos, courses] = await Promise.all([api.GET('/public/cart/promotion/all', { signal: request.signal }), api.GET('/public/courses', { params: { query: {} }, signal: request.signal })]);
-  const promotion = unwrap(promos, 'getAllPromotions').data.find((p) => p.id === id);
+  const [promos, courses] = await Promise.all([cartActors.getAllPromotions.call(undefined, request.signal), catalogueActors.listCourses.call({}, request.signal)]);
+  const promotion = promos.data.find((p) => p.id === id);
   if (!promotion) throw new Response('404 Page not found !', { status: 404 });
   const ids = new Set(promotion.coursesInPromotion.length > 0 ? promotion.coursesInPromotion : promotion.courses);
-  return { promotion, courses: unwrap(courses, 'listCourses').data.filter((c) => ids.has(c.id)) };
+  return { promotion, courses: courses.data.filter((c) => ids.has(c.id)) };
 }
 
 export function PromotionPage() {

@@ -25,14 +25,20 @@ import { OrderOutcome, orderLabel, outcomeOf } from '../../ui/OrderOutcome';
 
 type Order = components['schemas']['Order'];
 export type OrderPaymentRef = ActorRefFrom<typeof orderPaymentLogic>;
-export type PaymentSlot = ComponentType<{ methodId: number; actorRef: AnyActorRef; bankAccounts: NonNullable<components['schemas']['PaymentMethod']['bankList']>; onLeave?: () => void }>;
+export type PaymentSlot = ComponentType<{
+  methodId: number;
+  actorRef: AnyActorRef;
+  bankAccounts: NonNullable<components['schemas']['PaymentMethod']['bankList']>;
+  bankCodes: readonly components['schemas']['BankCodeOption'][];
+  onLeave?: () => void;
+}>;
 
 /**
  * The page's pay-again actor; `ordersChanged` reads the list again. A paid (or handed-over) payment
  * ends where the checkout's does (spec 4: the thank-you page when the site has one, which reads
  * the order and thanks only a paid one; else the list, read again).
  */
-export function useOrderPayment(onOrdersChanged: () => void, settings?: { thankYouPage: boolean; slipRequired: boolean }): OrderPaymentRef {
+export function useOrderPayment(onOrdersChanged: () => void, settings?: { thankYouPage: boolean; slipRequired: boolean }, payOrderId: number | null = null): OrderPaymentRef {
   const user = SessionContext.useSelector(selectUser);
   const changed = useRef(onOrdersChanged);
   useEffect(() => {
@@ -40,7 +46,7 @@ export function useOrderPayment(onOrdersChanged: () => void, settings?: { thankY
   });
   return useActorRef(orderPaymentLogic.provide({ actions: { ordersChanged: () => changed.current() } }), {
     ...actorOptions('orderPayment'),
-    input: { user, thankYouPage: settings?.thankYouPage ?? false, slipRequired: settings?.slipRequired ?? false },
+    input: { user, thankYouPage: settings?.thankYouPage ?? false, slipRequired: settings?.slipRequired ?? false, payOrderId },
   });
 }
 
@@ -61,7 +67,7 @@ export function OrderPaymentActions({ order, actorRef }: { order: Order; actorRe
 }
 
 /** The pay panel: methods, the running payment (its own modal), the failure with its reason, the cancel question. */
-export function OrderPaymentPanel({ actorRef, PaymentHost }: { actorRef: OrderPaymentRef; PaymentHost: PaymentSlot }) {
+export function OrderPaymentPanel({ actorRef, PaymentHost, bankCodes = [] }: { actorRef: OrderPaymentRef; PaymentHost: PaymentSlot; bankCodes?: readonly components['schemas']['BankCodeOption'][] }) {
   const phase = useSelector(actorRef, selectOrderPaymentPhase);
   const orderId = useSelector(actorRef, selectPayingOrderId);
   const order = useSelector(actorRef, selectPayingOrder);
@@ -87,7 +93,7 @@ export function OrderPaymentPanel({ actorRef, PaymentHost }: { actorRef: OrderPa
   if (phase === 'paying' && child) {
     return (
       <Suspense fallback={<Spinner />}>
-        <PaymentHost methodId={child.methodId} actorRef={child.ref} bankAccounts={methods.find((m) => m.id === 1)?.bankList ?? []} onLeave={leave} />
+        <PaymentHost methodId={child.methodId} actorRef={child.ref} bankAccounts={methods.find((m) => m.id === 1)?.bankList ?? []} bankCodes={bankCodes} onLeave={leave} />
       </Suspense>
     );
   }

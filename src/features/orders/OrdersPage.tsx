@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
+import { Link, useLoaderData, useRevalidator } from 'react-router';
 import type { components } from '../../../generated/api';
 import { selectLoggedIn } from '../../../machines/session/session.selectors';
-import { api } from '../../api/client';
+import { orderActors } from '../../api/actors';
 import { flowPersistence } from '../../api/effects';
 import { useOrderWatch } from '../../api/order-watch-logic';
 import { loadSiteSettings } from '../../api/settings';
-import { isApiError, unwrap } from '../../api/errors';
+import { loadBankCodes, type BankCodeOption } from '../../api/bank-codes';
+import { isApiError } from '../../api/errors';
 import { dateTime, methodName, t } from '../../i18n/messages';
 import { LoginForm, SessionContext } from '../../session';
 import { OrderOutcome, orderLabel, PaymentFailedAlert } from '../../ui/OrderOutcome';
@@ -24,7 +25,19 @@ export interface OrdersPaymentSettings {
   slipRequired: boolean;
 }
 
-export type OrdersData = ({ orders: Order[] } | { orders: null }) & { settings?: OrdersPaymentSettings };
+export type OrdersData = ({ orders: Order[] } | { orders: null }) & {
+  settings?: OrdersPaymentSettings;
+  /** The origin-bank options of a bank transfer's notice. */
+  bankCodes?: BankCodeOption[];
+  /** `?pay={orderId}` (the course page's "continue paying order #N"): the order whose payment starts, once. */
+  payOrderId?: number | null;
+};
+
+/** The order id of a `?pay=` link, or null when absent or not an id. */
+export function payOrderIdOf(url: URL): number | null {
+  const id = Number(url.searchParams.get('pay'));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
 
 /** The student's orders (GET /private/orders); null when not logged in. */
 export async function ordersLoader({ request }: { request: Request }): Promise<OrdersData> {
@@ -32,30 +45,24 @@ export async function ordersLoader({ request }: { request: Request }): Promise<O
     (s): OrdersPaymentSettings => ({ thankYouPage: s.is_thank_you_page, slipRequired: s.is_require_payment_slip }),
     () => undefined,
   );
+  const bankCodes = loadBankCodes(request.signal);
   try {
-    const body = unwrap(await api.GET('/private/orders', { params: { query: {} }, signal: request.signal }), 'listMyOrders');
-    return { orders: body.data, settings: await settings };
+    const body = await orderActors.listMyOrders.call({}, request.signal);
+    return { orders: body.data, settings: await settings, bankCodes: await bankCodes, payOrderId: payOrderIdOf(new URL(request.url)) };
   } catch (error) {
-    if (isApiError(error) && (error.status === 401 || error.status === 403)) return { orders: null, settings: await settings };
+    // Not logged in: nothing is paid from the link (the buyer logs in and follows it again).
+    if (isApiError(error) && (error.status === 401 || error.status === 403)) return { orders: null, settings: await settings, bankCodes: await bankCodes, payOrderId: null };
     throw error;
   }
 }
 
 /** /myaccount/student/order: where payments end when there is no thank-you page. */
 export function OrdersPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
-  const { orders, settings } = useLoaderData() as OrdersData;
+  const { orders, settings, bankCodes, payOrderId } = useLoaderData() as OrdersData;
   const loggedIn = SessionContext.useSelector(selectLoggedIn);
   const revalidator = useRevalidator();
-  const payment = useOrderPayment(() => void revalidator.revalidate(), settings);
-  const [params] = useSearchParams();
-  const payFor = Number(params.get('pay'));
-  const asked = useRef(false);
-  // The course page's "continue paying order #N" opens the pay panel of that order once.
-  useEffect(() => {
-    if (asked.current || !loggedIn || !Number.isSafeInteger(payFor) || payFor <= 0) return;
-    asked.current = true;
-    payment.send({ type: 'order.pay', orderId: payFor });
-  }, [loggedIn, payFor, payment]);
+  // The course page's "continue paying order #N": the loader read the order id from the link, the machine starts that payment once.
+  const payment = useOrderPayment(() => void revalidator.revalidate(), settings, payOrderId ?? null);
   const was = useRef(loggedIn);
   // The shop approving or rejecting, a late payment, a refund: the list reads again, no reload needed.
   useOrderWatch(() => void revalidator.revalidate());
@@ -112,7 +119,7 @@ export function OrdersPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
           </ol>
         </>
       )}
-      <OrderPaymentPanel actorRef={payment} PaymentHost={PaymentHost} />
+      <OrderPaymentPanel actorRef={payment} PaymentHost={PaymentHost} bankCodes={bankCodes} />
       <p>
         <Link className="tap-target" to="/">
           {t('allCourses')}

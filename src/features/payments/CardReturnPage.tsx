@@ -5,8 +5,7 @@ import { isPaymentMethodId, TWOC2P_CARD } from '../../../domain/payment-methods'
 import type { EncryptedCard } from '../../../machines/payments/two-c2p-card.machine';
 import { selectTwoC2pCardPhase } from '../../../machines/payments/two-c2p-card.selectors';
 import { actorOptions } from '../../api/actor-options';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/errors';
+import { orderActors } from '../../api/actors';
 import { t } from '../../i18n/messages';
 import { Spinner } from '../../ui';
 import { twoC2pCardLogic } from '../../api/payment-logic';
@@ -35,7 +34,7 @@ export async function cardReturnLoader({ request, fallbackOrderId = null }: { re
   const url = new URL(request.url);
   const orderId = returnOrderId(url.pathname, fallbackOrderId);
   if (orderId === null) return { order: null };
-  const body = unwrap(await api.GET('/private/orders/{orderId}', { params: { path: { orderId } }, signal: request.signal }), 'getOrder');
+  const body = await orderActors.getOrder.call({ orderId }, request.signal);
   return { order: body.data };
 }
 

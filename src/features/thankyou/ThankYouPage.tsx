@@ -2,10 +2,10 @@ import { useEffect, useRef } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import type { components } from '../../../generated/api';
 import { selectLoggedIn } from '../../../machines/session/session.selectors';
-import { api } from '../../api/client';
+import { orderActors } from '../../api/actors';
 import { flowPersistence } from '../../api/effects';
 import { useOrderWatch } from '../../api/order-watch-logic';
-import { isApiError, unwrap } from '../../api/errors';
+import { isApiError } from '../../api/errors';
 import { t } from '../../i18n/messages';
 import { LoginForm, SessionContext } from '../../session';
 import { orderLabel, outcomeOf, PaymentFailedAlert } from '../../ui/OrderOutcome';
@@ -20,7 +20,7 @@ export async function thankYouLoader({ request }: { request: Request }): Promise
   const token = new URL(request.url).searchParams.get('orderId');
   if (!token) return { kind: 'notFound' };
   try {
-    const body = unwrap(await api.GET('/private/orders/token/{orderToken}', { params: { path: { orderToken: token } }, signal: request.signal }), 'getOrderByToken');
+    const body = await orderActors.getOrderByToken.call({ orderToken: token }, request.signal);
     return { kind: 'order', order: body.data };
   } catch (error) {
     if (isApiError(error) && (error.status === 401 || error.status === 403)) return { kind: 'login' };

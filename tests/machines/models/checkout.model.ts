@@ -2,12 +2,14 @@ import assert from 'node:assert/strict';
 import type { EventObject } from 'xstate';
 import { cartSummary, initialCartContext, type CartContext } from '../../../machines/cart/cart.machine';
 import type { CartSummary } from '../../../machines/cart/cart-summary';
-import { checkoutMachine, orderContent, type CheckoutInput } from '../../../machines/checkout/checkout.machine';
+import { analyticsOf, checkoutMachine, orderContent, type CheckoutInput } from '../../../machines/checkout/checkout.machine';
 import {
   selectCheckoutProblem,
   selectCreating,
   selectLoginModalOpen,
+  selectBuyability,
   selectPayment,
+  selectRegistering,
   selectSubmitBlock,
   selectSubmitWarning,
 } from '../../../machines/checkout/checkout.selectors';
@@ -87,7 +89,14 @@ export const checkoutModel = defineModel({
     {
       name: 'logged out, order list after payment',
       input: input({ user: null, thankYouPage: false }),
-      userEvents: [{ type: 'checkout.submit' }, { type: 'session.loggedIn', user: student }, { type: 'auth.dismiss' }],
+      userEvents: [{ type: 'checkout.submit' }, { type: 'session.loggedIn', user: student }, { type: 'auth.dismiss' }, { type: 'registration.submit', ...registration }],
+      callbacks: { cart: [] },
+    },
+    {
+      // The course page's course has an unpaid order of this student: the submit warns, nothing is ordered.
+      name: 'a course this buyer cannot buy',
+      input: input({ buying: { course: { id: 12, course_type: 'Online' }, orderStatus: 'notYetReceived', plan: null } }),
+      userEvents: [{ type: 'checkout.submit' }],
       callbacks: { cart: [] },
     },
     {
@@ -130,6 +139,8 @@ export const checkoutModel = defineModel({
       order: c.order,
       problem: c.problem?.code ?? null,
       registration: !!c.registration,
+      // The modal's registration goes on to the order; /cart's goes back to editing.
+      memberRegistration: c.memberRegistration?.thenOrder ?? null,
     });
   },
   /**
@@ -140,6 +151,8 @@ export const checkoutModel = defineModel({
   filter: (s, e) => {
     const main = isFirstCart(s) && s.context.settings.layout === 3 && s.context.user !== null && s.context.settings.thankYouPage;
     if (s.context.cartFailed && (e.type === 'cart.changed' || e.type === 'xstate.error.actor.cart')) return false;
+    // The registration with username is the visitor's (the login modal, or /cart's visitor panel).
+    if (e.type === 'registration.submit') return s.context.user === null;
     if (e.type === 'cart.changed') return isFirstCart(s) && s.context.order === null && !s.context.cartFailed;
     if (main) return true;
     const paymentActor = Object.values(METHOD_ACTORS).some((id) => e.type.endsWith(`.actor.${id}`));
@@ -149,15 +162,21 @@ export const checkoutModel = defineModel({
     return true;
   },
   accepts: (s) => {
-    if (s.matches('editing')) return ['checkout.submit', 'session.loggedIn'];
-    if (s.matches('awaitingLogin')) return ['session.loggedIn', 'auth.dismiss'];
+    if (s.matches('editing')) return ['checkout.submit', 'session.loggedIn', 'registration.submit'];
+    if (s.matches('awaitingLogin')) return ['session.loggedIn', 'auth.dismiss', 'registration.submit'];
     if (s.matches('paying')) return ['payment.resume', 'payment.leave'];
     return [];
   },
   check: (s, step) => {
     const c = s.context;
     assert.equal(selectCreating(s), !s.matches('editing'));
-    assert.equal(selectLoginModalOpen(s), s.matches('awaitingLogin'));
+    assert.equal(selectLoginModalOpen(s), s.matches('awaitingLogin') || (s.matches('registeringMember') && c.memberRegistration?.thenOrder === true));
+    assert.equal(selectRegistering(s), s.matches('registeringMember'));
+    if (s.matches('registeringMember')) {
+      // The modal's registration (or /cart's) always has a username and logs in; the values are the form's.
+      const given = step.scripts.inputsOf('registerAndLogin').at(-1) as { values: unknown; config: { withLogin: boolean }; credential: string };
+      assert.deepEqual([given.values, given.config.withLogin, given.credential], [registration.values, true, registration.credential]);
+    }
     if (s.matches('editing')) {
       const block = selectSubmitBlock(s);
       const expected = c.cart === CART.empty || c.cart.lines.length === 0 ? 'emptyCart' : c.cart.lines[0]!.course_type === 'Product' ? (c.cart.shippingAddressId ? 'shippingFee' : 'shippingAddress') : null;
@@ -165,7 +184,11 @@ export const checkoutModel = defineModel({
       const warning = selectSubmitWarning(s);
       if (block === 'emptyCart') assert.equal(warning?.message, 'ยังไม่มีสินค้าในรถเข็น');
       if (block === 'shippingAddress' || block === 'shippingFee') assert.equal(warning?.message, 'กรุณากรอกข้อมูลที่อยู่จัดส่ง');
-      if (step.event.type === 'checkout.submit') {
+      const buy = selectBuyability(s);
+      assert.equal(buy.buyable, c.settings.buying === null, 'only the model\'s unpaid-order course is refused');
+      if (step.event.type === 'checkout.submit' && !buy.buyable) {
+        assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'warning', topic: 'notBuyable', message: 'คุณมีคำสั่งซื้อคอร์สนี้ที่รอการชำระเงิน' } }]);
+      } else if (step.event.type === 'checkout.submit') {
         if (block) assert.deepEqual(step.effects.map((e) => e.params), [warning]);
         else if (c.cart.promotionId === null && c.cart.promotions.length) {
           assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'warning', topic: 'invalidData', message: 'คำสั่งซื้อของคุณมีโปรโมชั่นร่วม กรุณาเลือกโปรโมชั่น' } }]);
@@ -229,8 +252,18 @@ export const checkoutModel = defineModel({
       assert.deepEqual(step.effects.filter((e) => e.type === 'navigate'), [{ type: 'navigate', params: { to: '/myaccount/student/order', external: false } }]);
     }
     if (step.event.type === 'xstate.done.actor.registerAndLogin' && s.matches('creatingOrder')) {
-      assert.deepEqual(step.effects, [{ type: 'emitted', params: { type: 'session.established', user: student } }]);
+      assert.deepEqual(step.effects, [
+        { type: 'emitted', params: { type: 'session.established', user: student } },
+        { type: 'emitted', params: analyticsOf(c, 'begin_checkout') },
+      ]);
     }
+    // Analytics (spec 7): begin_checkout as the order creation starts, purchase as the cart is cleared after paying.
+    const analytics = step.effects.filter((e) => e.type === 'emitted' && (e.params as { type: string }).type === 'analytics').map((e) => e.params);
+    if (s.matches('creatingOrder') && step.event.type === 'checkout.submit') assert.deepEqual(analytics, [analyticsOf(c, 'begin_checkout')]);
+    else if (s.matches('clearingCart') && step.event.type.startsWith('xstate.') && step.event.type !== 'xstate.error.actor.cart') {
+      assert.deepEqual(analytics, [analyticsOf(c, 'purchase')]);
+      assert.equal((analytics[0] as { ecommerce: { transaction_id?: string } }).ecommerce.transaction_id, 'tok-501');
+    } else if (!s.matches('creatingOrder')) assert.deepEqual(analytics, [], 'analytics only when the order creation starts or the cart is cleared');
     if (s.matches('editing') && step.event.type.startsWith('xstate.done.actor.') && (outcomeOf(step.event) as { orderDeleted?: boolean })?.orderDeleted) {
       assert.equal(c.order, null);
       const used = (step.scripts.inputsOf('createOrder').at(-1) as { idempotencyKey: string }).idempotencyKey;

@@ -27,6 +27,12 @@ export const orderPaymentModel = defineModel({
       input: { user: student, thankYouPage: false, slipRequired: false },
       userEvents: [{ type: 'order.pay', orderId: 501 }, { type: 'payment.start' }],
     },
+    {
+      // The route's pay link (?pay=501): the machine asks for that order's payment itself, once.
+      name: 'opened to pay one order',
+      input: { user: student, thankYouPage: true, slipRequired: false, payOrderId: 501 },
+      userEvents: [{ type: 'payment.leave' }],
+    },
   ],
   userEvents: [
     { type: 'order.pay', orderId: 501 },
@@ -70,6 +76,11 @@ export const orderPaymentModel = defineModel({
   check: (s, step) => {
     const phase = selectOrderPaymentPhase(s);
     const c = s.context;
+    // Opened by the pay link: the order's payment is asked for at start, without any event from the page.
+    if (step.event.type === 'xstate.init') {
+      assert.equal(s.matches('loadingOrder'), c.payOrderId === 501);
+      if (c.payOrderId === 501) assert.deepEqual(step.scripts.inputsOf('getOrder').at(-1), { orderId: 501 });
+    }
     if (s.matches('idle')) {
       assert.equal(phase, 'closed');
       assert.equal(c.orderId, null, 'an idle flow holds no order');

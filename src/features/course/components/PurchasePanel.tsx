@@ -1,22 +1,20 @@
 import { startTransition, Suspense, useActionState, useEffect, useRef, type ComponentType } from 'react';
-import { createActor, toPromise, type AnyActorRef } from 'xstate';
+import type { AnyActorRef } from 'xstate';
 import type { FieldError } from '../../../../domain/forms/common';
 import { validateRegistration, type RegistrationConfig } from '../../../../domain/forms/registration';
 import { Link } from 'react-router';
-import { canBuy, type Buyability } from '../../../../domain/buyability';
 import { orderNumber } from '../../../../domain/order-outcome';
 import type { RegistrationValues } from '../../../../domain/forms/registration';
-import { selectCartRef, selectCreating, selectEmailTaken, selectLoginModalOpen, selectPayment, selectTaxGateRef } from '../../../../machines/checkout/checkout.selectors';
+import { selectBuyability, selectCartRef, selectCreating, selectEmailTaken, selectLoginModalOpen, selectPayment, selectRegistering, selectTaxGateRef } from '../../../../machines/checkout/checkout.selectors';
 import { MESSAGES } from '../../../../domain/messages';
 import { GROUP_MESSAGE } from '../../../../domain/forms/registration';
 import { selectLoggedIn } from '../../../../machines/session/session.selectors';
-import { registerAndLoginLogic } from '../../../api/checkout-logic';
 import { t, tx } from '../../../i18n/messages';
 import { LoginForm, SessionContext } from '../../../session';
-import { Button, Modal, notify, Spinner } from '../../../ui';
+import { Button, Modal, Spinner } from '../../../ui';
 import { CheckoutForm } from '../purchase/CheckoutForm';
 import { CheckoutContext } from '../checkout-actor';
-import type { PaymentMethod, PurchasePageData as CoursePageData } from '../loader';
+import type { BankCodeOption, PaymentMethod, PurchasePageData as CoursePageData } from '../loader';
 import { AddToCartButton } from '../purchase/AddToCartButton';
 import { SwitchModals, type CartRef } from '../purchase/CartPanel';
 import { readRegistration, RegistrationFields } from './RegistrationForm';
@@ -38,24 +36,23 @@ type SubmitState = { errors: FieldError[]; groups: ErrorGroup[] };
 const NO_ERRORS: SubmitState = { errors: [], groups: [] };
 
 /** The lazily loaded payment popups (src/features/payments), handed in by the route. */
-export type PaymentSlot = ComponentType<{ methodId: number; actorRef: AnyActorRef; bankAccounts: NonNullable<PaymentMethod['bankList']>; onLeave?: () => void }>;
+export type PaymentSlot = ComponentType<{ methodId: number; actorRef: AnyActorRef; bankAccounts: NonNullable<PaymentMethod['bankList']>; bankCodes: readonly BankCodeOption[]; onLeave?: () => void }>;
 
 /** What the registration needs of the page's data (the course page's, or the /cart page's). */
 type RegistrationData = { purchase: Pick<CoursePageData['purchase'], 'customLabels' | 'userGroups'> };
 
-/** The registration inside the login/registration modal: register with username, then log in. */
+/**
+ * The registration inside the login/registration modal (and /cart's visitor panel): the form's
+ * values go to the checkout, which registers with username then logs in (its registerAndLogin
+ * child) and tells the session. The field errors shown are the form's own checks.
+ */
 export function ModalRegistration({ config, data }: { config: RegistrationConfig; data: RegistrationData }) {
-  const session = SessionContext.useActorRef();
   const checkout = CheckoutContext.useActorRef();
-  const [state, submit, pending] = useActionState<{ errors: FieldError[] }, HTMLFormElement>(async (_prev, form) => {
+  const pending = CheckoutContext.useSelector(selectRegistering);
+  const [state, submit] = useActionState<{ errors: FieldError[] }, HTMLFormElement>((_prev, form) => {
     const values = readRegistration(form, data.purchase.customLabels);
     const checked = validateRegistration(values, config);
-    const actor = createActor(registerAndLoginLogic, { input: { values, config, credential: newBuyerCredential() } }).start();
-    const output = await toPromise(actor);
-    if (output.ok) {
-      session.send({ type: 'session.established', user: output.user });
-      checkout.send({ type: 'session.loggedIn', user: output.user });
-    }
+    checkout.send({ type: 'registration.submit', values, credential: newBuyerCredential() });
     return { errors: checked.ok ? [] : checked.errors };
   }, { errors: [] });
   return (
@@ -90,7 +87,7 @@ export function LoginModal({ data, config }: { data: RegistrationData; config: R
   );
 }
 
-export function ChildModals({ PaymentHost, methods }: { PaymentHost: PaymentSlot; methods: readonly PaymentMethod[] }) {
+export function ChildModals({ PaymentHost, methods, bankCodes = [] }: { PaymentHost: PaymentSlot; methods: readonly PaymentMethod[]; bankCodes?: readonly BankCodeOption[] }) {
   const cartRef = CheckoutContext.useSelector(selectCartRef) as CartRef | undefined;
   const taxRef = CheckoutContext.useSelector(selectTaxGateRef) as TaxGateRef | undefined;
   const payment = CheckoutContext.useSelector(selectPayment, (a, b) => a?.ref === b?.ref);
@@ -102,7 +99,7 @@ export function ChildModals({ PaymentHost, methods }: { PaymentHost: PaymentSlot
       {taxRef ? <TaxModals taxRef={taxRef} /> : null}
       {payment && methodId !== null ? (
         <Suspense fallback={<Spinner />}>
-          <PaymentHost methodId={methodId} actorRef={payment.ref} bankAccounts={methods.find((m) => m.id === 1)?.bankList ?? []} onLeave={() => checkout.send({ type: 'payment.leave' })} />
+          <PaymentHost methodId={methodId} actorRef={payment.ref} bankAccounts={methods.find((m) => m.id === 1)?.bankList ?? []} bankCodes={bankCodes} onLeave={() => checkout.send({ type: 'payment.leave' })} />
         </Suspense>
       ) : null}
     </>
@@ -129,16 +126,12 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
   const loggedIn = SessionContext.useSelector(selectLoggedIn);
   const user = SessionContext.useSelector((s) => s.context.user);
   const withRegistration = embedded && registrationOnPage && !loggedIn;
-  const buyRef = useRef<Buyability>({ buyable: true, reason: 'ok' });
+  // The checkout decides whether this buyer may buy the course (a submit of a refused course only warns).
+  const buy = CheckoutContext.useSelector(selectBuyability, (a, b) => a.buyable === b.buyable && a.reason === b.reason);
   const withholdingChosen = CheckoutContext.useSelector((s) => s.context.cart.withholding && s.context.cart.totals.withholdingOffered);
   const emailTaken = CheckoutContext.useSelector(selectEmailTaken, (a, b) => a?.email === b?.email && a?.account === b?.account);
   const panelRef = useRef<HTMLElement>(null);
   const [state, submit] = useActionState<SubmitState, HTMLFormElement>((_prev, form) => {
-    // The checkout does not check buyability (see the report): a course that cannot be bought is not ordered.
-    if (!buyRef.current.buyable) {
-      notify({ kind: 'warning', topic: 'notBuyable', message: buyRef.current.message });
-      return NO_ERRORS;
-    }
     if (!withRegistration) {
       checkout.send({ type: 'checkout.submit' });
       return NO_ERRORS;
@@ -166,19 +159,6 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
   }, [state]);
 
   const { course } = data;
-  const buy = canBuy({
-    course,
-    buyer: {
-      studentLoggedIn: loggedIn && user?.role === 'student',
-      instructorLoggedIn: user?.role === 'instructor',
-      userGroupId: user?.user_group_id ?? null,
-      ownedCourseIds: data.purchase.ownedCourseIds ?? [],
-    },
-    orderStatus: data.purchase.orderStatuses[course.id] ?? null,
-    plan: data.purchase.plans.find((p) => p.course_id === course.id && p.is_default) ?? null,
-    now: Date.now(),
-  });
-  buyRef.current = buy;
   const unpaidOrderId = data.purchase.orderIds?.[course.id];
   // A book's quantity as chosen in the cart (line.setQty) goes to the cart with it.
   const lineQty = CheckoutContext.useSelector((s) => s.context.cart.lines.find((l) => l.course_id === course.id)?.qty ?? 1);
@@ -216,7 +196,7 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
       />
       {buy.buyable && !embedded ? <AddToCartButton courseId={course.id} name={course.name} qty={lineQty} /> : null}
       <LoginModal data={data} config={config} />
-      <ChildModals PaymentHost={PaymentHost} methods={data.purchase.methods} />
+      <ChildModals PaymentHost={PaymentHost} methods={data.purchase.methods} bankCodes={data.purchase.bankCodes} />
     </section>
   );
 }

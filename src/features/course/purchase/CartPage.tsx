@@ -1,11 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLoaderData, useNavigate, useRevalidator, useSearchParams } from 'react-router';
+import { Link, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
 import { selectLoggedIn } from '../../../../machines/session/session.selectors';
 import { actorOptions } from '../../../api/actor-options';
-import { returnLink } from '../../../api/storage';
 import { t } from '../../../i18n/messages';
 import { LoginForm, SessionContext } from '../../../session';
-import { CheckoutContext } from '../checkout-actor';
+import { CheckoutContext, DataLayer, SessionLink } from '../checkout-actor';
 import { ChildModals, LoginModal, ModalRegistration, type PaymentSlot } from '../components/PurchasePanel';
 import { CheckoutForm } from './CheckoutForm';
 import '../course.css';
@@ -51,7 +50,7 @@ function CartCheckout({ data, PaymentHost }: { data: CartPageData; PaymentHost: 
         }
       />
       <LoginModal data={data} config={config} />
-      <ChildModals PaymentHost={PaymentHost} methods={data.purchase.methods} />
+      <ChildModals PaymentHost={PaymentHost} methods={data.purchase.methods} bankCodes={data.purchase.bankCodes} />
     </section>
   );
 }
@@ -67,7 +66,6 @@ export function CartPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
   const user = SessionContext.useSelector((s) => s.context.user);
   const loggedIn = SessionContext.useSelector(selectLoggedIn);
   const revalidator = useRevalidator();
-  const navigate = useNavigate();
   const was = useRef(loggedIn);
   useEffect(() => {
     document.title = `${t('cart')} — ${t('appTitle')}`;
@@ -81,17 +79,15 @@ export function CartPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
   }, [loggedIn, revalidator]);
   // An order refused as stale: the page reads the server's cart again and shows it.
   useEffect(() => setCartReloader(() => void revalidator.revalidate()), [revalidator]);
-  // Logged in from the header's login link with nothing in the cart: back to the page the visitor came from.
-  useEffect(() => {
-    const back = returnLink();
-    if (loggedIn && data.student && data.cart.lines.length === 0 && back) navigate(back, { replace: true });
-  }, [loggedIn, data, navigate]);
+  // Logged in with nothing in the cart: the loader (read again at login) sends the visitor back (followReturnLink).
   const input = cartCheckoutInput(data, loggedIn === data.student ? user : null);
   // A new checkout whenever the data is read again (login, merge).
   const key = `${data.student ? 'student' : 'visitor'}-${data.cart.updated_at ?? 'new'}-${data.cart.lines.length}`;
   return (
     <main className="page cart-page" data-testid="cart-page">
       <CheckoutContext.Provider key={key} logic={cartPageLogic} options={{ ...actorOptions('checkout'), input }}>
+        <SessionLink forwardLogin={false} />
+        <DataLayer />
         {loggedIn ? null : <VisitorPanel data={data} />}
         <CartCheckout data={data} PaymentHost={PaymentHost} />
       </CheckoutContext.Provider>

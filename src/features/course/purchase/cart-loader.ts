@@ -4,9 +4,9 @@
  * payment methods, owned courses, registration fields, and for books the shipping fees and the
  * student's addresses.
  */
-import { api } from '../../../api/client';
-import { unwrap } from '../../../api/errors';
-import { loadSiteSettings, type PurchaseData, type SiteSettings } from '../loader';
+import { redirect } from 'react-router';
+import { returnLink } from '../../../api/storage';
+import { loadPurchaseLines, loadSiteSettings, type PurchaseData, type SiteSettings } from '../loader';
 import { isStudent, mergeVisitorCart, readShopCart, type ServerCart } from '../../../api/shop-cart';
 
 export interface CartPageData {
@@ -25,38 +25,29 @@ async function optional<T>(p: Promise<T>, fallback: T): Promise<T> {
   }
 }
 
+/**
+ * Logged in (from the header's login link) with nothing in the cart: the route goes back to the
+ * page the visitor came from (the return link the course page kept) instead of an empty cart.
+ */
+export function followReturnLink(data: CartPageData): CartPageData {
+  const back = returnLink();
+  if (data.student && data.cart.lines.length === 0 && back) throw redirect(back);
+  return data;
+}
+
 export async function cartLoader({ request }: { request: Request }): Promise<CartPageData> {
+  return followReturnLink(await readCartPage(request));
+}
+
+async function readCartPage(request: Request): Promise<CartPageData> {
   const signal = request.signal;
   const student = isStudent();
   // A failed merge leaves both carts as they were; the student's cart is shown.
   if (student) await optional(mergeVisitorCart(signal), undefined);
   const [cart, settings] = await Promise.all([readShopCart(signal), loadSiteSettings(signal)]);
-  const ids = [...new Set(cart.lines.map((l) => l.courseID))];
-  const physical = cart.lines.some((l) => l.courseType === 'Product');
-  const [plans, promotions, methods, owned, customLabels, userGroups, shippingFees, shippingAddresses] = await Promise.all([
-    ids.length ? api.POST('/public/cart/getallpriecingplan', { body: { courseID: ids }, signal }).then((r) => unwrap(r, 'getAllPricingPlans').data) : Promise.resolve([]),
-    optional(api.GET('/public/cart/promotion/all', { signal }).then((r) => unwrap(r, 'getAllPromotions').data), []),
-    api.GET('/public/cart/payments/methods', { signal }).then((r) => unwrap(r, 'getCartPaymentMethods').data),
-    student ? optional(api.GET('/private/cart/ordercourse', { signal }).then((r) => unwrap(r, 'listOrderedCourses').data), null) : Promise.resolve(null),
-    optional(api.GET('/public/customlabel', { signal }).then((r) => unwrap(r, 'listCustomLabels').data), []),
-    optional(api.GET('/api/user/group', { signal }).then((r) => unwrap(r, 'listUserGroups').data), []),
-    physical ? api.GET('/public/shipping/fees', { signal }).then((r) => unwrap(r, 'listShippingFees').data) : Promise.resolve(undefined),
-    physical && student ? api.GET('/private/shipping/addresses', { signal }).then((r) => unwrap(r, 'listShippingAddresses').data) : Promise.resolve(physical ? [] : undefined),
-  ]);
-  return {
-    cart,
-    settings,
-    student,
-    purchase: {
-      plans,
-      promotions,
-      methods,
-      ownedCourseIds: owned ? owned.filter((c) => c.status === 'approved').map((c) => c.courseID) : null,
-      orderStatuses: Object.fromEntries((owned ?? []).map((c) => [c.courseID, c.status])),
-      customLabels,
-      userGroups,
-      ...(shippingFees ? { shippingFees } : {}),
-      ...(shippingAddresses ? { shippingAddresses } : {}),
-    },
-  };
+  const purchase = await loadPurchaseLines(
+    { courseIds: cart.lines.map((l) => l.courseID), student, shipping: cart.lines.some((l) => l.courseType === 'Product') },
+    signal,
+  );
+  return { cart, settings, student, purchase };
 }
