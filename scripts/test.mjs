@@ -4,12 +4,14 @@
 //  2. npm run check: contract freshness, typecheck, lint (import boundaries), OpenAPI lint, endpoint coverage
 //  3. vitest: domain, machines, server (embedded PGlite), types, ui — with coverage thresholds
 //     and the scale test (tests/scale: two server processes on a throwaway PostgreSQL behind haproxy)
-//  4. the server suite again on a real PostgreSQL cluster (started and stopped here)
+//  4. the server files where the database matters (tests/server/on-postgres.mjs: locks, NOTIFY,
+//     concurrency) again on a real PostgreSQL cluster (started and stopped here)
 //  5. end to end in Debian's Chromium (Playwright), when tests/e2e has specs, then the browser coverage (e2e:report)
 // Ends with one plain line "tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { ON_POSTGRES } from '../tests/server/on-postgres.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
@@ -62,7 +64,12 @@ function hasFiles(dir, re) {
 const out = join(root, '.test-reports'); // not test-results/: Playwright empties that folder when it starts
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-const needPg = hasFiles('tests/server', /\.test\.ts$/);
+const missing = ON_POSTGRES.filter((f) => !existsSync(join(root, f)));
+if (missing.length) {
+  console.error(`tests/server/on-postgres.mjs lists files that do not exist: ${missing.join(', ')}`);
+  process.exit(1);
+}
+const needPg = ON_POSTGRES.length > 0;
 const needE2e = hasFiles('tests/e2e', /\.spec\.ts$/);
 const needScale = hasFiles('tests/scale', /\.test\.ts$/);
 
@@ -75,8 +82,9 @@ step('endpoints', 'node', ['scripts/check-endpoints.mjs']);
 step('vitest (PGlite)', 'npx', ['vitest', 'run', '--coverage', '--reporter=default', '--reporter=json', `--outputFile.json=${join(out, 'vitest.json')}`], {}, () => readVitest(join(out, 'vitest.json')));
 
 if (needPg) {
-  // Same server suite against Debian's PostgreSQL: a throwaway cluster for this run.
-  step('vitest (PostgreSQL)', 'npx', ['tsx', 'scripts/with-postgres.ts', '--', 'npx', 'vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${join(out, 'vitest-pg.json')}`], {}, () => readVitest(join(out, 'vitest-pg.json')));
+  // The server files where the database matters, against Debian's PostgreSQL: a throwaway cluster
+  // for this run (the rule is in tests/server/on-postgres.mjs; everything else ran on PGlite above).
+  step('vitest (PostgreSQL)', 'npx', ['tsx', 'scripts/with-postgres.ts', '--', 'npx', 'vitest', 'run', '--project', 'server', ...ON_POSTGRES, '--reporter=default', '--reporter=json', `--outputFile.json=${join(out, 'vitest-pg.json')}`], {}, () => readVitest(join(out, 'vitest-pg.json')));
 }
 
 if (needE2e) {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
@@ -30,29 +31,45 @@ import type { CardBrand } from '../../domain/payment-methods';
 import { orderAmount } from '../../domain/money';
 
 const RUNS = { numRuns: 1000 };
+const SPEC = readFileSync(new URL('../../docs/spec/checkout-spec.md', import.meta.url), 'utf8');
 
 describe('spec 9 "Payment method ids: 1 bank transfer, 2 PayPal credit card, 3 2c2p credit card, 4 SCB QR code, 8 Omise credit card, 9 Omise PromptPay, 10 2c2p installment, 11 GBPrimePay card, 12 GBPrimePay PromptPay, 13 PaySolutions. Default id 1."', () => {
-  it.each([
-    [BANK_TRANSFER, 1],
-    [PAYPAL, 2],
-    [TWOC2P_CARD, 3],
-    [SCB_QR, 4],
-    [OMISE_CARD, 8],
-    [OMISE_PROMPTPAY, 9],
-    [TWOC2P_INSTALLMENT, 10],
-    [GBPRIME_CARD, 11],
-    [GBPRIME_PROMPTPAY, 12],
-    [PAYSOLUTIONS, 13],
-  ])('constant %i is id %i and has a Thai and English name', (constant, id) => {
-    expect(constant).toBe(id);
-    expect(isPaymentMethodId(id)).toBe(true);
-    expect(PAYMENT_METHOD_NAMES[constant as (typeof PAYMENT_METHOD_IDS)[number]].th).not.toBe('');
+  // The spec's own list, read from docs/spec/checkout-spec.md: "<id> <name>, ... Default id <id>."
+  const line = /^- Payment method ids: (.+)\. Default id (\d+)\.$/m.exec(SPEC);
+  const specMethods = (line?.[1] ?? '').split(', ').map((part) => {
+    const [, id, name] = /^(\d+) (.+)$/.exec(part)!;
+    return { id: Number(id), name: name!.toLowerCase() };
+  });
+  const specName = (id: number) => specMethods.find((m) => m.id === id)?.name;
+
+  it('the ids, in the spec\'s order, and the default id are the spec\'s', () => {
+    expect(specMethods.length).toBeGreaterThan(0);
+    expect(PAYMENT_METHOD_IDS).toEqual(specMethods.map((m) => m.id));
+    expect(DEFAULT_PAYMENT_METHOD_ID).toBe(Number(line![2]));
+    for (const id of PAYMENT_METHOD_IDS) {
+      expect(isPaymentMethodId(id)).toBe(true);
+      expect(PAYMENT_METHOD_NAMES[id].en.toLowerCase(), `English name of ${id}`).toBe(specName(id));
+      expect(PAYMENT_METHOD_NAMES[id].th, `Thai name of ${id}`).not.toBe('');
+    }
   });
 
-  it('ids 5, 6, 7 and 14 do not exist; default is 1', () => {
-    expect(PAYMENT_METHOD_IDS).toEqual([1, 2, 3, 4, 8, 9, 10, 11, 12, 13]);
+  it.each([
+    ['BANK_TRANSFER', BANK_TRANSFER, 'bank transfer'],
+    ['PAYPAL', PAYPAL, 'paypal credit card'],
+    ['TWOC2P_CARD', TWOC2P_CARD, '2c2p credit card'],
+    ['SCB_QR', SCB_QR, 'scb qr code'],
+    ['OMISE_CARD', OMISE_CARD, 'omise credit card'],
+    ['OMISE_PROMPTPAY', OMISE_PROMPTPAY, 'omise promptpay'],
+    ['TWOC2P_INSTALLMENT', TWOC2P_INSTALLMENT, '2c2p installment'],
+    ['GBPRIME_CARD', GBPRIME_CARD, 'gbprimepay card'],
+    ['GBPRIME_PROMPTPAY', GBPRIME_PROMPTPAY, 'gbprimepay promptpay'],
+    ['PAYSOLUTIONS', PAYSOLUTIONS, 'paysolutions'],
+  ] as const)('%s is the id the spec gives to its method', (_name, constant, method) => {
+    expect(specName(constant)).toBe(method);
+  });
+
+  it('ids 5, 6, 7 and 14 do not exist', () => {
     expect([5, 6, 7, 14, '1'].some(isPaymentMethodId)).toBe(false);
-    expect(DEFAULT_PAYMENT_METHOD_ID).toBe(1);
   });
 
   it.each([

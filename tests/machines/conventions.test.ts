@@ -26,8 +26,10 @@ describe.each(MODELS.map((m) => [m.machine.id, m] as const))('%s follows the con
     }
   });
 
-  it('user events are named subject.verb', () => {
-    for (const e of model.userEvents) expect(e.type).toMatch(/^[a-z][A-Za-z]*\.[a-z][A-Za-z]*$/);
+  it('the events the definition handles are named subject.verb, and the model sends only those', () => {
+    const handled = new Set(nodes.flatMap((node) => [...node.transitions.keys()]).filter((type) => !type.startsWith('xstate.')));
+    for (const type of handled) expect(type, `${machine.id} handles ${type}`).toMatch(/^[a-z][A-Za-z]*\.[a-z][A-Za-z]*$/);
+    for (const e of model.userEvents) expect(handled, `the model sends ${e.type}, which no state of ${machine.id} handles`).toContain(e.type);
   });
 
   it('final states carry output (or the machine maps them to its output)', () => {

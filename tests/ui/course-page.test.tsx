@@ -68,13 +68,13 @@ describe('course page (layout 3)', () => {
     expect((await screen.findByTestId('demo-notice')).textContent).toBe('ร้านค้าทดลอง: การชำระเงินทั้งหมดเป็นการจำลอง ไม่มีการตัดเงินจริง');
     cleanup();
     renderPage(pageData());
-    expect(await screen.findByRole('heading', { level: 1, name: 'คอร์สภาษาอังกฤษเพื่อการสื่อสาร' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'คอร์สภาษาอังกฤษเพื่อการสื่อสาร' });
     expect(screen.queryByTestId('demo-notice')).toBeNull();
   });
 
   it('renders the course, the sanitised description, the curriculum and the purchase panel from the checkout actor', async () => {
     renderPage(pageData({ description: '<p>เรียน<script>bad()</script></p>' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'คอร์สภาษาอังกฤษเพื่อการสื่อสาร' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'คอร์สภาษาอังกฤษเพื่อการสื่อสาร' });
     expect(document.querySelector('main')?.getAttribute('data-layout')).toBe('3');
     // DOMPurify is loaded when the first HTML block renders (issue 13): the description follows.
     expect((await screen.findByTestId('course-description')).innerHTML).toBe('<p>เรียน</p>');
@@ -97,7 +97,7 @@ describe('course page (layout 3)', () => {
     const panel = await screen.findByTestId('purchase-panel');
     await user.click(within(panel).getByTestId('method-8'));
     expect(within(panel).queryByTestId('bank-list')).toBeNull();
-    expect(within(panel).getByText(/ข้อมูลบัตรส่งตรงถึงผู้ให้บริการ/)).toBeTruthy();
+    within(panel).getByText(/ข้อมูลบัตรส่งตรงถึงผู้ให้บริการ/);
     await user.click(within(panel).getByTestId('plan-12'));
     expect(within(panel).getByTestId('cart-payable').textContent).toMatch(/2,990\.00/);
   });
@@ -136,7 +136,7 @@ describe('course page (layout 3)', () => {
     const modal = await screen.findByRole('dialog', { name: 'เข้าสู่ระบบ / สมัครสมาชิก' });
     expect(document.activeElement).toBe(within(modal).getByTestId('login-username'));
     // custom labels rendered from the server inside the registration part
-    expect(within(modal).getByLabelText(/โรงเรียน \(School\)/)).toBeTruthy();
+    within(modal).getByLabelText(/โรงเรียน \(School\)/);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(within(panel).getByTestId('checkout-submit'));
@@ -158,7 +158,7 @@ describe('course page (layout 3)', () => {
     await user.type(within(modal).getByTestId('login-password'), 'secret1{Enter}');
     const transfer = await screen.findByRole('dialog', { name: 'แจ้งชำระเงิน' });
     expect(within(transfer).getByTestId('transfer-due').textContent).toMatch(/1,990\.00/);
-    expect(within(transfer).getByRole('button', { name: 'ไว้แจ้งทีหลัง' })).toBeTruthy();
+    within(transfer).getByRole('button', { name: 'ไว้แจ้งทีหลัง' });
     const order = s.inputsOf('createOrder')[0] as { idempotencyKey: string; body: Record<string, unknown> };
     expect(order.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(order.body).toMatchObject({ user_id: 42, course_id: [1], pricingplan_id: [11], payment_method_id: 1 });
@@ -186,7 +186,7 @@ describe('course page (layout 3)', () => {
     const user = userEvent.setup();
     renderPage(pageData({ plans: [plan(12, 1, 299000, { free_for: 'student', free_course_ids: '9' })] }));
     const panel = await screen.findByTestId('purchase-panel');
-    expect(within(panel).getByTestId('cart-empty')).toBeTruthy();
+    within(panel).getByTestId('cart-empty');
     const submit = within(panel).getByTestId('checkout-submit');
     expect(submit.getAttribute('aria-disabled')).toBe('true');
     expect(within(panel).getByTestId('submit-block').textContent).toBe('ยังไม่มีสินค้าในรถเข็น');

@@ -66,7 +66,7 @@ describe('the course page in English', () => {
     const own = shopTexts([data, await (data as unknown as { purchase: Promise<unknown> }).purchase]);
     const thai = textNodes().filter((s) => THAI.test(s) && !own.some((o) => o.includes(s) || s.includes(o)) && s !== t('langTh'));
     expect(thai).toEqual([]);
-    expect(screen.getByRole('heading', { name: 'Pricing' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Pricing' });
     expect(document.documentElement.lang).toBe('en');
 
     // The switch: Thai again, after the route renders again (the app revalidates its loaders).
@@ -75,7 +75,7 @@ describe('the course page in English', () => {
     await act(async () => {
       await router.revalidate();
     });
-    expect(screen.getByRole('heading', { name: 'รูปแบบราคา' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'รูปแบบราคา' });
     expect(screen.getByTestId('lang-th').getAttribute('aria-pressed')).toBe('true');
     expect(document.documentElement.lang).toBe('th');
   }, 30_000);

@@ -41,16 +41,16 @@ describe('tax modals (tax gate)', () => {
     expect(modal.style.maxWidth).toBe('750px');
     // not dismissable by the mask
     await user.click(document.querySelector('.ui-modal-mask') as HTMLElement);
-    expect(screen.getByRole('dialog', { name: 'ข้อมูลใบกำกับภาษี' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'ข้อมูลใบกำกับภาษี' })).toBe(modal);
     await user.click(within(modal).getByTestId('tax-submit'));
     expect(fx.notices).toContainEqual(expect.objectContaining({ message: 'ข้อมูลใบกำกับภาษีไม่ถูกต้อง' }));
-    expect(within(modal).getByText('กรุณากรอกชื่อบริษัท')).toBeTruthy();
+    within(modal).getByText('กรุณากรอกชื่อบริษัท');
     await user.type(within(modal).getByLabelText(/ชื่อบริษัท/), 'บริษัท ทดสอบ จำกัด');
     await user.type(within(modal).getByLabelText(/สาขา/), '00000');
     await user.type(within(modal).getByLabelText(/เลขประจำตัวผู้เสียภาษี/), '1101700203450');
     await user.type(within(modal).getByLabelText(/ที่อยู่สำหรับออกใบกำกับภาษี/), '1 ถนนสีลม กรุงเทพฯ 10500');
     await user.upload(within(modal).getByTestId('tax-certificate-input'), new File(['png'], 'cert.png', { type: 'image/png' }));
-    await waitFor(() => expect(within(modal).getByText('cert-1.png')).toBeTruthy());
+    await within(modal).findByText('cert-1.png');
     await user.click(within(modal).getByTestId('tax-submit'));
     await waitFor(() => expect([ref.getSnapshot().value, ref.getSnapshot().context.errors]).toEqual(['passed', []]));
     expect(s.inputsOf('updateStudentTax')[0]).toMatchObject({ tax_person_type: 'juristic_person', tax_name_one: 'บริษัท ทดสอบ จำกัด', tax_payer_identification_no: '1101700203450', is_require_tax_invoice: true, tax_company_certificate: 'cert-1.png' });
@@ -97,7 +97,7 @@ describe('cart panel modals', () => {
     const toPromotion = await screen.findByRole('dialog', { name: 'เปลี่ยนไปใช้โปรโมชั่น?' });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByTestId('coupon-applied')).toBeTruthy();
+    screen.getByTestId('coupon-applied');
     void toPromotion;
     await user.click(screen.getByTestId('promotion-5'));
     await user.click(within(await screen.findByRole('dialog', { name: 'เปลี่ยนไปใช้โปรโมชั่น?' })).getByRole('button', { name: 'ยืนยัน' }));
@@ -181,7 +181,7 @@ describe('pages after the payment', () => {
     expect((await screen.findByTestId('payment-failed')).textContent).toContain('ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง (การชำระเงินถูกยกเลิก)');
     const [first, second] = screen.getAllByTestId('order-row');
     expect(within(first!).getByTestId('order-pay').textContent).toBe('ชำระเงินอีกครั้ง');
-    expect(within(first!).getByTestId('order-cancel')).toBeTruthy();
+    within(first!).getByTestId('order-cancel');
     expect(within(second!).queryByTestId('order-pay')).toBeNull();
   });
 
@@ -199,7 +199,7 @@ describe('pages after the payment', () => {
 
   it('orders page asks to log in when there is no session', async () => {
     mount('/myaccount/student/order', <OrdersPage PaymentHost={PaymentHost} />, () => ({ orders: null }), null as never);
-    expect(await screen.findByTestId('login-form')).toBeTruthy();
+    await screen.findByTestId('login-form');
   });
 
   it('/cart login panel: Enter submits, then (nothing in the cart) back to the page kept as the return link', async () => {
@@ -216,7 +216,7 @@ describe('pages after the payment', () => {
         student: localStorage.getItem('user_id') !== null,
       });
     const { router, s } = mount('/cart', <CartPage PaymentHost={() => null} />, cartData, null as never);
-    expect(await screen.findByTestId('cart-empty')).toBeTruthy();
+    await screen.findByTestId('cart-empty');
     await user.type(within(screen.getByTestId('cart-login-page')).getByLabelText(/ชื่อผู้ใช้/), 'somchai');
     await user.type(within(screen.getByTestId('cart-login-page')).getByLabelText(/รหัสผ่าน/), 'secret1{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/course/1-english'));

@@ -65,7 +65,7 @@ describe('Omise card popup', () => {
     expect(JSON.stringify(charge)).not.toContain('4242424242424242');
     await waitFor(() => expect(fx.navigations).toEqual([{ to: 'https://pay.example/3ds', external: true }]));
     expect(fx.persisted).toBe(1);
-    expect(await screen.findByText('กำลังไปยังหน้ายืนยันตัวตน 3-D Secure…')).toBeTruthy();
+    await screen.findByText('กำลังไปยังหน้ายืนยันตัวตน 3-D Secure…');
   });
 
   it('shows the vault refusal on the form and stays', async () => {
@@ -80,7 +80,7 @@ describe('Omise card popup', () => {
     await user.type(within(dialog).getByLabelText(/ปีหมดอายุ/), nextYear);
     await user.type(within(dialog).getByLabelText(/CVV/), '123');
     await user.click(within(dialog).getByRole('button', { name: /ชำระเงิน/ }));
-    expect(await within(dialog).findByText('number is invalid')).toBeTruthy();
+    await within(dialog).findByText('number is invalid');
     expect(actor.getSnapshot().value).toBe('enteringCard');
     expect(s.inputsOf('chargeOmiseCard')).toEqual([]);
   });
@@ -130,7 +130,7 @@ describe('SCB QR modal', () => {
     const retry = await screen.findByRole('button', { name: t('tryAgain') });
     expect((screen.getByRole('button', { name: t('done') }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(retry);
-    expect(await screen.findByTestId('qr-countdown')).toBeTruthy();
+    await screen.findByTestId('qr-countdown');
     expect(s.inputsOf('createScbQrCode')).toEqual([{ orderId: 501 }, { orderId: 501 }]);
   });
 });
@@ -146,7 +146,7 @@ describe('PromptPay modal', () => {
     render(<PromptPayModal actorRef={actor} />);
     const img = (await screen.findByRole('img', { name: 'QR Code สำหรับชำระเงิน' })) as HTMLImageElement;
     expect(img.src).toBe('http://localhost/qr.png');
-    expect(screen.getByText('สแกน QR Code เพื่อชำระเงิน หน้านี้จะไปต่อเองเมื่อชำระเงินสำเร็จ')).toBeTruthy();
+    screen.getByText('สแกน QR Code เพื่อชำระเงิน หน้านี้จะไปต่อเองเมื่อชำระเงินสำเร็จ');
     act(() => channel.push({ type: 'order.statusChanged', orderId: 501, payment_status: 'approved' }));
     await waitFor(() => expect(actor.getSnapshot().output).toEqual({ result: 'paid' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -177,13 +177,13 @@ describe('Bank transfer notification modal', () => {
     const user = userEvent.setup();
     const { actor, fx, s } = start(true);
     const dialog = screen.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
-    expect(within(dialog).getByRole('button', { name: 'ไว้แจ้งทีหลัง' })).toBeTruthy();
+    within(dialog).getByRole('button', { name: 'ไว้แจ้งทีหลัง' });
     await user.click(within(dialog).getByRole('button', { name: 'แจ้งชำระเงิน' }));
     expect(fx.notices[0]).toMatchObject({ title: 'คุณกรอกข้อมูลไม่ถูกต้อง', message: 'กรุณาอัพโหลดหลักฐานการโอนเงิน' });
-    expect(within(dialog).getByText('กรุณาอัพโหลดหลักฐานการโอนเงิน')).toBeTruthy();
+    within(dialog).getByText('กรุณาอัพโหลดหลักฐานการโอนเงิน');
 
     await user.upload(within(dialog).getByTestId('slip-input'), new File(['png'], 'slip.png', { type: 'image/png' }));
-    await waitFor(() => expect(within(dialog).getByText('slip-1.png')).toBeTruthy());
+    await within(dialog).findByText('slip-1.png');
     expect(within(dialog).queryByRole('button', { name: /อัพโหลดรูปภาพ/ })).toBeNull();
 
     // Prefilled with the order's amount (1,500.00 THB), not a placeholder to copy.
@@ -263,8 +263,10 @@ describe('PayPal modal', () => {
     const user = userEvent.setup();
     const actor = createActor(paypalMachine.provide({ actors: scripted({}).actors }), { input: { order: order(2) } }).start();
     render(<PaypalModal actorRef={actor} openWindow={() => null} />);
+    const dialog = screen.getByRole('dialog');
     await user.click(document.querySelector('.ui-modal-mask') as HTMLElement);
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(actor.getSnapshot().status).toBe('active');
   });
 });
 

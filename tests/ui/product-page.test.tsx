@@ -62,9 +62,9 @@ function bookData(): ProductPageData {
 describe('product page', () => {
   it('says product, not course: type, price, quantity left, a gallery and the product details tab', async () => {
     renderAt('/product/12-english-grammar-book', '/product/:id', bookData(), () => <ProductPage PaymentHost={host} />);
-    expect(await screen.findByRole('heading', { level: 1, name: 'หนังสือไวยากรณ์อังกฤษฉบับสมบูรณ์' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'หนังสือไวยากรณ์อังกฤษฉบับสมบูรณ์' });
     const facts = screen.getByTestId('product-facts');
-    expect(within(facts).getByText(t('productTypeName'))).toBeTruthy();
+    within(facts).getByText(t('productTypeName'));
     expect(screen.getByTestId('product-price').textContent).toBe('฿450.00');
     expect(screen.getByTestId('product-stock').textContent).toBe(t('stockLeft', { count: 3 }));
     expect(screen.getByRole('tab').textContent).toBe(t('productDetail'));
@@ -105,7 +105,7 @@ describe('course page prices in the chosen currency', () => {
     await screen.findByTestId('purchase-panel');
     expect(screen.getByTestId('hero-price').textContent).toContain('฿1,990.00');
     expect(screen.getByTestId('sticky-price').textContent).toContain('฿1,990.00');
-    expect(screen.getByTestId('plan-13')).toBeTruthy();
+    screen.getByTestId('plan-13');
     await user.click(screen.getByTestId('currency-USD'));
     expect(screen.getByTestId('hero-price').textContent).toContain('US$59.00');
     expect(screen.getByTestId('sticky-price').textContent).toContain('US$59.00');
