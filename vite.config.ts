@@ -164,8 +164,11 @@ export default defineConfig(({ command }) => ({
           name: 'server',
           include: ['tests/server/**/*.test.ts', 'tests/types/**/*.test.ts', 'tests/api/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // A test's app (migrations, seed, the embedded database) is built in beforeAll: on a
+          // 2-core machine at load 25-30 that took over 60 s. These bounds only end a hung test;
+          // a passing one never waits for them.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
       {
@@ -182,7 +185,7 @@ export default defineConfig(({ command }) => ({
           environment: 'jsdom',
           // jsdom renders of whole pages with user-event typing take seconds on a loaded 2-core CI
           // machine (5 s default was hit by two tests under load; both pass alone in under 2 s)
-          testTimeout: 20_000,
+          testTimeout: 60_000,
           setupFiles: ['tests/support/ui-setup.ts'],
         },
       },

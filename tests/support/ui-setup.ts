@@ -14,8 +14,9 @@ import { registerEnglish } from '../../src/i18n/messages';
 // switch with setLocale directly, so it is there from the start.
 registerEnglish(EN);
 
-// findBy*/waitFor wait up to 5 s (1 s default): a loaded CI machine renders slower, never wrongly.
-configure({ asyncUtilTimeout: 5_000 });
+// findBy*/waitFor wait up to 15 s (1 s default): a loaded CI machine renders slower, never wrongly
+// (a wait ends as soon as its element is there; only a failing test waits the whole time).
+configure({ asyncUtilTimeout: 15_000 });
 
 // Installed at load time, before any app module creates its client with globalThis.fetch.
 globalThis.fetch = closedFetch as typeof fetch;
