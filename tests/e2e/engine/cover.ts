@@ -3,9 +3,9 @@
  * against the real machine (its actors stand-ins that never settle by themselves, its timers on a
  * simulated clock), the path's events sent in order, and the transitions taken are keyed as
  * tests/machines/support/coverage.ts keys them (`source | event #index`, `source | always #i`),
- * the same keys the browser trace records (trace.ts). `npm run e2e:report` and the engine's own
- * check (tests/machines/e2e-cover.test.ts) compare this with the machine's definition, so a
- * transition no generated path takes is known before any browser starts.
+ * the same keys the browser trace records (trace.ts). `npm run e2e:report` and
+ * tests/machines/e2e-plan.test.ts compare this with the machine's definition, so a transition no
+ * generated path takes is known before any browser starts.
  */
 import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyActorLogic, type AnyStateMachine, type EventObject, type InspectionEvent } from 'xstate';
 import { transitionKey } from '../../machines/support/coverage';
