@@ -8,7 +8,7 @@ async function ordersOf(page: Page, courseId: number) {
   return body.data.filter((o) => o.courses?.some((c) => c.course_id === courseId));
 }
 
-test('PayPal: cancel in the approval window returns to a payable order; approving again pays it (same order)', async ({ page }) => {
+test('PayPal: cancel in the approval window returns to a payable order; approving again pays it (same order)', async ({ page, machines }) => {
   await login(page, 'student2', 'student123');
   await page.goto('/course/3-ux-ui-workshop');
   const panel = page.getByTestId('purchase-panel');
@@ -20,7 +20,10 @@ test('PayPal: cancel in the approval window returns to a payable order; approvin
   const [popup] = await Promise.all([page.waitForEvent('popup'), modal.getByTestId('paypal-button').click()]);
   // The approval window stays open on PayPal's page until the buyer decides.
   await expect(popup.getByTestId('pp-approve')).toBeVisible({ timeout: 20_000 });
-  await page.waitForTimeout(1200);
+  // no pause: once the page's PayPal machine has settled waiting for the approval (the window's
+  // order created, nothing more to do until the buyer decides), the window must still be open
+  await expect.poll(() => machines.values('paypal').at(-1), { timeout: 30_000, message: 'the PayPal machine waits for the approval (after the server created the PayPal order)' }).toBe('"awaitingApproval"');
+  await popup.waitForLoadState('load');
   expect(popup.isClosed()).toBe(false);
   await popup.getByTestId('pp-cancel').click();
   await popup.waitForEvent('close', { timeout: 20_000 }).catch(() => undefined);

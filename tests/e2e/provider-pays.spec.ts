@@ -10,7 +10,7 @@ for (const map of [twoC2pLinkMap, gbPrimeCardMap, paySolutionsMap]) {
   test(`method ${map.methodId} ${map.id}: paid on the provider page → thank-you page, paid by the provider`, async ({ page, request, shop, machines }) => {
     const user = await freshStudent(shop.db, `p${map.methodId}`);
     await loginFast(page, user.username);
-    await providerPays({ page, request, shop, trace: machines, user, coursePath: '/course/1-english-for-communication', plan: {} }, map);
+    await providerPays({ page, request, shop, trace: machines, user, lang: 'th', coursePath: '/course/1-english-for-communication', plan: {} }, map);
   });
 }
 
@@ -18,6 +18,6 @@ for (const map of [twoC2pLinkMap, paySolutionsMap]) {
   test(`method ${map.methodId} ${map.id}: declined / cancelled on the provider page → back on our site, not paid`, async ({ page, request, shop, machines }) => {
     const user = await freshStudent(shop.db, `d${map.methodId}`);
     await loginFast(page, user.username);
-    await providerDeclines({ page, request, shop, trace: machines, user, coursePath: '/course/1-english-for-communication', plan: {} }, map);
+    await providerDeclines({ page, request, shop, trace: machines, user, lang: 'th', coursePath: '/course/1-english-for-communication', plan: {} }, map);
   });
 }

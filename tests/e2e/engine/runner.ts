@@ -9,8 +9,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import type { Shop } from './fixtures';
+import type { Locale } from '../../../src/i18n/locale';
 import { labelOf, type BrowserModel, type BrowserPath, type BrowserStep } from './paths';
 import type { MachineTrace } from './trace';
+import { SERVER_ANSWER, waitFor } from './waits';
 
 export interface PathContext {
   page: Page;
@@ -18,6 +20,8 @@ export interface PathContext {
   shop: Shop;
   trace: MachineTrace;
   user: { id: number; username: string; email: string };
+  /** The buyer's language on this path (lang.ts: Thai and English alternate). */
+  lang: Locale;
   /** Course page the purchase starts from. */
   coursePath: string;
   /** The order this path made (read from the database once created). */
@@ -86,6 +90,8 @@ export async function runPath(ctx: PathContext, map: PageMap, path: BrowserPath)
 
   let cursor = 0;
   const reach = async (step: BrowserStep, i: number) => {
+    // how long this can take depends on what brings the state about (waits.ts says why)
+    const limit = waitFor(step.label);
     await expect
       .poll(
         () => {
@@ -93,7 +99,7 @@ export async function runPath(ctx: PathContext, map: PageMap, path: BrowserPath)
           if (at >= 0) cursor = at + 1;
           return at >= 0;
         },
-        { message: `${map.id} reaches ${step.value} at step ${i} (${step.label}); recorded: ${ctx.trace.values(map.id).join(' → ')}`, timeout: 20_000 },
+        { message: `${map.id} reaches ${step.value} at step ${i} (${step.label}; waited up to ${limit.ms} ms for ${limit.why}); recorded: ${ctx.trace.values(map.id).join(' → ')}`, timeout: limit.ms },
       )
       .toBe(true);
   };
@@ -119,7 +125,8 @@ export async function runPath(ctx: PathContext, map: PageMap, path: BrowserPath)
 /** The order the buyer made on this path (the newest of the user), waited for. */
 export async function orderOf(ctx: PathContext): Promise<number> {
   if (ctx.orderId) return ctx.orderId;
-  await expect.poll(async () => (await ctx.shop.db.query('SELECT id FROM orders WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [ctx.user.id])).rows.length, { timeout: 20_000 }).toBe(1);
+  // the order is made by the checkout's server call
+  await expect.poll(async () => (await ctx.shop.db.query('SELECT id FROM orders WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [ctx.user.id])).rows.length, { timeout: SERVER_ANSWER.ms }).toBe(1);
   const r = await ctx.shop.db.query<{ id: number }>('SELECT id FROM orders WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [ctx.user.id]);
   ctx.orderId = r.rows[0]!.id;
   return ctx.orderId;

@@ -8,6 +8,8 @@
  */
 
 export interface TraceRecord {
+  /** Unique per record (page + sequence): a record sent again after a navigation is kept once. */
+  id: string;
   /** Machine id. */
   m: string;
   /** JSON of the state value after this step. */
@@ -27,8 +29,41 @@ export interface MachineCoverage {
   transitions: string[];
 }
 
-/** Runs in the page before any of its scripts. Kept as a string: it is not bundled. */
+/**
+ * Runs in the page before any of its scripts. Kept as a string: it is not bundled.
+ *
+ * Delivery survives leaving the page: a record is kept in sessionStorage until the test has
+ * acknowledged it (the binding's promise resolves), and the next page of the same origin in this
+ * tab (the provider's sandbox page, the thank-you page, the course page on return) sends what is
+ * still kept, before its own scripts run. A record sent just before the app leaves for the
+ * provider (`creatingLink → awaitingReturn` sets location.href in the same step) is otherwise lost
+ * when Playwright handles the binding call after the page's context is gone, which a loaded
+ * machine makes likely (Playwright drops a binding call whose execution context was destroyed).
+ * Each record carries an id; MachineTrace.add drops one it already has.
+ */
 export const INSPECT_INIT_SCRIPT = `(() => {
+  const STORE = '__e2eTracePending';
+  const page = Math.random().toString(36).slice(2) + Date.now().toString(36);
+  let seq = 0;
+  const load = () => {
+    try { return JSON.parse(sessionStorage.getItem(STORE) || '[]'); } catch (e) { return []; }
+  };
+  const save = (list) => {
+    try { sessionStorage.setItem(STORE, JSON.stringify(list)); } catch (e) { /* no storage: delivered by the binding alone */ }
+  };
+  const send = (records) => {
+    if (typeof window.__e2eRecord !== 'function') return;
+    window.__e2eRecord(records).then(
+      () => {
+        const sent = new Set(records.map((r) => r.id));
+        save(load().filter((r) => !sent.has(r.id)));
+      },
+      () => {},
+    );
+  };
+  // what the previous page of this tab recorded and the test did not acknowledge
+  const left = load();
+  if (left.length) send(left);
   const key = (t) => {
     const s = t.source;
     const always = s.always || [];
@@ -43,6 +78,7 @@ export const INSPECT_INIT_SCRIPT = `(() => {
     const logic = ev.actorRef && ev.actorRef.logic;
     if (!snap || !Array.isArray(snap._nodes) || !logic || typeof logic.id !== 'string') return;
     const record = {
+      id: page + ':' + (seq++),
       m: logic.id,
       v: JSON.stringify(snap.value),
       s: snap.status,
@@ -50,15 +86,23 @@ export const INSPECT_INIT_SCRIPT = `(() => {
       t: ev.type === '@xstate.microstep' ? (ev._transitions || []).map(key) : [],
       e: (ev.event && ev.event.type) || '',
     };
-    if (typeof window.__e2eRecord === 'function') window.__e2eRecord([record]).catch(() => {});
+    const pending = load();
+    pending.push(record);
+    save(pending);
+    send([record]);
   };
 })();`;
 
 export class MachineTrace {
   readonly records: TraceRecord[] = [];
+  private readonly seen = new Set<string>();
 
   add(records: TraceRecord[]): void {
-    this.records.push(...records);
+    for (const r of records) {
+      if (this.seen.has(r.id)) continue;
+      this.seen.add(r.id);
+      this.records.push(r);
+    }
   }
 
   /** The state values machine `id` went through, in order (repeats collapsed). */

@@ -9,11 +9,12 @@ import { order } from '../../../machines/models/fixtures';
 import { bankTransferModel } from '../../../machines/models/bank-transfer.model';
 import { PNG } from '../../support';
 import { orderFacts, ordersOfUser } from '../db';
+import { label } from '../lang';
 import type { PageMap, PathContext } from '../runner';
 import { failOnce, onThankYouPage, startWith } from './common';
 
 const outcome = bankTransferModel.outcomes!;
-const modal = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
+const modal = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: label(ctx.lang, 'notifyPayment') });
 const defaults = { contact_name: 'สมชาย ใจดี', tel: '0812345678', transfer_datetime: '2025-01-31', time: '10:15:00' };
 
 async function fillTransfer(ctx: PathContext): Promise<void> {

@@ -1,7 +1,9 @@
 /** Pieces the page maps share: starting a purchase, failing one call on the network, what the page shows at the ends. */
 import { expect } from '@playwright/test';
+import type { AnyMachineSnapshot } from 'xstate';
 import { orderRead } from '../../../machines/models/fixtures';
 import type { PaymentMethodId } from '../../../../machines/shared/api';
+import { specMessage } from '../lang';
 import type { When } from '../paths';
 import type { PathContext, StateCheck } from '../runner';
 
@@ -22,10 +24,27 @@ export async function failOnce(ctx: PathContext, url: RegExp): Promise<void> {
   await ctx.page.route(url, (route) => route.abort('internetdisconnected'), { times: 1 });
 }
 
+/**
+ * The realtime pushes never reach this page (socket.io's polling and WebSocket transports refused):
+ * the page learns the payment only by reading the order (its poll, 'Done', a reload). Set before
+ * the page opens. Used where a path needs the read to find the payment before any push could.
+ */
+export async function withoutPushes(ctx: PathContext): Promise<void> {
+  await ctx.page.route(/\/socket\.io\//, (route) => route.abort('connectionrefused'));
+  await ctx.page.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
+}
+
+/** A QR machine's read by its poll (also the read on a resume): where a read can find the payment first. */
+export const pollReads = (s: AnyMachineSnapshot) => s.matches({ awaitingScan: { poll: 'checking' } });
+
+/** Labels of a path on which the order read finds the payment (withoutPushes is needed). */
+export const READ_FINDS_PAYMENT = ['✓getOrder:approved', '✓getOrder:rejected'];
+
 /** getOrder: GET /private/orders/{id}. */
 export const GET_ORDER = /\/private\/orders\/\d+(\?.*)?$/;
 
-export const FAILURE_NOTICE = 'ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง';
+/** The failure notice (domain/messages.ts PAYMENT_FAILED) in the path's language. */
+export const failureNotice = (ctx: Pick<PathContext, 'lang'>) => specMessage(ctx.lang, 'PAYMENT_FAILED');
 
 export const onThankYouPage: StateCheck = async ({ page }) => {
   await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
@@ -35,8 +54,8 @@ export const onOrderList: StateCheck = async ({ page }) => {
   await expect(page).toHaveURL(/\/myaccount\/student\/order/, { timeout: 20_000 });
 };
 
-export const failureShown: StateCheck = async ({ page }) => {
-  await expect(page.getByTestId('notifications')).toContainText(FAILURE_NOTICE);
+export const failureShown: StateCheck = async (ctx) => {
+  await expect(ctx.page.getByTestId('notifications')).toContainText(failureNotice(ctx));
 };
 
 /** getOrder answers as the graph needs them, by payment status. */

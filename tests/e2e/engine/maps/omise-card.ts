@@ -10,6 +10,7 @@ import { omiseCardMachine } from '../../../../machines/payments/omise-card.machi
 import { order } from '../../../machines/models/fixtures';
 import { omiseCardModel } from '../../../machines/models/omise-card.model';
 import { approveInBackOffice, expectApprovedByShop, expectPaidBy, expectUnpaid, rejectInBackOffice } from '../db';
+import { label, labelStart, specMessage } from '../lang';
 import type { PageMap, PathContext } from '../runner';
 import { failOnce, GET_ORDER, onOrderList, onThankYouPage, orderReadOutcomes, startWith } from './common';
 
@@ -18,15 +19,15 @@ const threeDS = (s: AnyMachineSnapshot) => (s.context as { authorizeUri: string 
 
 const CARDS = { recorded: '4242424242424242', threeDS: '4111111111111111', declined: '4111111111140011' } as const;
 
-export const cardModal = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: 'ชำระเงินด้วยบัตรเครดิต/เดบิต' });
+export const cardModal = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: label(ctx.lang, 'cardTitle') });
 
 /** Fills the card popup with the test card `ctx.plan.card` chooses (recorded by default) and pays. */
 export async function payByCard(ctx: PathContext): Promise<void> {
   const modal = cardModal(ctx);
-  await modal.getByLabel(/ชื่อบนบัตร/).fill('SOMCHAI JAIDEE');
-  await modal.getByLabel(/หมายเลขบัตร/).fill(CARDS[(ctx.plan.card ?? 'recorded') as keyof typeof CARDS]);
-  await modal.getByLabel(/เดือนหมดอายุ/).fill('12');
-  await modal.getByLabel(/ปีหมดอายุ/).fill(String(new Date().getFullYear() + 2));
+  await modal.getByLabel(labelStart(ctx.lang, 'cardName')).fill('SOMCHAI JAIDEE');
+  await modal.getByLabel(labelStart(ctx.lang, 'cardNumber')).fill(CARDS[(ctx.plan.card ?? 'recorded') as keyof typeof CARDS]);
+  await modal.getByLabel(labelStart(ctx.lang, 'cardMonth')).fill('12');
+  await modal.getByLabel(labelStart(ctx.lang, 'cardYear')).fill(String(new Date().getFullYear() + 2));
   await modal.getByLabel(/CVV/).fill('123');
   await modal.getByTestId('omise-pay').click();
 }
@@ -89,8 +90,8 @@ export const omiseCardMap: PageMap = {
     },
     'omiseCard.reconciling': 'passing',
     'omiseCard.awaitingConfirmation': 'passing',
-    'omiseCard.chargeFailed': async ({ page }) => {
-      await expect(page.getByTestId('notifications')).toContainText('ผิดพลาด');
+    'omiseCard.chargeFailed': async (ctx) => {
+      await expect(ctx.page.getByTestId('notifications')).toContainText(specMessage(ctx.lang, 'PAYMENT_FAILED_TITLE'));
     },
     'omiseCard.requestFailed': 'passing',
     'omiseCard.paid': onThankYouPage,
@@ -99,7 +100,7 @@ export const omiseCardMap: PageMap = {
   },
   events: {
     'card.tokenized': { act: payByCard },
-    'card.close': { act: async (ctx) => cardModal(ctx).getByRole('button', { name: 'ปิด' }).click() },
+    'card.close': { act: async (ctx) => cardModal(ctx).getByRole('button', { name: label(ctx.lang, 'close') }).click() },
     'payment.resume': { act: leaveAuthorization },
     '✓getOmiseCardPublicKey:ok': {},
     '✗getOmiseCardPublicKey:network': { arm: (ctx) => failOnce(ctx, /\/api\/omise\/creditcard\/applicationid$/) },

@@ -20,10 +20,11 @@ import { orderRead, student } from '../../../machines/models/fixtures';
 import { orderPaymentModel } from '../../../machines/models/order-payment.model';
 import { PNG } from '../../support';
 import { approveInBackOffice, expectApprovedByShop, expectPaidBy, expectUnpaid, orderFacts, ordersOfUser } from '../db';
+import { label } from '../lang';
 import { labelled } from '../paths';
 import type { BrowserStep } from '../paths';
 import type { PageMap, PathContext, StateCheck } from '../runner';
-import { failOnce, FAILURE_NOTICE, GET_ORDER, onOrderList, onThankYouPage } from './common';
+import { failOnce, failureNotice, GET_ORDER, onOrderList, onThankYouPage } from './common';
 import { cardModal, payByCard } from './omise-card';
 import { approveWith, openPaypalWindow } from './paypal';
 import { gbPrimeBankAppPays, omiseBankAppPays, promptPayDialog } from './promptpay';
@@ -61,7 +62,7 @@ const read = (state: string, payment_status: 'notYetReceived' | 'approved', reas
 
 const payPanel = (ctx: PathContext) => ctx.page.getByTestId('order-pay-modal');
 const cancelModal = (ctx: PathContext) => ctx.page.getByTestId('order-cancel-modal');
-const notice = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
+const notice = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: label(ctx.lang, 'notifyPayment') });
 const row = (ctx: PathContext) => ctx.page.getByTestId('order-row').filter({ hasText: `#${ctx.orderId}` });
 const has = (ctx: PathContext, label: string) => ctx.labels?.includes(label) ?? false;
 const paidChild = (ctx: PathContext) => ctx.labels?.find((l) => l.endsWith(':paid') && !l.startsWith('✓getOrder'))?.replace(/^✓|:paid$/g, '');
@@ -126,7 +127,7 @@ const idle: StateCheck = async (ctx, step, index, path) => {
   else {
     // still payable: the list says so and offers to pay again
     await expect(row(ctx).getByTestId('order-pay')).toBeVisible({ timeout: 20_000 });
-    if (path.steps.at(-1)!.label.startsWith('✗')) await expect(ctx.page.getByTestId('notifications')).toContainText(FAILURE_NOTICE);
+    if (path.steps.at(-1)!.label.startsWith('✗')) await expect(ctx.page.getByTestId('notifications')).toContainText(failureNotice(ctx));
   }
 };
 
@@ -220,7 +221,7 @@ export const orderPaymentMap: PageMap = {
       await expect(notice(ctx)).toBeVisible({ timeout: 20_000 });
     },
     'orderPayment.paying.paypal': async (ctx) => {
-      await expect(ctx.page.getByRole('dialog', { name: 'ชำระเงินด้วย PayPal' }).getByTestId('paypal-button')).toBeEnabled({ timeout: 20_000 });
+      await expect(ctx.page.getByRole('dialog', { name: label(ctx.lang, 'paypalTitle') }).getByTestId('paypal-button')).toBeEnabled({ timeout: 20_000 });
     },
     'orderPayment.paying.twoC2pCard': async (ctx) => {
       await expect(ctx.page.getByRole('dialog')).toBeVisible({ timeout: 20_000 });
@@ -252,7 +253,7 @@ export const orderPaymentMap: PageMap = {
       await expect(panel.getByTestId('order-pay-retry')).toBeVisible({ timeout: 20_000 });
       // why, as the server knows it, in the buyer's language; when the result could not be read,
       // the order as last read (still waiting for its payment), and the failure notice
-      if (step.label === '✓getOrder:failed') await expect(panel.getByTestId('order-outcome-reason')).toHaveText('ยอดเงินในบัตรไม่เพียงพอ');
+      if (step.label === '✓getOrder:failed') await expect(panel.getByTestId('order-outcome-reason')).toHaveText(label(ctx.lang, 'payFail_insufficientFunds'));
       else await expect(panel.getByTestId('order-outcome')).toHaveAttribute('data-state', 'awaitingPayment');
     },
     'orderPayment.confirmingCancel': async (ctx) => {
@@ -300,8 +301,8 @@ export const orderPaymentMap: PageMap = {
     'payment.retry': { act: (ctx) => payPanel(ctx).getByTestId('order-pay-retry').click() },
     'payment.changeMethod': { act: (ctx) => payPanel(ctx).getByTestId('order-pay-change').click() },
     'payment.leave': { act: leave },
-    'cancel.confirm': { act: (ctx) => cancelModal(ctx).getByRole('button', { name: 'ยกเลิกคำสั่งซื้อ' }).click() },
-    'cancel.dismiss': { act: (ctx) => cancelModal(ctx).locator('button.ui-btn', { hasText: 'ปิด' }).click() },
+    'cancel.confirm': { act: (ctx) => cancelModal(ctx).getByRole('button', { name: label(ctx.lang, 'cancelOrder') }).click() },
+    'cancel.dismiss': { act: (ctx) => cancelModal(ctx).locator('button.ui-btn', { hasText: label(ctx.lang, 'close') }).click() },
     '✓getOrder:unpaid': {},
     '✓getOrder:paid': { arm: approveInBackOffice },
     '✓getOrder:failed': {},
@@ -317,7 +318,7 @@ export const orderPaymentMap: PageMap = {
         const { order } = await orderFacts(ctx);
         await expect(m.getByTestId('transfer-amount')).toHaveValue((order.total / 100).toFixed(2));
         await m.getByTestId('slip-input').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PNG });
-        await expect(m.getByRole('list', { name: 'ไฟล์ที่เลือก' })).toBeVisible();
+        await expect(m.getByRole('list', { name: label(ctx.lang, 'fileList') })).toBeVisible();
         await m.getByTestId('origin-bank').selectOption('KBANK');
         await m.getByRole('radio', { name: /123-4-56789-0/ }).check();
         await m.getByTestId('notify-submit').click();

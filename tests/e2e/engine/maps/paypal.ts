@@ -7,11 +7,12 @@ import { paypalMachine } from '../../../../machines/payments/paypal.machine';
 import { order } from '../../../machines/models/fixtures';
 import { paypalModel } from '../../../machines/models/paypal.model';
 import { expectPaidBy, ordersOfUser } from '../db';
+import { label } from '../lang';
 import type { PageMap, PathContext } from '../runner';
 import { failOnce, onOrderList, onThankYouPage, startWith } from './common';
 
 const o = paypalModel.outcomes!;
-const modal = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: 'ชำระเงินด้วย PayPal' });
+const modal = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: label(ctx.lang, 'paypalTitle') });
 const popups = new WeakMap<PathContext, Page>();
 
 /** In the open PayPal window: Approve (or another sandbox choice by test id); the window closes. */
@@ -35,7 +36,8 @@ export const paypalMap: PageMap = {
   model: {
     machine: paypalMachine,
     input: { order: order(2) },
-    userEvents: [{ type: 'paypal.createOrder' }, { type: 'paypal.approve', payerId: 'PAYER1' }, { type: 'paypal.cancel' }, { type: 'paypal.close' }],
+    // paypal.error: the page sends it when the approval window cannot open (a popup blocker)
+    userEvents: [{ type: 'paypal.createOrder' }, { type: 'paypal.approve', payerId: 'PAYER1' }, { type: 'paypal.cancel' }, { type: 'paypal.close' }, { type: 'paypal.error', message: 'popup blocked' }],
     outcomes: {
       createPaypalOrder: { done: [{ label: 'ok', output: o.createPaypalOrder!.done![0] }], error: ['network'] },
       capturePaypalOrder: {
@@ -43,12 +45,17 @@ export const paypalMap: PageMap = {
           { label: 'completed', output: o.capturePaypalOrder!.done![0] },
           { label: 'pending', output: o.capturePaypalOrder!.done![1] },
         ],
-        error: [{ label: 'declined', error: o.capturePaypalOrder!.error![0] }],
+        // declined by the card (the sandbox's button), or the capture call lost on the network
+        error: [{ label: 'declined', error: o.capturePaypalOrder!.error![0] }, 'network'],
       },
       deleteOrder: { done: [{ label: 'ok', output: o.deleteOrder!.done![0] }], error: ['network'] },
     },
   },
-  start: startWith(2),
+  start: async (ctx) => {
+    // a popup blocker: window.open answers null, as a blocked window does
+    if (ctx.labels?.includes('paypal.error')) await ctx.page.addInitScript(() => void (window.open = () => null));
+    await startWith(2)(ctx);
+  },
   states: {
     'paypal.onPending': async (ctx) => {
       await expect(modal(ctx).getByTestId('paypal-button')).toBeEnabled({ timeout: 20_000 });
@@ -73,7 +80,14 @@ export const paypalMap: PageMap = {
     },
   },
   events: {
-    'paypal.createOrder': { act: (ctx) => openPaypalWindow(ctx) },
+    'paypal.createOrder': {
+      act: async (ctx) => {
+        if (ctx.labels?.includes('paypal.error')) await modal(ctx).getByTestId('paypal-button').click();
+        else await openPaypalWindow(ctx);
+      },
+    },
+    // sent by the page itself once the order exists and the window could not open
+    'paypal.error': {},
     'paypal.approve': { act: (ctx) => approveWith(ctx, ctx.plan.paypal ?? 'pp-approve') },
     'paypal.cancel': { act: (ctx) => approveWith(ctx, 'pp-cancel') },
     'paypal.close': { act: (ctx) => modal(ctx).getByTestId('paypal-pending-close').click() },
@@ -82,6 +96,12 @@ export const paypalMap: PageMap = {
     '✓capturePaypalOrder:completed': { arm: async (ctx) => void (ctx.plan.paypal = 'pp-approve') },
     '✓capturePaypalOrder:pending': { arm: async (ctx) => void (ctx.plan.paypal = 'pp-approve-pending') },
     '✗capturePaypalOrder:declined': { arm: async (ctx) => void (ctx.plan.paypal = 'pp-approve-declined') },
+    '✗capturePaypalOrder:network': {
+      arm: async (ctx) => {
+        ctx.plan.paypal = 'pp-approve';
+        await failOnce(ctx, /\/api\/paypal\/orders\/[^/]+\/capture$/);
+      },
+    },
     '✓deleteOrder:ok': {},
     '✗deleteOrder:network': { arm: (ctx) => failOnce(ctx, /\/public\/cart\/deleteorder$/) },
   },

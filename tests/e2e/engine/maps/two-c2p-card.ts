@@ -9,17 +9,18 @@ import { twoC2pCardMachine } from '../../../../machines/payments/two-c2p-card.ma
 import { order } from '../../../machines/models/fixtures';
 import { twoC2pCardModel } from '../../../machines/models/redirects.model';
 import { approveInBackOffice, expectApprovedByShop, expectUnpaid, rejectInBackOffice } from '../db';
+import { label, labelStart } from '../lang';
 import type { PageMap, PathContext } from '../runner';
 import { failOnce, GET_ORDER, onOrderList, onThankYouPage, orderReadOutcomes, startWith } from './common';
 
 const GATEWAY = /\/sandbox\/2c2p\//;
-const cardModal = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: 'ชำระเงินด้วยบัตรเครดิต/เดบิต' });
+const cardModal = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: label(ctx.lang, 'cardTitle') });
 
 async function enterCard(ctx: PathContext): Promise<void> {
   const m = cardModal(ctx);
-  await m.getByLabel(/หมายเลขบัตร/).fill('4111111111111111');
-  await m.getByLabel(/เดือนหมดอายุ/).fill('12');
-  await m.getByLabel(/ปีหมดอายุ/).fill(String(new Date().getFullYear() + 2));
+  await m.getByLabel(labelStart(ctx.lang, 'cardNumber')).fill('4111111111111111');
+  await m.getByLabel(labelStart(ctx.lang, 'cardMonth')).fill('12');
+  await m.getByLabel(labelStart(ctx.lang, 'cardYear')).fill(String(new Date().getFullYear() + 2));
   await m.getByLabel(/CVV/).fill('123');
   await m.getByTestId('twoc2p-pay').click();
 }

@@ -1,0 +1,40 @@
+/**
+ * How long the engine waits for a machine to reach a state, and why it can take that long. No
+ * wait is a fixed pause: each is a poll that ends as soon as the state is recorded; the limit only
+ * bounds a failure. The limits are set for a loaded machine (CI's 2 cores shared with the build,
+ * PostgreSQL and other browsers: at load 15-30 a page load or one API call took seconds here).
+ * `E2E_WAIT_SCALE` (default 1) multiplies them all for a slower machine still.
+ */
+const SCALE = Number(process.env.E2E_WAIT_SCALE ?? 1) || 1;
+
+export interface Wait {
+  ms: number;
+  /** Why reaching the state can take this long. */
+  why: string;
+}
+
+const wait = (ms: number, why: string): Wait => ({ ms: Math.round(ms * SCALE), why });
+
+/** A page load (the start, a reload, a return from the provider): the built app's scripts parse and restore the flow before the first state is recorded. */
+export const PAGE_LOAD = wait(45_000, 'a page load: the app bundle is parsed and the saved flow restored before the machine records a state');
+
+/** A server answer: the API call through Fastify, PostgreSQL and, for a provider call, the loopback sandbox over HTTP. */
+export const SERVER_ANSWER = wait(45_000, 'a server answer: the API, PostgreSQL and (for a provider call) the loopback sandbox, each slowed on a loaded machine');
+
+/** A push: the sandbox's callback to the server, the order applied, then the socket's message to the page. */
+export const PUSH = wait(45_000, "a push: the sandbox calls the server back, the order is applied, and the realtime message reaches the page");
+
+/** A machine timer (a poll's interval, a redirect's delay) and the server answer that follows it. */
+export const TIMER = wait(60_000, "a timer of the machine (e.g. the 6 s poll) and the server answer it starts");
+
+/** A user action: the page's reaction is immediate, but the action itself waits for the element to be ready. */
+export const USER_ACTION = wait(30_000, 'a user action: the element is waited for, then the machine reacts at once');
+
+/** The wait for the state a step with this label leads to (labels as in paths.ts). */
+export function waitFor(label: string): Wait {
+  if (label === 'start' || label === 'payment.resume') return PAGE_LOAD;
+  if (label.startsWith('✓') || label.startsWith('✗')) return SERVER_ANSWER;
+  if (label.startsWith('⇠')) return PUSH;
+  if (label.startsWith('⏱')) return TIMER;
+  return USER_ACTION;
+}
