@@ -22,6 +22,7 @@
  * it: then it refuses and says where that server is. `--direct` skips the server.
  */
 import { createDb } from '../server/db/index';
+import { solve } from '../server/auth/challenge';
 import { existsSync, readFileSync } from 'node:fs';
 import { DEV_ADMIN_TOKEN, loadConfig, pgliteHolderFile } from '../server/config';
 import { createEventBus } from '../server/events';
@@ -118,18 +119,27 @@ async function viaServer(j: Job): Promise<unknown | 'unreachable'> {
     console.error('[admin] set ADMIN_TOKEN (the back office token of the running server)');
     process.exit(2);
   }
+  const send = (proof: Record<string, string> = {}) =>
+    fetch(`${base}/admin/api${j.path}`, {
+      method: j.method,
+      headers: { authorization: `Bearer ${token}`, ...proof, ...(j.body ? { 'content-type': 'application/json' } : {}) },
+      body: j.body ? JSON.stringify(j.body) : undefined,
+      signal: AbortSignal.timeout(30_000),
+    });
   let res: Response;
   try {
-    res = await fetch(`${base}/admin/api${j.path}`, {
-      method: j.method,
-      headers: { authorization: `Bearer ${token}`, ...(j.body ? { 'content-type': 'application/json' } : {}) },
-      body: j.body ? JSON.stringify(j.body) : undefined,
-      signal: AbortSignal.timeout(10_000),
-    });
+    res = await send();
   } catch {
     return 'unreachable';
   }
-  const body = (await res.json().catch(() => ({}))) as { data?: unknown; error?: { msg?: string } };
+  let body = (await res.json().catch(() => ({}))) as { data?: unknown; error?: { code?: string; msg?: string; result?: { challenge?: string; difficulty?: number } } };
+  // Many failed tokens from anywhere: the server asks for a proof-of-work (server/admin/session.ts adminGate); solve it and ask once more.
+  const asked = body.error?.code === 'CHALLENGE_REQUIRED' ? body.error.result : undefined;
+  if (res.status === 429 && asked?.challenge && typeof asked.difficulty === 'number') {
+    console.error(`[admin] the server asks for a proof-of-work (${asked.difficulty} bits), solving…`);
+    res = await send({ 'x-admin-challenge': asked.challenge, 'x-admin-nonce': solve(asked.challenge, asked.difficulty) });
+    body = (await res.json().catch(() => ({}))) as typeof body;
+  }
   if (!res.ok) {
     console.error(`error ${res.status}: ${body.error?.msg ?? res.statusText}`);
     process.exit(1);

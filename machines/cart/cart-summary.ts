@@ -57,6 +57,11 @@ export interface CartFacts {
   /** The cart is the student's saved cart (the /cart page): its quote is bound to it. */
   fromCart?: boolean;
   shippingAddressId?: number | null;
+  /**
+   * The server said this buyer cannot take withholding (a logged-in natural person: withholding is
+   * for juristic persons with a tax invoice, domain withholdingEligibility): it is not offered.
+   */
+  withholdingRefused?: boolean;
 }
 
 export interface CartTotals {
@@ -98,7 +103,7 @@ function localTotals(facts: CartFacts): CartTotals {
     return { priced: null, pricingError: result.message, subtotal: 0, discount: 0, shippingFee, withholdingPrice: 0, withholdingOffered: false, payable: 0, quote: null };
   }
   const tax = orderTax({ price: result.subtotal, discount: result.discount, currency: facts.currency, settings: facts.taxSettings });
-  const offered = isWithholdingOffered(result.total, facts.currency, facts.taxSettings);
+  const offered = isWithholdingOffered(result.total, facts.currency, facts.taxSettings) && !facts.withholdingRefused;
   const withholdingPrice = tax.ok && offered && facts.withholding ? withholdingAmount(tax.before_vat, facts.withholdingPercent) : 0;
   return {
     priced: result,
@@ -111,6 +116,14 @@ function localTotals(facts: CartFacts): CartTotals {
     payable: orderAmount({ price: result.subtotal, discount: result.discount, shipping_fee: shippingFee, withholding_price: withholdingPrice }),
     quote: null,
   };
+}
+
+/**
+ * The quote says the buyer cannot take withholding: the amount and the site's settings offer it,
+ * yet the server (which knows the logged-in buyer's person type) does not.
+ */
+export function quoteRefusesWithholding(facts: Pick<CartFacts, 'taxSettings'>, quote: Quote): boolean {
+  return isWithholdingOffered(quote.price - quote.discount, quote.currency_code, facts.taxSettings) && !quote.withholding_offered;
 }
 
 /** Stable JSON (sorted keys): the key a quote is filed under. */

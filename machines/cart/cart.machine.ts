@@ -19,7 +19,7 @@ import type { Coupon, PricingPlan, PricingSettings, Promotion, TaxSettings } fro
 import { failureOf } from '../shared/api-error';
 import type { CouponLookupRequest, DataResponse, PaymentMethodId } from '../shared/api';
 import { effectDefaults, type Notice } from '../shared/effects';
-import { bestOffer, cartTotals, feeIn, quoteKey, quoteRequest, usableOffers, type CartItem, type CartSummary, type Quote, type QuoteRequest, type ShippingFeeChoice } from './cart-summary';
+import { bestOffer, cartTotals, feeIn, quoteKey, quoteRefusesWithholding, quoteRequest, usableOffers, type CartItem, type CartSummary, type Quote, type QuoteRequest, type ShippingFeeChoice } from './cart-summary';
 
 export interface CartMethod {
   id: number;
@@ -74,6 +74,8 @@ export interface CartContext {
   fromCart: boolean;
   /** The server's last quote and the choices it answered (selectors show it while they are the current ones). */
   quote: { key: string; data: Quote } | null;
+  /** The server's quote said this buyer cannot take withholding (a logged-in natural person): not offered. */
+  withholdingRefused: boolean;
 }
 
 export type CartEvent =
@@ -195,6 +197,7 @@ export function initialCartContext(input: CartInput): CartContext {
     pendingPromotionId: null,
     fromCart: input.fromCart ?? false,
     quote: null,
+    withholdingRefused: false,
   });
 }
 
@@ -258,6 +261,8 @@ export const cartMachine = setup({
     /** THB always; USD in the USD layout when every line has a plan priced in USD. */
     currencyOffered: ({ context }, currency: Currency) => currency === 'THB' || (context.usdEnabled && linesOfferedIn(context, currency)),
     withholdingOffered: ({ context }) => cartTotals(context).withholdingOffered,
+    /** The quote answers a cart with withholding chosen for a buyer who cannot take it (a natural person). */
+    quoteRefusesChosenWithholding: ({ context }, quote: Quote | null | undefined) => !!quote && context.withholding && quoteRefusesWithholding(context, quote),
     /** A course not yet in the cart, with one of its own plans offered in the cart's currency. */
     lineAddable: ({ context }, p: { item: CartItem; plans: PricingPlan[] }) =>
       !context.lines.some((l) => l.course_id === p.item.course_id) &&
@@ -322,10 +327,18 @@ export const cartMachine = setup({
     }),
     chooseAddress: assign((_, addressId: number) => ({ shippingAddressId: addressId })),
     chooseFee: assign((_, fee: ShippingFeeChoice) => ({ shippingFee: fee })),
-    keepQuote: assign(({ context }, quote: Quote | null | undefined) => ({ quote: quote ? { key: quoteKey(context), data: quote } : null })),
+    keepQuote: assign(({ context }, quote: Quote | null | undefined) => {
+      if (!quote) return { quote: null };
+      // Withholding is for juristic persons: once the server says this buyer is not one, it is not offered.
+      const refused = context.withholdingRefused || quoteRefusesWithholding(context, quote);
+      return { withholdingRefused: refused, quote: { key: quoteKey({ ...context, withholdingRefused: refused }), data: quote } };
+    }),
+    /** The buyer had chosen withholding the server refuses them: it is dropped (and the cart quoted again without it). */
+    refuseWithholding: assign({ withholdingRefused: true, withholding: false, quote: null }),
     setWithholding: assign((_, on: boolean) => ({ withholding: on })),
     choosePercent: assign((_, percent: WithholdingPercent) => ({ withholdingPercent: percent })),
-    logIn: assign(({ context }, ownedCourseIds: number[] | undefined) => ({ loggedIn: true, ownedCourseIds: ownedCourseIds ?? context.ownedCourseIds })),
+    // Another buyer now: the server tells again whether they can take withholding.
+    logIn: assign(({ context }, ownedCourseIds: number[] | undefined) => ({ loggedIn: true, ownedCourseIds: ownedCourseIds ?? context.ownedCourseIds, withholdingRefused: false })),
   },
 }).createMachine({
   id: 'cart',
@@ -342,7 +355,15 @@ export const cartMachine = setup({
             id: 'quoteCart',
             src: 'quoteCart',
             input: ({ context }) => quoteRequest(context),
-            onDone: { target: 'quoted', actions: [{ type: 'keepQuote', params: ({ event }) => event.output }, { type: 'announceChange', params: ({ context }) => cartSummary(context) }] },
+            onDone: [
+              {
+                guard: { type: 'quoteRefusesChosenWithholding', params: ({ event }) => event.output },
+                target: '#cart.ready',
+                reenter: true,
+                actions: 'refuseWithholding',
+              },
+              { target: 'quoted', actions: [{ type: 'keepQuote', params: ({ event }) => event.output }, { type: 'announceChange', params: ({ context }) => cartSummary(context) }] },
+            ],
             // No quote (network, a cart the server refuses to price): the domain's numbers stay, the order tells the rest.
             onError: { target: 'quoted', actions: { type: 'keepQuote', params: null } },
           },

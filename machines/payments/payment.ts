@@ -27,7 +27,7 @@ export interface PaymentInput {
  * - pending: handed over, not confirmed yet (bank-transfer notice or later, QR 'Done' before the
  *   confirmation) -> same as paid, the order list shows its status;
  * - failed: the buyer stays on the page and may try again (the action flag resets);
- * - toOrders: go to the order list now (2C2P failures, Omise failures, rejected PromptPay, PayPal errors).
+ * - toOrders: go to the order list now (2C2P failures, Omise failures, rejected PromptPay, a PayPal modal the buyer closed).
  */
 export type PaymentResult = 'paid' | 'pending' | 'failed' | 'toOrders';
 

@@ -18,7 +18,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../providers/sandbox/common';
 import { formatMoney } from '../../domain/money';
-import { ADMIN_COOKIE, adminTokenAccepted, adminTokenFailed, adminWait, createAdminSession, deleteAdminSession, findAdminSession, fromOwnOrigin, same, setAdminCookie, type AdminSession } from './session';
+import { ADMIN_COOKIE, adminGate, adminTokenAccepted, adminTokenFailed, createAdminSession, deleteAdminSession, findAdminSession, fromOwnOrigin, same, setAdminCookie, type AdminSession } from './session';
 import { AdminError, approveReport, listOrders, listPending, listRefunds, orderAction, orderDetail, refundPaymentAction, refundReportAction, rejectReport, type AdminDeps, type OrderAction } from './service';
 
 /** The Bearer token of a command-line request (null: none sent). */
@@ -29,10 +29,35 @@ function bearer(req: FastifyRequest): string | null {
 
 const PAGE_STYLE = 'body{font-family:system-ui,sans-serif;margin:1.5rem}table{border-collapse:collapse;width:100%;margin-bottom:2rem}td,th{border:1px solid #ccc;padding:.3rem;vertical-align:top;font-size:.9rem}form{margin:.1rem 0}';
 
-function loginPage(error: string | null): string {
-  return `<!doctype html><html lang="th"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Back office login</title><style>${PAGE_STYLE}</style></head>
-<body><h1>Back office</h1>${error ? `<p role="alert"><b>${escapeHtml(error)}</b></p>` : ''}<form method="post" action="/admin/login"><label>Token <input type="password" name="token" autocomplete="current-password" required autofocus></label> <button>Log in</button></form></body></html>`;
+function loginPage(error: string | null, challenge?: { challenge: string; difficulty: number }): string {
+  // A challenge: the form carries it, /admin/pow.js solves it in the page before the form is sent.
+  const attrs = challenge ? ` data-challenge="${escapeHtml(challenge.challenge)}" data-difficulty="${challenge.difficulty}"` : '';
+  const fields = challenge
+    ? `<input type="hidden" name="challenge" value="${escapeHtml(challenge.challenge)}"><input type="hidden" name="nonce" value=""><p role="status" id="pow-status">Many failed logins: your browser checks itself before the token is sent (a second or two).</p>`
+    : '';
+  return `<!doctype html><html lang="th"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Back office login</title><style>${PAGE_STYLE}</style>${challenge ? '<script src="/admin/pow.js" defer></script>' : ''}</head>
+<body><h1>Back office</h1>${error ? `<p role="alert"><b>${escapeHtml(error)}</b></p>` : ''}<form method="post" action="/admin/login"${attrs}>${fields}<label>Token <input type="password" name="token" autocomplete="current-password" required autofocus></label> <button>Log in</button></form></body></html>`;
 }
+
+const POW_JS = `(() => {
+  const form = document.querySelector('form[data-challenge]');
+  if (!form) return;
+  const zeros = (d) => { let b = 0; for (const x of d) { if (x === 0) { b += 8; continue; } return b + Math.clz32(x) - 24; } return b; };
+  form.addEventListener('submit', async (event) => {
+    if (form.elements.nonce.value) return;
+    event.preventDefault();
+    const status = document.getElementById('pow-status');
+    if (!(globalThis.crypto && crypto.subtle)) { status.textContent = 'This browser cannot check itself here (open the back office over https).'; return; }
+    const c = form.dataset.challenge, d = Number(form.dataset.difficulty), enc = new TextEncoder();
+    for (let start = 0; ; start += 256) {
+      const nonces = Array.from({ length: 256 }, (_, i) => (start + i).toString(36));
+      const digests = await Promise.all(nonces.map((n) => crypto.subtle.digest('SHA-256', enc.encode(c + ':' + n))));
+      const hit = digests.findIndex((x) => zeros(new Uint8Array(x)) >= d);
+      if (hit >= 0) { form.elements.nonce.value = nonces[hit]; form.submit(); return; }
+    }
+  });
+})();
+`;
 
 const sessions = new WeakMap<FastifyRequest, AdminSession>();
 
@@ -61,19 +86,28 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
       // Who is asking: the command line (Bearer) or a logged-in person (admin_sid cookie).
       admin.addHook('onRequest', async (req, reply) => {
         reply.header('cache-control', 'no-store');
-        if (path(req) === '/admin/login') return;
+        if (path(req) === '/admin/login' || path(req) === '/admin/pow.js') return;
         const b = bearer(req);
         if (b !== null) {
-          // Bearer guesses are counted like the login form's (server/admin/session.ts adminWait).
-          const wait = await adminWait(ctx.db, req, ctx.clock.now());
-          if (wait > 0) {
-            reply.header('retry-after', String(wait));
-            return refuse(reply, 429, 'RATE_LIMITED', `Too many failed back-office tokens, try again in ${wait} s`);
+          // Bearer guesses are counted like the login form's, and asked the same challenge (server/admin/session.ts adminGate).
+          const g = await adminGate(ctx.db, req, ctx.clock.now(), { challenge: req.headers['x-admin-challenge'], nonce: req.headers['x-admin-nonce'] });
+          if (g.kind === 'wait') {
+            reply.header('retry-after', String(g.seconds));
+            return refuse(reply, 429, 'RATE_LIMITED', `Too many failed back-office tokens, try again in ${g.seconds} s`);
+          }
+          if (g.kind === 'challenge') {
+            reply.header('retry-after', '0');
+            return reply.code(429).send({
+              success: false,
+              error: { code: 'CHALLENGE_REQUIRED', msg: 'Many failed back-office tokens: solve the challenge and send x-admin-challenge and x-admin-nonce', result: { challenge: g.challenge, difficulty: g.difficulty } },
+            });
           }
           if (!same(b, token)) {
             await adminTokenFailed(ctx.db, req, ctx.clock.now());
             return refuse(reply, 401, 'UNAUTHORIZED', 'Back office token required');
           }
+          // The owner got in with a solved challenge: this address is theirs (no challenge next time), as after a form login.
+          if (g.solved) await adminTokenAccepted(ctx.db, req, ctx.clock.now());
           return;
         }
         const s = await findAdminSession(ctx.db, req.cookies?.[ADMIN_COOKIE], ctx.clock.now());
@@ -95,13 +129,19 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
       });
 
       admin.get('/login', async (_req, reply) => reply.type('text/html; charset=utf-8').send(loginPage(null)));
+      admin.get('/pow.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-store').send(POW_JS));
       admin.post('/login', async (req, reply) => {
-        const wait = await adminWait(ctx.db, req, ctx.clock.now());
-        if (wait > 0) {
-          reply.header('retry-after', String(wait));
-          return reply.code(429).type('text/html; charset=utf-8').send(loginPage(`Too many failed logins, try again in ${wait} s`));
+        const form = (req.body as Record<string, unknown> | undefined) ?? {};
+        const g = await adminGate(ctx.db, req, ctx.clock.now(), { challenge: form.challenge === '' ? undefined : form.challenge, nonce: form.nonce });
+        if (g.kind === 'wait') {
+          reply.header('retry-after', String(g.seconds));
+          return reply.code(429).type('text/html; charset=utf-8').send(loginPage(`Too many failed logins, try again in ${g.seconds} s`));
         }
-        const sent = (req.body as Record<string, unknown> | undefined)?.token;
+        if (g.kind === 'challenge') {
+          reply.header('retry-after', '0');
+          return reply.code(429).type('text/html; charset=utf-8').send(loginPage(null, g));
+        }
+        const sent = form.token;
         if (typeof sent !== 'string' || !same(sent, token)) {
           await adminTokenFailed(ctx.db, req, ctx.clock.now());
           return reply.code(401).type('text/html; charset=utf-8').send(loginPage('Wrong token'));

@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/index';
 import type { Config } from '../config';
 import { secureCookie } from '../auth/cookies';
+import { issueChallenge, redeemChallenge } from '../auth/challenge';
 import { loginGate, recordLoginFailure, recordLoginSuccess, type Attempt } from '../auth/limits';
 
 export const ADMIN_COOKIE = 'admin_sid';
@@ -79,21 +80,32 @@ export function fromOwnOrigin(req: FastifyRequest, config: Config): boolean {
 }
 
 /**
- * The back office's one account, counted like member logins (server/auth/limits.ts): the form at
- * /admin/login and every Bearer request share its failures per address, per account + address
- * and for the account. An address that failed too often waits (429); the account itself is never
- * locked, so its owner gets in from any other address. (The browser challenge of member logins is
- * not asked here: a production ADMIN_TOKEN must measure ADMIN_TOKEN_MIN_BITS of randomness —
- * which no guessing run reaches.)
+ * The back office's one account, counted like member logins (server/auth/limits.ts loginGate): the
+ * form at /admin/login and every Bearer request share its failures per address, per account +
+ * address and for the account. An address that failed too often waits (429); once the account
+ * itself had many failures from anywhere, every attempt from an address that has not logged in
+ * before must bring a solved proof-of-work challenge (server/auth/challenge.ts, as member logins
+ * do) — never a lock, so its owner gets in from any other address after a second or two of work.
+ * The form solves it in the page (/admin/pow.js); the command line (scripts/admin.ts) solves it and
+ * sends `x-admin-challenge` and `x-admin-nonce`.
  */
 export function adminAttempt(req: FastifyRequest): Attempt {
   return { realm: 'admin', account: 'admin', address: req.ip };
 }
 
-/** Seconds this address must wait before its next back-office token attempt (0 = may try now). */
-export async function adminWait(q: Queryable, req: FastifyRequest, now: Date): Promise<number> {
+/** open: go on (`solved`: with a solved challenge — a right token then marks this address as the owner's). */
+export type AdminGate = { kind: 'open'; solved?: boolean } | { kind: 'wait'; seconds: number } | { kind: 'challenge'; challenge: string; difficulty: number };
+
+/**
+ * What this back-office attempt must do: wait, solve a challenge (a new one is issued and
+ * answered), or go on. A solved challenge (`proof`) is used up whatever the token turns out to be.
+ */
+export async function adminGate(q: Queryable, req: FastifyRequest, now: Date, proof: { challenge?: unknown; nonce?: unknown }): Promise<AdminGate> {
   const g = await loginGate(q, adminAttempt(req), now);
-  return g.kind === 'wait' ? g.seconds : 0;
+  if (g.kind === 'wait') return g;
+  if (g.kind === 'open') return g;
+  if (proof.challenge !== undefined && (await redeemChallenge(q, 'admin', g.accountKey, proof.challenge, proof.nonce, now))) return { kind: 'open', solved: true };
+  return { kind: 'challenge', ...(await issueChallenge(q, 'admin', g.accountKey, g.difficulty, now)) };
 }
 
 export async function adminTokenFailed(q: Queryable, req: FastifyRequest, now: Date): Promise<void> {

@@ -17,7 +17,7 @@ import { ApiError } from '../errors';
 import { MESSAGES } from '../../domain/messages';
 import { duplicateCourse, needsShippingAddress, needsShippingFee, type OrderLine } from '../../domain/order-checks';
 import { bestPromotion, cartParts, priceCart, type PricedCart } from '../../domain/discounts';
-import { needsTaxInvoiceCheck, orderTax } from '../../domain/tax';
+import { isJuristicPerson, needsTaxInvoiceCheck, orderTax } from '../../domain/tax';
 import { orderAmount, type Currency } from '../../domain/money';
 import { checkPaymentMethod } from '../../domain/payment-methods';
 import {
@@ -240,7 +240,10 @@ export async function computeQuote(q: Queryable, input: QuoteInput, facts: Quote
     shippingFeeId,
     withholdingPrice: tax.withholding_price,
     withholdingPercent: tax.withholding_percent,
-    withholdingOffered: tax.withholding_offered,
+    // Withholding is for juristic persons (spec 5): not offered to a logged-in natural person (a
+    // visitor may still register as a company). A juristic buyer without a tax invoice set is
+    // offered it; the order's tax check then asks for the invoice details.
+    withholdingOffered: tax.withholding_offered && (user === null || isJuristicPerson(user.tax_person_type)),
     vat: tax.vat,
     payable,
     wantsInvoice,

@@ -18,6 +18,7 @@ import { orderActors, paymentActors, realtimeActors, studentActors } from './act
 import { api } from './client';
 import { unwrap } from './errors';
 import { effectActions } from './effects';
+import { approvalWindow } from './paypal-window';
 
 const actions = effectActions;
 const { getOrder, approveOrderPayment, deleteOrder } = orderActors;
@@ -35,7 +36,11 @@ export const bankTransferLogic = bankTransferMachine.provide({
   actors: { uploadFile: studentActors.uploadFile, createPaymentReportPrivate: paymentActors.createPaymentReportPrivate, sendPaymentOrderEmail: paymentActors.sendPaymentOrderEmail },
   actions,
 });
-export const paypalLogic = paypalMachine.provide({ actors: { createPaypalOrder: paymentActors.createPaypalOrder, capturePaypalOrder: paymentActors.capturePaypalOrder, deleteOrder }, actions });
+const paypalWindow = approvalWindow();
+export const paypalLogic = paypalMachine.provide({
+  actors: { createPaypalOrder: paymentActors.createPaypalOrder, capturePaypalOrder: paymentActors.capturePaypalOrder, deleteOrder, ...paypalWindow.actors },
+  actions: { ...actions, ...paypalWindow.actions },
+});
 export const twoC2pCardLogic = twoC2pCardMachine.provide({ actors: { create2c2pCardRequest, getOrder }, actions });
 export const twoC2pLinkLogic = twoC2pLinkMachine.provide({ actors: { create2c2pPaymentLink: paymentActors.create2c2pPaymentLink, getOrder }, actions });
 export const scbQrLogic = scbQrMachine.provide({ actors: { createScbQrCode: paymentActors.createScbQrCode, getOrder, watchOrderStatus: realtimeActors.watchOrderStatus }, actions });

@@ -116,9 +116,22 @@ export function keepReturnLink(path: string): void {
   writeItem(STORAGE_KEYS.returnLink, path);
 }
 
+/**
+ * A path on our own origin to send the buyer back to, or null: it starts with one '/' (not '//',
+ * which browsers read as another host) and holds no backslash (browsers read '/\\' as '//') nor
+ * control characters.
+ */
+export function sameOriginPath(v: string | null | undefined): string | null {
+  if (!v || !v.startsWith('/') || v.startsWith('//')) return null;
+  for (const ch of v) {
+    const c = ch.codePointAt(0)!;
+    if (ch === '\\' || c < 0x20 || c === 0x7f) return null;
+  }
+  return v;
+}
+
 export function returnLink(): string | null {
-  const v = readItem(STORAGE_KEYS.returnLink);
-  return v && v.startsWith('/') && !v.startsWith('//') ? v : null;
+  return sameOriginPath(readItem(STORAGE_KEYS.returnLink));
 }
 
 /** localStorage as the FlowStorage of machines/shared/persistence (persisted snapshots). */

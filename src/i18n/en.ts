@@ -324,4 +324,10 @@ export const EN: Record<UiKey, string> = {
   holdReleased: "This order's seats, items or limited coupons went back on sale at {time}. You can still pay until {cancel} while any are left.",
   holdReleasedNoCancel: "This order's seats, items or limited coupons went back on sale at {time}. You can still pay while any are left.",
   loginChallengeSolving: 'Many wrong logins for this account: your browser is checking itself, please wait a moment…',
+  // payment modals: every state closable and answering (PayPal's reasons, ways on)
+  paypalProblem_declined: 'PayPal declined the card or account. Nothing was charged. Try PayPal again (choose another card in PayPal) or pay another way.',
+  paypalProblem_cancelled: 'The PayPal window was closed before you approved. Nothing was paid. Pay with PayPal again or pay another way.',
+  paypalProblem_unreachable: 'PayPal could not be reached (or the browser blocked its window). Nothing was paid. Try again or pay another way.',
+  paypalProblem_unconfirmed: 'We could not confirm the payment with PayPal yet. It may have gone through, so please do not pay again; My orders shows its status.',
+  paypalOtherMethod: 'Pay another way',
 };

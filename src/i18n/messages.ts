@@ -347,6 +347,12 @@ export const TH = {
   holdReleased: 'ที่นั่ง สินค้า หรือคูปองจำนวนจำกัดของคำสั่งซื้อนี้ถูกปล่อยให้ผู้อื่นแล้วเมื่อ {time} คุณยังชำระเงินได้ถึง {cancel} หากยังเหลืออยู่',
   holdReleasedNoCancel: 'ที่นั่ง สินค้า หรือคูปองจำนวนจำกัดของคำสั่งซื้อนี้ถูกปล่อยให้ผู้อื่นแล้วเมื่อ {time} คุณยังชำระเงินได้หากยังเหลืออยู่',
   loginChallengeSolving: 'มีการเข้าสู่ระบบผิดหลายครั้งสำหรับบัญชีนี้ เบราว์เซอร์กำลังตรวจสอบ กรุณารอสักครู่…',
+  // payment modals: every state closable and answering (PayPal's reasons, ways on)
+  paypalProblem_declined: 'PayPal แจ้งว่าบัตรหรือบัญชีถูกปฏิเสธ ยังไม่มีการตัดเงิน ลองชำระด้วย PayPal อีกครั้ง (เลือกบัตรอื่นใน PayPal) หรือชำระด้วยวิธีอื่น',
+  paypalProblem_cancelled: 'หน้าต่าง PayPal ถูกปิดก่อนยืนยัน ยังไม่มีการชำระเงิน ชำระด้วย PayPal อีกครั้ง หรือชำระด้วยวิธีอื่น',
+  paypalProblem_unreachable: 'ติดต่อ PayPal ไม่ได้ (หรือเบราว์เซอร์บล็อกหน้าต่าง PayPal) ยังไม่มีการชำระเงิน ลองอีกครั้ง หรือชำระด้วยวิธีอื่น',
+  paypalProblem_unconfirmed: 'ยังยืนยันผลการชำระเงินกับ PayPal ไม่ได้ อาจชำระสำเร็จแล้ว กรุณาอย่าชำระซ้ำ ดูสถานะได้ที่คำสั่งซื้อของฉัน',
+  paypalOtherMethod: 'ชำระด้วยวิธีอื่น',
 } as const;
 
 export type UiKey = keyof typeof TH;

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { sameOriginPath } from '../api/storage';
 import { selectLoggingIn, selectLoginError, selectSolvingChallenge } from '../../machines/session/session.selectors';
 import { t, tx } from '../i18n/messages';
 import { Button, TextField } from '../ui';
@@ -13,9 +14,15 @@ export interface LoginFormProps {
 
 const SOCIAL = ['Google', 'Facebook', 'Line'] as const;
 
+/** Where a social login brings the buyer back: the page they started from (same origin only), else /cart. */
+export function socialReturn(path: string): string {
+  return sameOriginPath(path) ?? '/cart';
+}
+
 /**
  * Username and password, login button (Enter submits), forgot-password link, register button and
- * the social login buttons (they return to /cart). Sends login.submit to the session actor.
+ * the social login buttons (they return to the page the form is on: the course page of a login
+ * pop-up, /cart on the cart's login panel). Sends login.submit to the session actor.
  */
 export function LoginForm({ onRegister, idPrefix = 'login' }: LoginFormProps) {
   const ref = SessionContext.useActorRef();
@@ -24,6 +31,8 @@ export function LoginForm({ onRegister, idPrefix = 'login' }: LoginFormProps) {
   const solving = SessionContext.useSelector(selectSolvingChallenge);
   const canSubmit = SessionContext.useSelector((s) => s.can({ type: 'login.submit', username: 'x', password: 'x' }));
   const form = useRef<HTMLFormElement>(null);
+  const location = useLocation();
+  const back = encodeURIComponent(socialReturn(`${location.pathname}${location.search}`));
   return (
     <form
       ref={form}
@@ -61,7 +70,7 @@ export function LoginForm({ onRegister, idPrefix = 'login' }: LoginFormProps) {
       ) : null}
       <div className="login-form__social" role="group" aria-label={t('socialLogin')}>
         {SOCIAL.map((name) => (
-          <a key={name} className="ui-btn ui-btn--secondary" href={`/api/auth/${name.toLowerCase()}?return=/cart`}>
+          <a key={name} className="ui-btn ui-btn--secondary" href={`/api/auth/${name.toLowerCase()}?return=${back}`}>
             {t('socialLogin')} {name}
           </a>
         ))}

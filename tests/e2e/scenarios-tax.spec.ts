@@ -96,3 +96,27 @@ test('withholding 1% on English (1,990.00): Omise card pays 1,971.40; the charge
   expect(order.reports).toEqual([{ payment: 'Omise', status: 'approved', transfer_amount: 197_140, payment_method_id: 8 }]);
   expect(order.couponUses).toEqual([]);
 });
+
+test('a logged-in natural person is not offered withholding (the juristic one is, same page); the order is made without it', async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'whtnat');
+  const person = await shop.db.query<{ tax_person_type: string | null }>('SELECT tax_person_type FROM users WHERE id = $1', [user.id]);
+  expect(person.rows[0]!.tax_person_type ?? 'normal_person').toBe('normal_person');
+  await openAs(page, user.username, '/course/3-ux-ui-workshop');
+  const panel = page.getByTestId('purchase-panel');
+  // the server's quote answered (3,500.00 is over the threshold, the site offers withholding): no choice for this buyer
+  await expect(panel.getByTestId('cart-payable')).toContainText('3,500.00');
+  // (before the quote answers the browser's own numbers may show it; the answer takes it away)
+  await expect(panel.getByTestId('withholding')).toHaveCount(0, { timeout: 20_000 });
+  await panel.getByTestId('method-1').check();
+  await panel.getByTestId('checkout-submit').click();
+  await notifyTransfer(page, '3500');
+  const order = await onlyOrderOf(shop.db, user.id);
+  expect(order).toMatchObject({ price: 350_000, is_withholding: false, withholding_price: 0, total: 350_000 });
+
+  // the same page for a juristic person offers it
+  const company = await freshStudent(shop.db, 'whtjur');
+  await makeJuristic(shop.db, company.id);
+  await page.context().clearCookies();
+  await openAs(page, company.username, '/course/3-ux-ui-workshop');
+  await expect(page.getByTestId('purchase-panel').getByTestId('withholding').getByRole('checkbox', { name: 'หักภาษี ณ ที่จ่าย' })).toBeVisible({ timeout: 20_000 });
+});

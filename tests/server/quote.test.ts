@@ -149,6 +149,17 @@ describe('quote == order over the whole matrix', () => {
     const w = await quote(undefined, { course_id: [7], pricingplan_id: [15], currency_code: 'THB', payment_method_id: 1, is_withholding: true });
     expect(w.body.data).toMatchObject({ withholding_price: 0, problem: { code: 'TAX_INVOICE_INVALID' } });
   });
+
+  it('withholding is offered to a juristic person, not to a logged-in natural person (the amount and settings alike)', async () => {
+    const body = { course_id: [7], pricingplan_id: [15], currency_code: 'THB', payment_method_id: 1 };
+    const juristic = await quote(sid2, body);
+    expect(juristic.body.data).toMatchObject({ price: 690000, withholding_offered: true });
+    const natural = await quote(sid, body);
+    expect(natural.body.data).toMatchObject({ price: 690000, withholding_offered: false, withholding_price: 0 });
+    // asked anyway: no withholding taken, and the reason
+    const asked = await quote(sid, { ...body, is_withholding: true, withholding_percent: 3 });
+    expect(asked.body.data).toMatchObject({ withholding_offered: false, withholding_price: 0, total_amount: 690000, problem: { code: 'TAX_INVOICE_INVALID' } });
+  });
 });
 
 describe('the promotion rule is the server\'s', () => {

@@ -67,10 +67,6 @@ const ALLOWED: Record<string, Partial<Record<Hook, string[]>>> = {
       'route data: the order is read again when the session changes (router revalidation)',
     ],
   },
-  'src/features/payments/PaypalModal.tsx': {
-    // Owned by the PayPal flow's change (its popup watcher becomes an actor); remove this entry then.
-    useEffect: ['popup watcher: to be replaced by a fromCallback actor of the PayPal machine'],
-  },
 };
 
 const ROOT = join(__dirname, '..', '..');

@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createActor } from 'xstate';
 import { bankTransferMachine } from '../../machines/payments/bank-transfer.machine';
@@ -12,9 +12,10 @@ import { twoC2pCardMachine } from '../../machines/payments/two-c2p-card.machine'
 import { BankTransferModal } from '../../src/features/payments/BankTransferModal';
 import { OmiseCardModal } from '../../src/features/payments/OmiseCardModal';
 import { PaypalModal } from '../../src/features/payments/PaypalModal';
+import { approvalWindow } from '../../src/api/paypal-window';
 import { PromptPayModal, ScbQrModal } from '../../src/features/payments/QrModals';
 import { TwoC2pCardModal } from '../../src/features/payments/TwoC2pCardModal';
-import { effectSpies, pushChannel, scripted } from '../support/ui-actors';
+import { apiError, effectSpies, pushChannel, scripted } from '../support/ui-actors';
 import { t } from '../../src/i18n/messages';
 
 function order(methodId: PaymentOrder['methodId'], amount = 150000): PaymentOrder {
@@ -212,23 +213,40 @@ describe('Bank transfer notification modal', () => {
 });
 
 describe('PayPal modal', () => {
+  // The window watcher polls: every actor a test started is stopped with it.
+  const started: { stop: () => void }[] = [];
+  afterEach(() => started.splice(0).forEach((a) => a.stop()));
+  /** A fake approval window and the machine's window actions and watcher around it (the app's own code, src/api/paypal-window.ts). */
+  function paypalWith(outcomes: Parameters<typeof scripted>[0], opened: 'window' | 'blocked' = 'window') {
+    const s = scripted(outcomes);
+    const fx = effectSpies();
+    const win = { closed: false, location: { href: 'about:blank' }, close: vi.fn(() => void (win.closed = true)) };
+    const openWindow = vi.fn(() => (opened === 'window' ? (win as unknown as Window) : null));
+    const w = approvalWindow({ openWindow, here: () => window.location.href, checkoutUrl: '/sandbox/paypal/checkoutnow', pollMs: 20 });
+    const actor = createActor(paypalMachine.provide({ actors: { ...s.actors, ...w.actors }, actions: { ...fx.actions, ...w.actions } }), { input: { order: order(2) } }).start();
+    started.push(actor);
+    render(<PaypalModal actorRef={actor} />);
+    const dialog = screen.getByRole('dialog', { name: 'ชำระเงินด้วย PayPal' });
+    return { s, fx, win, openWindow, actor, dialog };
+  }
+  const PP_ORDER = { ok: { success: true, paypal_order_id: 'PP-1' } };
+  /** A request still waiting for its answer. */
+  const never = () => new Promise(() => {});
+
   it('creates the PayPal order on the click, approves through the PayPal window and captures', async () => {
     const user = userEvent.setup();
-    const s = scripted({
-      createPaypalOrder: { ok: { success: true, paypal_order_id: 'PP-1' } },
+    const { s, win, openWindow, actor, dialog } = paypalWith({
+      createPaypalOrder: PP_ORDER,
       capturePaypalOrder: { ok: { success: true, status: 'COMPLETED', order_token: 'tok-501' } },
       deleteOrder: { ok: { success: true } },
     });
-    const actor = createActor(paypalMachine.provide({ actors: s.actors, actions: effectSpies().actions }), { input: { order: order(2) } }).start();
-    const win = { closed: false, location: { href: 'about:blank' }, close: vi.fn() };
-    const openWindow = vi.fn(() => win as unknown as Window);
-    render(<PaypalModal actorRef={actor} openWindow={openWindow} />);
-    const dialog = screen.getByRole('dialog', { name: 'ชำระเงินด้วย PayPal' });
     await user.click(within(dialog).getByRole('button', { name: 'ชำระเงินด้วย PayPal' }));
+    // Opened inside the click (no popup blocker), pointed at PayPal once the order exists.
+    expect(openWindow).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(win.location.href).toBe('/sandbox/paypal/checkoutnow?token=PP-1'));
-    // The sandbox's approval page is on our own origin: the window stays open while the buyer approves (issue 9).
+    // The sandbox's approval page is on our own origin: the window stays open while the buyer approves.
     win.location.href = `${window.location.origin}/sandbox/paypal/checkoutnow?token=PP-1`;
-    await new Promise((r) => setTimeout(r, 900));
+    await new Promise((r) => setTimeout(r, 200));
     expect(actor.getSnapshot().matches('awaitingApproval')).toBe(true);
     expect(win.close).not.toHaveBeenCalled();
     win.location.href = `${window.location.origin}/paypal/return?token=PP-1&PayerID=PAYER9`;
@@ -239,15 +257,11 @@ describe('PayPal modal', () => {
 
   it('a capture PayPal leaves pending: the buyer is told, nothing is deleted, closing hands over (pending)', async () => {
     const user = userEvent.setup();
-    const s = scripted({
+    const { s, win, actor, dialog } = paypalWith({
       createPaypalOrder: { ok: { success: true, paypal_order_id: 'PP-2' } },
       capturePaypalOrder: { ok: { success: true, status: 'PENDING', order_token: 'tok-501' } },
       deleteOrder: { ok: { success: true } },
     });
-    const actor = createActor(paypalMachine.provide({ actors: s.actors, actions: effectSpies().actions }), { input: { order: order(2) } }).start();
-    const win = { closed: false, location: { href: 'about:blank' }, close: vi.fn() };
-    render(<PaypalModal actorRef={actor} openWindow={() => win as unknown as Window} />);
-    const dialog = screen.getByRole('dialog', { name: 'ชำระเงินด้วย PayPal' });
     await user.click(within(dialog).getByRole('button', { name: 'ชำระเงินด้วย PayPal' }));
     await waitFor(() => expect(win.location.href).toBe('/sandbox/paypal/checkoutnow?token=PP-2'));
     win.location.href = `${window.location.origin}/paypal/return?token=PP-2&PayerID=PAYER9`;
@@ -255,18 +269,106 @@ describe('PayPal modal', () => {
     expect(status.textContent).toBe(t('paypalCapturePending'));
     expect(status.getAttribute('role')).toBe('status');
     expect(s.inputsOf('deleteOrder')).toEqual([]);
+    expect(within(dialog).queryByTestId('paypal-button')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: t('paypalCapturePendingOk') }));
     expect(actor.getSnapshot().output).toEqual({ result: 'pending' });
   });
 
-  it('is not closed by a click on the mask', async () => {
+  it('a declined capture: the reason in the modal, the failure notice, the PayPal button again and another way; nothing left Processing', async () => {
     const user = userEvent.setup();
-    const actor = createActor(paypalMachine.provide({ actors: scripted({}).actors }), { input: { order: order(2) } }).start();
-    render(<PaypalModal actorRef={actor} openWindow={() => null} />);
-    const dialog = screen.getByRole('dialog');
+    const { s, fx, win, actor, dialog } = paypalWith({
+      createPaypalOrder: PP_ORDER,
+      capturePaypalOrder: { error: apiError(422, 'PAYMENT_FAILED', 'ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง', { paypal_status: 'NOT_CAPTURED', issue: 'INSTRUMENT_DECLINED' }) },
+    });
+    await user.click(within(dialog).getByTestId('paypal-button'));
+    await waitFor(() => expect(win.location.href).toBe('/sandbox/paypal/checkoutnow?token=PP-1'));
+    win.location.href = `${window.location.origin}/paypal/return?token=PP-1&PayerID=PAYER9`;
+    const problem = await within(dialog).findByTestId('paypal-problem', {}, { timeout: 2000 });
+    expect(problem.textContent).toBe(t('paypalProblem_declined'));
+    expect(problem.getAttribute('role')).toBe('alert');
+    expect(fx.notices.map((n) => (n as { topic: string }).topic)).toEqual(['fail']);
+    const again = within(dialog).getByTestId('paypal-button') as HTMLButtonElement;
+    expect(again.disabled).toBe(false);
+    expect(again.getAttribute('aria-busy')).not.toBe('true');
+    expect(s.inputsOf('deleteOrder')).toEqual([]);
+    // Another way: the order list, where the same order is paid by any method.
+    await user.click(within(dialog).getByRole('button', { name: t('paypalOtherMethod') }));
+    expect(actor.getSnapshot().output).toEqual({ result: 'toOrders' });
+  });
+
+  it('the approval window closed by the buyer: the reason, pay again opens a new window', async () => {
+    const user = userEvent.setup();
+    const { win, openWindow, actor, dialog } = paypalWith({ createPaypalOrder: PP_ORDER });
+    await user.click(within(dialog).getByTestId('paypal-button'));
+    await waitFor(() => expect(actor.getSnapshot().matches('awaitingApproval')).toBe(true));
+    win.closed = true;
+    expect((await within(dialog).findByTestId('paypal-problem', {}, { timeout: 2000 })).textContent).toBe(t('paypalProblem_cancelled'));
+    win.closed = false;
+    await user.click(within(dialog).getByTestId('paypal-button'));
+    expect(openWindow).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(actor.getSnapshot().matches('awaitingApproval')).toBe(true));
+    expect(within(dialog).queryByTestId('paypal-problem')).toBeNull();
+  });
+
+  it('PayPal unreachable (createOrder refused, network) or the window blocked: the reason and pay again, never a silent jump', async () => {
+    const user = userEvent.setup();
+    const { s, win, actor, dialog } = paypalWith({ createPaypalOrder: { error: new TypeError('Failed to fetch') } });
+    await user.click(within(dialog).getByTestId('paypal-button'));
+    expect((await within(dialog).findByTestId('paypal-problem')).textContent).toBe(t('paypalProblem_unreachable'));
+    expect(win.close).toHaveBeenCalled();
+    expect(actor.getSnapshot().status).toBe('active');
+    expect((within(dialog).getByTestId('paypal-button') as HTMLButtonElement).disabled).toBe(false);
+    expect(s.inputsOf('createPaypalOrder')).toHaveLength(1);
+  });
+
+  it('the browser blocks the approval window: the reason in the modal', async () => {
+    const user = userEvent.setup();
+    const { dialog } = paypalWith({ createPaypalOrder: PP_ORDER }, 'blocked');
+    await user.click(within(dialog).getByTestId('paypal-button'));
+    expect((await within(dialog).findByTestId('paypal-problem', {}, { timeout: 2000 })).textContent).toBe(t('paypalProblem_unreachable'));
+  });
+
+  it('a capture without an answer (5xx, network): may have paid, so no second payment; the order list', async () => {
+    const user = userEvent.setup();
+    const { win, actor, dialog } = paypalWith({ createPaypalOrder: PP_ORDER, capturePaypalOrder: { error: apiError(502, 'PAYMENT_FAILED', 'provider down') } });
+    await user.click(within(dialog).getByTestId('paypal-button'));
+    await waitFor(() => expect(win.location.href).toBe('/sandbox/paypal/checkoutnow?token=PP-1'));
+    win.location.href = `${window.location.origin}/paypal/return?token=PP-1&PayerID=PAYER9`;
+    expect((await within(dialog).findByTestId('paypal-problem', {}, { timeout: 2000 })).textContent).toBe(t('paypalProblem_unconfirmed'));
+    expect(within(dialog).queryByTestId('paypal-button')).toBeNull();
+    await user.click(within(dialog).getByTestId('paypal-orders'));
+    expect(actor.getSnapshot().output).toEqual({ result: 'toOrders' });
+  });
+
+  it('has a close button in every state (before paying, while PayPal answers, while approving); closing keeps the order (toOrders) and the window', async () => {
+    const user = userEvent.setup();
+    for (const stage of ['onPending', 'creatingPaypalOrder', 'awaitingApproval', 'capturing'] as const) {
+      const { win, actor, dialog } = paypalWith({
+        createPaypalOrder: stage === 'creatingPaypalOrder' ? never : PP_ORDER,
+        capturePaypalOrder: never,
+      });
+      if (stage !== 'onPending') await user.click(within(dialog).getByTestId('paypal-button'));
+      if (stage === 'capturing') {
+        await waitFor(() => expect(win.location.href).toBe('/sandbox/paypal/checkoutnow?token=PP-1'));
+        win.location.href = `${window.location.origin}/paypal/return?token=PP-1&PayerID=PAYER9`;
+      }
+      await waitFor(() => expect(actor.getSnapshot().matches(stage)).toBe(true));
+      await user.click(within(dialog).getByRole('button', { name: t('close') }));
+      expect(actor.getSnapshot().output, stage).toEqual({ result: 'toOrders' });
+      if (stage === 'awaitingApproval') expect(win.close).toHaveBeenCalled();
+      cleanup();
+    }
+  });
+
+  it('Escape closes it; a click on the mask does not', async () => {
+    const user = userEvent.setup();
+    const { actor, dialog } = paypalWith({});
     await user.click(document.querySelector('.ui-modal-mask') as HTMLElement);
     expect(screen.getByRole('dialog')).toBe(dialog);
     expect(actor.getSnapshot().status).toBe('active');
+    within(dialog).getByTestId('paypal-button').focus();
+    await user.keyboard('{Escape}');
+    expect(actor.getSnapshot().output).toEqual({ result: 'toOrders' });
   });
 });
 

@@ -7,12 +7,14 @@
  * Card data never reaches our API: Omise.js sends it to Omise's vault and answers a token;
  * my2c2p.js encrypts it with 2C2P's public key in the page.
  */
+import { PAYPAL_CHECKOUT_URL } from '../../api/paypal-window';
+
 const env = (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env ?? {};
 
 export const PROVIDER_URLS = {
   omiseJs: env.VITE_OMISE_JS_URL || '/sandbox/omise/omise.js',
   my2c2pJs: env.VITE_MY2C2P_JS_URL || '/sandbox/2c2p/my2c2p.js',
-  paypalCheckout: env.VITE_PAYPAL_CHECKOUT_URL || '/sandbox/paypal/checkoutnow',
+  paypalCheckout: PAYPAL_CHECKOUT_URL,
 };
 
 const loading = new Map<string, Promise<void>>();

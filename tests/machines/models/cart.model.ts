@@ -26,6 +26,13 @@ const QUOTE_USD = {
   version: '0123456789abcdef0123456789abcdef', problem: null,
 };
 
+/** The server's quote of course 11 (฿1,500) for a logged-in natural person: withholding not offered. */
+const QUOTE_NATURAL = {
+  currency_code: 'THB', lines: [], price: 150000, discount: 0, promotion_id: null, promotion_discount: 0, coupon_discount: 0, coupon_list_code: [], best_promotion_id: null,
+  shipping_fee: 0, shipping_fee_id: null, withholding_offered: false, withholding_percent: null, withholding_price: 0, vat_price: 9813, total_amount: 150000,
+  version: 'fedcba9876543210fedcba9876543210', problem: null,
+};
+
 const notFound = { status: 404, code: 'NOT_FOUND', msg: 'not found' };
 const full = { status: 422, code: 'COUPON_NOT_AVAILABLE', msg: 'coupon full', result: ['SAVE100'] };
 
@@ -145,6 +152,13 @@ export const cartModel = defineModel({
       outcomes: { quoteCart: { done: [QUOTE_USD], error: [{ status: 0, code: 'NETWORK_ERROR', msg: 'Failed to fetch' }] } },
     },
     {
+      // The server knows the logged-in buyer: a natural person is not offered withholding, even when chosen before the quote answered.
+      name: 'withholding and a natural person',
+      input: cartInput({ lines: [line(11, 101)], taxSettings: TAX_ON, loggedIn: true }),
+      userEvents: [{ type: 'withholding.set', on: true }],
+      outcomes: { quoteCart: { done: [QUOTE_NATURAL], error: [{ status: 0, code: 'NETWORK_ERROR', msg: 'Failed to fetch' }] } },
+    },
+    {
       name: 'shipping and withholding',
       input: cartInput({ lines: [line(13, 301, 'Product')], taxSettings: TAX_ON }),
       userEvents: [
@@ -185,7 +199,16 @@ export const cartModel = defineModel({
     }
     // The server's quote: its numbers while it answers the current choices; a fee is charged in the cart's currency.
     const totals = selectCartTotals(s);
-    if (step.event.type === 'xstate.done.actor.quoteCart' && (step.event as unknown as { output?: unknown }).output) {
+    const answered = step.event.type === 'xstate.done.actor.quoteCart' ? (step.event as unknown as { output?: { version?: string } }).output : undefined;
+    if (answered?.version === QUOTE_NATURAL.version) {
+      // Not offered to this buyer from the answer on: not chosen, no withholding in the total, the choice refused.
+      assert.equal(selectWithholding(s).offered, false);
+      assert.equal(s.context.withholding, false);
+      assert.equal(totals.withholdingPrice, 0);
+      assert.equal(s.can({ type: 'withholding.set', on: true }), false);
+    }
+    if (s.context.withholdingRefused) assert.equal(selectWithholding(s).offered, false, 'a buyer the server refused is never offered withholding');
+    if (answered && answered.version === QUOTE_USD.version) {
       assert.equal(totals.payable, QUOTE_USD.total_amount);
       assert.equal(totals.shippingFee, QUOTE_USD.shipping_fee);
       assert.equal(totals.quote?.version, QUOTE_USD.version);

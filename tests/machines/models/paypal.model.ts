@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
 import { paypalMachine } from '../../../machines/payments/paypal.machine';
-import { selectPaypalBusy, selectPaypalButtonsEnabled, selectPaypalCapturePending, selectPaypalModalOpen, selectPaypalOrderId } from '../../../machines/payments/paypal.selectors';
+import {
+  selectPaypalBusy,
+  selectPaypalButtonShown,
+  selectPaypalButtonsEnabled,
+  selectPaypalCapturePending,
+  selectPaypalClosable,
+  selectPaypalModalOpen,
+  selectPaypalOrderId,
+  selectPaypalProblem,
+} from '../../../machines/payments/paypal.selectors';
 import { defineModel } from '../support/model';
 import { FAIL_NOTICE, order } from './fixtures';
 
@@ -10,7 +19,9 @@ export const paypalModel = defineModel({
   machine: paypalMachine,
   file: 'machines/payments/paypal.machine.ts',
   input: { order: order(2) },
-  userEvents: [{ type: 'paypal.createOrder' }, { type: 'paypal.approve', payerId: 'PAYER1' }, { type: 'paypal.cancel' }, { type: 'paypal.close' }, { type: 'paypal.error', message: 'popup closed' }],
+  userEvents: [{ type: 'paypal.createOrder' }, { type: 'paypal.close' }],
+  // PayPal's approval window, watched while awaiting approval: what it may answer.
+  callbacks: { watchApproval: [{ type: 'paypal.approve', payerId: 'PAYER1' }, { type: 'paypal.cancel' }, { type: 'paypal.error', message: 'popup blocked' }] },
   outcomes: {
     createPaypalOrder: { done: [{ success: true, paypal_order_id: '5O190127TN364715T' }], error: [new Error('network')] },
     capturePaypalOrder: {
@@ -18,16 +29,33 @@ export const paypalModel = defineModel({
       error: [refused('INSTRUMENT_DECLINED'), refused(null), { status: 502, code: 'PAYMENT_FAILED', msg: 'provider down' }],
     },
     deleteOrder: { done: [{ success: true }], error: [new Error('network')] },
+    watchApproval: { error: [new Error('window gone')] },
   },
   effects: ['notify'],
   accepts: (s) => {
-    if (s.matches('onPending')) return ['paypal.createOrder'];
-    if (s.matches('awaitingApproval')) return ['paypal.approve', 'paypal.cancel', 'paypal.error'];
-    if (s.matches('capturePending')) return ['paypal.close'];
-    return [];
+    if (s.status !== 'active') return [];
+    if (s.matches('onPending') || s.matches('buttonError')) return ['paypal.createOrder', 'paypal.close'];
+    if (s.matches('awaitingApproval')) return ['paypal.approve', 'paypal.cancel', 'paypal.error', 'paypal.close'];
+    // Every other open state: the close button (and Escape) still works.
+    return ['paypal.close'];
   },
   check: (s, step) => {
-    assert.equal(selectPaypalButtonsEnabled(s), s.matches('onPending') || s.matches('awaitingApproval'));
+    assert.equal(selectPaypalButtonsEnabled(s), s.matches('onPending') || s.matches('awaitingApproval') || s.matches('buttonError'));
+    // No modal can hang: open means closable, and every state after a request shows a reason or a way on.
+    assert.equal(selectPaypalClosable(s), s.status === 'active');
+    assert.equal(step.scripts.isOpen('watchApproval'), s.matches('awaitingApproval'), 'the approval window is watched only while awaiting approval');
+    if (s.matches('awaitingApproval')) assert.deepEqual(step.scripts.inputsOf('watchApproval').at(-1), { paypalOrderId: '5O190127TN364715T' });
+    if (s.matches('buttonError')) {
+      assert.equal(selectPaypalProblem(s), 'unreachable');
+      assert.ok(selectPaypalButtonShown(s) && selectPaypalButtonsEnabled(s), 'PayPal unreachable: pay again');
+    }
+    if (s.matches('captureUnconfirmed')) {
+      assert.equal(selectPaypalProblem(s), 'unconfirmed');
+      assert.equal(selectPaypalButtonShown(s), false, 'no second payment while the first may have gone through');
+    }
+    if (s.matches('onPending') && step.event.type === 'paypal.cancel') assert.equal(selectPaypalProblem(s), 'cancelled');
+    if (s.matches('onPending') && step.event.type === 'xstate.error.actor.capturePaypalOrder') assert.equal(selectPaypalProblem(s), 'declined');
+    if (s.matches('creatingPaypalOrder')) assert.equal(selectPaypalProblem(s), null);
     assert.equal(selectPaypalModalOpen(s), s.status === 'active');
     if (s.matches('onPending')) assert.equal(selectPaypalOrderId(s), null);
     if (s.matches('awaitingApproval')) assert.equal(selectPaypalOrderId(s), '5O190127TN364715T');
@@ -49,6 +77,6 @@ export const paypalModel = defineModel({
     if (s.matches('handedOver')) assert.deepEqual(s.output, { result: 'pending' });
     if (s.matches('success')) assert.deepEqual(s.output, { result: 'paid' });
     if (s.matches('orderDeleted')) assert.deepEqual(s.output, { result: 'failed', orderDeleted: true });
-    if (s.matches('buttonError')) assert.deepEqual(s.output, { result: 'toOrders' });
+    if (s.matches('closed')) assert.deepEqual(s.output, { result: 'toOrders' });
   },
 });

@@ -1,6 +1,8 @@
 /**
  * Page map of PayPal (method 2): the PayPal popup (the sandbox checkout window) with Approve,
- * Approve-but-declined, Approve-but-pending and Cancel, and network failures of our calls.
+ * Approve-but-declined, Approve-but-pending and Cancel (what the machine's window watcher sends
+ * back), network failures of our calls, and the modal's close button in every state the buyer
+ * can see (the states that pass by themselves are closed in the UI tests).
  */
 import { expect, type Page } from '@playwright/test';
 import { paypalMachine } from '../../../../machines/payments/paypal.machine';
@@ -13,6 +15,7 @@ import { failOnce, onOrderList, onThankYouPage, startWith } from './common';
 
 const o = paypalModel.outcomes!;
 const modal = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: label(ctx.lang, 'paypalTitle') });
+const closeButton = (ctx: PathContext) => modal(ctx).getByRole('button', { name: label(ctx.lang, 'close'), exact: true });
 const popups = new WeakMap<PathContext, Page>();
 
 /** In the open PayPal window: Approve (or another sandbox choice by test id); the window closes. */
@@ -36,8 +39,17 @@ export const paypalMap: PageMap = {
   model: {
     machine: paypalMachine,
     input: { order: order(2) },
-    // paypal.error: the page sends it when the approval window cannot open (a popup blocker)
-    userEvents: [{ type: 'paypal.createOrder' }, { type: 'paypal.approve', payerId: 'PAYER1' }, { type: 'paypal.cancel' }, { type: 'paypal.close' }, { type: 'paypal.error', message: 'popup blocked' }],
+    userEvents: [{ type: 'paypal.createOrder' }, { type: 'paypal.close' }],
+    callbacks: {
+      watchApproval: [
+        { label: 'approved', event: { type: 'paypal.approve', payerId: 'PAYER1' } },
+        { label: 'cancelled', event: { type: 'paypal.cancel' } },
+        // the window could not open (a popup blocker): the watcher says so at once
+        { label: 'blocked', event: { type: 'paypal.error', message: 'popup blocked' } },
+      ],
+    },
+    // A click on close while our server answers is a race in a browser: those are closed in the UI tests.
+    filter: (s, event) => !(event.type === 'paypal.close' && (s.matches('creatingPaypalOrder') || s.matches('capturing') || s.matches('failure'))),
     outcomes: {
       createPaypalOrder: { done: [{ label: 'ok', output: o.createPaypalOrder!.done![0] }], error: ['network'] },
       capturePaypalOrder: {
@@ -53,12 +65,19 @@ export const paypalMap: PageMap = {
   },
   start: async (ctx) => {
     // a popup blocker: window.open answers null, as a blocked window does
-    if (ctx.labels?.includes('paypal.error')) await ctx.page.addInitScript(() => void (window.open = () => null));
+    if (ctx.labels?.includes('⇠watchApproval:blocked')) await ctx.page.addInitScript(() => void (window.open = () => null));
     await startWith(2)(ctx);
   },
   states: {
-    'paypal.onPending': async (ctx) => {
+    'paypal.onPending': async (ctx, step) => {
       await expect(modal(ctx).getByTestId('paypal-button')).toBeEnabled({ timeout: 20_000 });
+      await expect(closeButton(ctx)).toBeVisible();
+      // back after a decline or a cancelled window: the reason in the modal, and another way on
+      const problem = step.label === '✗capturePaypalOrder:declined' ? 'declined' : step.label === '⇠watchApproval:cancelled' ? 'cancelled' : null;
+      if (problem) {
+        await expect(modal(ctx).getByTestId('paypal-problem')).toHaveAttribute('data-problem', problem);
+        await expect(modal(ctx).getByTestId('paypal-other-method')).toBeVisible();
+      }
     },
     'paypal.creatingPaypalOrder': 'passing',
     'paypal.awaitingApproval': 'passing',
@@ -69,7 +88,20 @@ export const paypalMap: PageMap = {
     'paypal.orderDeleted': async ({ page }) => {
       await expect(page.getByTestId('purchase-panel').getByTestId('method-2')).toBeChecked();
     },
-    'paypal.buttonError': onOrderList,
+    // PayPal unreachable: the reason, the PayPal button to try again, nothing left Processing
+    'paypal.buttonError': async (ctx) => {
+      await expect(modal(ctx).getByTestId('paypal-problem')).toHaveAttribute('data-problem', 'unreachable', { timeout: 20_000 });
+      await expect(modal(ctx).getByTestId('paypal-button')).toBeEnabled();
+      await expect(modal(ctx).getByTestId('paypal-button')).not.toHaveAttribute('aria-busy', 'true');
+    },
+    // the capture got no answer: it may have paid; the modal says so and leads to the order list
+    'paypal.captureUnconfirmed': async (ctx) => {
+      await expect(modal(ctx).getByTestId('paypal-problem')).toHaveAttribute('data-problem', 'unconfirmed', { timeout: 20_000 });
+      await expect(modal(ctx).getByTestId('paypal-button')).toHaveCount(0);
+      await expect(modal(ctx).getByTestId('paypal-orders')).toBeVisible();
+    },
+    // closed by the buyer: the order list, where the order stays payable by any method
+    'paypal.closed': onOrderList,
     // PayPal left the capture PENDING: the modal says so; the order is kept, awaiting payment
     'paypal.capturePending': async (ctx) => {
       await expect(modal(ctx).getByTestId('paypal-capture-pending')).toBeVisible({ timeout: 20_000 });
@@ -82,15 +114,16 @@ export const paypalMap: PageMap = {
   events: {
     'paypal.createOrder': {
       act: async (ctx) => {
-        if (ctx.labels?.includes('paypal.error')) await modal(ctx).getByTestId('paypal-button').click();
+        if (ctx.labels?.includes('⇠watchApproval:blocked')) await modal(ctx).getByTestId('paypal-button').click();
         else await openPaypalWindow(ctx);
       },
     },
-    // sent by the page itself once the order exists and the window could not open
-    'paypal.error': {},
-    'paypal.approve': { act: (ctx) => approveWith(ctx, ctx.plan.paypal ?? 'pp-approve') },
-    'paypal.cancel': { act: (ctx) => approveWith(ctx, 'pp-cancel') },
-    'paypal.close': { act: (ctx) => modal(ctx).getByTestId('paypal-pending-close').click() },
+    '⇠watchApproval:approved': { act: (ctx) => approveWith(ctx, ctx.plan.paypal ?? 'pp-approve') },
+    '⇠watchApproval:cancelled': { act: (ctx) => approveWith(ctx, 'pp-cancel') },
+    // sent by the page's window watcher itself when the window could not open
+    '⇠watchApproval:blocked': {},
+    // the modal's own close button (the same in every state)
+    'paypal.close': { act: (ctx) => closeButton(ctx).click() },
     '✓createPaypalOrder:ok': {},
     '✗createPaypalOrder:network': { arm: (ctx) => failOnce(ctx, /\/api\/paypal\/orders$/) },
     '✓capturePaypalOrder:completed': { arm: async (ctx) => void (ctx.plan.paypal = 'pp-approve') },
@@ -122,9 +155,12 @@ export const paypalMap: PageMap = {
       const p = await ctx.shop.db.query<{ status: string }>("SELECT p.status FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.user_id = $1 AND p.provider = 'paypal'", [ctx.user.id]);
       expect(p.rows.map((x) => x.status)).toEqual(['pending']);
     },
-    '"buttonError"': async (ctx) => {
-      const r = await ctx.shop.db.query<{ payment_status: string }>('SELECT payment_status FROM orders WHERE user_id = $1', [ctx.user.id]);
-      expect(r.rows.map((x) => x.payment_status)).toEqual(['notYetReceived']);
+    // closed: the one order is kept (never deleted); paid only when a capture reached PayPal before the buyer closed
+    '"closed"': async (ctx) => {
+      const r = await ctx.shop.db.query<{ payment_status: string; is_deleted: boolean }>('SELECT payment_status, is_deleted FROM orders WHERE user_id = $1', [ctx.user.id]);
+      expect(r.rows.map((x) => x.is_deleted)).toEqual([false]);
+      const captured = ctx.labels?.includes('✗capturePaypalOrder:network');
+      if (!captured) expect(r.rows[0]!.payment_status).toBe('notYetReceived');
     },
   },
 };
