@@ -38,23 +38,34 @@ interface FontPair {
 }
 
 const THAI = /[\u0E00-\u0E7F]/u;
-/** Spaces, digits and punctuation: kept in the run they follow, so a Thai mark never ends a run. */
-const NEUTRAL = /[\s\d.,:;()%/+\-#]/u;
+let thaiCoverage: { hasGlyphForCodePoint(cp: number): boolean } | null = null;
+/** True when Sarabun's Thai file draws this character (space and some punctuation; not digits). */
+function inThaiFont(ch: string): boolean {
+  thaiCoverage ??= fontkit.create(Buffer.from(fonts().thai)) as unknown as { hasGlyphForCodePoint(cp: number): boolean };
+  return thaiCoverage.hasGlyphForCodePoint(ch.codePointAt(0)!);
+}
 
-/** Splits text into runs of Thai and non-Thai characters (neutral characters join the run before them). */
+/**
+ * Splits text into runs of Thai and non-Thai characters. A character the Thai file also draws
+ * (a space) stays in a Thai run, so a run never ends on a Thai mark followed by a Latin glyph
+ * at the same position (text extraction would misplace the mark).
+ */
 function runs(text: string): { thai: boolean; text: string }[] {
   const out: { thai: boolean; text: string }[] = [];
   for (const ch of text) {
     const last = out[out.length - 1];
-    const thai = last && NEUTRAL.test(ch) ? last.thai : THAI.test(ch);
+    const thai = THAI.test(ch) || (last !== undefined && last.thai && !/[\p{L}\p{N}]/u.test(ch) && inThaiFont(ch));
     if (last && last.thai === thai) last.text += ch;
     else out.push({ thai, text: ch });
   }
   return out;
 }
 
+/** After a Thai run: a hair of space, so a final mark's origin is left of the next run's first glyph. */
+const THAI_RUN_GAP = 0.05;
+
 function width(text: string, f: FontPair, size: number): number {
-  return runs(text).reduce((w, r) => w + (r.thai ? f.thai : f.latin).widthOfTextAtSize(r.text, size), 0);
+  return runs(text).reduce((w, r, i, all) => w + (r.thai ? f.thai : f.latin).widthOfTextAtSize(r.text, size) + (r.thai && i < all.length - 1 ? THAI_RUN_GAP : 0), 0);
 }
 
 function draw(page: PDFPage, text: string, x: number, y: number, f: FontPair, size: number): void {
@@ -62,7 +73,7 @@ function draw(page: PDFPage, text: string, x: number, y: number, f: FontPair, si
   for (const r of runs(text)) {
     const font = r.thai ? f.thai : f.latin;
     page.drawText(r.text, { x: cx, y, size, font, color: rgb(0.1, 0.1, 0.1) });
-    cx += font.widthOfTextAtSize(r.text, size);
+    cx += font.widthOfTextAtSize(r.text, size) + (r.thai ? THAI_RUN_GAP : 0);
   }
 }
 

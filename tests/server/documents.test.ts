@@ -9,6 +9,7 @@ import { addCourse1070, pay, pdfAttachments, pdfText, placeOrder } from './suppo
 import { documentsOfOrder, type DocumentRow } from '../../server/documents/repository';
 import { creditNoteForRefund, correctDocument, issueForPaidOrder } from '../../server/documents/service';
 import { renderDocumentPdf } from '../../server/documents/pdf';
+import { orderAction } from '../../server/admin/service';
 
 let t: TestApp;
 let sid: string; // student (2): natural person
@@ -179,13 +180,14 @@ describe('the PDF: every field of a full tax invoice and the exact amounts', () 
 describe('credit notes and corrections', () => {
   it('a refund of invoiced money gets a credit note linking the invoice; a duplicate-payment refund none', async () => {
     const id = await companyOrder(3);
-    await pay(t, id);
+    // Approved by hand in the back office: a Manual report records the money.
+    await orderAction({ db: t.db, orders: t.app.ctx.orders, clock: t.clock, providers: null }, id, 'approve', 'test');
     const inv = byKind(await docs(id), 'tax_invoice');
     const refund = { id: 0, order_id: id, amount: 107_000, reason: 'order_refunded', status: 'refunded' };
     // A refunds row so the credit note can name it.
     const r = await t.db.query<{ id: number }>(
       `INSERT INTO refunds (order_id, report_id, provider, kind, status, amount, currency, reason, idempotency_key, requested_by)
-       VALUES ($1, (SELECT id FROM payment_reports LIMIT 1), 'bank_transfer', 'manual', 'refunded', 107000, 'THB', 'order_refunded', $2, 'test') RETURNING id`,
+       VALUES ($1, (SELECT id FROM payment_reports WHERE order_id = $1), 'bank_transfer', 'manual', 'refunded', 107000, 'THB', 'order_refunded', $2, 'test') RETURNING id`,
       [id, `test-refund-${id}`],
     );
     refund.id = r.rows[0]!.id;
