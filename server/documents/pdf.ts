@@ -212,7 +212,7 @@ export async function renderDocumentPdf(p: DocumentPayload, opts: RenderOptions 
   y = Math.min(y, infoBottom) - 10;
 
   // Items.
-  const cols = { no: M, item: M + 28, qty: 360, unit: 430, disc: 490, amount: W - M };
+  const cols = { no: M, item: M + 28, qty: 340, unit: 410, disc: 460, amount: W - M };
   const rule = () => page.drawLine({ start: { x: M, y: y + 10 }, end: { x: W - M, y: y + 10 }, thickness: 0.6, color: rgb(0.5, 0.5, 0.5) });
   ensure(40);
   rule();
@@ -223,9 +223,9 @@ export async function renderDocumentPdf(p: DocumentPayload, opts: RenderOptions 
   right(L.unitPrice, cols.unit, 9, bold);
   right(L.discount, cols.disc, 9, bold);
   right(`${L.amount} (${p.amounts.currency})`, cols.amount, 9, bold);
-  y -= 6;
+  y -= 14;
   rule();
-  y -= 8;
+  y -= 2;
   const a = p.amounts;
   if (p.credit) {
     const c = p.credit;
