@@ -3,6 +3,9 @@ import fc from 'fast-check';
 import { orderTax, type TaxSettings } from '../../domain';
 import {
   bangkokYear,
+  branchCode,
+  buyerParty,
+  sellerProblems,
   creditAmounts,
   documentAmounts,
   documentNumber,
@@ -151,5 +154,27 @@ describe('kinds and numbers', () => {
     expect(refundNeedsCreditNote('order_refunded', true)).toBe(true);
     expect(refundNeedsCreditNote('duplicate_payment', true)).toBe(false);
     expect(refundNeedsCreditNote('order_cancelled', false)).toBe(false);
+  });
+});
+
+describe('parties', () => {
+  it('branch codes: head office words and numbers become 5 digits; a branch name stays a name', () => {
+    expect(branchCode('สำนักงานใหญ่')).toBe('00000');
+    expect(branchCode('Head office')).toBe('00000');
+    expect(branchCode('00000')).toBe('00000');
+    expect(branchCode('สาขาที่ 12')).toBe('00012');
+    expect(branchCode('สาขาสีลม')).toBeNull();
+    expect(branchCode('')).toBeNull();
+  });
+  it('the seller must be complete: name, address, a valid 13-digit tax id, a 5-digit branch', () => {
+    expect(sellerProblems({ name: 'ร้าน', address: 'ที่อยู่', tax_id: '0105556012341', branch: '00000' })).toEqual([]);
+    expect(sellerProblems({ name: 'ร้าน', address: 'ที่อยู่', tax_id: '0105556012340', branch: '0' })).toHaveLength(2);
+    expect(sellerProblems(null)).toHaveLength(4);
+  });
+  it('a juristic buyer: company name, tax id, branch; a natural person: both names, no branch', () => {
+    const account = { firstname: 'ก', lastname: 'ข', email: 'a@b.c', address: 'บ้าน' };
+    expect(buyerParty({ tax_person_type: 'juristic_person', tax_name_one: 'บริษัท ก จำกัด', tax_name_two: 'สำนักงานใหญ่', tax_payer_identification_no: '1-1017-00203-45-0', tax_address: 'ถนนสีลม' }, account, true)).toMatchObject({ person_type: 'juristic_person', name: 'บริษัท ก จำกัด', tax_id: '1101700203450', branch: '00000', branch_name: null, address: 'ถนนสีลม' });
+    expect(buyerParty({ tax_person_type: 'normal_person', tax_name_one: 'สมชาย', tax_name_two: 'ใจดี', tax_payer_identification_no: '1101700203450' }, account, true)).toMatchObject({ person_type: 'normal_person', name: 'สมชาย ใจดี', branch: null, address: 'บ้าน' });
+    expect(buyerParty({}, account, false)).toMatchObject({ name: 'ก ข', tax_id: null });
   });
 });
