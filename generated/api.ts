@@ -1750,6 +1750,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/private/orders/{orderId}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The receipts, tax invoices and credit notes of one of the student's orders
+         * @description Documents are states of the order: a paid order has a receipt, and a full tax invoice when
+         *     the buyer asked for one; a refund of invoiced money adds a credit note naming the document it
+         *     reduces. An unpaid, cancelled or rejected order has none (an empty list). Documents are
+         *     never edited: a correction is a credit note and a new document (`replaced_by_credit_note`).
+         *     Only the order's owner reads them; another student's order answers 404.
+         */
+        get: operations["listOrderDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/private/documents/{documentId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a receipt, tax invoice or credit note as PDF
+         * @description The PDF is made on the server from what was frozen at issue: readable Thai text (embedded
+         *     Sarabun font), every field of a full tax invoice, and the e-Tax Invoice & e-Receipt data
+         *     (XML, `ETDA-invoice.xml`) attached inside as PDF/A-3 attaches files. Thai by default;
+         *     `lang=en` renders the English version. Only the owner of the document's order downloads it;
+         *     another student's document answers 404.
+         */
+        get: operations["downloadDocumentPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3447,6 +3495,43 @@ export interface components {
         } & {
             [key: string]: string;
         };
+        /** @description A receipt, full tax invoice or credit note of an order, as issued (never edited). */
+        OrderDocument: {
+            id: components["schemas"]["Id"];
+            /**
+             * @description receipt (ใบเสร็จรับเงิน), tax_invoice (ใบกำกับภาษี), credit_note (ใบลดหนี้).
+             * @enum {string}
+             */
+            kind: "receipt" | "tax_invoice" | "credit_note";
+            /**
+             * @description One gap-free sequence per kind and year, e.g. TI-2026-000042.
+             * @example TI-2026-000042
+             */
+            number: string;
+            /** Format: date-time */
+            issued_at: string;
+            /**
+             * Format: date
+             * @description The document's date in Thailand (Asia/Bangkok).
+             */
+            date: string;
+            currency_code: components["schemas"]["CurrencyCode"];
+            /** @description The document's grand total, or the amount a credit note credits, in minor units (satang for THB, cents for USD). */
+            amount: number;
+            /** @description The money received after the buyer's withholding tax, in minor units (satang for THB, cents for USD); absent on a credit note. */
+            received?: number;
+            /** @description Withholding tax the buyer withheld, in minor units (satang for THB, cents for USD); absent on a credit note. */
+            withholding?: number;
+            /** @description The document a credit note reduces (null on a receipt or tax invoice). */
+            credits: null | {
+                id: components["schemas"]["Id"];
+                number: string;
+            };
+            /** @description The number of the credit note that cancelled this document (a correction re-issues it), else null. */
+            replaced_by_credit_note: string | null;
+            /** @description Same-origin path of the PDF (downloadDocumentPdf). */
+            pdf_url: string;
+        };
     };
     responses: {
         /**
@@ -3685,6 +3770,8 @@ export interface components {
         CatalogueIdPath: components["schemas"]["Id"];
         /** @description Legacy second segment; the client sends 0. Ignored by the server (the session identifies the user). */
         LegacyNumberPath: number;
+        /** @description Document id (receipt, tax invoice or credit note). */
+        DocumentIdPath: components["schemas"]["Id"];
         /** @description Order id. */
         OrderIdPath: components["schemas"]["Id"];
         /** @description Student user id; must be the session's user. */
@@ -6335,6 +6422,72 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listOrderDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id. */
+                orderId: components["parameters"]["OrderIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's documents, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: components["schemas"]["SuccessTrue"];
+                        data: components["schemas"]["OrderDocument"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description FORBIDDEN — an instructor's session (student login needed). */
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    downloadDocumentPdf: {
+        parameters: {
+            query?: {
+                /** @description Language of the rendering (th, the legal text, by default). */
+                lang?: "th" | "en";
+            };
+            header?: never;
+            path: {
+                /** @description Document id (receipt, tax invoice or credit note). */
+                documentId: components["parameters"]["DocumentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF (Content-Disposition names the file after the document number). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description FORBIDDEN — an instructor's session (student login needed). */
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Installs the system packages the tests need, from Debian's packages, when they are missing:
 // PostgreSQL 15 (real-database contract and concurrency tests), Chromium (end-to-end and
-// Lighthouse) and haproxy (the two-process scale test, tests/scale). Idempotent; prints what it did.
-// Usage: node scripts/ensure-system.mjs [postgres] [chromium] [haproxy]
+// Lighthouse), haproxy (the two-process scale test, tests/scale) and poppler-utils (pdftotext and
+// pdfdetach read the documents' PDFs back, tests/server/documents.test.ts). Idempotent; prints what it did.
+// Usage: node scripts/ensure-system.mjs [postgres] [chromium] [haproxy] [poppler]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -57,5 +58,14 @@ if (all || wanted.includes('chromium')) {
     console.log(`[ensure-system] ${execFileSync('/usr/bin/chromium', ['--version']).toString().trim()}`);
   } else {
     aptInstall(['chromium', 'fonts-thai-tlwg']);
+  }
+}
+export const PDFTOTEXT = '/usr/bin/pdftotext';
+
+if (all || wanted.includes('poppler')) {
+  if (existsSync(PDFTOTEXT) && existsSync('/usr/bin/pdfdetach')) console.log(`[ensure-system] poppler-utils: ${PDFTOTEXT}`);
+  else {
+    aptInstall(['poppler-utils']);
+    if (!existsSync(PDFTOTEXT)) throw new Error('poppler-utils did not install');
   }
 }

@@ -73,7 +73,7 @@ const needPg = ON_POSTGRES.length > 0;
 const needE2e = hasFiles('tests/e2e', /\.spec\.ts$/);
 const needScale = hasFiles('tests/scale', /\.test\.ts$/);
 
-const sys = [(needPg || needScale) && 'postgres', needScale && 'haproxy', needE2e && 'chromium'].filter(Boolean);
+const sys = [(needPg || needScale) && 'postgres', needScale && 'haproxy', needE2e && 'chromium', needPg && 'poppler'].filter(Boolean);
 if (sys.length) step('system packages', 'node', ['scripts/ensure-system.mjs', ...sys]);
 
 step('check', 'npm', ['run', '-s', 'check']);

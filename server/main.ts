@@ -23,6 +23,7 @@ import { DEV_ADMIN_TOKEN, loadConfig, loadSecretFiles, productionProblems, produ
 import { seedIfEmpty } from './db/seed';
 import { heldPgliteLock, PgliteLockedError } from './db/pglite-lock';
 import { housekeeping } from './housekeeping';
+import { documentSettingsProblems } from './documents/settings';
 
 // Settings given as files (compose secrets: ADMIN_TOKEN_FILE, PGPASSWORD_FILE, …).
 loadSecretFiles(process.env);
@@ -53,6 +54,15 @@ process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled reje
 if (config.seedWhenEmpty) {
   const seeded = await seedIfEmpty(ctx.db);
   if (seeded) app.log.info('seeded the demo shop');
+}
+// Tax invoices need the seller's details (site setting `seller`): production refuses without them.
+if (config.env === 'production') {
+  const missing = await documentSettingsProblems(ctx.db);
+  if (missing.length > 0) {
+    console.error(productionRefusal(missing));
+    await app.close();
+    process.exit(78);
+  }
 }
 
 let sweeping: Promise<void> | null = null;

@@ -13,12 +13,14 @@
  *   POST /admin/api/payments/:id/refund {note}   refund a provider payment (duplicate, order cancelled...)
  *   POST /admin/api/reports/:id/refund {note}    record the manual refund of a bank-transfer notice
  *   GET  /admin/api/refunds                      recent refunds
+ *   GET  /admin/api/documents, POST /admin/api/documents/:id/resend | /correct   receipts, tax invoices, credit notes (server/documents/admin.ts)
  * Changes go through the order service, so they are pushed to the buyer's socket.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../providers/sandbox/common';
 import { formatMoney } from '../../domain/money';
 import { ADMIN_COOKIE, adminGate, adminTokenAccepted, adminTokenFailed, createAdminSession, deleteAdminSession, findAdminSession, fromOwnOrigin, same, setAdminCookie, type AdminSession } from './session';
+import { registerDocumentAdmin } from '../documents/admin';
 import { AdminError, approveReport, listOrders, listPending, listRefunds, orderAction, orderDetail, refundPaymentAction, refundReportAction, rejectReport, type AdminDeps, type OrderAction } from './service';
 
 /** The Bearer token of a command-line request (null: none sent). */
@@ -181,6 +183,7 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
       admin.post('/api/payments/:id/refund', async (req, reply) => done(req, reply, await refundPaymentAction(deps, id(req), who(req), note(req))));
       admin.post('/api/reports/:id/refund', async (req, reply) => done(req, reply, await refundReportAction(deps, id(req), who(req), note(req))));
       admin.get('/api/refunds', async () => ({ success: true, data: await listRefunds(ctx.db) }));
+      registerDocumentAdmin(admin, ctx);
       admin.post('/api/orders/:id/:action', async (req, reply) => {
         const action = (req.params as { action: string }).action;
         if (!['approve', 'reject', 'cancel', 'pending'].includes(action)) throw new AdminError(404, `unknown action ${action}`);

@@ -71,6 +71,17 @@ export function defaultSiteSettings(): Record<string, unknown> {
     },
     max_users: 100_000,
     max_registrations_per_day: 500,
+    // The seller on receipts and tax invoices (server/documents/settings.ts): demo values.
+    seller: {
+      name: 'บริษัท โรงเรียนออนไลน์ตัวอย่าง จำกัด',
+      name_en: 'Demo Online School Co., Ltd.',
+      address: '99/9 อาคารตัวอย่าง ชั้น 9 ถนนพระราม 9 แขวงห้วยขวาง เขตห้วยขวาง กรุงเทพมหานคร 10310',
+      address_en: '99/9 Demo Building, 9th floor, Rama 9 Road, Huai Khwang, Bangkok 10310',
+      tax_id: '0105556012341',
+      branch: '00000',
+      tel: '02-000-0000',
+      email: 'billing@demo-school.example',
+    },
   };
 }
 

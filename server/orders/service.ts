@@ -12,6 +12,7 @@ import type { EventBus } from '../events';
 import type { Clock } from '../clock';
 import type { AbuseLimits } from '../config';
 import { releaseLapsedHolds } from './holds';
+import { issueForPaidOrder } from '../documents/service';
 import {
   findOrder,
   orderCourses,
@@ -145,6 +146,8 @@ export function createOrderService(deps: { db: Db; events: EventBus; clock: Cloc
         cancelled_at: null,
         is_deleted: false,
       });
+      // Its receipt (and tax invoice), numbered in this same transaction (server/documents/service.ts).
+      await issueForPaidOrder(q, next.id, clock.now());
       return full(q, next);
     },
 

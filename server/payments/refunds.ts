@@ -19,6 +19,7 @@ import type { Db, Queryable } from '../db/index';
 import type { Clock } from '../clock';
 import type { Providers } from '../providers/index';
 import { ProviderError } from '../providers/http';
+import { creditNoteForRefund } from '../documents/service';
 import { countFailedRefunds, findPayment, insertRefund, liveRefund, updateRefund, type PaymentRow, type RefundRow, type ReportRow } from './repository';
 
 export interface RefundDeps {
@@ -100,7 +101,10 @@ export async function refundPayment(deps: RefundDeps, paymentId: number, by: str
       if (!again) throw new RefundRefused(409, `payment ${paymentId}: refund could not be recorded`);
       return { refund: again, drive: false, repeated: true };
     }
-    if (kind === 'manual') await closeReport(q, p.order_payment_id, by, now);
+    if (kind === 'manual') {
+      await closeReport(q, p.order_payment_id, by, now);
+      await creditNoteForRefund(q, row, now);
+    }
     return { refund: row, drive: kind === 'api', repeated: false };
   });
   if (!claimed.drive) return { refund: claimed.refund, repeated: claimed.repeated };
@@ -117,6 +121,7 @@ export async function refundPayment(deps: RefundDeps, paymentId: number, by: str
       const now = deps.clock.now();
       const row = await updateRefund(q, refund.id, { status: 'refunded', provider_refund_id: r.kind === 'refunded' ? r.refundId : null }, now);
       await closeReport(q, p.order_payment_id, by, now);
+      await creditNoteForRefund(q, row, now);
       return row;
     });
     return { refund: done, repeated: claimed.repeated };
@@ -154,6 +159,7 @@ export async function refundReport(deps: RefundDeps, reportId: number, by: strin
     );
     if (!row) return { refund: (await liveRefund(q, { reportId }))!, repeated: true };
     await closeReport(q, r.id, by, now);
+    await creditNoteForRefund(q, row, now);
     return { refund: row, repeated: false };
   });
 }

@@ -10,8 +10,8 @@ export interface StoredSettings extends SiteSettingsApi {
   max_registrations_per_day?: number;
 }
 
-/** Keys kept on the server (limits, how-to-buy has its own call). */
-const INTERNAL = ['howtobuy', 'max_users', 'max_registrations_per_day'] as const;
+/** Keys kept on the server (limits, how-to-buy has its own call, the seller's details for documents). */
+const INTERNAL = ['howtobuy', 'max_users', 'max_registrations_per_day', 'seller'] as const;
 
 export async function loadSettings(q: Queryable): Promise<StoredSettings> {
   const r = await q.query<{ data: StoredSettings }>('SELECT data FROM site_settings WHERE id = 1');

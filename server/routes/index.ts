@@ -8,6 +8,7 @@ import { uploadHandlers } from './uploads';
 import { progressHandlers } from './progress';
 import { cartHandlers } from './cart';
 import { orderHandlers } from './orders';
+import { documentHandlers } from '../documents/routes';
 
 export const coreHandlers = {
   ...authHandlers,
@@ -17,6 +18,7 @@ export const coreHandlers = {
   ...progressHandlers,
   ...cartHandlers,
   ...orderHandlers,
+  ...documentHandlers,
 };
 
 export function registerCoreOperations(app: FastifyInstance): void {

@@ -331,6 +331,21 @@ describe('orders', () => {
   });
 });
 
+describe('documents', () => {
+  it('lists a paid order’s receipt and downloads it as PDF', async () => {
+    const o = await call(t.app, 'createOrder', { cookie: sid, headers: { 'idempotency-key': idemKey() }, body: { user_id: 2, course_id: [12], pricingplan_id: [22], shipping_address_id: 1, shipping_fee_id: 2, payment_method_id: 1, currency_code: 'THB' } });
+    expect(o.status, JSON.stringify(o.body)).toBe(201);
+    const orderId = o.body.orderId as number;
+    expect((await call(t.app, 'listOrderDocuments', { cookie: sid, params: { orderId } })).body.data).toEqual([]);
+    await t.app.ctx.db.tx((q) => t.app.ctx.orders.approveOrderPayment(q, { orderId, approveBy: 'test', paymentMethodId: 1 }));
+    const list = await call(t.app, 'listOrderDocuments', { cookie: sid, params: { orderId } });
+    expect(list.body.data).toEqual([expect.objectContaining({ kind: 'receipt', amount: 50_000, currency_code: 'THB' })]);
+    const pdf = await call(t.app, 'downloadDocumentPdf', { cookie: sid, params: { documentId: list.body.data[0].id } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.raw.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
 describe('coverage of the contract', () => {
   it('quotes a cart; mails a sign-in link, opens it, and sets a password with the current one', async () => {
     const q = await call(t.app, 'quoteCart', { cookie: sid, body: { course_id: [1], pricingplan_id: [1], currency_code: 'THB', payment_method_id: 1 } });

@@ -1,0 +1,4 @@
+/** Receipts, full tax invoices and credit notes: kinds, numbers and every amount on them. */
+export * from './kinds';
+export * from './amounts';
+export * from './parties';
