@@ -10,7 +10,7 @@ import type { Queryable } from '../../db/index';
 import { ApiError, requestLocale } from '../../errors';
 import type { Handlers } from '../../openapi/router';
 import type { OrderForPayment } from '../../orders/service';
-import { MESSAGES, paymentNoticeMail } from '../../../domain/messages';
+import { MSG, paymentNoticeMail } from '../../../domain/messages';
 import { bankTransferErrors } from '../../../domain/forms/bank-transfer';
 import { formatMoney } from '../../../domain/money';
 import { orderNumber } from '../../../domain/order-outcome';
@@ -165,7 +165,7 @@ export function reportHandlers(_deps: PaymentsDeps): Handlers {
         // Approve only what the server has verified: a successful provider payment of the order's total.
         const p = r.payment_id ? await findPayment(q, r.payment_id) : null;
         const verified = p !== null && p.status === 'successful' && !p.attention && p.paid_amount === o.total && p.currency === o.currency_code;
-        if (!verified) throw new ApiError(422, 'PAYMENT_FAILED', MESSAGES.PAYMENT_FAILED);
+        if (!verified) throw new ApiError(422, 'PAYMENT_FAILED', MSG.PAYMENT_FAILED);
         const after = await ctx.orders.approveOrderPayment(q, { orderId: o.id, orderPaymentId: r.id, approveBy: `student:${req.user?.id ?? ''}:${(b.approve_by ?? '').slice(0, 64)}`, paymentMethodId: p.method_id });
         return { success: true as const, order_token: after.order_token };
       });
