@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { selectLoggingIn, selectLoginError, selectSolvingChallenge } from '../../machines/session/session.selectors';
-import { t, tx } from '../i18n/messages';
+import { t, tm } from '../i18n/messages';
 import { Button, TextField } from '../ui';
 import { SessionContext } from './context';
 
@@ -38,7 +38,7 @@ export function LoginForm({ onRegister, idPrefix = 'login' }: LoginFormProps) {
     >
       {error ? (
         <p className="ui-alert ui-alert--error" role="alert" data-testid="login-error">
-          {tx(error)}
+          {tm(error)}
         </p>
       ) : null}
       {solving ? (

@@ -3,14 +3,16 @@
  * through their `notify` effect; the app provides `notify` below. A plain external store, read
  * with useSyncExternalStore by <Notifications/>.
  */
+import type { Shown } from '../../domain/messages';
+
 export type ToastKind = 'success' | 'info' | 'warning' | 'error';
 
 export interface ToastInput {
   kind: ToastKind;
   /** The spec's notification kind (invalidCoupon, emptyCart, fail, ...), kept for tests and analytics. */
   topic?: string;
-  title?: string;
-  message: string;
+  title?: Shown;
+  message: Shown;
   /** A payment failure's reason: rendered from the catalogue (`payFail_<reason>`) in the page's language. */
   reason?: string;
   /** ms; default 4500 (spec: 4-5 s); 5000 for the invalid-data notices. */
