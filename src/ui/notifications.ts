@@ -45,8 +45,9 @@ export function createToastStore(schedule: (fn: () => void, ms: number) => unkno
   return {
     push(input: ToastInput): number {
       const id = nextId++;
-      // The same message twice in a row replaces the first rather than stacking.
-      const same = toasts.find((x) => x.message === input.message && x.title === input.title);
+      // The same message twice in a row replaces the first rather than stacking (a message by key
+      // is the same when its key and params are).
+      const same = toasts.find((x) => JSON.stringify([x.message, x.title]) === JSON.stringify([input.message, input.title]));
       toasts = [...toasts.filter((x) => x !== same), { ...input, id }].slice(-MAX_TOASTS);
       emit();
       schedule(() => dismiss(id), input.duration ?? TOAST_DURATION_MS);
