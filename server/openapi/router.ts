@@ -161,7 +161,7 @@ async function loadSession(req: FastifyRequest, ctx: AppContext): Promise<void> 
 function enforceSecurity(op: OperationSpec, req: FastifyRequest): void {
   if (op.security === 'student') {
     if (req.sessionState === 'stale') throw new ApiError(401, 'PERMISSION_DENIED', 'Unauthorized');
-    if (!req.user) throw new ApiError(401, 'UNAUTHORIZED', 'Please log in as a student');
+    if (!req.user) throw new ApiError(401, 'UNAUTHORIZED', MSG.LOGIN_AS_STUDENT);
     if (req.user.role !== 'student') {
       // An instructor session is not a student login: 403 where the operation declares it, else 401.
       if (op.statuses.includes('403')) throw new ApiError(403, 'FORBIDDEN', 'This needs a student login');
@@ -301,7 +301,7 @@ export function registerOperations(app: FastifyInstance, handlers: Handlers, opt
         const issues = responseIssues(op, status, body);
         if (issues.length > 0) {
           req.log.error({ operationId, status, issues }, 'response breaks openapi.yaml');
-          if (ctx.config.strictResponses) throw new ApiError(500, 'INTERNAL_ERROR', 'Internal error');
+          if (ctx.config.strictResponses) throw new ApiError(500, 'INTERNAL_ERROR', MSG.INTERNAL_ERROR);
         }
         reply.code(status);
         if (answer instanceof KeepAnswer) {

@@ -36,10 +36,10 @@ export function providerFailed(err: unknown, ctx: AppContext, what: string): Api
 /** The session user's order (403 when it is someone else's, 404 when absent). */
 export async function ownOrder(q: Queryable, ctx: AppContext, req: FastifyRequest, orderId: number): Promise<OrderForPayment> {
   const user = req.user;
-  if (!user) throw new ApiError(401, 'UNAUTHORIZED', 'Please log in as a student');
+  if (!user) throw new ApiError(401, 'UNAUTHORIZED', MSG.LOGIN_AS_STUDENT);
   const o = await ctx.orders.getOrderForPayment(q, orderId);
-  if (!o || o.is_deleted) throw new ApiError(404, 'NOT_FOUND', 'Order not found');
-  if (o.user_id !== user.id) throw new ApiError(403, 'FORBIDDEN', 'This order belongs to another user');
+  if (!o || o.is_deleted) throw new ApiError(404, 'NOT_FOUND', MSG.ORDER_NOT_FOUND);
+  if (o.user_id !== user.id) throw new ApiError(403, 'FORBIDDEN', MSG.NOT_YOUR_ORDER);
   return o;
 }
 

@@ -217,7 +217,7 @@ export const uploadHandlers: Handlers = {
         const tmp = join(ctx.uploadsDir, `.tmp-${randomBytes(8).toString('hex')}`);
         tmpFiles.push(tmp);
         await pipeline(part.file, createWriteStream(tmp));
-        if (part.file.truncated) throw new ApiError(413, 'FILE_TOO_LARGE', 'File is too large');
+        if (part.file.truncated) throw new ApiError(413, 'FILE_TOO_LARGE', MSG.FILE_TOO_LARGE);
         if (rule.magic) {
           const fh = await open(tmp, 'r');
           const head = Buffer.alloc(8);

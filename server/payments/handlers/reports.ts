@@ -38,9 +38,9 @@ export async function orderNeedsApproval(q: Queryable, orderId: number): Promise
  */
 async function orderForCaller(q: Queryable, ctx: AppContext, req: FastifyRequest, orderId: number, token: string | null | undefined): Promise<OrderForPayment> {
   const o = await ctx.orders.getOrderForPayment(q, orderId);
-  if (!o || o.is_deleted) throw new ApiError(404, 'NOT_FOUND', 'Order not found');
+  if (!o || o.is_deleted) throw new ApiError(404, 'NOT_FOUND', MSG.ORDER_NOT_FOUND);
   if (req.user) {
-    if (req.user.id !== o.user_id) throw new ApiError(403, 'FORBIDDEN', 'This order belongs to another user');
+    if (req.user.id !== o.user_id) throw new ApiError(403, 'FORBIDDEN', MSG.NOT_YOUR_ORDER);
     return o;
   }
   if (!token || token.length !== o.order_token.length || !timingSafeEqual(Buffer.from(token), Buffer.from(o.order_token))) {
