@@ -1,9 +1,9 @@
 /**
  * May this user buy this course now? (spec 4 "Course order status", decisions.md #7)
- * Returns a reason code (and its Thai message), not just a boolean.
+ * Returns a reason code (and its message by key), not just a boolean.
  */
 import type { MessageKey } from './messages';
-import { MESSAGES } from './messages';
+import { MSG, type Msg } from './messages';
 import type { Instant } from './plans';
 import { freeCourseIds, isFreeForStudentPlan, isRenewalPlan, ownsAll } from './plans';
 import type { Flag, IdList, Open, PricingPlan } from './types';
@@ -93,7 +93,7 @@ export type BuyBlockReason =
   | 'registration_closed'
   | 'out_of_stock';
 
-export type Buyability = { buyable: true; reason: 'ok' } | { buyable: false; reason: BuyBlockReason; message: string };
+export type Buyability = { buyable: true; reason: 'ok' } | { buyable: false; reason: BuyBlockReason; message: Msg };
 
 const REASON_MESSAGE: Record<BuyBlockReason, MessageKey> = {
   loading: 'BUY_LOADING',
@@ -111,7 +111,7 @@ const REASON_MESSAGE: Record<BuyBlockReason, MessageKey> = {
 };
 
 function blocked(reason: BuyBlockReason): Buyability {
-  return { buyable: false, reason, message: MESSAGES[REASON_MESSAGE[reason]] };
+  return { buyable: false, reason, message: MSG[REASON_MESSAGE[reason]] };
 }
 const OK: Buyability = { buyable: true, reason: 'ok' };
 

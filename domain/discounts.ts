@@ -9,7 +9,7 @@
  */
 import { percentOf } from './money';
 import type { Currency } from './money';
-import { MESSAGES } from './messages';
+import { MSG, type Msg } from './messages';
 import { planPrice } from './plans';
 import type { CartLine, Coupon, PricingPlan, PricingSettings, Promotion } from './types';
 import { idList, isOn } from './values';
@@ -28,7 +28,7 @@ export type CouponErrorCode =
   | 'COUPON_NOT_ENOUGH_COURSES'
   | 'COUPON_NOT_SUPPORTED_CURRENCY';
 
-export type CouponCheck = { ok: true } | { ok: false; code: CouponErrorCode; message: string };
+export type CouponCheck = { ok: true } | { ok: false; code: CouponErrorCode; message: Msg };
 
 /** A course in the cart with its line price (minor units of the cart currency). */
 export interface PricePart {
@@ -86,7 +86,7 @@ function sameCoupon(a: Pick<Coupon, 'id' | 'code'>, b: Pick<Coupon, 'id' | 'code
 }
 
 function fail(code: CouponErrorCode): CouponCheck {
-  return { ok: false, code, message: MESSAGES[code] };
+  return { ok: false, code, message: MSG[code] };
 }
 
 /**
@@ -368,7 +368,7 @@ export interface RejectedCoupon {
   id: number | null;
   code: string;
   reason: CouponErrorCode;
-  message: string;
+  message: Msg;
 }
 
 export interface PricedCart {
@@ -400,18 +400,18 @@ export type PriceCartErrorCode =
 export interface PriceCartError {
   ok: false;
   code: PriceCartErrorCode;
-  message: string;
+  message: Msg;
   course_id?: number;
 }
 
 export type PriceCartResult = PricedCart | PriceCartError;
 
-const PRICE_ERROR_MESSAGES: Record<PriceCartErrorCode, string> = {
-  dont_have_pricing: MESSAGES.DONT_HAVE_PRICING,
-  cart_pricing_usd_failed: MESSAGES.CART_PRICING_USD_FAILED,
-  invalid_qty: MESSAGES.INVALID_QTY,
-  promotion_not_usable: MESSAGES.PROMOTION_NOT_USABLE,
-  coupon_promotion_exclusive: MESSAGES.COUPON_PROMOTION_EXCLUSIVE,
+const PRICE_ERROR_MESSAGES: Record<PriceCartErrorCode, Msg> = {
+  dont_have_pricing: MSG.DONT_HAVE_PRICING,
+  cart_pricing_usd_failed: MSG.CART_PRICING_USD_FAILED,
+  invalid_qty: MSG.INVALID_QTY,
+  promotion_not_usable: MSG.PROMOTION_NOT_USABLE,
+  coupon_promotion_exclusive: MSG.COUPON_PROMOTION_EXCLUSIVE,
 };
 
 function priceError(code: PriceCartErrorCode, course_id?: number): PriceCartError {

@@ -1,8 +1,17 @@
 /**
- * The spec's user-facing texts as named constants, Thai first (MESSAGES), English second
- * (MESSAGES_EN, same keys). Where the spec quotes a text in English ('Please upload Profile
- * Picture', 'Out off Storage', ...) that literal text is the shown text in both catalogues, spelling kept.
- * Where the spec only describes a text, the Thai wording here is ours (marked "ours" in README).
+ * The message catalogue of the spec's texts (errors and notices that domain rules, machines and the
+ * server produce), Thai (MESSAGES) and English (MESSAGES_EN, same keys). Where the spec quotes a text
+ * in English ('Please upload Profile Picture', 'Out off Storage', ...) that literal text is the shown
+ * text in both catalogues, spelling kept. Where the spec only describes a text, the Thai wording here
+ * is ours (marked "ours" in README).
+ *
+ * Layout (one catalogue per language, each in two parts with disjoint keys and no text written twice):
+ * - here: the messages domain, machines and the server carry, as `Msg` = `{ key, params? }`, never as
+ *   text. `{name}` in a text is filled from `params`.
+ * - src/i18n/messages.ts (TH) and src/i18n/en.ts (EN): the UI's own labels; a label whose words are a
+ *   message here refers to it (`notFound: MESSAGES.PAGE_NOT_FOUND`).
+ * Text is made only at the edges: views (`tm` / `t` in src/i18n), e-mails (below) and the API answer
+ * (server/app.ts renders the error's `Msg` in the request's language).
  */
 import { orderNumber } from './order-outcome';
 
@@ -206,6 +215,12 @@ export const MESSAGES = {
   // GB Prime Pay card page: the browser tokenises the card with GB Prime Pay
   GBP_CARD_UNREACHABLE: 'ติดต่อ GB Prime Pay ไม่ได้ กรุณาลองใหม่อีกครั้ง ข้อมูลบัตรยังไม่ถูกส่ง',
   GBP_CARD_NEEDS_SCRIPT: 'หน้านี้ต้องเปิดใช้ JavaScript: ข้อมูลบัตรถูกส่งจากเบราว์เซอร์ของคุณไปยัง GB Prime Pay โดยตรง',
+  // messages by key: texts with parameters (filled at the edge, never concatenated)
+  COUPON_NOT_AVAILABLE_CODES: 'คูปองถูกใช้ครบจำนวนแล้ว: {codes}',
+  COUPON_ACCOUNT_LIMIT_CODES: 'บัญชีนี้ใช้คูปองครบจำนวนแล้ว: {codes}',
+  COUPON_NOT_SUPPORTED_PAYMENT_CODES: 'คูปองนี้ใช้ไม่ได้กับช่องทางการชำระเงินที่เลือก: {codes}',
+  COUPON_NOT_FOUND_ID: 'ไม่พบคูปองนี้ ({id})',
+  CUSTOM_FIELD_REQUIRED: 'กรุณากรอก {label}',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -384,23 +399,68 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   // GB Prime Pay card page: the browser tokenises the card with GB Prime Pay
   GBP_CARD_UNREACHABLE: 'Could not reach GB Prime Pay. Please try again; your card was not sent.',
   GBP_CARD_NEEDS_SCRIPT: 'This page needs JavaScript: your card goes from your browser straight to GB Prime Pay.',
+  // messages by key: texts with parameters (filled at the edge, never concatenated)
+  COUPON_NOT_AVAILABLE_CODES: 'The coupon is fully used: {codes}',
+  COUPON_ACCOUNT_LIMIT_CODES: 'This account has used the coupon as often as allowed: {codes}',
+  COUPON_NOT_SUPPORTED_PAYMENT_CODES: 'This coupon does not apply to the chosen payment method: {codes}',
+  COUPON_NOT_FOUND_ID: 'This coupon does not exist ({id})',
+  CUSTOM_FIELD_REQUIRED: 'Please fill in {label}',
 };
 
 export type MessageLocale = 'th' | 'en';
+
+/** Values a message's `{name}` placeholders are filled with. */
+export type MsgParams = Readonly<Record<string, string | number>>;
+
+/** A message by key: what domain, machines and the server carry; made into text only at the edges. */
+export interface Msg {
+  readonly key: MessageKey;
+  readonly params?: MsgParams;
+}
+
+/**
+ * What a view shows for an error or notice: a catalogue message by key, or a text the server already
+ * rendered in the buyer's language (an API answer's `msg` whose code is not a catalogue key).
+ */
+export type Shown = Msg | string;
+
+/** A message reference with parameters. */
+export function msgOf(key: MessageKey, params?: MsgParams): Msg {
+  return params ? { key, params } : { key };
+}
+
+/** Every key as a parameterless message reference: `MSG.EMPTY_CART` is `{ key: 'EMPTY_CART' }`. */
+export const MSG: { readonly [K in MessageKey]: Msg & { readonly key: K } } = Object.freeze(
+  Object.fromEntries(Object.keys(MESSAGES).map((key) => [key, Object.freeze({ key })])),
+) as { readonly [K in MessageKey]: Msg & { readonly key: K } };
+
+/** True when a string is a catalogue key (e.g. an API error code that has a message of its own). */
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.hasOwn(MESSAGES, value);
+}
+
+/** True for a message reference. */
+export function isMsg(value: unknown): value is Msg {
+  return value !== null && typeof value === 'object' && typeof (value as { key?: unknown }).key === 'string' && isMessageKey((value as { key: string }).key);
+}
 
 /** The text for a key, Thai by default. */
 export function message(key: MessageKey, locale: MessageLocale = 'th'): string {
   return locale === 'en' ? MESSAGES_EN[key] : MESSAGES[key];
 }
 
-/** Text of a required custom field (registration extra field), with its label. */
-export function customLabelRequiredMessage(label: string, locale: MessageLocale = 'th'): string {
-  return locale === 'en' ? `Please fill in ${label}` : `กรุณากรอก ${label}`;
+/** A message reference as text in a locale, `{name}` placeholders filled from its params. */
+export function renderMsg(m: Msg, locale: MessageLocale = 'th'): string {
+  const text = message(m.key, locale);
+  const params = m.params;
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }
 
-/** COUPON_NOT_AVAILABLE lists the failing coupon codes (spec 8). */
-export function couponNotAvailableMessage(codes: readonly string[], locale: MessageLocale = 'th'): string {
-  return `${message('COUPON_NOT_AVAILABLE', locale)}: ${codes.join(', ')}`;
+/** What a view shows, as text: a message rendered in the locale, a server's text as it is. */
+export function renderShown(shown: Shown | null | undefined, locale: MessageLocale = 'th'): string {
+  if (shown === null || shown === undefined) return '';
+  return typeof shown === 'string' ? shown : renderMsg(shown, locale);
 }
 
 /** Every locale, Thai first. */
@@ -427,41 +487,6 @@ export function localeOfAcceptLanguage(header: string | null | undefined): Messa
     .filter((r): r is { locale: MessageLocale; q: number; i: number } => r.locale !== null && Number.isFinite(r.q) && r.q > 0)
     .sort((a, b) => b.q - a.q || a.i - b.i);
   return ranked[0]?.locale ?? null;
-}
-
-let byText: Map<string, MessageKey> | null = null;
-function textIndex(): Map<string, MessageKey> {
-  if (!byText) {
-    byText = new Map();
-    // Thai first: a Thai text shared by two keys maps to the first (same wording, same meaning).
-    for (const table of [MESSAGES, MESSAGES_EN] as const) {
-      for (const [key, text] of Object.entries(table) as [MessageKey, string][]) if (!byText.has(text)) byText.set(text, key);
-    }
-  }
-  return byText;
-}
-
-/** The key of a catalogue text (Thai or English); null when the text is not one. */
-export function messageKeyOf(text: string): MessageKey | null {
-  return textIndex().get(text) ?? null;
-}
-
-/**
- * A text that may be one of the catalogue's (e.g. a spec message a machine or handler holds in
- * Thai) in the given locale: the whole text, or a catalogue text followed by details
- * (`'ไม่พบคูปองนี้ (12)'`, `'คูปองถูกใช้ครบจำนวนแล้ว: A, B'`). Any other text comes back unchanged.
- */
-export function localizeMessage(text: string, locale: MessageLocale): string {
-  const key = messageKeyOf(text);
-  if (key) return message(key, locale);
-  const cut = /^(.+?)(: | \()/u.exec(text);
-  if (cut && cut[1]) {
-    const head = messageKeyOf(cut[1]);
-    if (head) return message(head, locale) + text.slice(cut[1].length);
-  }
-  const custom = /^กรุณากรอก (.+)$/u.exec(text) ?? /^Please fill in (.+)$/u.exec(text);
-  if (custom && custom[1] && messageKeyOf(text) === null && !/^(ข้อมูล|every )/u.test(custom[1])) return customLabelRequiredMessage(custom[1], locale);
-  return text;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@
 import { isPhysicalProduct } from './buyability';
 import type { Currency } from './money';
 import type { MessageKey } from './messages';
-import { MESSAGES } from './messages';
+import { MSG, type Msg } from './messages';
 import { findLinePlan, usablePromotions } from './discounts';
 import type { PricePart } from './discounts';
 import { checkPaymentMethod, isPaymentMethodId } from './payment-methods';
@@ -37,7 +37,7 @@ export type OrderProblemCode =
 
 export interface OrderProblem {
   code: OrderProblemCode;
-  message: string;
+  message: Msg;
   /** The course concerned, for per-course codes. */
   course_id?: number;
 }
@@ -57,7 +57,7 @@ const MESSAGE_OF: Record<OrderProblemCode, MessageKey> = {
 };
 
 function problem(code: OrderProblemCode, course_id?: number): OrderProblem {
-  return { code, message: MESSAGES[MESSAGE_OF[code]], ...(course_id === undefined ? {} : { course_id }) };
+  return { code, message: MSG[MESSAGE_OF[code]], ...(course_id === undefined ? {} : { course_id }) };
 }
 
 // ---------------------------------------------------------------------------------------------

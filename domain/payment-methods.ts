@@ -3,7 +3,7 @@
  * brand / Luhn checks for the card forms.
  */
 import type { Currency } from './money';
-import { MESSAGES, MESSAGES_EN } from './messages';
+import { MSG, type Msg } from './messages';
 
 export const BANK_TRANSFER = 1;
 export const PAYPAL = 2;
@@ -92,7 +92,7 @@ export function methodMinimum(methodId: number, currency: Currency): number {
 
 export type MethodCheck =
   | { ok: true }
-  | { ok: false; code: 'PAYMENT_MINIMUM' | 'METHOD_CURRENCY_NOT_SUPPORTED'; message: string; message_en: string };
+  | { ok: false; code: 'PAYMENT_MINIMUM' | 'METHOD_CURRENCY_NOT_SUPPORTED'; message: Msg };
 
 /**
  * Spec 5: "Payment methods 8 and 9 require a payable total (after withholding) of at least 20 THB:
@@ -102,10 +102,10 @@ export type MethodCheck =
  */
 export function checkPaymentMethod(methodId: number, payable: number, currency: Currency): MethodCheck {
   if (!methodSupportsCurrency(methodId, currency)) {
-    return { ok: false, code: 'METHOD_CURRENCY_NOT_SUPPORTED', message: MESSAGES.METHOD_CURRENCY_NOT_SUPPORTED, message_en: MESSAGES_EN.METHOD_CURRENCY_NOT_SUPPORTED };
+    return { ok: false, code: 'METHOD_CURRENCY_NOT_SUPPORTED', message: MSG.METHOD_CURRENCY_NOT_SUPPORTED };
   }
   if (payable > 0 && payable < methodMinimum(methodId, currency)) {
-    return { ok: false, code: 'PAYMENT_MINIMUM', message: MESSAGES.BELOW_METHOD_MINIMUM, message_en: MESSAGES_EN.BELOW_METHOD_MINIMUM };
+    return { ok: false, code: 'PAYMENT_MINIMUM', message: MSG.BELOW_METHOD_MINIMUM };
   }
   return { ok: true };
 }

@@ -3,7 +3,7 @@
  * in a currency, and access time (one rule for cart, countdown and server: decisions.md #1).
  */
 import type { Currency } from './money';
-import { MESSAGES } from './messages';
+import { message, MSG, type Msg } from './messages';
 import type { CountdownRecord, PricingPlan } from './types';
 import { idList, isOn, toEpochMs } from './values';
 
@@ -102,7 +102,7 @@ export interface PlanList {
   /** Visible plans in input order; member-only ones disabled for logged-out viewers. */
   plans: ListedPlan[];
   /** 'ไม่มีรูปแบบราคาสำหรับคุณ' when no plan is left for the viewer, else null. */
-  message: string | null;
+  message: Msg | null;
 }
 
 /** The plans of one course as this viewer sees them, with the "no plan for you" message. */
@@ -112,7 +112,7 @@ export function plansForViewer(plans: readonly PricingPlan[], viewer: PlanViewer
     const a = planAvailability(plan, viewer);
     if (a.visible) listed.push({ plan, selectable: a.selectable, reason: a.reason });
   }
-  return { plans: listed, message: listed.length === 0 ? MESSAGES.NO_PLAN_FOR_YOU : null };
+  return { plans: listed, message: listed.length === 0 ? MSG.NO_PLAN_FOR_YOU : null };
 }
 
 /**
@@ -157,8 +157,8 @@ export function freeOrderApproval(plans: readonly Pick<PricingPlan, 'need_approv
   description: string;
 } {
   return plans.some((p) => isOn(p.need_approval))
-    ? { payment: 'NeedApprovedFree', description: MESSAGES.NEED_APPROVED_BY_ADMIN }
-    : { payment: 'AutoFree', description: MESSAGES.AUTO_APPROVED };
+    ? { payment: 'NeedApprovedFree', description: message('NEED_APPROVED_BY_ADMIN') }
+    : { payment: 'AutoFree', description: message('AUTO_APPROVED') };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@
  */
 import { divRoundHalfUp, percentOf, rateToScaled } from './money';
 import type { Currency } from './money';
-import { MESSAGES } from './messages';
+import { MSG, type Msg } from './messages';
 import type { StudentTaxProfile, TaxInfo, TaxSettings } from './types';
 import { isOn } from './values';
 
@@ -137,7 +137,7 @@ export type OrderTax =
       withholding_percent: WithholdingPercent | null;
       withholding_price: number;
     }
-  | { ok: false; code: 'withholding_not_offered' | WithholdingEligibility | 'withholding_percent'; message: string };
+  | { ok: false; code: 'withholding_not_offered' | WithholdingEligibility | 'withholding_percent'; message: Msg };
 
 /**
  * All tax figures of an order, as the server (and the browser, to show them) compute them.
@@ -151,12 +151,12 @@ export function orderTax(input: OrderTaxInput): OrderTax {
   let percent: WithholdingPercent | null = null;
   let withholding = 0;
   if (input.withholding) {
-    if (!offered) return { ok: false, code: 'withholding_not_offered', message: MESSAGES.WITHHOLDING_NOT_OFFERED };
+    if (!offered) return { ok: false, code: 'withholding_not_offered', message: MSG.WITHHOLDING_NOT_OFFERED };
     const eligibility = withholdingEligibility(input.student);
-    if (eligibility === 'cannot_load_student') return { ok: false, code: eligibility, message: MESSAGES.CANNOT_LOAD_DATA };
-    if (eligibility !== 'ok') return { ok: false, code: eligibility, message: MESSAGES.WITHHOLDING_NEEDS_JURISTIC };
+    if (eligibility === 'cannot_load_student') return { ok: false, code: eligibility, message: MSG.CANNOT_LOAD_DATA };
+    if (eligibility !== 'ok') return { ok: false, code: eligibility, message: MSG.WITHHOLDING_NEEDS_JURISTIC };
     const p = input.withholding_percent ?? DEFAULT_WITHHOLDING_PERCENT;
-    if (!isWithholdingPercent(p)) return { ok: false, code: 'withholding_percent', message: MESSAGES.WITHHOLDING_PERCENT_INVALID };
+    if (!isWithholdingPercent(p)) return { ok: false, code: 'withholding_percent', message: MSG.WITHHOLDING_PERCENT_INVALID };
     percent = p;
     withholding = withholdingAmount(before, p);
   }
@@ -199,7 +199,7 @@ export function isValidTaxId(raw: string): boolean {
 }
 
 export type TaxIdErrorCode = 'empty' | 'not_digits' | 'too_long' | 'too_short' | 'check_digit';
-export type TaxIdCheck = { ok: true; value: string } | { ok: false; code: TaxIdErrorCode; message: string };
+export type TaxIdCheck = { ok: true; value: string } | { ok: false; code: TaxIdErrorCode; message: Msg };
 
 /**
  * Spec 5: "payer identification number of 13 digits (messages for empty, over-length,
@@ -209,8 +209,8 @@ export type TaxIdCheck = { ok: true; value: string } | { ok: false; code: TaxIdE
 export function validateTaxId(raw: string | null | undefined, personType: string | null = 'juristic_person'): TaxIdCheck {
   const person = personType === 'normal_person';
   const m = person
-    ? { empty: MESSAGES.CITIZEN_ID_EMPTY, long: MESSAGES.CITIZEN_ID_TOO_LONG, short: MESSAGES.CITIZEN_ID_TOO_SHORT, digits: MESSAGES.CITIZEN_ID_DIGITS_ONLY, check: MESSAGES.CITIZEN_ID_CHECK_DIGIT }
-    : { empty: MESSAGES.TAX_ID_EMPTY, long: MESSAGES.TAX_ID_TOO_LONG, short: MESSAGES.TAX_ID_TOO_SHORT, digits: MESSAGES.TAX_ID_DIGITS_ONLY, check: MESSAGES.TAX_ID_CHECK_DIGIT };
+    ? { empty: MSG.CITIZEN_ID_EMPTY, long: MSG.CITIZEN_ID_TOO_LONG, short: MSG.CITIZEN_ID_TOO_SHORT, digits: MSG.CITIZEN_ID_DIGITS_ONLY, check: MSG.CITIZEN_ID_CHECK_DIGIT }
+    : { empty: MSG.TAX_ID_EMPTY, long: MSG.TAX_ID_TOO_LONG, short: MSG.TAX_ID_TOO_SHORT, digits: MSG.TAX_ID_DIGITS_ONLY, check: MSG.TAX_ID_CHECK_DIGIT };
   const id = normalizeTaxId(raw ?? '');
   if (id === '') return { ok: false, code: 'empty', message: m.empty };
   if (!/^\d+$/u.test(id)) return { ok: false, code: 'not_digits', message: m.digits };

@@ -21,8 +21,8 @@ import { systemClock, type Clock } from './clock';
 import { createOrderService } from './orders/service';
 import { OrderStateError } from './orders/service';
 import type { AppContext } from './context';
-import { ApiError, localizeError, requestLocale } from './errors';
-import { MESSAGES } from '../domain/messages';
+import { ApiError, renderError, requestLocale } from './errors';
+import { MSG, type Shown } from '../domain/messages';
 import { registerCoreOperations } from './routes/index';
 import { registerHealth } from './health';
 import { MAX_PATH_VALUE, PATH_TOO_LONG, pathTooLongBody, pathValueTooLong, responseIssues } from './openapi/router';
@@ -77,43 +77,54 @@ export function envelope(code: string, msg: string, result?: unknown, extra?: Re
   return { ...(extra ?? {}), success: false, error: result === undefined ? { code, msg } : { code, msg, result } };
 }
 
+/** An error answer before it is rendered: its message (and its issues' `msg`) by key or as text. */
+interface KeyedEnvelope {
+  success: false;
+  error: { code: string; msg: Shown; result?: unknown };
+  [extra: string]: unknown;
+}
+
+function keyed(code: string, msg: Shown, result?: unknown, extra?: Record<string, unknown>): KeyedEnvelope {
+  return { ...(extra ?? {}), success: false, error: result === undefined ? { code, msg } : { code, msg, result } };
+}
+
 /** Maps any thrown error to [status, envelope]. */
 function toEnvelope(err: unknown, req: FastifyRequest): [number, ErrorEnvelope] {
-  const [status, body] = toThaiEnvelope(err);
-  // The spec's messages in the request's language (Accept-Language, else the lang cookie).
-  const { msg, result } = localizeError(body.error.msg, body.error.result, requestLocale(req));
+  const [status, body] = toKeyedEnvelope(err);
+  // Text is made here: the messages in the request's language (Accept-Language, else the lang cookie).
+  const { msg, result } = renderError(body.error.msg, body.error.result, requestLocale(req));
   return [status, { ...body, error: result === undefined ? { ...body.error, msg } : { ...body.error, msg, result } }];
 }
 
-function toThaiEnvelope(err: unknown): [number, ErrorEnvelope] {
-  if (err instanceof ApiError) return [err.status, envelope(err.code, err.message, err.result, err.extra)];
+function toKeyedEnvelope(err: unknown): [number, KeyedEnvelope] {
+  if (err instanceof ApiError) return [err.status, keyed(err.code, err.msg, err.result, err.extra)];
   if (err instanceof OrderStateError) {
-    if (err.code === 'ORDER_NOT_FOUND') return [404, envelope('NOT_FOUND', MESSAGES.ORDER_NOT_FOUND)];
-    return [409, envelope('ORDER_NOT_PAYABLE', err.message)];
+    if (err.code === 'ORDER_NOT_FOUND') return [404, keyed('NOT_FOUND', MSG.ORDER_NOT_FOUND)];
+    return [409, keyed('ORDER_NOT_PAYABLE', err.message)];
   }
   const e = err as FastifyError & { code?: string };
   // A value the database cannot hold (an id beyond int4, …) is the request's fault, not the server's.
   // 22021/22P05: text the database cannot store (a NUL character, an invalid byte sequence).
   if (e.code === '22003' || e.code === '22P02' || e.code === '54000' || e.code === '22021' || e.code === '22P05') {
-    return [400, envelope('VALIDATION_ERROR', MESSAGES.VALUE_OUT_OF_RANGE, [{ field: 'body', msg: MESSAGES.VALUE_OUT_OF_RANGE }])];
+    return [400, keyed('VALIDATION_ERROR', MSG.VALUE_OUT_OF_RANGE, [{ field: 'body', msg: MSG.VALUE_OUT_OF_RANGE }])];
   }
   const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
-  if (status === 429) return [429, envelope('RATE_LIMITED', MESSAGES.TOO_MANY_REQUESTS)];
+  if (status === 429) return [429, keyed('RATE_LIMITED', MSG.TOO_MANY_REQUESTS)];
   if (status === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE' || e.code === 'FST_FILES_LIMIT' || e.code === 'FST_PARTS_LIMIT') {
-    return [413, envelope('FILE_TOO_LARGE', MESSAGES.FILE_TOO_LARGE)];
+    return [413, keyed('FILE_TOO_LARGE', MSG.FILE_TOO_LARGE)];
   }
   if (status >= 400 && status < 500) {
     const msg =
       e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-        ? MESSAGES.UNSUPPORTED_CONTENT_TYPE
+        ? MSG.UNSUPPORTED_CONTENT_TYPE
         : e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-          ? MESSAGES.FIELD_REQUIRED
+          ? MSG.FIELD_REQUIRED
           : e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e instanceof SyntaxError
-            ? MESSAGES.BODY_NOT_JSON
-            : MESSAGES.INVALID_REQUEST;
-    return [400, envelope('VALIDATION_ERROR', msg, [{ field: 'body', msg }])];
+            ? MSG.BODY_NOT_JSON
+            : MSG.INVALID_REQUEST;
+    return [400, keyed('VALIDATION_ERROR', msg, [{ field: 'body', msg }])];
   }
-  return [500, envelope('INTERNAL_ERROR', MESSAGES.INTERNAL_ERROR)];
+  return [500, keyed('INTERNAL_ERROR', MSG.INTERNAL_ERROR)];
 }
 
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -177,7 +188,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     global: false,
     errorResponseBuilder: () => {
       // The wait is in the retry-after header; the message is the catalogue's (rendered in the request's language).
-      const err = new ApiError(429, 'RATE_LIMITED', MESSAGES.TOO_MANY_REQUESTS);
+      const err = new ApiError(429, 'RATE_LIMITED', MSG.TOO_MANY_REQUESTS);
       return err as unknown as object;
     },
   });

@@ -9,10 +9,10 @@
  * 6. date: 'กรุณากรอกวันที่ที่โอนเงิน'; time: 'กรุณากรอกเวลาที่โอนเงิน'
  */
 import { z } from 'zod';
-import { MESSAGES } from '../messages';
+import { MSG, type Msg } from '../messages';
 import { parseAmount } from '../money';
 import type { FieldError, FormResult } from './common';
-import { isFilledValue, text, toFormResult } from './common';
+import { addMsgIssue, isFilledValue, text, toFormResult } from './common';
 
 /** Spec 5: "Slip limit 1 file." */
 export const SLIP_MAX_FILES = 1;
@@ -71,15 +71,15 @@ function slipCount(slip: BankTransferValues['slip']): number {
 /** The checks in the spec's order; every failure, first failure first. */
 export function bankTransferErrors(values: BankTransferValues, config: BankTransferConfig): FieldError[] {
   const errors: FieldError[] = [];
-  const add = (path: string, message: string) => errors.push({ path, message });
-  if (config.amountDue !== 0 && config.slipRequired && slipCount(values.slip) === 0) add('slip', MESSAGES.SLIP_REQUIRED);
-  if (slipCount(values.slip) > SLIP_MAX_FILES) add('slip', MESSAGES.ONE_FILE_ONLY);
-  if (config.amountDue === 0 && (values.contact_name ?? '').trim() === '') add('contact_name', MESSAGES.CONTACT_NAME_REQUIRED);
-  if (transferAmountMinor(values.transfer_amount) === null) add('transfer_amount', MESSAGES.TRANSFER_AMOUNT_REQUIRED);
-  if ((values.bank_code ?? '').trim() === '') add('bank_code', MESSAGES.ORIGIN_BANK_REQUIRED);
-  if ((values.bank_account ?? '').trim() === '') add('bank_account', MESSAGES.DESTINATION_ACCOUNT_REQUIRED);
-  if (!isIsoDate((values.transfer_datetime ?? '').trim())) add('transfer_datetime', MESSAGES.TRANSFER_DATE_REQUIRED);
-  if (!isTimeOfDay((values.time ?? '').trim())) add('time', MESSAGES.TRANSFER_TIME_REQUIRED);
+  const add = (path: string, message: Msg) => errors.push({ path, message });
+  if (config.amountDue !== 0 && config.slipRequired && slipCount(values.slip) === 0) add('slip', MSG.SLIP_REQUIRED);
+  if (slipCount(values.slip) > SLIP_MAX_FILES) add('slip', MSG.ONE_FILE_ONLY);
+  if (config.amountDue === 0 && (values.contact_name ?? '').trim() === '') add('contact_name', MSG.CONTACT_NAME_REQUIRED);
+  if (transferAmountMinor(values.transfer_amount) === null) add('transfer_amount', MSG.TRANSFER_AMOUNT_REQUIRED);
+  if ((values.bank_code ?? '').trim() === '') add('bank_code', MSG.ORIGIN_BANK_REQUIRED);
+  if ((values.bank_account ?? '').trim() === '') add('bank_account', MSG.DESTINATION_ACCOUNT_REQUIRED);
+  if (!isIsoDate((values.transfer_datetime ?? '').trim())) add('transfer_datetime', MSG.TRANSFER_DATE_REQUIRED);
+  if (!isTimeOfDay((values.time ?? '').trim())) add('time', MSG.TRANSFER_TIME_REQUIRED);
   return errors;
 }
 
@@ -96,7 +96,7 @@ export function bankTransferSchema(config: BankTransferConfig) {
       time: text,
     })
     .superRefine((v, ctx) => {
-      for (const e of bankTransferErrors(v, config)) ctx.addIssue({ code: 'custom', message: e.message, path: [e.path] });
+      for (const e of bankTransferErrors(v, config)) addMsgIssue(ctx, e.message, [e.path]);
     })
     .transform((v) => ({ ...v, transfer_amount: transferAmountMinor(v.transfer_amount) ?? 0 }));
 }
@@ -104,7 +104,7 @@ export function bankTransferSchema(config: BankTransferConfig) {
 export type BankTransferData = z.output<ReturnType<typeof bankTransferSchema>>;
 
 /** { ok, errors } (errors in the spec's order) plus the general title 'คุณกรอกข้อมูลไม่ถูกต้อง'. */
-export function validateBankTransfer(values: BankTransferValues, config: BankTransferConfig): FormResult<BankTransferData> & { title: string | null } {
+export function validateBankTransfer(values: BankTransferValues, config: BankTransferConfig): FormResult<BankTransferData> & { title: Msg | null } {
   const r = toFormResult(bankTransferSchema(config).safeParse(values));
-  return { ...r, title: r.ok ? null : MESSAGES.INVALID_DATA_TITLE };
+  return { ...r, title: r.ok ? null : MSG.INVALID_DATA_TITLE };
 }

@@ -4,12 +4,12 @@
  * `now`'s year, and month/year not before `now`'s month (UTC); CVV 3-4 digits.
  */
 import { z } from 'zod';
-import { MESSAGES } from '../messages';
+import { MSG } from '../messages';
 import type { Instant } from '../plans';
 import { cardDigits, luhnValid } from '../payment-methods';
 import { toEpochMs } from '../values';
 import type { FormResult } from './common';
-import { textField, toFormResult } from './common';
+import { addMsgIssue, textField, toFormResult } from './common';
 
 export const CARD_NUMBER_MAX = 16;
 export const CARD_NUMBER_MIN = 12;
@@ -28,22 +28,22 @@ export function cardSchema(now: Instant) {
   return z
     .object({
       number: textField([
-        [(v) => v !== '', MESSAGES.CARD_NUMBER_REQUIRED],
+        [(v) => v !== '', MSG.CARD_NUMBER_REQUIRED],
         [
           (v) => {
             const d = cardDigits(v);
             return d !== null && d.length >= CARD_NUMBER_MIN && d.length <= CARD_NUMBER_MAX && luhnValid(d);
           },
-          MESSAGES.CARD_NUMBER_INVALID,
+          MSG.CARD_NUMBER_INVALID,
         ],
       ]).transform((v) => cardDigits(v) ?? ''),
-      month: textField([[(v) => /^(0[1-9]|1[0-2])$/u.test(v), MESSAGES.CARD_MONTH_INVALID]]),
-      year: textField([[(v) => /^\d{4}$/u.test(v) && Number(v) >= thisYear, MESSAGES.CARD_YEAR_INVALID]]),
-      cvv: textField([[(v) => /^\d{3,4}$/u.test(v), MESSAGES.CARD_CVV_INVALID]]),
+      month: textField([[(v) => /^(0[1-9]|1[0-2])$/u.test(v), MSG.CARD_MONTH_INVALID]]),
+      year: textField([[(v) => /^\d{4}$/u.test(v) && Number(v) >= thisYear, MSG.CARD_YEAR_INVALID]]),
+      cvv: textField([[(v) => /^\d{3,4}$/u.test(v), MSG.CARD_CVV_INVALID]]),
     })
     .superRefine((v, ctx) => {
       if (/^\d{4}$/u.test(v.year) && Number(v.year) === thisYear && /^\d{2}$/u.test(v.month) && Number(v.month) < thisMonth) {
-        ctx.addIssue({ code: 'custom', message: MESSAGES.CARD_EXPIRED, path: ['month'] });
+        addMsgIssue(ctx, MSG.CARD_EXPIRED, ['month']);
       }
     });
 }

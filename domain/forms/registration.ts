@@ -3,12 +3,12 @@
  * registerForm toggles, the layout-4 login fields, the admin's custom labels and the tax part.
  */
 import { z } from 'zod';
-import { customLabelRequiredMessage, MESSAGES } from '../messages';
+import { MSG, msgOf, type Msg } from '../messages';
 import type { MessageKey } from '../messages';
 import type { CustomLabel, Flag, RegisterFormField, RegisterFormSettings, TaxInfo } from '../types';
 import { isOn } from '../values';
 import type { FieldError, FormResult } from './common';
-import { filled, isEmail, isFilledValue, text, textField, toFormResult } from './common';
+import { addMsgIssue, filled, isEmail, isFilledValue, text, textField, toFormResult } from './common';
 import type { Rule } from './common';
 import { NAME_MAX, taxInvoiceErrors } from './tax-invoice';
 
@@ -84,13 +84,13 @@ export function customLabelErrors(labels: readonly CustomLabel[], raw: Registrat
   for (const label of ordered) {
     if (!isOn(label.required)) continue;
     const answer = given.find((a) => a.id === label.id);
-    if (!isFilledValue(answer?.value)) errors.push({ path: `customLabel.${label.id}`, message: customLabelRequiredMessage(label.label) });
+    if (!isFilledValue(answer?.value)) errors.push({ path: `customLabel.${label.id}`, message: msgOf('CUSTOM_FIELD_REQUIRED', { label: label.label }) });
   }
   return errors;
 }
 
-const req = (key: MessageKey): Rule => [filled, MESSAGES[key]];
-const maxName: Rule = [(v) => v.length <= NAME_MAX, MESSAGES.NAME_TOO_LONG];
+const req = (key: MessageKey): Rule => [filled, MSG[key]];
+const maxName: Rule = [(v) => v.length <= NAME_MAX, MSG.NAME_TOO_LONG];
 
 /** zod schema for this site's registration form. */
 export function registrationSchema(config: RegistrationConfig = {}) {
@@ -102,22 +102,22 @@ export function registrationSchema(config: RegistrationConfig = {}) {
     .object({
       firstname: textField([...opt(t('firstname').required, [req('FIRSTNAME_REQUIRED')]), maxName]),
       lastname: textField([...opt(t('lastname').required, [req('LASTNAME_REQUIRED')]), maxName]),
-      email: textField([req('EMAIL_REQUIRED'), [isEmail, MESSAGES.EMAIL_INVALID]]),
+      email: textField([req('EMAIL_REQUIRED'), [isEmail, MSG.EMAIL_INVALID]]),
       tel: textField(
         t('tel').enabled
-          ? [...opt(t('tel').required, [req('TEL_REQUIRED')]), [(v) => v === '' || phoneRe.test(v), MESSAGES.TEL_INVALID]]
+          ? [...opt(t('tel').required, [req('TEL_REQUIRED')]), [(v) => v === '' || phoneRe.test(v), MSG.TEL_INVALID]]
           : [],
       ),
       nickname: textField(opt(t('nickname').required, [req('NICKNAME_REQUIRED')])),
       address: textField(opt(t('address').required, [req('ADDRESS_REQUIRED')])),
       studentGroupKpi: z.union([z.number(), z.string()]).nullish(),
       displayImgUrl: z.union([z.string(), z.array(z.unknown())]).nullish(),
-      username: config.withLogin ? textField([req('USERNAME_REQUIRED'), [(v) => LOGIN_CHARS.test(v), MESSAGES.USERNAME_INVALID]]) : text,
+      username: config.withLogin ? textField([req('USERNAME_REQUIRED'), [(v) => LOGIN_CHARS.test(v), MSG.USERNAME_INVALID]]) : text,
       password: config.withLogin
         ? textField([
             req('PASSWORD_REQUIRED'),
-            [(v) => LOGIN_CHARS.test(v), MESSAGES.PASSWORD_INVALID],
-            [(v) => v.length >= PASSWORD_MIN, MESSAGES.PASSWORD_TOO_SHORT],
+            [(v) => LOGIN_CHARS.test(v), MSG.PASSWORD_INVALID],
+            [(v) => v.length >= PASSWORD_MIN, MSG.PASSWORD_TOO_SHORT],
           ])
         : text,
       confirm_password: text,
@@ -126,12 +126,12 @@ export function registrationSchema(config: RegistrationConfig = {}) {
     })
     .loose()
     .superRefine((v, ctx) => {
-      const add = (e: FieldError) => ctx.addIssue({ code: 'custom', message: e.message, path: e.path.split('.') });
-      if (isOn(config.is_student_select_group) && !isFilledValue(v.studentGroupKpi)) add({ path: 'studentGroupKpi', message: MESSAGES.USER_GROUP_REQUIRED });
-      if (t('image_profile').required && !isFilledValue(v.displayImgUrl)) add({ path: 'displayImgUrl', message: MESSAGES.PROFILE_PICTURE_REQUIRED });
+      const add = (e: FieldError) => addMsgIssue(ctx, e.message, e.path.split('.'));
+      if (isOn(config.is_student_select_group) && !isFilledValue(v.studentGroupKpi)) add({ path: 'studentGroupKpi', message: MSG.USER_GROUP_REQUIRED });
+      if (t('image_profile').required && !isFilledValue(v.displayImgUrl)) add({ path: 'displayImgUrl', message: MSG.PROFILE_PICTURE_REQUIRED });
       if (config.withLogin) {
-        if (v.confirm_password === '') add({ path: 'confirm_password', message: MESSAGES.PASSWORD_CONFIRM_REQUIRED });
-        else if (v.confirm_password !== v.password) add({ path: 'confirm_password', message: MESSAGES.PASSWORD_MISMATCH });
+        if (v.confirm_password === '') add({ path: 'confirm_password', message: MSG.PASSWORD_CONFIRM_REQUIRED });
+        else if (v.confirm_password !== v.password) add({ path: 'confirm_password', message: MSG.PASSWORD_MISMATCH });
       }
       customLabelErrors(config.customLabels ?? [], v.customLabel as RegistrationValues['customLabel']).forEach(add);
       if (config.taxInvoice && isOn(v.is_require_tax_invoice as Flag)) taxInvoiceErrors(v as TaxInfo).forEach(add);
@@ -149,15 +149,15 @@ export function groupOf(path: string): InvalidGroup {
   return 'contact';
 }
 
-export const GROUP_MESSAGE: Readonly<Record<InvalidGroup, string>> = {
-  contact: MESSAGES.INVALID_CONTACT_INFO,
-  login: MESSAGES.INVALID_LOGIN_INFO,
-  tax: MESSAGES.TAX_INVOICE_INVALID,
+export const GROUP_MESSAGE: Readonly<Record<InvalidGroup, Msg>> = {
+  contact: MSG.INVALID_CONTACT_INFO,
+  login: MSG.INVALID_LOGIN_INFO,
+  tax: MSG.TAX_INVOICE_INVALID,
 };
 
 export type RegistrationResult = FormResult<RegistrationData> & {
   /** The invalid groups in the order contact, login, tax, with their notification text. */
-  groups: { group: InvalidGroup; message: string; errors: FieldError[] }[];
+  groups: { group: InvalidGroup; message: Msg; errors: FieldError[] }[];
 };
 
 /** Validate the registration values: { ok, errors, groups }. */

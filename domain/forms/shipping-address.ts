@@ -4,7 +4,7 @@
  * Each field reports its first failure; the server checks the same shape again.
  */
 import { z } from 'zod';
-import { MESSAGES } from '../messages';
+import { MSG } from '../messages';
 import { filled, textField, toFormResult, type FormResult } from './common';
 
 export interface ShippingAddressValues {
@@ -32,13 +32,13 @@ export const SHIPPING_ADDRESS_FIELDS = ['name', 'tel', 'address', 'sub_district'
 const max = (n: number) => (v: string) => v.length <= n;
 
 const schema = z.object({
-  name: textField([[filled, MESSAGES.ADDRESS_NAME_REQUIRED], [max(255), MESSAGES.ADDRESS_NAME_REQUIRED]]),
-  tel: textField([[(v) => /^\d{9,10}$/.test(v), MESSAGES.ADDRESS_TEL_INVALID]]),
-  address: textField([[filled, MESSAGES.ADDRESS_REQUIRED], [max(1000), MESSAGES.ADDRESS_REQUIRED]]),
-  sub_district: textField([[filled, MESSAGES.ADDRESS_SUB_DISTRICT_REQUIRED], [max(255), MESSAGES.ADDRESS_SUB_DISTRICT_REQUIRED]]),
-  district: textField([[filled, MESSAGES.ADDRESS_DISTRICT_REQUIRED], [max(255), MESSAGES.ADDRESS_DISTRICT_REQUIRED]]),
-  province: textField([[filled, MESSAGES.ADDRESS_PROVINCE_REQUIRED], [max(255), MESSAGES.ADDRESS_PROVINCE_REQUIRED]]),
-  postcode: textField([[(v) => /^\d{5}$/.test(v), MESSAGES.ADDRESS_POSTCODE_INVALID]]),
+  name: textField([[filled, MSG.ADDRESS_NAME_REQUIRED], [max(255), MSG.ADDRESS_NAME_REQUIRED]]),
+  tel: textField([[(v) => /^\d{9,10}$/.test(v), MSG.ADDRESS_TEL_INVALID]]),
+  address: textField([[filled, MSG.ADDRESS_REQUIRED], [max(1000), MSG.ADDRESS_REQUIRED]]),
+  sub_district: textField([[filled, MSG.ADDRESS_SUB_DISTRICT_REQUIRED], [max(255), MSG.ADDRESS_SUB_DISTRICT_REQUIRED]]),
+  district: textField([[filled, MSG.ADDRESS_DISTRICT_REQUIRED], [max(255), MSG.ADDRESS_DISTRICT_REQUIRED]]),
+  province: textField([[filled, MSG.ADDRESS_PROVINCE_REQUIRED], [max(255), MSG.ADDRESS_PROVINCE_REQUIRED]]),
+  postcode: textField([[(v) => /^\d{5}$/.test(v), MSG.ADDRESS_POSTCODE_INVALID]]),
 });
 
 export function validateShippingAddress(values: ShippingAddressValues): FormResult<ShippingAddressInput> {

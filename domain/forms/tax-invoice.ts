@@ -5,11 +5,11 @@
  * General message 'ข้อมูลใบกำกับภาษีไม่ถูกต้อง'.
  */
 import { z } from 'zod';
-import { MESSAGES } from '../messages';
+import { MSG, type Msg } from '../messages';
 import { isJuristicPerson, validateTaxId } from '../tax';
 import type { TaxInfo } from '../types';
 import type { FieldError, FormResult } from './common';
-import { isFilledValue, text, toFormResult } from './common';
+import { addMsgIssue, isFilledValue, text, toFormResult } from './common';
 
 export const NAME_MAX = 255;
 
@@ -26,25 +26,25 @@ function deliversElsewhere(flag: unknown): boolean {
 /** The tax-invoice checks in order; used by the tax modal and by registration. */
 export function taxInvoiceErrors(values: TaxInfo, options: TaxInvoiceOptions = {}): FieldError[] {
   const errors: FieldError[] = [];
-  const add = (path: keyof TaxInfo, message: string) => errors.push({ path, message });
+  const add = (path: keyof TaxInfo, message: Msg) => errors.push({ path, message });
   const type = (values.tax_person_type ?? '').trim();
   const juristic = isJuristicPerson(type);
   const one = (values.tax_name_one ?? '').trim();
   const two = (values.tax_name_two ?? '').trim();
 
-  if (type === '') add('tax_person_type', MESSAGES.TAX_PERSON_TYPE_REQUIRED);
-  if (one === '') add('tax_name_one', juristic ? MESSAGES.TAX_COMPANY_NAME_REQUIRED : MESSAGES.TAX_FIRSTNAME_REQUIRED);
-  else if (one.length > NAME_MAX) add('tax_name_one', MESSAGES.NAME_TOO_LONG);
-  if (two === '') add('tax_name_two', juristic ? MESSAGES.TAX_BRANCH_REQUIRED : MESSAGES.TAX_LASTNAME_REQUIRED);
-  else if (two.length > NAME_MAX) add('tax_name_two', MESSAGES.NAME_TOO_LONG);
+  if (type === '') add('tax_person_type', MSG.TAX_PERSON_TYPE_REQUIRED);
+  if (one === '') add('tax_name_one', juristic ? MSG.TAX_COMPANY_NAME_REQUIRED : MSG.TAX_FIRSTNAME_REQUIRED);
+  else if (one.length > NAME_MAX) add('tax_name_one', MSG.NAME_TOO_LONG);
+  if (two === '') add('tax_name_two', juristic ? MSG.TAX_BRANCH_REQUIRED : MSG.TAX_LASTNAME_REQUIRED);
+  else if (two.length > NAME_MAX) add('tax_name_two', MSG.NAME_TOO_LONG);
   const id = validateTaxId(values.tax_payer_identification_no, juristic ? 'juristic_person' : 'normal_person');
   if (!id.ok) add('tax_payer_identification_no', id.message);
-  if ((values.tax_address ?? '').trim() === '') add('tax_address', MESSAGES.TAX_ADDRESS_REQUIRED);
+  if ((values.tax_address ?? '').trim() === '') add('tax_address', MSG.TAX_ADDRESS_REQUIRED);
   if (deliversElsewhere(values.tax_is_delivery_by_tax_address) && (values.tax_delivery_address ?? '').trim() === '') {
-    add('tax_delivery_address', MESSAGES.TAX_DELIVERY_ADDRESS_REQUIRED);
+    add('tax_delivery_address', MSG.TAX_DELIVERY_ADDRESS_REQUIRED);
   }
   if (juristic && (options.requireCompanyCertificate ?? true) && !isFilledValue(values.tax_company_certificate)) {
-    add('tax_company_certificate', MESSAGES.TAX_COMPANY_CERTIFICATE_REQUIRED);
+    add('tax_company_certificate', MSG.TAX_COMPANY_CERTIFICATE_REQUIRED);
   }
   return errors;
 }
@@ -65,14 +65,14 @@ export function taxInvoiceSchema(options: TaxInvoiceOptions = {}) {
       tax_company_certificate: fileValue,
     })
     .superRefine((v, ctx) => {
-      for (const e of taxInvoiceErrors(v, options)) ctx.addIssue({ code: 'custom', message: e.message, path: [e.path] });
+      for (const e of taxInvoiceErrors(v, options)) addMsgIssue(ctx, e.message, [e.path]);
     });
 }
 
 export type TaxInvoiceData = z.output<ReturnType<typeof taxInvoiceSchema>>;
 
 /** { ok, errors } plus the general message 'ข้อมูลใบกำกับภาษีไม่ถูกต้อง' when invalid. */
-export function validateTaxInvoice(values: TaxInfo, options: TaxInvoiceOptions = {}): FormResult<TaxInvoiceData> & { message: string | null } {
+export function validateTaxInvoice(values: TaxInfo, options: TaxInvoiceOptions = {}): FormResult<TaxInvoiceData> & { message: Msg | null } {
   const r = toFormResult(taxInvoiceSchema(options).safeParse(values));
-  return { ...r, message: r.ok ? null : MESSAGES.TAX_INVOICE_INVALID };
+  return { ...r, message: r.ok ? null : MSG.TAX_INVOICE_INVALID };
 }

@@ -7,10 +7,10 @@
  * (.mov is QuickTime, .jpe/.jpeg/.jpg are JPEG). 1 GB = 1024³ bytes.
  */
 import { z } from 'zod';
-import { MESSAGES } from '../messages';
+import { MSG } from '../messages';
 import type { UploadItem } from '../types';
 import type { FieldError, FormResult } from './common';
-import { toFormResult } from './common';
+import { addMsgIssue, toFormResult } from './common';
 
 export type UploadKind = 'image' | 'video';
 
@@ -63,11 +63,11 @@ export interface UploadOptions {
 export function uploadErrors(files: readonly Pick<UploadItem, 'name' | 'size' | 'type'>[], options: UploadOptions = {}): FieldError[] {
   const kinds = options.kinds ?? ['image', 'video'];
   const errors: FieldError[] = [];
-  if (files.length === 0 && options.required) errors.push({ path: 'files', message: MESSAGES.FILE_REQUIRED });
-  if (files.length > UPLOAD_MAX_FILES) errors.push({ path: 'files', message: MESSAGES.ONE_FILE_ONLY });
+  if (files.length === 0 && options.required) errors.push({ path: 'files', message: MSG.FILE_REQUIRED });
+  if (files.length > UPLOAD_MAX_FILES) errors.push({ path: 'files', message: MSG.ONE_FILE_ONLY });
   files.forEach((f, i) => {
-    if (!isAllowedFileType(f, kinds)) errors.push({ path: `files.${i}`, message: MESSAGES.FILE_TYPE_NOT_ALLOWED });
-    else if (exceedsStorage(f.size, options.freeStorageGb)) errors.push({ path: `files.${i}`, message: MESSAGES.OUT_OF_STORAGE });
+    if (!isAllowedFileType(f, kinds)) errors.push({ path: `files.${i}`, message: MSG.FILE_TYPE_NOT_ALLOWED });
+    else if (exceedsStorage(f.size, options.freeStorageGb)) errors.push({ path: `files.${i}`, message: MSG.OUT_OF_STORAGE });
   });
   return errors;
 }
@@ -76,7 +76,7 @@ const uploadItem = z.object({ name: z.string(), size: z.number().nonnegative(), 
 
 export function uploadSchema(options: UploadOptions = {}) {
   return z.array(uploadItem).superRefine((files, ctx) => {
-    for (const e of uploadErrors(files, options)) ctx.addIssue({ code: 'custom', message: e.message, path: e.path.split('.').slice(1).map(Number) });
+    for (const e of uploadErrors(files, options)) addMsgIssue(ctx, e.message, e.path.split('.').slice(1).map(Number));
   });
 }
 

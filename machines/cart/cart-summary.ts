@@ -10,6 +10,7 @@ import { orderAmount, type Currency } from '../../domain/money';
 import type { OrderLine } from '../../domain/order-checks';
 import { isWithholdingOffered, orderTax, withholdingAmount, type WithholdingPercent } from '../../domain/tax';
 import type { Coupon, PricingPlan, PricingSettings, Promotion, TaxSettings } from '../../domain/types';
+import type { Msg } from '../../domain/messages';
 
 /** A cart line: what the checks and pricing read (domain OrderLine) plus what the view shows. */
 export interface CartItem extends OrderLine {
@@ -67,7 +68,7 @@ export interface CartFacts {
 export interface CartTotals {
   /** The domain's pricing, or null when the cart cannot be priced (no plan, no USD price, ...). */
   priced: PricedCart | null;
-  pricingError: string | null;
+  pricingError: Msg | null;
   subtotal: number;
   discount: number;
   shippingFee: number;

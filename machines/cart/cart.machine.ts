@@ -10,7 +10,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { couponsForPaymentMethod, needsExclusiveSwitch, validateCoupon } from '../../domain/discounts';
-import { couponNotAvailableMessage, MESSAGES } from '../../domain/messages';
+import { isMessageKey, MSG, msgOf, type Msg, type Shown } from '../../domain/messages';
 import type { Currency } from '../../domain/money';
 import { checkPaymentMethod, defaultPaymentMethodId } from '../../domain/payment-methods';
 import { defaultPlan, isPlanSelectable, offeredIn, shownCurrency, type PlanViewer } from '../../domain/plans';
@@ -67,7 +67,7 @@ export interface CartContext {
   withholding: boolean;
   withholdingPercent: WithholdingPercent;
   couponCode: string;
-  couponError: string | null;
+  couponError: Shown | null;
   /** Waiting for the confirm modal: the coupon or promotion that would replace the other kind. */
   pendingCoupon: Coupon | null;
   pendingPromotionId: number | null;
@@ -206,21 +206,21 @@ function couponCheck(c: CartContext, coupon: Coupon) {
 }
 
 /** The message for a failed coupon lookup (spec 8 "Coupon"). */
-export function couponFailureMessage(error: unknown): string {
+export function couponFailureMessage(error: unknown): Msg {
   const f = failureOf(error);
   if (f.code === 'COUPON_NOT_AVAILABLE') {
     const codes = Array.isArray(f.result) ? f.result.filter((x): x is string => typeof x === 'string') : [];
-    return couponNotAvailableMessage(codes);
+    return codes.length > 0 ? msgOf('COUPON_NOT_AVAILABLE_CODES', { codes: codes.join(', ') }) : MSG.COUPON_NOT_AVAILABLE;
   }
-  return (MESSAGES as Record<string, string>)[f.code] ?? MESSAGES.CART_FAIL;
+  return isMessageKey(f.code) ? MSG[f.code] : MSG.CART_FAIL;
 }
 
 /** The notice for the coupons a method change dropped. */
-export function droppedCouponsMessage(dropped: readonly Pick<Coupon, 'code'>[]): string {
-  return `${MESSAGES.COUPON_NOT_SUPPORTED_PAYMENT}: ${dropped.map((c) => c.code).join(', ')}`;
+export function droppedCouponsMessage(dropped: readonly Pick<Coupon, 'code'>[]): Msg {
+  return msgOf('COUPON_NOT_SUPPORTED_PAYMENT_CODES', { codes: dropped.map((c) => c.code).join(', ') });
 }
 
-const warn = (topic: string, message: string): Notice => ({ kind: 'warning', topic, message });
+const warn = (topic: string, message: Shown): Notice => ({ kind: 'warning', topic, message });
 
 export const cartMachine = setup({
   types: {

@@ -4,6 +4,7 @@ import { plansForViewer, type PlanList } from '../../domain/plans';
 import { taxInvoiceOption } from '../../domain/tax';
 import { planViewer, type cartMachine } from './cart.machine';
 import { cartTotals, usableOffers, type CartTotals } from './cart-summary';
+import type { Shown } from '../../domain/messages';
 
 type S = SnapshotFrom<typeof cartMachine>;
 
@@ -24,7 +25,7 @@ export function selectPlansOf(s: S, courseId: number): PlanList {
 }
 
 export const selectCouponCode = (s: S): string => s.context.couponCode;
-export const selectCouponError = (s: S): string | null => s.context.couponError;
+export const selectCouponError = (s: S): Shown | null => s.context.couponError;
 export const selectAppliedCoupons = (s: S) => s.context.coupons;
 /** Enter or the button applies the code (not while a lookup runs, not with an empty field). */
 export const selectCanApplyCoupon = (s: S): boolean => s.can({ type: 'coupon.apply' });

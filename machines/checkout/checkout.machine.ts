@@ -26,7 +26,7 @@
 import { assign, emit, fromPromise, sendParent, sendTo, setup } from 'xstate';
 import type { RegistrationConfig, RegistrationValues } from '../../domain/forms/registration';
 import { canBuy, type Buyability, type BuyableCourse } from '../../domain/buyability';
-import { couponNotAvailableMessage, MESSAGES } from '../../domain/messages';
+import { MSG, msgOf, type Msg } from '../../domain/messages';
 import type { PricingPlan } from '../../domain/types';
 import type { OrderProblem } from '../../domain/order-checks';
 import { orderProblem, submitProblem } from '../../domain/order-checks';
@@ -38,7 +38,7 @@ import type { CartSummary } from '../cart/cart-summary';
 import { methodActor, PAYMENT_MACHINES, payingStates, type PaymentActorId } from '../payments/methods';
 import type { PaymentOrder, PaymentOutput } from '../payments/payment';
 import { registerAndLoginMachine, type RegisterAndLoginOutput } from '../registration/register-and-login.machine';
-import { failureOf } from '../shared/api-error';
+import { failureOf, shownOf } from '../shared/api-error';
 import type {
   ClearCartRequest,
   CreateOrderResponse,
@@ -268,11 +268,11 @@ export function analyticsOf(context: Pick<CheckoutContext, 'cart' | 'order'>, ev
 export function submitWarning(problem: OrderProblem): Notice {
   switch (problem.code) {
     case 'empty_cart':
-      return { kind: 'warning', topic: 'emptyCart', message: MESSAGES.EMPTY_CART };
+      return { kind: 'warning', topic: 'emptyCart', message: MSG.EMPTY_CART };
     case 'SHIPPING_ADDRESS_REQUIRED':
-      return { kind: 'warning', topic: 'requiredShippingAddress', message: MESSAGES.SHIPPING_ADDRESS_REQUIRED };
+      return { kind: 'warning', topic: 'requiredShippingAddress', message: MSG.SHIPPING_ADDRESS_REQUIRED };
     case 'SHIPPING_FEE_REQUIRED':
-      return { kind: 'warning', topic: 'requiredShippingfee', message: MESSAGES.SHIPPING_ADDRESS_REQUIRED };
+      return { kind: 'warning', topic: 'requiredShippingfee', message: MSG.SHIPPING_ADDRESS_REQUIRED };
     default:
       return { kind: 'warning', topic: 'invalidData', message: problem.message };
   }
@@ -286,7 +286,7 @@ function orderNotice(problem: OrderProblem): Notice {
 function couponNotAvailableNotice(error: unknown): Notice {
   const f = failureOf(error);
   const codes = Array.isArray(f.result) ? f.result.filter((x): x is string => typeof x === 'string') : [];
-  return { kind: 'warning', topic: 'invalidCoupon', message: couponNotAvailableMessage(codes) };
+  return { kind: 'warning', topic: 'invalidCoupon', message: codes.length > 0 ? msgOf('COUPON_NOT_AVAILABLE_CODES', { codes: codes.join(', ') }) : MSG.COUPON_NOT_AVAILABLE };
 }
 
 export function paymentOrder(context: CheckoutContext): PaymentOrder {
@@ -483,7 +483,7 @@ export const checkoutMachine = setup({
     onError: {
       actions: [
         assign({ cartFailed: true }),
-        { type: 'notify', params: { kind: 'error', topic: 'fail', message: MESSAGES.CART_FAIL } },
+        { type: 'notify', params: { kind: 'error', topic: 'fail', message: MSG.CART_FAIL } },
         { type: 'log', params: ({ event }) => ({ message: 'cart failed', detail: event.error }) },
       ],
     },
@@ -496,7 +496,7 @@ export const checkoutMachine = setup({
           {
             // A course that cannot be bought is not ordered: the reason (an unpaid order, owned, ...) is warned.
             guard: 'notBuyable',
-            actions: { type: 'notify', params: ({ context }) => ({ kind: 'warning', topic: 'notBuyable', message: (buyabilityOf(context) as { message: string }).message }) },
+            actions: { type: 'notify', params: ({ context }) => ({ kind: 'warning', topic: 'notBuyable', message: (buyabilityOf(context) as { message: Msg }).message }) },
           },
           {
             guard: 'submitBlocked',
@@ -544,8 +544,8 @@ export const checkoutMachine = setup({
           { target: 'editing' },
         ],
         onError: [
-          { guard: 'orderWaits', target: 'awaitingLogin', actions: { type: 'notify', params: { kind: 'error', topic: 'fail', message: MESSAGES.CART_FAIL } } },
-          { target: 'editing', actions: { type: 'notify', params: { kind: 'error', topic: 'fail', message: MESSAGES.CART_FAIL } } },
+          { guard: 'orderWaits', target: 'awaitingLogin', actions: { type: 'notify', params: { kind: 'error', topic: 'fail', message: MSG.CART_FAIL } } },
+          { target: 'editing', actions: { type: 'notify', params: { kind: 'error', topic: 'fail', message: MSG.CART_FAIL } } },
         ],
       },
     },
@@ -580,7 +580,7 @@ export const checkoutMachine = setup({
             }),
           },
         ],
-        onError: { target: 'editing', actions: { type: 'notify', params: { kind: 'error', topic: 'fail', message: MESSAGES.CART_FAIL } } },
+        onError: { target: 'editing', actions: { type: 'notify', params: { kind: 'error', topic: 'fail', message: MSG.CART_FAIL } } },
       },
     },
     creatingOrder: {
@@ -630,13 +630,13 @@ export const checkoutMachine = setup({
               {
                 guard: { type: 'timeLeft', params: ({ event }: { event: { error: unknown } }) => event.error },
                 target: '#checkout.editing',
-                actions: ['renewKey', { type: 'notify', params: ({ event }) => ({ kind: 'error', topic: 'timeLeft', message: failureOf(event.error).msg }) }],
+                actions: ['renewKey', { type: 'notify', params: ({ event }) => ({ kind: 'error', topic: 'timeLeft', message: shownOf(event.error) }) }],
               },
               {
                 // The cart or a price changed since the buyer saw the quote: say so, show the server's cart and its quote.
                 guard: { type: 'quoteStale', params: ({ event }: { event: { error: unknown } }) => event.error },
                 target: '#checkout.editing',
-                actions: ['renewKey', { type: 'notify', params: ({ event }) => ({ kind: 'error', topic: 'cartChanged', message: failureOf(event.error).msg }) }, 'refreshQuote', 'reloadCart'],
+                actions: ['renewKey', { type: 'notify', params: ({ event }) => ({ kind: 'error', topic: 'cartChanged', message: shownOf(event.error) }) }, 'refreshQuote', 'reloadCart'],
               },
               {
                 guard: { type: 'answeredRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },

@@ -3,6 +3,7 @@ import { submitProblem } from '../../domain/order-checks';
 import type { Notice } from '../shared/effects';
 import type { Buyability } from '../../domain/buyability';
 import { buyabilityOf, methodActor, submitWarning, type checkoutMachine } from './checkout.machine';
+import { MSG, type Msg } from '../../domain/messages';
 
 type S = SnapshotFrom<typeof checkoutMachine>;
 
@@ -33,11 +34,11 @@ export const selectSubmitDisabled = (s: S): boolean => selectSubmitBlock(s) !== 
 export function selectSubmitWarning(s: S): Notice | null {
   const block = selectSubmitBlock(s);
   if (block === null || block === 'creating') return null;
-  return submitWarning({ code: block === 'emptyCart' ? 'empty_cart' : block === 'shippingAddress' ? 'SHIPPING_ADDRESS_REQUIRED' : 'SHIPPING_FEE_REQUIRED', message: '' });
+  return submitWarning({ code: block === 'emptyCart' ? 'empty_cart' : block === 'shippingAddress' ? 'SHIPPING_ADDRESS_REQUIRED' : 'SHIPPING_FEE_REQUIRED', message: MSG.EMPTY_CART });
 }
 
 /** The message of the last stopped submit (promotion not chosen, duplicate course, no USD price, ...). */
-export const selectCheckoutProblem = (s: S): string | null => s.context.problem?.message ?? null;
+export const selectCheckoutProblem = (s: S): Msg | null => s.context.problem?.message ?? null;
 
 /** The login/registration modal (not logged in at submit), open while its registration runs too. */
 export const selectLoginModalOpen = (s: S): boolean => s.matches('awaitingLogin') || (s.matches('registeringMember') && s.context.memberRegistration?.thenOrder === true);

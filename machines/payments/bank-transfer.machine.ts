@@ -12,7 +12,7 @@ import { validateBankTransfer, type BankTransferValues } from '../../domain/form
 import { toDecimalString } from '../../domain/money';
 import type { FieldError } from '../../domain/forms/common';
 import { validateUpload } from '../../domain/forms/upload';
-import { MESSAGES } from '../../domain/messages';
+import { MSG, type Shown } from '../../domain/messages';
 import { validationIssuesOf } from '../shared/api-error';
 import type { PaymentOrderEmailRequest, PaymentReport, PaymentReportResponse, SuccessResponse, UploadRequest, UploadResponse } from '../shared/api';
 import { effectDefaults, type Notice } from '../shared/effects';
@@ -63,8 +63,8 @@ function check(context: BankTransferContext) {
   return validateBankTransfer(values, { amountDue: context.order.amount, slipRequired: context.slipRequired });
 }
 
-function invalidNotice(message: string): Notice {
-  return { kind: 'error', topic: 'invalidData', title: MESSAGES.INVALID_DATA_TITLE, message };
+function invalidNotice(message: Shown): Notice {
+  return { kind: 'error', topic: 'invalidData', title: MSG.INVALID_DATA_TITLE, message };
 }
 
 function report(context: BankTransferContext): PaymentReport {
@@ -149,7 +149,7 @@ export const bankTransferMachine = setup({
           {
             actions: {
               type: 'notify',
-              params: ({ event }) => invalidNotice(validateUpload([{ name: event.file.name, size: event.file.size, type: event.file.type }], { kinds: ['image'] }).errors[0]?.message ?? MESSAGES.FILE_TYPE_NOT_ALLOWED),
+              params: ({ event }) => invalidNotice(validateUpload([{ name: event.file.name, size: event.file.size, type: event.file.type }], { kinds: ['image'] }).errors[0]?.message ?? MSG.FILE_TYPE_NOT_ALLOWED),
             },
           },
         ],
@@ -160,7 +160,7 @@ export const bankTransferMachine = setup({
           {
             actions: [
               { type: 'showErrors', params: ({ context }) => (check(context) as { errors: FieldError[] }).errors },
-              { type: 'notify', params: ({ context }) => invalidNotice((check(context) as { errors: FieldError[] }).errors[0]?.message ?? '') },
+              { type: 'notify', params: ({ context }) => invalidNotice((check(context) as { errors: FieldError[] }).errors[0]?.message ?? MSG.INVALID_DATA_TITLE) },
             ],
           },
         ],
@@ -174,7 +174,7 @@ export const bankTransferMachine = setup({
         onDone: { target: 'notifying', actions: { type: 'keepSlip', params: ({ event }) => event.output } },
         onError: {
           target: 'notifying',
-          actions: { type: 'notify', params: { kind: 'error', topic: 'invalidData', message: MESSAGES.IMAGE_UPLOAD_FAILED } },
+          actions: { type: 'notify', params: { kind: 'error', topic: 'invalidData', message: MSG.IMAGE_UPLOAD_FAILED } },
         },
       },
     },
@@ -190,10 +190,10 @@ export const bankTransferMachine = setup({
             target: 'notifying',
             actions: [
               { type: 'showErrors', params: ({ event }) => validationIssuesOf(event.error) },
-              { type: 'notify', params: ({ event }) => invalidNotice(validationIssuesOf(event.error)[0]?.message ?? '') },
+              { type: 'notify', params: ({ event }) => invalidNotice(validationIssuesOf(event.error)[0]?.message ?? MSG.INVALID_DATA_TITLE) },
             ],
           },
-          { target: 'notifying', actions: { type: 'notify', params: { kind: 'error', topic: 'fail', message: MESSAGES.CART_FAIL } } },
+          { target: 'notifying', actions: { type: 'notify', params: { kind: 'error', topic: 'fail', message: MSG.CART_FAIL } } },
         ],
       },
     },

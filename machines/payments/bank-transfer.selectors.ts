@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { FieldError } from '../../domain/forms/common';
 import type { bankTransferMachine } from './bank-transfer.machine';
+import type { Shown } from '../../domain/messages';
 
 type S = SnapshotFrom<typeof bankTransferMachine>;
 
@@ -12,7 +13,7 @@ export const selectCanNotifyLater = (s: S): boolean => s.can({ type: 'payment.la
 export const selectNoticeBusy = (s: S): boolean => !s.matches('notifying') && s.status === 'active';
 export const selectNoticeForm = (s: S) => s.context.form;
 export const selectNoticeErrors = (s: S): readonly FieldError[] => s.context.errors;
-export function selectFieldError(s: S, field: string): string | null {
+export function selectFieldError(s: S, field: string): Shown | null {
   return s.context.errors.find((e) => e.path === field)?.message ?? null;
 }
 /** The upload widget hides its button once one slip is there (spec: slip limit 1 file). */

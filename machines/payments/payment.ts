@@ -1,6 +1,6 @@
 /** What every payment-method machine takes and gives. */
 import type { Currency } from '../../domain/money';
-import { MESSAGES } from '../../domain/messages';
+import { MSG } from '../../domain/messages';
 import type { Id, Order, PaymentMethodId } from '../shared/api';
 import type { Notice } from '../shared/effects';
 
@@ -40,8 +40,8 @@ export interface PaymentOutput {
 export const PAYMENT_FAILED_NOTICE: Notice = {
   kind: 'error',
   topic: 'fail',
-  title: MESSAGES.PAYMENT_FAILED_TITLE,
-  message: MESSAGES.PAYMENT_FAILED,
+  title: MSG.PAYMENT_FAILED_TITLE,
+  message: MSG.PAYMENT_FAILED,
 };
 
 export function isApproved(order: Pick<Order, 'payment_status'>): boolean {

@@ -12,7 +12,7 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { RegistrationConfig, RegistrationValues } from '../../domain/forms/registration';
 import { validateRegistration } from '../../domain/forms/registration';
-import { MESSAGES } from '../../domain/messages';
+import { MSG, type Shown } from '../../domain/messages';
 import { failureOf } from '../shared/api-error';
 import type { LoginRequest, LoginResponse, NonMemberLoginRequest, RegistrationPayload, RegistrationResponse, SessionUser } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
@@ -28,7 +28,7 @@ export interface RegisterAndLoginInput {
 export interface RegisterAndLoginContext extends RegisterAndLoginInput {
   userId: number | null;
   user: SessionUser | null;
-  message: string | null;
+  message: Shown | null;
   /** The registration's refusal code (DUPLICATE_EMAIL, …), null before or without one. */
   code: string | null;
   /** DUPLICATE_EMAIL: the account that has the address. */
@@ -37,7 +37,7 @@ export interface RegisterAndLoginContext extends RegisterAndLoginInput {
 
 export type RegisterAndLoginOutput =
   | { ok: true; user: SessionUser }
-  | { ok: false; reason: 'invalid' | 'rejected'; message: string | null; code?: string | null; account?: 'member' | 'buyer' | null; email?: string };
+  | { ok: false; reason: 'invalid' | 'rejected'; message: Shown | null; code?: string | null; account?: 'member' | 'buyer' | null; email?: string };
 
 /** DUPLICATE_EMAIL's `result.account` (the server says which account has the address). */
 export function duplicateAccountOf(error: unknown): 'member' | 'buyer' | null {
@@ -47,7 +47,7 @@ export function duplicateAccountOf(error: unknown): 'member' | 'buyer' | null {
   return account === 'member' || account === 'buyer' ? account : null;
 }
 
-const LOGIN_REJECTED = { kind: 'error', topic: 'invalidData', message: MESSAGES.INVALID_LOGIN_INFO } as const;
+const LOGIN_REJECTED = { kind: 'error', topic: 'invalidData', message: MSG.INVALID_LOGIN_INFO } as const;
 
 const withUsername = (context: RegisterAndLoginContext): boolean => context.config.withLogin === true;
 
@@ -112,7 +112,7 @@ export const registerAndLoginMachine = setup({
   },
   actions: {
     ...effectDefaults,
-    keepMessage: assign((_, message: string) => ({ message })),
+    keepMessage: assign((_, message: Shown) => ({ message })),
     keepUser: assign((_, user: SessionUser) => ({ user })),
   },
 }).createMachine({
@@ -159,7 +159,7 @@ export const registerAndLoginMachine = setup({
         src: 'login',
         input: ({ context }) => ({ username: (context.values.username ?? '').trim(), password: context.values.password ?? '' }),
         onDone: { target: 'registered', actions: { type: 'keepUser', params: ({ event }) => event.output.user } },
-        onError: { target: 'rejected', actions: [{ type: 'keepMessage', params: MESSAGES.INVALID_LOGIN_INFO }, { type: 'notify', params: LOGIN_REJECTED }] },
+        onError: { target: 'rejected', actions: [{ type: 'keepMessage', params: MSG.INVALID_LOGIN_INFO }, { type: 'notify', params: LOGIN_REJECTED }] },
       },
     },
     loggingInNonMember: {
@@ -168,7 +168,7 @@ export const registerAndLoginMachine = setup({
         src: 'loginNonMember',
         input: ({ context }) => ({ email: (context.values.email ?? '').trim(), credential: context.credential }),
         onDone: { target: 'registered', actions: { type: 'keepUser', params: ({ event }) => event.output.user } },
-        onError: { target: 'rejected', actions: [{ type: 'keepMessage', params: MESSAGES.INVALID_LOGIN_INFO }, { type: 'notify', params: LOGIN_REJECTED }] },
+        onError: { target: 'rejected', actions: [{ type: 'keepMessage', params: MSG.INVALID_LOGIN_INFO }, { type: 'notify', params: LOGIN_REJECTED }] },
       },
     },
     registered: { type: 'final' },

@@ -11,8 +11,8 @@
  * again with it; at most MAX_CHALLENGES per login.
  */
 import { assign, emit, fromCallback, fromPromise, sendTo, setup } from 'xstate';
-import { MESSAGES } from '../../domain/messages';
-import { failureOf, hasCode } from '../shared/api-error';
+import { MSG, type Shown } from '../../domain/messages';
+import { failureOf, hasCode, shownOf } from '../shared/api-error';
 import type { LoginRequest, LoginResponse, SessionUser, SuccessResponse } from '../shared/api';
 
 export interface SessionInput {
@@ -28,7 +28,7 @@ export interface LoginChallenge {
 
 export interface SessionContext {
   user: SessionUser | null;
-  loginError: string | null;
+  loginError: Shown | null;
   /** The login being made: kept while a challenge is solved, then sent again with it. */
   credentials: { username: string; password: string } | null;
   /** The challenge to solve, then its solution. */
@@ -94,10 +94,10 @@ export const sessionMachine = setup({
     startLogin: assign((_, c: { username: string; password: string }) => ({ credentials: c, challenge: null, challengesSolved: 0, loginError: null })),
     keepChallenge: assign((_, error: unknown) => ({ challenge: challengeOf(error) })),
     keepSolution: assign(({ context }, nonce: string) => ({ challenge: context.challenge ? { ...context.challenge, nonce } : null, challengesSolved: context.challengesSolved + 1 })),
-    showChallengeFailed: assign({ loginError: MESSAGES.LOGIN_CHALLENGE_REQUIRED, credentials: null, challenge: null }),
+    showChallengeFailed: assign({ loginError: MSG.LOGIN_CHALLENGE_REQUIRED, credentials: null, challenge: null }),
     forgetUser: assign({ user: null }),
     showLoginError: assign((_, error: unknown) => ({
-      loginError: failureOf(error).status === 401 ? MESSAGES.INVALID_LOGIN_INFO : failureOf(error).msg,
+      loginError: failureOf(error).status === 401 ? MSG.INVALID_LOGIN_INFO : shownOf(error),
       credentials: null,
       challenge: null,
     })),

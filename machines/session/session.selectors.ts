@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { sessionMachine } from './session.machine';
+import type { Shown } from '../../domain/messages';
 
 type S = SnapshotFrom<typeof sessionMachine>;
 
@@ -8,7 +9,7 @@ export const selectLoggedIn = (s: S): boolean => s.matches('signedIn');
 export const selectLoggingIn = (s: S): boolean => s.matches('loggingIn') || s.matches('solvingChallenge');
 /** The browser is solving the server's login challenge (many failed logins for this account). */
 export const selectSolvingChallenge = (s: S): boolean => s.matches('solvingChallenge');
-export const selectLoginError = (s: S): string | null => s.context.loginError;
+export const selectLoginError = (s: S): Shown | null => s.context.loginError;
 export const selectSignOutModalOpen = (s: S): boolean => s.matches('signOutRequired');
 export const selectSessionExpiredModalOpen = (s: S): boolean => s.matches('sessionExpired');
 /** The realtime connection is up and signed in with the user id. */

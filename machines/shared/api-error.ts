@@ -2,6 +2,8 @@
  * What a failed actor throws. The app's actors throw src/api's ApiError
  * ({ status, code, msg, result }); machines read it structurally (they never import src/).
  */
+import { isMessageKey, MSG, type Shown } from '../../domain/messages';
+
 export interface ApiFailure {
   status: number;
   code: string;
@@ -22,12 +24,22 @@ export function failureOf(error: unknown): ApiFailure {
   return { status: 0, code: 'NETWORK_ERROR', msg: error instanceof Error ? error.message : String(error) };
 }
 
+/**
+ * What to show for a failed call: the catalogue message of its code when the code is a catalogue
+ * key (shown in whatever language the buyer reads next), else the server's `msg` as it is (the
+ * server rendered it in the language the request asked for).
+ */
+export function shownOf(error: unknown): Shown {
+  const f = failureOf(error);
+  return isMessageKey(f.code) ? MSG[f.code] : f.msg;
+}
+
 export function hasCode(error: unknown, ...codes: string[]): boolean {
   return codes.includes(failureOf(error).code);
 }
 
 /** The ValidationIssue list of a 400 answer ({ field, msg }[] in error.result) as form errors. */
-export function validationIssuesOf(error: unknown): { path: string; message: string }[] {
+export function validationIssuesOf(error: unknown): { path: string; message: Shown }[] {
   const result = failureOf(error).result;
   if (!Array.isArray(result)) return [];
   return result

@@ -4,6 +4,7 @@
  * Machines never touch window, location, localStorage or the DOM themselves.
  */
 
+import type { Shown } from '../../domain/messages';
 import type { PaymentFailureReason } from '../../domain/order-outcome';
 
 export type NoticeKind = 'success' | 'info' | 'warning' | 'error';
@@ -13,8 +14,8 @@ export interface Notice {
   kind: NoticeKind;
   /** What the spec calls the notification kind (invalidCoupon, emptyCart, timeLeft, fail, ...). */
   topic: string;
-  title?: string;
-  message: string;
+  title?: Shown;
+  message: Shown;
   /** Why a payment did not pay, in the shop's words (the catalogue's `payFail_<reason>`), never the provider's text. */
   reason?: PaymentFailureReason;
 }

@@ -8,8 +8,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { components } from '../../generated/api';
 import type { FieldError } from '../../domain/forms/common';
 import { validateShippingAddress, type ShippingAddressValues } from '../../domain/forms/shipping-address';
-import { MESSAGES } from '../../domain/messages';
-import { failureOf } from '../shared/api-error';
+import { MSG, type Shown } from '../../domain/messages';
+import { failureOf, shownOf } from '../shared/api-error';
 import { effectDefaults } from '../shared/effects';
 
 export type ShippingAddress = components['schemas']['ShippingAddress'];
@@ -27,7 +27,7 @@ export interface ShippingAddressContext {
   values: ShippingAddressValues;
   errors: FieldError[];
   /** The server refused the save (its message). */
-  failure: string | null;
+  failure: Shown | null;
 }
 
 export type ShippingAddressEvent =
@@ -95,7 +95,7 @@ export const shippingAddressMachine = setup({
     }),
     fail: assign((_, error: unknown) => {
       const f = failureOf(error);
-      return { failure: f.code === 'NETWORK_ERROR' ? MESSAGES.CART_FAIL : f.msg };
+      return { failure: f.code === 'NETWORK_ERROR' ? MSG.CART_FAIL : shownOf(error) };
     }),
   },
 }).createMachine({

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { shippingAddressMachine } from './shipping-address.machine';
+import type { Shown } from '../../domain/messages';
 
 type S = SnapshotFrom<typeof shippingAddressMachine>;
 
@@ -9,5 +10,5 @@ export const selectFormOpen = (s: S): boolean => !s.matches('listing');
 export const selectSaving = (s: S): boolean => s.matches('creating') || s.matches('updating');
 export const selectEditingId = (s: S): number | null => s.context.editingId;
 export const selectValues = (s: S) => s.context.values;
-export const selectFieldError = (s: S, field: string): string | null => s.context.errors.find((e) => e.path === field)?.message ?? null;
-export const selectFailure = (s: S): string | null => s.context.failure;
+export const selectFieldError = (s: S, field: string): Shown | null => s.context.errors.find((e) => e.path === field)?.message ?? null;
+export const selectFailure = (s: S): Shown | null => s.context.failure;

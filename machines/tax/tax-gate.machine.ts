@@ -11,7 +11,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { FieldError } from '../../domain/forms/common';
 import { taxInvoiceErrors, validateTaxInvoice } from '../../domain/forms/tax-invoice';
 import { validateUpload } from '../../domain/forms/upload';
-import { MESSAGES } from '../../domain/messages';
+import { MSG } from '../../domain/messages';
 import type { Currency } from '../../domain/money';
 import { isWithholdingOffered, needsTaxInvoiceCheck, normalizeTaxId, taxBase, withholdingEligibility } from '../../domain/tax';
 import type { TaxSettings } from '../../domain/types';
@@ -93,7 +93,7 @@ function formOf(student: Student): TaxInvoiceForm {
   };
 }
 
-const INVALID: Notice = { kind: 'error', topic: 'invalidData', message: MESSAGES.TAX_INVOICE_INVALID };
+const INVALID: Notice = { kind: 'error', topic: 'invalidData', message: MSG.TAX_INVOICE_INVALID };
 
 
 export const taxGateMachine = setup({
@@ -151,7 +151,7 @@ export const taxGateMachine = setup({
         onDone: { target: 'evaluating', actions: { type: 'keepStudent', params: ({ event }) => event.output } },
         onError: {
           target: 'studentUnavailable',
-          actions: { type: 'notify', params: { kind: 'error', topic: 'fail', message: MESSAGES.CANNOT_LOAD_DATA } },
+          actions: { type: 'notify', params: { kind: 'error', topic: 'fail', message: MSG.CANNOT_LOAD_DATA } },
         },
       },
     },
@@ -175,7 +175,7 @@ export const taxGateMachine = setup({
         'taxInvoice.update': { actions: { type: 'updateForm', params: ({ event }) => event.values } },
         'certificate.select': [
           { guard: { type: 'certificateAcceptable', params: ({ event }) => event.file }, target: 'uploadingCertificate' },
-          { actions: { type: 'notify', params: { kind: 'error', topic: 'invalidData', message: MESSAGES.FILE_TYPE_NOT_ALLOWED } } },
+          { actions: { type: 'notify', params: { kind: 'error', topic: 'invalidData', message: MSG.FILE_TYPE_NOT_ALLOWED } } },
         ],
         'taxInvoice.submit': [
           { guard: 'formValid', target: 'savingTaxInvoice', actions: { type: 'showErrors', params: [] } },
@@ -197,7 +197,7 @@ export const taxGateMachine = setup({
         onDone: { target: 'editingTaxInvoice', actions: { type: 'keepCertificate', params: ({ event }) => event.output } },
         onError: {
           target: 'editingTaxInvoice',
-          actions: { type: 'notify', params: { kind: 'error', topic: 'invalidData', message: MESSAGES.IMAGE_UPLOAD_FAILED } },
+          actions: { type: 'notify', params: { kind: 'error', topic: 'invalidData', message: MSG.IMAGE_UPLOAD_FAILED } },
         },
       },
     },

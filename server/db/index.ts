@@ -30,7 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { ApiError } from '../errors';
-import { MESSAGES } from '../../domain/messages';
+import { MSG } from '../../domain/messages';
 import { lockPgliteFolder, type PgliteLock } from './pglite-lock';
 
 export interface QueryResult<T> {
@@ -135,7 +135,7 @@ export const APP_NAME = { pool: 'shop', changes: 'shop-changes', realtime: 'shop
 export class DatabaseUnavailableError extends ApiError {
   readonly reason: unknown;
   constructor(reason: unknown) {
-    super(503, 'SERVICE_UNAVAILABLE', MESSAGES.SERVICE_UNAVAILABLE);
+    super(503, 'SERVICE_UNAVAILABLE', MSG.SERVICE_UNAVAILABLE);
     this.name = 'DatabaseUnavailableError';
     this.reason = reason;
   }

@@ -1,17 +1,16 @@
 /**
  * What the API says when a request breaks its contract: the spec's messages (domain/messages.ts),
- * never the validator's own wording ("must match format \"date\""). The texts are kept in Thai
- * here (the catalogue's first language); the error handler renders them in the request's language
- * (server/errors.ts `localizeEnvelope`). Each field-level detail stays under `result` as
+ * never the validator's own wording ("must match format \"date\""). They are kept by key here
+ * (`Msg`); the error handler renders them in the request's language (server/errors.ts `renderError`). Each field-level detail stays under `result` as
  * `{ field, msg, rule }` (rule: the schema keyword that failed, e.g. required, pattern).
  */
 import type { ErrorObject } from 'ajv';
-import { MESSAGES, type MessageKey } from '../../domain/messages';
+import { MSG, type MessageKey, type Msg } from '../../domain/messages';
 import { validateTaxId } from '../../domain/tax';
 
 export interface LocalIssue {
   field: string;
-  msg: string;
+  msg: Msg | string;
   rule?: string;
 }
 
@@ -72,22 +71,22 @@ function valueAt(body: unknown, field: string): unknown {
   return v;
 }
 
-/** The spec's message for one failed rule of one field (Thai; rendered in the request's language later). */
-export function fieldMessage(field: string, rule: string, value: unknown, body: unknown): string {
+/** The spec's message for one failed rule of one field (by key; rendered in the request's language later). */
+export function fieldMessage(field: string, rule: string, value: unknown, body: unknown): Msg {
   const name = leaf(field);
   const known = Object.hasOwn(FIELD_MESSAGES, name) ? FIELD_MESSAGES[name] : undefined;
-  if (rule === 'additionalProperties') return MESSAGES.FIELD_NOT_ALLOWED;
+  if (rule === 'additionalProperties') return MSG.FIELD_NOT_ALLOWED;
   const empty = rule === 'required' || value === undefined || value === null || value === '';
   if (name === 'tax_payer_identification_no' && !empty) {
     const personType = valueAt(body, 'tax_person_type');
     const check = validateTaxId(typeof value === 'string' || typeof value === 'number' ? String(value) : '', typeof personType === 'string' ? personType : null);
-    return check.ok ? MESSAGES.TAX_ID_INVALID : check.message;
+    return check.ok ? MSG.TAX_ID_INVALID : check.message;
   }
-  if (!known) return empty ? MESSAGES.FIELD_REQUIRED : MESSAGES.FIELD_INVALID;
-  if (empty || (rule === 'minLength' && !known.tooShort)) return MESSAGES[known.required];
-  if (rule === 'maxLength' && known.tooLong) return MESSAGES[known.tooLong];
-  if (rule === 'minLength' && known.tooShort) return MESSAGES[known.tooShort];
-  return MESSAGES[known.invalid ?? known.required];
+  if (!known) return empty ? MSG.FIELD_REQUIRED : MSG.FIELD_INVALID;
+  if (empty || (rule === 'minLength' && !known.tooShort)) return MSG[known.required];
+  if (rule === 'maxLength' && known.tooLong) return MSG[known.tooLong];
+  if (rule === 'minLength' && known.tooShort) return MSG[known.tooShort];
+  return MSG[known.invalid ?? known.required];
 }
 
 /** Ajv's errors as the contract's issues, in the spec's words; one issue per field, first failure first. */
@@ -104,5 +103,5 @@ export function localIssues(errors: ErrorObject[] | null | undefined, root: stri
 
 /** A request without a body where one is required: one issue. */
 export function missingBodyIssue(): LocalIssue {
-  return { field: 'body', msg: MESSAGES.FIELD_REQUIRED, rule: 'required' };
+  return { field: 'body', msg: MSG.FIELD_REQUIRED, rule: 'required' };
 }

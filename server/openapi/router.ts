@@ -16,7 +16,7 @@ import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 import { findSession, SESSION_COOKIE, type SessionUser } from '../auth/sessions';
 import { issuesFrom, loadSpec, responseValidator, type OperationSpec } from './spec';
-import { MESSAGES } from '../../domain/messages';
+import { MSG, type Shown } from '../../domain/messages';
 import { BODY_CHECKS } from './body-checks';
 import { localIssues, missingBodyIssue, type LocalIssue } from './messages';
 
@@ -79,7 +79,7 @@ export type Handlers = { [K in OperationId]?: OperationHandler<K> };
  * Error codes for body-validation failures of particular fields (the spec's own codes, e.g.
  * INVALID_FORMAT_USERNAME for registerStudent.username). Field = first segment of the issue path.
  */
-export type BodyErrorCodes = { [K in OperationId]?: Record<string, { code: string; msg: string }> };
+export type BodyErrorCodes = { [K in OperationId]?: Record<string, { code: string; msg: Shown }> };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -132,8 +132,8 @@ export function getOperation(id: string): OperationSpec | undefined {
  * A request the contract refuses: the spec's code, the first issue's message (the spec's words,
  * rendered in the request's language by the error handler), every issue under `result`.
  */
-function validationError(issues: LocalIssue[], code = 'VALIDATION_ERROR', msg?: string): ApiError {
-  return new ApiError(400, code, msg ?? issues[0]?.msg ?? MESSAGES.INVALID_REQUEST, issues);
+function validationError(issues: LocalIssue[], code = 'VALIDATION_ERROR', msg?: Shown): ApiError {
+  return new ApiError(400, code, msg ?? issues[0]?.msg ?? MSG.INVALID_REQUEST, issues);
 }
 
 /** The spec's own checks of a form (BODY_CHECKS) first, in its order; then the schema's other issues. */
@@ -161,7 +161,7 @@ async function loadSession(req: FastifyRequest, ctx: AppContext): Promise<void> 
 function enforceSecurity(op: OperationSpec, req: FastifyRequest): void {
   if (op.security === 'student') {
     if (req.sessionState === 'stale') throw new ApiError(401, 'PERMISSION_DENIED', 'Unauthorized');
-    if (!req.user) throw new ApiError(401, 'UNAUTHORIZED', 'Please log in as a student');
+    if (!req.user) throw new ApiError(401, 'UNAUTHORIZED', MSG.LOGIN_AS_STUDENT);
     if (req.user.role !== 'student') {
       // An instructor session is not a student login: 403 where the operation declares it, else 401.
       if (op.statuses.includes('403')) throw new ApiError(403, 'FORBIDDEN', 'This needs a student login');
@@ -200,12 +200,12 @@ function refuseInvalidText(req: FastifyRequest): void {
     const bad = invalidText(value, '');
     if (bad !== null) {
       const field = bad === '' ? where : bad;
-      throw new ApiError(400, 'VALIDATION_ERROR', MESSAGES.FIELD_INVALID, [{ field, msg: MESSAGES.FIELD_INVALID, rule: 'text' }]);
+      throw new ApiError(400, 'VALIDATION_ERROR', MSG.FIELD_INVALID, [{ field, msg: MSG.FIELD_INVALID, rule: 'text' }]);
     }
   }
 }
 
-async function validateRequest(op: OperationSpec, req: FastifyRequest, ctx: AppContext, codes: Record<string, { code: string; msg: string }> | undefined): Promise<void> {
+async function validateRequest(op: OperationSpec, req: FastifyRequest, ctx: AppContext, codes: Record<string, { code: string; msg: Shown }> | undefined): Promise<void> {
   const v = op.validateParams;
   if (v.path && !v.path(req.params ?? {})) throw validationError(localIssues(v.path.errors, 'path', req.params));
   if (v.query) {
@@ -230,7 +230,7 @@ async function validateRequest(op: OperationSpec, req: FastifyRequest, ctx: AppC
     return;
   }
   if (sent === null || !rb.contentTypes.includes(sent)) {
-    throw new ApiError(400, 'VALIDATION_ERROR', MESSAGES.UNSUPPORTED_CONTENT_TYPE, [{ field: 'content-type', msg: MESSAGES.UNSUPPORTED_CONTENT_TYPE, rule: 'contentType' }]);
+    throw new ApiError(400, 'VALIDATION_ERROR', MSG.UNSUPPORTED_CONTENT_TYPE, [{ field: 'content-type', msg: MSG.UNSUPPORTED_CONTENT_TYPE, rule: 'contentType' }]);
   }
   const validate = op.validateBodyByType.get(sent);
   if (validate && !validate(body)) {
@@ -301,7 +301,7 @@ export function registerOperations(app: FastifyInstance, handlers: Handlers, opt
         const issues = responseIssues(op, status, body);
         if (issues.length > 0) {
           req.log.error({ operationId, status, issues }, 'response breaks openapi.yaml');
-          if (ctx.config.strictResponses) throw new ApiError(500, 'INTERNAL_ERROR', 'Internal error');
+          if (ctx.config.strictResponses) throw new ApiError(500, 'INTERNAL_ERROR', MSG.INTERNAL_ERROR);
         }
         reply.code(status);
         if (answer instanceof KeepAnswer) {

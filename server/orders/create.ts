@@ -23,7 +23,7 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/index';
 import { afterCommit } from '../db/index';
 import { ApiError } from '../errors';
-import { MESSAGES, couponNotAvailableMessage } from '../../domain/messages';
+import { MSG, msgOf, type Shown } from '../../domain/messages';
 import { orderProblem, type OrderProblemCode } from '../../domain/order-checks';
 import { canBuy, type BuyBlockReason } from '../../domain/buyability';
 import { isPlanSelectable } from '../../domain/plans';
@@ -72,13 +72,13 @@ const PROBLEM_STATUS: Record<OrderProblemCode, number> = {
   PAYMENT_MINIMUM: 422,
 };
 
-function problemError(code: OrderProblemCode, message: string, courseId?: number): ApiError {
+function problemError(code: OrderProblemCode, message: Shown, courseId?: number): ApiError {
   return new ApiError(PROBLEM_STATUS[code], code, message, courseId === undefined ? undefined : [courseId]);
 }
 
 /** Buyability reasons as API errors; TIME_LEFT ones are raised last (contract's check order). */
 const TIME_LEFT_REASONS: readonly BuyBlockReason[] = ['no_seats', 'registration_not_open', 'registration_closed', 'out_of_stock'];
-function buyError(reason: BuyBlockReason, message: string, courseId: number): ApiError {
+function buyError(reason: BuyBlockReason, message: Shown, courseId: number): ApiError {
   if (TIME_LEFT_REASONS.includes(reason)) return new ApiError(422, 'TIME_LEFT', message, [courseId]);
   if (reason === 'access_denied' || reason === 'instructor_not_student') return new ApiError(403, 'FORBIDDEN', message);
   if (reason === 'needs_free_course') return new ApiError(422, 'dont_have_pricing', message, [courseId]);
@@ -142,7 +142,7 @@ async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S
   const methodId = body.payment_method_id;
 
   // 1. Tax: withholding needs a juristic person asking for a tax invoice; an invoice needs valid tax data.
-  if (body.is_withholding && withholdingEligibility(user) !== 'ok') throw new ApiError(400, 'TAX_INVOICE_INVALID', MESSAGES.WITHHOLDING_NEEDS_JURISTIC);
+  if (body.is_withholding && withholdingEligibility(user) !== 'ok') throw new ApiError(400, 'TAX_INVOICE_INVALID', MSG.WITHHOLDING_NEEDS_JURISTIC);
 
   // 2. Duplicates and pricing.
   const courses = new Map<number, CourseRow>();
@@ -160,7 +160,7 @@ async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S
   if (first?.code === 'duplicate_course') throw problemError(first.code, first.message, first.course_id);
   if (missingCourse !== undefined) throw new ApiError(404, 'NOT_FOUND', `Course ${missingCourse} not found`);
   if (first) throw problemError(first.code, first.message, first.course_id);
-  if (!methodActive) throw problemError('dont_have_payment', MESSAGES.DONT_HAVE_PAYMENT);
+  if (!methodActive) throw problemError('dont_have_payment', MSG.DONT_HAVE_PAYMENT);
 
   // Buyability (order status, access group, type rules) and plan visibility, per line.
   const statuses = ordered.filter((o) => body.course_id.includes(o.course_id));
@@ -196,13 +196,13 @@ async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S
       else throw err;
     }
     const plan = plans.find((p) => p.id === body.pricingplan_id[i])!;
-    if (!c.is_product && !isPlanSelectable(plan, viewer)) throw problemError('dont_have_pricing', MESSAGES.DONT_HAVE_PRICING, id);
+    if (!c.is_product && !isPlanSelectable(plan, viewer)) throw problemError('dont_have_pricing', MSG.DONT_HAVE_PRICING, id);
   }
 
   // Price: the quote of these choices, the same computation the page showed (server/orders/quote.ts).
   const quote = await computeQuote(q, body, { courses, planRows, settings, user, now });
   // The buyer agreed to another quote: the cart changed elsewhere or the back office changed a price.
-  if (body.quote_version && body.quote_version !== quote.version) throw new ApiError(409, 'QUOTE_STALE', MESSAGES.QUOTE_STALE);
+  if (body.quote_version && body.quote_version !== quote.version) throw new ApiError(409, 'QUOTE_STALE', MSG.QUOTE_STALE);
   if (quote.problem) throw quote.problem;
   const { priced, shippingFee, payable, wantsInvoice } = quote;
   const couponIds = [...new Set(body.coupon_id ?? [])];
@@ -221,12 +221,12 @@ async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S
   const full = fullCoupons(lockedCoupons, priced.coupons.map((c) => c.id));
   if (full.length > 0) {
     const codes = full.map((c) => c.code);
-    throw new ApiError(422, 'COUPON_NOT_AVAILABLE', couponNotAvailableMessage(codes), codes);
+    throw new ApiError(422, 'COUPON_NOT_AVAILABLE', msgOf('COUPON_NOT_AVAILABLE_CODES', { codes: codes.join(', ') }), codes);
   }
   const shortages = await takeSeatsAndStock(q, lockedCourses, lines);
   if (shortages.length > 0) {
     const s = shortages[0]!;
-    throw new ApiError(422, 'TIME_LEFT', s.kind === 'seats' ? MESSAGES.BUY_NO_SEATS : MESSAGES.BUY_OUT_OF_STOCK, [s.course_id]);
+    throw new ApiError(422, 'TIME_LEFT', s.kind === 'seats' ? MSG.BUY_NO_SEATS : MSG.BUY_OUT_OF_STOCK, [s.course_id]);
   }
 
   const cancelAt = settings.auto_cancel > 0 ? new Date(now.getTime() + settings.auto_cancel * 3_600_000) : null;

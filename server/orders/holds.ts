@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import type { AbuseLimits } from '../config';
 import type { Db, Queryable } from '../db/index';
 import { ApiError } from '../errors';
-import { MESSAGES, couponNotAvailableMessage } from '../../domain/messages';
+import { MSG, msgOf } from '../../domain/messages';
 import { findOrder, releaseResources, retakeResources, type LockedCoupon, type OrderRow } from './repository';
 
 /** The advisory lock class of the per-address order count (any constant unique in this app). */
@@ -38,7 +38,7 @@ const UNPAID = `status IN ('notYetReceived', 'pendingApproved') AND NOT is_delet
 export async function checkUnpaidCaps(q: Queryable, limits: AbuseLimits, userId: number, address: string | null, now: Date): Promise<void> {
   if (limits.unpaidOrdersPerAccount > 0) {
     const r = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE user_id = $1 AND ${UNPAID}`, [userId]);
-    if ((r.rows[0]?.n ?? 0) >= limits.unpaidOrdersPerAccount) throw new ApiError(409, 'UNPAID_ORDERS_LIMIT', MESSAGES.UNPAID_ORDERS_LIMIT);
+    if ((r.rows[0]?.n ?? 0) >= limits.unpaidOrdersPerAccount) throw new ApiError(409, 'UNPAID_ORDERS_LIMIT', MSG.UNPAID_ORDERS_LIMIT);
   }
   if (address && limits.unpaidOrdersPerAddress > 0) {
     await q.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ADDRESS_LOCK, address]);
@@ -46,7 +46,7 @@ export async function checkUnpaidCaps(q: Queryable, limits: AbuseLimits, userId:
       address,
       new Date(now.getTime() - DAY_MS),
     ]);
-    if ((r.rows[0]?.n ?? 0) >= limits.unpaidOrdersPerAddress) throw new ApiError(409, 'UNPAID_ORDERS_LIMIT', MESSAGES.UNPAID_ORDERS_LIMIT);
+    if ((r.rows[0]?.n ?? 0) >= limits.unpaidOrdersPerAddress) throw new ApiError(409, 'UNPAID_ORDERS_LIMIT', MSG.UNPAID_ORDERS_LIMIT);
   }
 }
 
@@ -65,7 +65,7 @@ export async function checkCouponUsesPerAccount(q: Queryable, limits: AbuseLimit
   const used = coupons.filter((c) => (r.rows.find((x) => x.coupon_id === c.id)?.n ?? 0) >= limits.couponUsesPerAccount);
   if (used.length > 0) {
     const codes = used.map((c) => c.code);
-    throw new ApiError(422, 'COUPON_NOT_AVAILABLE', `${couponNotAvailableMessage(codes)} (${MESSAGES.COUPON_ACCOUNT_LIMIT})`, codes);
+    throw new ApiError(422, 'COUPON_NOT_AVAILABLE', msgOf('COUPON_ACCOUNT_LIMIT_CODES', { codes: codes.join(', ') }), codes);
   }
 }
 
@@ -123,7 +123,7 @@ export async function renewHold(db: Db, orderId: number, now: Date, limits: Abus
   await db.tx(async (q) => {
     const o: OrderRow | null = await findOrder(q, orderId, { forUpdate: true });
     if (!o || o.status !== 'notYetReceived' || !o.hold_until) return;
-    if (o.resources_released && !(await retakeResources(q, o))) throw new ApiError(409, 'ORDER_NOT_PAYABLE', MESSAGES.HOLD_LAPSED);
+    if (o.resources_released && !(await retakeResources(q, o))) throw new ApiError(409, 'ORDER_NOT_PAYABLE', MSG.HOLD_LAPSED);
     const end = holdEnd(now, limits, true, o.cancel_at);
     if (end && end > o.hold_until) await q.query('UPDATE orders SET hold_until = $2 WHERE id = $1', [o.id, end]);
   });

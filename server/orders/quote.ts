@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import type { components } from '../../generated/api';
 import type { Queryable } from '../db/index';
 import { ApiError } from '../errors';
-import { MESSAGES } from '../../domain/messages';
+import { MSG, msgOf, type Shown } from '../../domain/messages';
 import { duplicateCourse, needsShippingAddress, needsShippingFee, type OrderLine } from '../../domain/order-checks';
 import { bestPromotion, cartParts, priceCart, type PricedCart } from '../../domain/discounts';
 import { isJuristicPerson, needsTaxInvoiceCheck, orderTax } from '../../domain/tax';
@@ -133,7 +133,7 @@ export async function computeQuote(q: Queryable, input: QuoteInput, facts: Quote
   const couponRows = await couponsByIds(q, couponIds);
   for (const id of couponIds) {
     const c = couponRows.find((x) => x.id === id);
-    if (!c || !isActive(c, now)) throw new ApiError(404, 'NOT_FOUND', `${MESSAGES.NOT_FOUND} (${id})`);
+    if (!c || !isActive(c, now)) throw new ApiError(404, 'NOT_FOUND', msgOf('COUPON_NOT_FOUND_ID', { id }));
   }
   let promotion = null;
   if (input.promotion_id) {
@@ -157,26 +157,26 @@ export async function computeQuote(q: Queryable, input: QuoteInput, facts: Quote
 
   const problems: ApiError[] = [];
   // decisions.md 11: a usable promotion left unselected (and no coupon chosen instead) is refused.
-  if (!input.promotion_id && couponIds.length === 0 && best) problems.push(new ApiError(422, 'PROMOTION_NOT_SELECTED', MESSAGES.PROMOTION_NOT_SELECTED));
+  if (!input.promotion_id && couponIds.length === 0 && best) problems.push(new ApiError(422, 'PROMOTION_NOT_SELECTED', MSG.PROMOTION_NOT_SELECTED));
 
   // Shipping: a fee has a price per currency; a fee without one is not offered in that currency.
   let shippingFee = 0;
   let shippingFeeId: number | null = null;
   const withBooks = lines.map((l) => ({ ...l, free_physical_book: courses.get(l.course_id)?.requires_shipping }));
   if (needsShippingAddress(withBooks)) {
-    if (!input.shipping_address_id) problems.push(new ApiError(400, 'SHIPPING_ADDRESS_REQUIRED', MESSAGES.SHIPPING_ADDRESS_REQUIRED));
+    if (!input.shipping_address_id) problems.push(new ApiError(400, 'SHIPPING_ADDRESS_REQUIRED', MSG.SHIPPING_ADDRESS_REQUIRED));
     else {
       const a = user ? await q.query('SELECT 1 FROM shipping_addresses WHERE id = $1 AND user_id = $2', [input.shipping_address_id, user.id]) : { rows: [] };
       if (a.rows.length === 0) problems.push(new ApiError(404, 'NOT_FOUND', `Shipping address ${input.shipping_address_id} not found`));
     }
   }
   if (needsShippingFee(lines)) {
-    if (!input.shipping_fee_id) problems.push(new ApiError(400, 'SHIPPING_FEE_REQUIRED', MESSAGES.SHIPPING_FEE_REQUIRED));
+    if (!input.shipping_fee_id) problems.push(new ApiError(400, 'SHIPPING_FEE_REQUIRED', MSG.SHIPPING_FEE_REQUIRED));
     else {
       const f = (await q.query<{ fee: number; fee_usd: number | null }>('SELECT fee, fee_usd FROM shipping_fees WHERE id = $1', [input.shipping_fee_id])).rows[0];
       if (!f) throw new ApiError(404, 'NOT_FOUND', `Shipping fee ${input.shipping_fee_id} not found`);
       const fee = currency === 'USD' ? f.fee_usd : f.fee;
-      if (fee === null) throw new ApiError(422, 'cart_pricing_usd_failed', MESSAGES.CART_PRICING_USD_FAILED);
+      if (fee === null) throw new ApiError(422, 'cart_pricing_usd_failed', MSG.CART_PRICING_USD_FAILED);
       shippingFee = Number(fee);
       shippingFeeId = input.shipping_fee_id;
     }
@@ -199,7 +199,7 @@ export async function computeQuote(q: Queryable, input: QuoteInput, facts: Quote
   }
   if (!tax.ok) throw new Error('tax without withholding cannot fail');
   const wantsInvoice = !!user?.is_require_tax_invoice && (!!input.is_withholding || needsTaxInvoiceCheck(tax.base, currency, settings));
-  if (user && wantsInvoice && taxInfoIssues(user).length > 0) problems.push(new ApiError(400, 'TAX_INVOICE_INVALID', MESSAGES.TAX_INVOICE_INVALID));
+  if (user && wantsInvoice && taxInfoIssues(user).length > 0) problems.push(new ApiError(400, 'TAX_INVOICE_INVALID', MSG.TAX_INVOICE_INVALID));
   const payable = orderAmount({ price: priced.subtotal, discount: priced.discount, shipping_fee: shippingFee, withholding_price: tax.withholding_price });
   const pm = checkPaymentMethod(methodId, payable, currency);
   if (!pm.ok) problems.push(new ApiError(pm.code === 'PAYMENT_MINIMUM' ? 422 : 400, pm.code, pm.message));
@@ -254,7 +254,7 @@ export async function computeQuote(q: Queryable, input: QuoteInput, facts: Quote
 }
 
 /** The quote as the API answers it. */
-export function quoteForApi(quote: ServerQuote, courses: Map<number, CourseRow>, currency: Currency, localize: (msg: string) => string): S['Quote'] {
+export function quoteForApi(quote: ServerQuote, courses: Map<number, CourseRow>, currency: Currency, localize: (msg: Shown) => string): S['Quote'] {
   const p = quote.priced;
   return {
     currency_code: currency,
@@ -283,18 +283,18 @@ export function quoteForApi(quote: ServerQuote, courses: Map<number, CourseRow>,
     vat_price: quote.vat,
     total_amount: quote.payable,
     version: quote.version,
-    problem: quote.problem ? { code: quote.problem.code as S['ErrorCode'], msg: localize(quote.problem.message) } : null,
+    problem: quote.problem ? { code: quote.problem.code as S['ErrorCode'], msg: localize(quote.problem.msg) } : null,
   };
 }
 
 /** `POST /public/cart/quote`: the quote of the choices for this buyer (a student id, or null for a visitor). */
-export async function quoteOfChoices(db: Queryable, input: QuoteInput, userId: number | null, now: Date, localize: (msg: string) => string): Promise<S['Quote']> {
+export async function quoteOfChoices(db: Queryable, input: QuoteInput, userId: number | null, now: Date, localize: (msg: Shown) => string): Promise<S['Quote']> {
   if (input.course_id.length !== input.pricingplan_id.length) {
     const msg = 'course_id and pricingplan_id must have the same length';
     throw new ApiError(400, 'VALIDATION_ERROR', msg, [{ field: 'body', msg }]);
   }
   const dup = duplicateCourse(input.course_id.map((course_id) => ({ course_id })));
-  if (dup !== null) throw new ApiError(400, 'duplicate_course', MESSAGES.DUPLICATE_COURSE, [dup]);
+  if (dup !== null) throw new ApiError(400, 'duplicate_course', MSG.DUPLICATE_COURSE, [dup]);
   const user = userId === null ? null : ((await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [userId])).rows[0] ?? null);
   const settings = (await db.query<{ data: StoredSettings }>('SELECT data FROM site_settings WHERE id = 1')).rows[0]?.data;
   if (!settings) throw new Error('site settings missing: run `npm run db:reset`');

@@ -6,7 +6,7 @@ import { ApiError } from '../errors';
 import type { OrderForPayment } from '../orders/service';
 import { renewHold } from '../orders/holds';
 import { checkPaymentMethod } from '../../domain/payment-methods';
-import { MESSAGES } from '../../domain/messages';
+import { MSG, type Shown } from '../../domain/messages';
 import { loadSettings } from '../repos/settings';
 import type { Providers } from '../providers/index';
 import type { ProvidersConfig } from '../providers/config';
@@ -23,23 +23,23 @@ export interface PaymentsDeps {
 
 export const PAYABLE_STATUSES = new Set(['notYetReceived', 'pendingApproved']);
 
-export function notPayable(msg = 'This order cannot be paid'): ApiError {
+export function notPayable(msg: Shown = 'This order cannot be paid'): ApiError {
   return new ApiError(409, 'ORDER_NOT_PAYABLE', msg);
 }
 
 export function providerFailed(err: unknown, ctx: AppContext, what: string): ApiError {
   const e = err instanceof ProviderError ? { provider: err.provider, status: err.status, code: err.code } : { message: err instanceof Error ? err.message : String(err) };
   ctx.log.warn({ ...e, what }, 'payment provider call failed');
-  return new ApiError(502, 'PAYMENT_FAILED', MESSAGES.PAYMENT_FAILED);
+  return new ApiError(502, 'PAYMENT_FAILED', MSG.PAYMENT_FAILED);
 }
 
 /** The session user's order (403 when it is someone else's, 404 when absent). */
 export async function ownOrder(q: Queryable, ctx: AppContext, req: FastifyRequest, orderId: number): Promise<OrderForPayment> {
   const user = req.user;
-  if (!user) throw new ApiError(401, 'UNAUTHORIZED', 'Please log in as a student');
+  if (!user) throw new ApiError(401, 'UNAUTHORIZED', MSG.LOGIN_AS_STUDENT);
   const o = await ctx.orders.getOrderForPayment(q, orderId);
-  if (!o || o.is_deleted) throw new ApiError(404, 'NOT_FOUND', 'Order not found');
-  if (o.user_id !== user.id) throw new ApiError(403, 'FORBIDDEN', 'This order belongs to another user');
+  if (!o || o.is_deleted) throw new ApiError(404, 'NOT_FOUND', MSG.ORDER_NOT_FOUND);
+  if (o.user_id !== user.id) throw new ApiError(403, 'FORBIDDEN', MSG.NOT_YOUR_ORDER);
   return o;
 }
 

@@ -7,7 +7,7 @@ import { clearSessionCookie, setSessionCookie } from '../auth/cookies';
 import { sessionUserForApi, type UserRow } from '../repos/users';
 import { loginGate, loginRefusedFor, recordLoginFailure, recordLoginSuccess, type Attempt } from '../auth/limits';
 import { issueChallenge, redeemChallenge } from '../auth/challenge';
-import { MESSAGES } from '../../domain/messages';
+import { MSG } from '../../domain/messages';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
 
@@ -36,7 +36,7 @@ async function gate(ctx: AppContext, reply: FastifyReply, a: Attempt, body: { ch
     if (body.challenge !== undefined && (await redeemChallenge(ctx.db, a.realm, g.accountKey, body.challenge, body.nonce, now))) return;
     const c = await issueChallenge(ctx.db, a.realm, g.accountKey, g.difficulty, now);
     reply.header('retry-after', '0');
-    throw new ApiError(429, 'CHALLENGE_REQUIRED', MESSAGES.LOGIN_CHALLENGE_REQUIRED, c);
+    throw new ApiError(429, 'CHALLENGE_REQUIRED', MSG.LOGIN_CHALLENGE_REQUIRED, c);
   }
 }
 

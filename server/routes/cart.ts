@@ -25,7 +25,7 @@ import { loadSettings, pricingSettings } from '../repos/settings';
 import { plansForViewer } from '../../domain/plans';
 import { validateCoupon, priceCart } from '../../domain/discounts';
 import { duplicateCourse } from '../../domain/order-checks';
-import { MESSAGES, couponNotAvailableMessage, localizeMessage } from '../../domain/messages';
+import { MSG, msgOf, renderShown, type Shown } from '../../domain/messages';
 
 type S = components['schemas'];
 
@@ -36,7 +36,7 @@ const COUPON_STATUS: Record<string, number> = {
 };
 
 /** A domain coupon failure as the API's error (every domain coupon code is an API ErrorCode). */
-export function couponError(code: string, message: string): ApiError {
+export function couponError(code: string, message: Shown): ApiError {
   return new ApiError(COUPON_STATUS[code] ?? 422, code, message);
 }
 
@@ -90,7 +90,7 @@ export async function readCart(q: Queryable, owner: string, userIdText: string):
 async function saveCart(q: Queryable, owner: string, body: S['CartSave'], now: Date): Promise<void> {
   const lines = body.lines.map((l) => ({ course_id: l.course_id, pricing_plan_id: l.pricing_plan_id, qty: l.qty }));
   const dup = duplicateCourse(lines);
-  if (dup !== null) throw new ApiError(400, 'duplicate_course', MESSAGES.DUPLICATE_COURSE, [dup]);
+  if (dup !== null) throw new ApiError(400, 'duplicate_course', MSG.DUPLICATE_COURSE, [dup]);
   const courses = await coursesByIds(q, lines.map((l) => l.course_id));
   const plans = await plansByIds(q, lines.map((l) => l.pricing_plan_id));
   for (const l of lines) {
@@ -98,9 +98,9 @@ async function saveCart(q: Queryable, owner: string, body: S['CartSave'], now: D
     if (!c) throw new ApiError(404, 'NOT_FOUND', `Course ${l.course_id} not found`);
     const p = plans.find((x) => x.id === l.pricing_plan_id);
     if (!p) throw new ApiError(404, 'NOT_FOUND', `Pricing plan ${l.pricing_plan_id} not found`);
-    if (p.course_id !== c.id) throw new ApiError(422, 'dont_have_pricing', MESSAGES.DONT_HAVE_PRICING, [c.id]);
-    if (!c.is_product && l.qty !== 1) throw new ApiError(400, 'VALIDATION_ERROR', 'A course line has qty 1', [{ field: 'lines.qty', msg: MESSAGES.INVALID_QTY }]);
-    if (c.is_product && c.stock !== null && l.qty > c.stock) throw new ApiError(400, 'VALIDATION_ERROR', `Only ${c.stock} left of course ${c.id}`, [{ field: 'lines.qty', msg: MESSAGES.INVALID_QTY }]);
+    if (p.course_id !== c.id) throw new ApiError(422, 'dont_have_pricing', MSG.DONT_HAVE_PRICING, [c.id]);
+    if (!c.is_product && l.qty !== 1) throw new ApiError(400, 'VALIDATION_ERROR', 'A course line has qty 1', [{ field: 'lines.qty', msg: MSG.INVALID_QTY }]);
+    if (c.is_product && c.stock !== null && l.qty > c.stock) throw new ApiError(400, 'VALIDATION_ERROR', `Only ${c.stock} left of course ${c.id}`, [{ field: 'lines.qty', msg: MSG.INVALID_QTY }]);
   }
   const coupons = await couponsByIds(q, body.coupon_ids);
   const missing = body.coupon_ids.find((id) => !coupons.some((c) => c.id === id));
@@ -162,12 +162,12 @@ export const cartHandlers: Handlers = {
     const b = req.body;
     const now = ctx.clock.now();
     const row = await couponByCode(ctx.db, b.coupon_code);
-    if (!row || row.status !== 1) throw new ApiError(404, 'NOT_FOUND', MESSAGES.NOT_FOUND);
+    if (!row || row.status !== 1) throw new ApiError(404, 'NOT_FOUND', MSG.NOT_FOUND);
     // Outside its dates the coupon exists: the buyer is told why it cannot be used.
-    if (row.ends_at && row.ends_at <= now) throw new ApiError(422, 'COUPON_EXPIRED', MESSAGES.COUPON_EXPIRED);
-    if (row.starts_at && row.starts_at > now) throw new ApiError(422, 'COUPON_NOT_YET_VALID', MESSAGES.COUPON_NOT_YET_VALID);
+    if (row.ends_at && row.ends_at <= now) throw new ApiError(422, 'COUPON_EXPIRED', MSG.COUPON_EXPIRED);
+    if (row.starts_at && row.starts_at > now) throw new ApiError(422, 'COUPON_NOT_YET_VALID', MSG.COUPON_NOT_YET_VALID);
     if (row.usage_limit !== null && row.used_count >= row.usage_limit) {
-      throw new ApiError(422, 'COUPON_NOT_AVAILABLE', couponNotAvailableMessage([row.code]), [row.code]);
+      throw new ApiError(422, 'COUPON_NOT_AVAILABLE', msgOf('COUPON_NOT_AVAILABLE_CODES', { codes: row.code }), [row.code]);
     }
     const withContext = b.course_ids !== undefined || b.payment_method_id !== undefined || b.applied_coupon_ids !== undefined;
     if (withContext) {
@@ -213,7 +213,7 @@ export const cartHandlers: Handlers = {
 
   async quoteCart(req, _reply, ctx) {
     const locale = requestLocale(req);
-    const data = await quoteOfChoices(ctx.db, req.body, req.user && req.user.role === 'student' ? req.user.id : null, ctx.clock.now(), (m) => localizeMessage(m, locale));
+    const data = await quoteOfChoices(ctx.db, req.body, req.user && req.user.role === 'student' ? req.user.id : null, ctx.clock.now(), (m) => renderShown(m, locale));
     return { success: true, data };
   },
 
@@ -229,7 +229,7 @@ export const cartHandlers: Handlers = {
       const addr = b.shipping_address_id
         ? await ctx.db.query('SELECT 1 FROM shipping_addresses WHERE id = $1 AND user_id = $2', [b.shipping_address_id, req.user.id])
         : { rows: [] };
-      if (addr.rows.length === 0) throw new ApiError(400, 'SHIPPING_ADDRESS_REQUIRED', MESSAGES.SHIPPING_ADDRESS_REQUIRED);
+      if (addr.rows.length === 0) throw new ApiError(400, 'SHIPPING_ADDRESS_REQUIRED', MSG.SHIPPING_ADDRESS_REQUIRED);
     }
     // The amounts sent are ignored: the cart is priced from the courses' default plans.
     const plans = (await plansOfCourses(ctx.db, b.course_id)).filter((p) => p.is_default && p.pricing_type === 'default');

@@ -8,6 +8,7 @@ import type { Queryable } from '../db/index';
 import { orderOutcome } from '../../domain/order-outcome';
 import { orderedCourses } from '../orders/status';
 import { accessPeriods } from '../orders/access';
+import { MSG } from '../../domain/messages';
 
 type S = components['schemas'];
 
@@ -67,9 +68,9 @@ export const orderHandlers: Handlers = {
     const orderId = req.body.order_id;
     await ctx.db.tx(async (q) => {
       const o = await findOrder(q, orderId, { forUpdate: true });
-      if (!o || o.is_deleted) throw new ApiError(404, 'NOT_FOUND', 'Order not found');
+      if (!o || o.is_deleted) throw new ApiError(404, 'NOT_FOUND', MSG.ORDER_NOT_FOUND);
       if (!req.user || req.user.role !== 'student' || req.user.id !== o.user_id) throw new ApiError(403, 'FORBIDDEN', 'Not your order');
-      if (o.status !== 'notYetReceived' && o.status !== 'cancelled') throw new ApiError(409, 'ORDER_NOT_PAYABLE', 'The order is paid or being paid; it is kept');
+      if (o.status !== 'notYetReceived' && o.status !== 'cancelled') throw new ApiError(409, 'ORDER_NOT_PAYABLE', MSG.ORDER_KEPT);
       await ctx.orders.cancelOrder(q, o.id);
       await q.query('UPDATE orders SET is_deleted = true, updated_at = $2 WHERE id = $1', [o.id, ctx.clock.now()]);
     });
@@ -78,7 +79,7 @@ export const orderHandlers: Handlers = {
 
   async getOrder(req, _reply, ctx) {
     const o = await findOrder(ctx.db, req.params.orderId);
-    if (!o || o.is_deleted) throw new ApiError(404, 'NOT_FOUND', 'Order not found');
+    if (!o || o.is_deleted) throw new ApiError(404, 'NOT_FOUND', MSG.ORDER_NOT_FOUND);
     if (o.user_id !== req.user!.id) throw new ApiError(403, 'FORBIDDEN', 'Not your order');
     return { success: true, data: await readOrder(ctx.db, o) };
   },
@@ -86,7 +87,7 @@ export const orderHandlers: Handlers = {
   async getOrderByToken(req, _reply, ctx) {
     const o = await findOrderByToken(ctx.db, req.params.orderToken);
     // Someone else's token reads as unknown: the page thanks no one and reveals nothing.
-    if (!o || o.user_id !== req.user!.id || (o.is_deleted && o.status !== 'cancelled')) throw new ApiError(404, 'NOT_FOUND', 'Order not found');
+    if (!o || o.user_id !== req.user!.id || (o.is_deleted && o.status !== 'cancelled')) throw new ApiError(404, 'NOT_FOUND', MSG.ORDER_NOT_FOUND);
     return { success: true, data: await readOrder(ctx.db, o) };
   },
 

@@ -4,6 +4,7 @@ import { ApiError } from '../errors';
 import { findCourse } from '../repos/catalogue';
 import { accessPeriods } from '../orders/access';
 import type { FastifyRequest } from 'fastify';
+import { MSG } from '../../domain/messages';
 
 /** A student reads only their own progress: the path's userId must be the session's user. */
 function ownUser(req: FastifyRequest, userId: number): void {
@@ -14,7 +15,7 @@ export const progressHandlers: Handlers = {
   async getStudentCourseProgress(req, _reply, ctx) {
     ownUser(req, req.params.userId);
     const course = await findCourse(ctx.db, req.params.courseId);
-    if (!course) throw new ApiError(404, 'NOT_FOUND', 'Course not found');
+    if (!course) throw new ApiError(404, 'NOT_FOUND', MSG.COURSE_NOT_FOUND);
     const total = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM lectures WHERE course_id = $1', [course.id]);
     const done = await ctx.db.query<{ lecture_id: number }>(
       'SELECT lecture_id FROM lecture_progress WHERE user_id = $1 AND course_id = $2 AND is_complete ORDER BY lecture_id',
@@ -37,7 +38,7 @@ export const progressHandlers: Handlers = {
   async getLastViewedLecture(req, _reply, ctx) {
     ownUser(req, req.params.userId);
     const course = await findCourse(ctx.db, req.params.courseId);
-    if (!course) throw new ApiError(404, 'NOT_FOUND', 'Course not found');
+    if (!course) throw new ApiError(404, 'NOT_FOUND', MSG.COURSE_NOT_FOUND);
     const r = await ctx.db.query<{ section_id: number; lecture_id: number }>(
       'SELECT section_id, lecture_id FROM lecture_progress WHERE user_id = $1 AND course_id = $2 ORDER BY updated_at DESC, lecture_id DESC LIMIT 1',
       [req.params.userId, course.id],

@@ -2,7 +2,7 @@
 import { KeepAnswer, SerializedAnswer, type BodyErrorCodes, type Handlers } from '../openapi/router';
 import { ApiError, requestLocale } from '../errors';
 import { hashPassword } from '../auth/password';
-import { MESSAGES, loginDetailsMail, signInLinkMail, welcomeMail } from '../../domain/messages';
+import { MSG, type Shown, loginDetailsMail, signInLinkMail, welcomeMail } from '../../domain/messages';
 import { plainField, sendGuarded, type GuardResult } from '../mail';
 import { createSession } from '../auth/sessions';
 import { setSessionCookie } from '../auth/cookies';
@@ -14,7 +14,7 @@ import { findCourse } from '../repos/catalogue';
 import { findUser, lockStudentIdentities, lockUser, memberHasEmail, setMemberCredentials, studentByEmail, studentForApi, usernameTaken, type UserRow } from '../repos/users';
 import { parseCustomLabels, registrationIssues, startOfThaiDay, taxInfoIssues, type CustomLabelDef, type Issue } from '../students/registration';
 
-function invalid(code: string, msg: string, issues: Issue[]): ApiError {
+function invalid(code: string, msg: Shown, issues: Issue[]): ApiError {
   return new ApiError(400, code, msg, issues);
 }
 
@@ -23,19 +23,19 @@ const NON_MEMBER_SECRET = /^[A-Za-z0-9_-]{32,128}$/;
 
 /** A mail the limits held back answers 429 (the caller asked too often); one already sent is success. */
 function refuseLimited(sent: GuardResult): void {
-  if (sent === 'recipient_limit' || sent === 'address_limit') throw new ApiError(429, 'RATE_LIMITED', MESSAGES.MAIL_RATE_LIMITED);
+  if (sent === 'recipient_limit' || sent === 'address_limit') throw new ApiError(429, 'RATE_LIMITED', MSG.MAIL_RATE_LIMITED);
 }
 
 const TAX_FIELDS = ['tax_person_type', 'tax_name_one', 'tax_name_two', 'tax_payer_identification_no', 'tax_address', 'tax_delivery_address', 'tax_company_certificate', 'tax_is_delivery_by_tax_address'];
 
 export const studentBodyCodes: BodyErrorCodes = {
   registerStudent: {
-    username: { code: 'INVALID_FORMAT_USERNAME', msg: MESSAGES.INVALID_FORMAT_USERNAME },
-    password: { code: 'INVALID_FORMAT_PASSWORD', msg: MESSAGES.INVALID_FORMAT_PASSWORD },
-    email: { code: 'INVALID_FORMAT_EMAIL', msg: MESSAGES.INVALID_FORMAT_EMAIL },
-    ...Object.fromEntries(TAX_FIELDS.map((f) => [f, { code: 'TAX_INVOICE_INVALID', msg: MESSAGES.TAX_INVOICE_INVALID }])),
+    username: { code: 'INVALID_FORMAT_USERNAME', msg: MSG.INVALID_FORMAT_USERNAME },
+    password: { code: 'INVALID_FORMAT_PASSWORD', msg: MSG.INVALID_FORMAT_PASSWORD },
+    email: { code: 'INVALID_FORMAT_EMAIL', msg: MSG.INVALID_FORMAT_EMAIL },
+    ...Object.fromEntries(TAX_FIELDS.map((f) => [f, { code: 'TAX_INVOICE_INVALID', msg: MSG.TAX_INVOICE_INVALID }])),
   },
-  updateStudentTax: Object.fromEntries(TAX_FIELDS.map((f) => [f, { code: 'TAX_INVOICE_INVALID', msg: MESSAGES.TAX_INVOICE_INVALID }])),
+  updateStudentTax: Object.fromEntries(TAX_FIELDS.map((f) => [f, { code: 'TAX_INVOICE_INVALID', msg: MSG.TAX_INVOICE_INVALID }])),
 };
 
 async function customLabels(q: { query: <T>(s: string, p?: unknown[]) => Promise<{ rows: T[] }> }): Promise<CustomLabelDef[]> {
@@ -87,18 +87,18 @@ export const studentHandlers: Handlers = {
     // buyer without one is a non-member whose password is a random secret the browser made
     // (crypto, at least 32 characters) and keeps only for the login that follows.
     const nonMember = !body.username && body.is_registration_layout_four === true;
-    if (!body.username && !nonMember) throw invalid('INVALID_FORMAT_USERNAME', MESSAGES.USERNAME_REQUIRED, [{ field: 'username', msg: MESSAGES.USERNAME_REQUIRED }]);
-    if (!body.password) throw invalid('INVALID_FORMAT_PASSWORD', MESSAGES.PASSWORD_REQUIRED, [{ field: 'password', msg: MESSAGES.PASSWORD_REQUIRED }]);
-    if (nonMember && !NON_MEMBER_SECRET.test(body.password)) throw invalid('INVALID_FORMAT_PASSWORD', MESSAGES.INVALID_FORMAT_PASSWORD, [{ field: 'password', msg: MESSAGES.INVALID_FORMAT_PASSWORD }]);
+    if (!body.username && !nonMember) throw invalid('INVALID_FORMAT_USERNAME', MSG.USERNAME_REQUIRED, [{ field: 'username', msg: MSG.USERNAME_REQUIRED }]);
+    if (!body.password) throw invalid('INVALID_FORMAT_PASSWORD', MSG.PASSWORD_REQUIRED, [{ field: 'password', msg: MSG.PASSWORD_REQUIRED }]);
+    if (nonMember && !NON_MEMBER_SECRET.test(body.password)) throw invalid('INVALID_FORMAT_PASSWORD', MSG.INVALID_FORMAT_PASSWORD, [{ field: 'password', msg: MSG.INVALID_FORMAT_PASSWORD }]);
 
     const found = registrationIssues(body, settings, labels);
     // A restricted group (not selectable) is never the buyer's choice: refused like an unknown one.
     if (body.studentGroupKpi !== undefined && body.studentGroupKpi !== null && !groups.some((g) => g.id === body.studentGroupKpi)) {
-      found.contact.push({ field: 'studentGroupKpi', msg: MESSAGES.USER_GROUP_REQUIRED });
+      found.contact.push({ field: 'studentGroupKpi', msg: MSG.USER_GROUP_REQUIRED });
     }
-    if (found.contact.length > 0) throw invalid('VALIDATION_ERROR', MESSAGES.INVALID_CONTACT_INFO, found.contact);
-    if (found.login.length > 0) throw invalid('INVALID_FORMAT_USERNAME', MESSAGES.INVALID_LOGIN_INFO, found.login);
-    if (found.tax.length > 0) throw invalid('TAX_INVOICE_INVALID', MESSAGES.TAX_INVOICE_INVALID, found.tax);
+    if (found.contact.length > 0) throw invalid('VALIDATION_ERROR', MSG.INVALID_CONTACT_INFO, found.contact);
+    if (found.login.length > 0) throw invalid('INVALID_FORMAT_USERNAME', MSG.INVALID_LOGIN_INFO, found.login);
+    if (found.tax.length > 0) throw invalid('TAX_INVOICE_INVALID', MSG.TAX_INVOICE_INVALID, found.tax);
 
     const passwordHash = await hashPassword(body.password);
     const now = ctx.clock.now();
@@ -113,17 +113,17 @@ export const studentHandlers: Handlers = {
         [startOfThaiDay(now)],
       );
       const { total = 0, today = 0 } = counts.rows[0] ?? {};
-      if (total >= maxUsers) throw new ApiError(422, 'OVER_LIMIT_USER', MESSAGES.OVER_LIMIT_USER);
-      if (today >= maxPerDay) throw new ApiError(429, 'ERROR_CREATE_USER_IN_DAY', MESSAGES.ERROR_CREATE_USER_IN_DAY);
+      if (total >= maxUsers) throw new ApiError(422, 'OVER_LIMIT_USER', MSG.OVER_LIMIT_USER);
+      if (today >= maxPerDay) throw new ApiError(429, 'ERROR_CREATE_USER_IN_DAY', MSG.ERROR_CREATE_USER_IN_DAY);
       if (body.username) {
         const dup = await q.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [body.username]);
-        if (dup.rows.length > 0) throw new ApiError(409, 'DUPLICATE_USERNAME', MESSAGES.DUPLICATE_USERNAME);
+        if (dup.rows.length > 0) throw new ApiError(409, 'DUPLICATE_USERNAME', MSG.DUPLICATE_USERNAME);
       }
       // One identity per e-mail: a member logs in (or asks for a sign-in link); a buyer without an
       // account who comes back is the same buyer, once they prove the address is theirs (a link
       // by e-mail, requestSignInLink). `result.account` tells the page which way to offer.
       const holder = await studentByEmail(q, body.email);
-      if (holder) throw new ApiError(409, 'DUPLICATE_EMAIL', MESSAGES.DUPLICATE_EMAIL, { account: holder.is_member ? 'member' : 'buyer' });
+      if (holder) throw new ApiError(409, 'DUPLICATE_EMAIL', MSG.DUPLICATE_EMAIL, { account: holder.is_member ? 'member' : 'buyer' });
       const r = await q.query<{ id: number }>(
         `INSERT INTO users (role, username, email, password_hash, is_member, firstname, lastname, firstname_eng, lastname_eng, nickname, tel, address, age,
                             user_group_id, custom_label, profile, display_img_url, is_require_tax_invoice, tax_person_type, tax_name_one, tax_name_two,
@@ -227,12 +227,12 @@ export const studentHandlers: Handlers = {
       // A buyer without an account sets their first password; anyone else needs the current one,
       // or to have just opened a link sent to their address (a reset).
       const allowed = !u.is_member || (await openedLinkRecently(q, userId, now)) || (b.current_password !== undefined && u.password_hash !== null && (await verifyPassword(b.current_password, u.password_hash)));
-      if (!allowed) throw new ApiError(403, 'FORBIDDEN', MESSAGES.INVALID_LOGIN_INFO);
+      if (!allowed) throw new ApiError(403, 'FORBIDDEN', MSG.INVALID_LOGIN_INFO);
       const username = u.username ?? b.username;
-      if (!username) throw invalid('INVALID_FORMAT_USERNAME', MESSAGES.USERNAME_REQUIRED, [{ field: 'username', msg: MESSAGES.USERNAME_REQUIRED }]);
+      if (!username) throw invalid('INVALID_FORMAT_USERNAME', MSG.USERNAME_REQUIRED, [{ field: 'username', msg: MSG.USERNAME_REQUIRED }]);
       if (!u.username) {
-        if (await usernameTaken(q, username)) throw new ApiError(409, 'DUPLICATE_USERNAME', MESSAGES.DUPLICATE_USERNAME);
-        if (await memberHasEmail(q, u.email, userId)) throw new ApiError(409, 'DUPLICATE_EMAIL', MESSAGES.DUPLICATE_EMAIL, { account: 'member' });
+        if (await usernameTaken(q, username)) throw new ApiError(409, 'DUPLICATE_USERNAME', MSG.DUPLICATE_USERNAME);
+        if (await memberHasEmail(q, u.email, userId)) throw new ApiError(409, 'DUPLICATE_EMAIL', MSG.DUPLICATE_EMAIL, { account: 'member' });
       }
       await setMemberCredentials(q, userId, username, await hashPassword(b.password));
     });
@@ -248,7 +248,7 @@ export const studentHandlers: Handlers = {
   async updateStudentTax(req, _reply, ctx) {
     const body = req.body;
     const issues = body.is_require_tax_invoice ? taxInfoIssues(body) : [];
-    if (issues.length > 0) throw invalid('TAX_INVOICE_INVALID', MESSAGES.TAX_INVOICE_INVALID, issues);
+    if (issues.length > 0) throw invalid('TAX_INVOICE_INVALID', MSG.TAX_INVOICE_INVALID, issues);
     const userId = req.user!.id;
     await ctx.db.tx(async (q) => {
       const cur = await q.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [userId]);

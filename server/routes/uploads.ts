@@ -22,7 +22,7 @@ import type { AppContext } from '../context';
 import { pipeline } from 'node:stream/promises';
 import type { Handlers } from '../openapi/router';
 import { ApiError } from '../errors';
-import { MESSAGES } from '../../domain/messages';
+import { MSG } from '../../domain/messages';
 import { bytesToGb, exceedsStorage, isAllowedFileType } from '../../domain/forms/upload';
 import type { Queryable } from '../db/index';
 import { addressHash } from '../orders/holds';
@@ -121,7 +121,7 @@ async function tokensWithinDailyLimit(ctx: AppContext, address: string, now: Dat
   if (row && row.n >= max) {
     const wait = row.first ? Math.max(1, Math.ceil((new Date(row.first).getTime() + DAY_MS - now.getTime()) / 1000)) : 3600;
     reply.header('retry-after', String(wait));
-    throw new ApiError(429, 'RATE_LIMITED', MESSAGES.TOO_MANY_REQUESTS);
+    throw new ApiError(429, 'RATE_LIMITED', MSG.TOO_MANY_REQUESTS);
   }
 }
 
@@ -132,7 +132,7 @@ async function tokensWithinDailyLimit(ctx: AppContext, address: string, now: Dat
  */
 async function visitorMayStore(q: Queryable, ctx: AppContext, who: Extract<Uploader, { kind: 'visitor' }>, size: number, free: number): Promise<void> {
   const limits = ctx.config.abuse;
-  const full = () => new ApiError(422, 'OUT_OF_STORAGE', MESSAGES.VISITOR_UPLOADS_FULL);
+  const full = () => new ApiError(422, 'OUT_OF_STORAGE', MSG.VISITOR_UPLOADS_FULL);
   if (free - size < limits.studentReserveBytes) throw full();
   const r = await q.query<{ pool: number; today: number }>(
     `SELECT coalesce(sum(size) FILTER (WHERE NOT deleted), 0)::bigint AS pool,
@@ -191,7 +191,7 @@ export const uploadHandlers: Handlers = {
   async uploadFile(req, reply, ctx) {
     const who = await uploader(req, ctx);
     await withinRate(who, ctx, reply);
-    if (!req.isMultipart()) throw new ApiError(400, 'VALIDATION_ERROR', 'Send multipart/form-data with one file in the field imageinput', [{ field: 'imageinput', msg: MESSAGES.FILE_REQUIRED }]);
+    if (!req.isMultipart()) throw new ApiError(400, 'VALIDATION_ERROR', 'Send multipart/form-data with one file in the field imageinput', [{ field: 'imageinput', msg: MSG.FILE_REQUIRED }]);
     const tmpFiles: string[] = [];
     let stored: { tmp: string; original: string; mime: string; ext: string } | null = null;
     try {
@@ -200,7 +200,7 @@ export const uploadHandlers: Handlers = {
         if (part.type !== 'file') continue;
         if (stored || !FILE_FIELDS.has(part.fieldname.replace(/\s+/g, '').toLowerCase())) {
           part.file.resume();
-          throw new ApiError(400, 'VALIDATION_ERROR', MESSAGES.ONE_FILE_ONLY, [{ field: part.fieldname, msg: MESSAGES.ONE_FILE_ONLY }]);
+          throw new ApiError(400, 'VALIDATION_ERROR', MSG.ONE_FILE_ONLY, [{ field: part.fieldname, msg: MSG.ONE_FILE_ONLY }]);
         }
         // The spec's rule (domain/forms/upload), then the server's own hardening: the extension we
         // store the file under must agree with the type, and images must start like one.
@@ -212,35 +212,35 @@ export const uploadHandlers: Handlers = {
         const rule = ALLOWED[ext];
         if (!isAllowedFileType({ name: part.filename, type: part.mimetype }, ['image', 'video']) || !rule || !rule.mimes.includes(part.mimetype.toLowerCase())) {
           part.file.resume();
-          throw new ApiError(400, 'INVALID_FILE_TYPE', MESSAGES.FILE_TYPE_NOT_ALLOWED, [{ field: 'imageinput', msg: MESSAGES.FILE_TYPE_NOT_ALLOWED }]);
+          throw new ApiError(400, 'INVALID_FILE_TYPE', MSG.FILE_TYPE_NOT_ALLOWED, [{ field: 'imageinput', msg: MSG.FILE_TYPE_NOT_ALLOWED }]);
         }
         const tmp = join(ctx.uploadsDir, `.tmp-${randomBytes(8).toString('hex')}`);
         tmpFiles.push(tmp);
         await pipeline(part.file, createWriteStream(tmp));
-        if (part.file.truncated) throw new ApiError(413, 'FILE_TOO_LARGE', 'File is too large');
+        if (part.file.truncated) throw new ApiError(413, 'FILE_TOO_LARGE', MSG.FILE_TOO_LARGE);
         if (rule.magic) {
           const fh = await open(tmp, 'r');
           const head = Buffer.alloc(8);
           await fh.read(head, 0, 8, 0);
           await fh.close();
-          if (!rule.magic(head)) throw new ApiError(400, 'INVALID_FILE_TYPE', MESSAGES.FILE_TYPE_NOT_ALLOWED, [{ field: 'imageinput', msg: MESSAGES.FILE_TYPE_NOT_ALLOWED }]);
+          if (!rule.magic(head)) throw new ApiError(400, 'INVALID_FILE_TYPE', MSG.FILE_TYPE_NOT_ALLOWED, [{ field: 'imageinput', msg: MSG.FILE_TYPE_NOT_ALLOWED }]);
         }
         stored = { tmp, original: part.filename.slice(0, 255), mime: part.mimetype, ext };
       }
       } catch (err) {
         throw malformed(err);
       }
-      if (!stored) throw new ApiError(400, 'VALIDATION_ERROR', MESSAGES.FILE_REQUIRED, [{ field: 'imageinput', msg: MESSAGES.FILE_REQUIRED }]);
+      if (!stored) throw new ApiError(400, 'VALIDATION_ERROR', MSG.FILE_REQUIRED, [{ field: 'imageinput', msg: MSG.FILE_REQUIRED }]);
       const file = stored;
       const size = (await stat(file.tmp)).size;
       const name = `${Date.now().toString(36)}-${randomBytes(8).toString('hex')}.${file.ext}`;
       await ctx.db.tx(async (q) => {
         await q.query('SELECT pg_advisory_xact_lock(7346003)');
         const free = ctx.config.storageQuotaBytes - (await usedStorage(q));
-        if (exceedsStorage(size, bytesToGb(Math.max(0, free)))) throw new ApiError(422, 'OUT_OF_STORAGE', MESSAGES.OUT_OF_STORAGE);
+        if (exceedsStorage(size, bytesToGb(Math.max(0, free)))) throw new ApiError(422, 'OUT_OF_STORAGE', MSG.OUT_OF_STORAGE);
         // The uploader's own share: one student or one registration token cannot fill the shop's storage.
         const share = who.kind === 'student' ? ctx.config.uploadShareBytes.student : ctx.config.uploadShareBytes.visitor;
-        if ((await usedBy(q, who)) + size > share) throw new ApiError(422, 'OUT_OF_STORAGE', MESSAGES.OUT_OF_STORAGE);
+        if ((await usedBy(q, who)) + size > share) throw new ApiError(422, 'OUT_OF_STORAGE', MSG.OUT_OF_STORAGE);
         // Visitors: their own pool, their address's daily bytes, and never the students' reserve.
         if (who.kind === 'visitor') await visitorMayStore(q, ctx, who, size, free);
         await q.query('INSERT INTO uploads (user_id, upload_token, file_name, original_name, mime, size, created_at, address_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [

@@ -6,12 +6,13 @@
 import type { components } from '../../generated/api';
 import { validateRegistration, taxInvoiceErrors, type FieldError } from '../../domain/forms/index';
 import type { CustomLabel, TaxInfo } from '../../domain/types';
+import type { Shown } from '../../domain/messages';
 import type { StoredSettings } from '../repos/settings';
 
 type Payload = components['schemas']['RegistrationPayload'];
 export interface Issue {
   field: string;
-  msg: string;
+  msg: Shown;
 }
 
 export interface CustomLabelDef {

@@ -1,4 +1,9 @@
-/** The English catalogue (same keys as TH in ./messages.ts), a chunk of its own: see loadEnglish. */
+/**
+ * The UI's labels in English (same keys as TH in ./messages.ts), a chunk of its own: see loadEnglish.
+ * The English catalogue's other part, the spec's messages carried by key, is MESSAGES_EN in
+ * domain/messages.ts; a label whose words are one of those refers to it instead of repeating it.
+ */
+import { MESSAGES_EN } from '../../domain/messages';
 import type { UiKey } from './messages';
 
 export const EN: Record<UiKey, string> = {
@@ -11,9 +16,9 @@ export const EN: Record<UiKey, string> = {
   loading: 'Loading…',
   free: 'Free',
   notifications: 'Notifications',
-  notFound: '404 Page not found !',
+  notFound: MESSAGES_EN.PAGE_NOT_FOUND,
   backHome: 'Back to home',
-  cartFailTitle: 'Something went wrong, please try again',
+  cartFailTitle: MESSAGES_EN.CART_FAIL,
   required: 'required',
   uploadImage: 'Upload image',
   uploadVideo: 'Upload video',
@@ -64,7 +69,7 @@ export const EN: Record<UiKey, string> = {
   switchToCouponBody: 'The chosen promotion will be removed: it cannot be combined with a coupon.',
   currency: 'Currency',
   paymentMethods: 'Payment methods',
-  payNow: 'Pay',
+  payNow: MESSAGES_EN.GBP_CARD_PAY,
   placeOrder: 'Place order',
   processing: 'Processing…',
   sendToChulabook: 'Send to chulabook',
@@ -115,7 +120,7 @@ export const EN: Record<UiKey, string> = {
   bankTransfer: 'Bank transfer',
   bankAccounts: 'Accounts to transfer to',
   notifyPayment: 'Notify payment',
-  notifyLater: 'Notify later',
+  notifyLater: MESSAGES_EN.PAYMENT_NOTICE_LATER,
   contactName: 'Contact name',
   transferAmount: 'Amount transferred',
   originBank: 'From bank',
@@ -136,11 +141,11 @@ export const EN: Record<UiKey, string> = {
   promptPayTitle: 'Pay with PromptPay',
   promptPayWaiting: 'Scan the QR code to pay; this page moves on by itself once paid',
   cardTitle: 'Pay by credit/debit card',
-  cardNumber: 'Card number',
-  cardName: 'Name on card',
-  cardMonth: 'Expiry month (MM)',
+  cardNumber: MESSAGES_EN.GBP_CARD_NUMBER,
+  cardName: MESSAGES_EN.GBP_CARD_NAME,
+  cardMonth: MESSAGES_EN.GBP_CARD_MONTH,
   cardYear: 'Expiry year (YYYY)',
-  cardCvv: 'CVV',
+  cardCvv: MESSAGES_EN.GBP_CARD_CVV,
   pay: 'Pay {amount}',
   authorizing: 'Going to 3-D Secure…',
   confirmingPayment: 'Checking the payment…',
@@ -176,7 +181,7 @@ export const EN: Record<UiKey, string> = {
   // security / modes (issue 15)
 
   // Shop (issue 11)
-  cartEmpty: 'Your cart is empty',
+  cartEmpty: MESSAGES_EN.EMPTY_CART,
   remove: 'Remove',
   cartTitle: 'Your cart',
   addedToCart: '{name} was added to the cart',
@@ -207,11 +212,11 @@ export const EN: Record<UiKey, string> = {
   payFail_processingError: 'The payment system had a problem',
   thankYouPending: 'Order {order} is not paid yet',
   thankYouAwaitingApproval: 'We received your payment notice and are checking it',
-  thankYouNotFound: 'Order not found',
+  thankYouNotFound: MESSAGES_EN.ORDER_NOT_FOUND,
   thankYouNotFoundBody: 'This link does not match any of your orders',
   thankYouLogin: 'Please log in to see the status of your order',
   orderClosed: 'Order {order} can no longer be paid',
-  payOrder: 'Pay',
+  payOrder: MESSAGES_EN.GBP_CARD_PAY,
   payOrderAgain: 'Pay again',
   continuePayingOrder: 'Continue paying order {order}',
   cancelOrder: 'Cancel order',

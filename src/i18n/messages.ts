@@ -1,9 +1,15 @@
 /**
- * The app's message catalogue: Thai first (TH), English second (EN in ./en.ts, same keys, loaded on demand). Texts the spec
- * quotes live in domain/messages.ts (MESSAGES / MESSAGES_EN) and are re-exported here, so a view
- * asks one place: `t('payNow')` for a UI label, `msg('EMPTY_CART')` for a spec message.
+ * The UI's labels in Thai (TH; English: EN in ./en.ts, same keys, loaded on demand) and the only
+ * place a view turns a message into text.
+ *
+ * Layout (one catalogue per language, each in two parts with disjoint keys and no text written
+ * twice): the spec's messages that domain, machines and the server carry by key live in
+ * domain/messages.ts (MESSAGES / MESSAGES_EN); the UI's own labels live here and in ./en.ts. A label
+ * whose words are a message of domain/messages.ts refers to it instead of repeating the text.
+ * A view renders `t('payNow')` for a label, `msg('EMPTY_CART')` for a message key and `tm(shown)`
+ * for what a machine holds (a `Msg` by key, or a text the server already rendered).
  */
-import { localizeMessage, message, type MessageKey, type MessageLocale } from '../../domain/messages';
+import { MESSAGES, message, renderShown, type MessageKey, type MessageLocale, type Shown } from '../../domain/messages';
 import { formatMoney, type Currency, type MoneyLocale } from '../../domain/money';
 import { PAYMENT_METHOD_NAMES, isPaymentMethodId } from '../../domain/payment-methods';
 import { getLocale, intlTag, setLocale, type Locale } from './locale';
@@ -20,7 +26,7 @@ export const TH = {
   loading: 'กำลังโหลด…',
   free: 'ฟรี',
   notifications: 'การแจ้งเตือน',
-  notFound: '404 ไม่พบหน้าที่คุณต้องการ',
+  notFound: MESSAGES.PAGE_NOT_FOUND,
   backHome: 'กลับหน้าแรก',
   cartFailTitle: 'เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง',
   required: 'จำเป็น',
@@ -64,7 +70,7 @@ export const TH = {
   discount: 'ส่วนลด',
   withholding: 'หักภาษี ณ ที่จ่าย',
   shippingFee: 'ค่าจัดส่ง',
-  payable: 'ยอดชำระ',
+  payable: MESSAGES.GBP_CARD_AMOUNT,
   removeLine: 'นำออก: {name} (จากรถเข็น)',
   quantity: 'จำนวน',
   coupon: 'คูปองส่วนลด',
@@ -79,7 +85,7 @@ export const TH = {
   switchToCouponBody: 'โปรโมชั่นที่เลือกอยู่จะถูกยกเลิก เพราะใช้ร่วมกับคูปองไม่ได้',
   currency: 'สกุลเงิน',
   paymentMethods: 'ช่องทางการชำระเงิน',
-  payNow: 'ชำระเงิน',
+  payNow: MESSAGES.GBP_CARD_PAY,
   placeOrder: 'สั่งซื้อ',
   processing: 'กำลังดำเนินการ…',
   sendToChulabook: 'ส่งไปยัง chulabook',
@@ -135,8 +141,8 @@ export const TH = {
   // Payments
   bankTransfer: 'โอนเงินผ่านธนาคาร',
   bankAccounts: 'บัญชีสำหรับโอนเงิน',
-  notifyPayment: 'แจ้งชำระเงิน',
-  notifyLater: 'ไว้แจ้งทีหลัง',
+  notifyPayment: MESSAGES.PAYMENT_NOTICE_TITLE,
+  notifyLater: MESSAGES.PAYMENT_NOTICE_LATER,
   contactName: 'ชื่อผู้ติดต่อ',
   transferAmount: 'จำนวนเงินที่โอน',
   originBank: 'ธนาคารต้นทาง',
@@ -157,9 +163,9 @@ export const TH = {
   promptPayTitle: 'ชำระเงินด้วยพร้อมเพย์',
   promptPayWaiting: 'สแกน QR Code เพื่อชำระเงิน หน้านี้จะไปต่อเองเมื่อชำระเงินสำเร็จ',
   cardTitle: 'ชำระเงินด้วยบัตรเครดิต/เดบิต',
-  cardNumber: 'หมายเลขบัตร',
-  cardName: 'ชื่อบนบัตร',
-  cardMonth: 'เดือนหมดอายุ (MM)',
+  cardNumber: MESSAGES.GBP_CARD_NUMBER,
+  cardName: MESSAGES.GBP_CARD_NAME,
+  cardMonth: MESSAGES.GBP_CARD_MONTH,
   cardYear: 'ปีหมดอายุ (YYYY)',
   cardCvv: 'CVV',
   pay: 'ชำระเงิน {amount}',
@@ -178,7 +184,7 @@ export const TH = {
   noOrders: 'ยังไม่มีคำสั่งซื้อ',
   orderDate: 'วันที่สั่งซื้อ',
   orderStatus: 'สถานะ',
-  orderTotal: 'ยอดชำระ',
+  orderTotal: MESSAGES.GBP_CARD_AMOUNT,
   status_notYetReceived: 'รอชำระเงิน',
   status_pendingApproved: 'รอตรวจสอบ',
   status_approved: 'ชำระเงินแล้ว',
@@ -191,7 +197,7 @@ export const TH = {
   allCourses: 'คอร์สทั้งหมด',
   searchCourses: 'ค้นหาคอร์ส',
   search: 'ค้นหา',
-  noCourses: 'ไม่พบคอร์ส',
+  noCourses: MESSAGES.COURSE_NOT_FOUND,
   sessionExpiredTitle: 'เซสชันหมดอายุ',
   sessionExpiredBody: 'กรุณาเข้าสู่ระบบอีกครั้ง',
   signedOutTitle: 'บัญชีนี้ถูกออกจากระบบ',
@@ -199,7 +205,7 @@ export const TH = {
   // security / modes (issue 15); the demo shop's notice is domain/messages DEMO_PAYMENTS_NOTICE (issue 13: the server writes it too)
 
   // Shop (issue 11): cart page, add to cart, products
-  cartEmpty: 'ยังไม่มีสินค้าในรถเข็น',
+  cartEmpty: MESSAGES.EMPTY_CART,
   remove: 'นำออก',
   cartTitle: 'รถเข็นของคุณ',
   addedToCart: 'เพิ่ม {name} ลงรถเข็นแล้ว',
@@ -234,7 +240,7 @@ export const TH = {
   thankYouNotFoundBody: 'ลิงก์นี้ไม่ตรงกับคำสั่งซื้อของคุณ',
   thankYouLogin: 'กรุณาเข้าสู่ระบบเพื่อดูสถานะคำสั่งซื้อ',
   orderClosed: 'คำสั่งซื้อ {order} ไม่สามารถชำระเงินได้แล้ว',
-  payOrder: 'ชำระเงิน',
+  payOrder: MESSAGES.GBP_CARD_PAY,
   payOrderAgain: 'ชำระเงินอีกครั้ง',
   continuePayingOrder: 'ชำระเงินคำสั่งซื้อ {order} ต่อ',
   cancelOrder: 'ยกเลิกคำสั่งซื้อ',
@@ -310,7 +316,7 @@ export const TH = {
   productTypeName: 'หนังสือ / สินค้า',
   productPrice: 'ราคา',
   productInStock: 'มีสินค้า',
-  productSoldOut: 'สินค้าหมด',
+  productSoldOut: MESSAGES.BUY_OUT_OF_STOCK,
   productGallery: 'รูปสินค้า',
   productShowPicture: 'ดูรูปที่ {n}',
   productBuy: 'สั่งซื้อ',
@@ -431,22 +437,12 @@ export function msg(key: MessageKey): string {
   return message(key, getLocale());
 }
 
-/** Messages whose key might come from the server (error codes): the text, or null when unknown. */
-export function msgForCode(code: string): string | null {
-  try {
-    const text = message(code as MessageKey, getLocale());
-    return typeof text === 'string' ? text : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * A text a machine or an older answer holds in Thai (a spec message, possibly with details) in the
- * current locale; any other text (names, the server's own words) unchanged.
+ * What a machine holds for the buyer to read, in the current locale: a message by key rendered with
+ * its params, or a text the server already rendered in the buyer's language shown as it is.
  */
-export function tx(text: string | null | undefined): string {
-  return text ? localizeMessage(text, getLocale()) : '';
+export function tm(shown: Shown | null | undefined): string {
+  return renderShown(shown, getLocale());
 }
 
 /** Money through Intl in the current locale. */

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { sameOriginPath } from '../api/storage';
 import { selectLoggingIn, selectLoginError, selectSolvingChallenge } from '../../machines/session/session.selectors';
-import { t, tx } from '../i18n/messages';
+import { t, tm } from '../i18n/messages';
 import { Button, TextField } from '../ui';
 import { SessionContext } from './context';
 
@@ -47,7 +47,7 @@ export function LoginForm({ onRegister, idPrefix = 'login' }: LoginFormProps) {
     >
       {error ? (
         <p className="ui-alert ui-alert--error" role="alert" data-testid="login-error">
-          {tx(error)}
+          {tm(error)}
         </p>
       ) : null}
       {solving ? (

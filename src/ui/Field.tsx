@@ -1,5 +1,6 @@
-import { tx } from '../i18n/messages';
+import { tm } from '../i18n/messages';
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import type { Shown } from '../../domain/messages';
 
 /** What a Field hands its control: id, the description links and the invalid flag. */
 export interface FieldControlProps {
@@ -12,7 +13,7 @@ export interface FieldControlProps {
 export interface FieldProps {
   label: ReactNode;
   /** Error text, linked to the control by aria-describedby. */
-  error?: string | null;
+  error?: Shown | null;
   hint?: ReactNode;
   required?: boolean;
   id?: string;
@@ -46,14 +47,14 @@ export function Field({ label, error, hint, required = false, id, className, chi
       ) : null}
       {error ? (
         <p id={errorId} className="ui-field__error">
-          {tx(error)}
+          {tm(error)}
         </p>
       ) : null}
     </div>
   );
 }
 
-type Common = { label: ReactNode; error?: string | null; hint?: ReactNode; required?: boolean; fieldClassName?: string };
+type Common = { label: ReactNode; error?: Shown | null; hint?: ReactNode; required?: boolean; fieldClassName?: string };
 
 export function TextField({ label, error, hint, required, fieldClassName, id, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
   return (
@@ -85,7 +86,7 @@ export function SelectField({ label, error, hint, required, fieldClassName, id, 
 
 export interface ChoiceGroupProps {
   legend: ReactNode;
-  error?: string | null;
+  error?: Shown | null;
   required?: boolean;
   children: ReactNode;
   className?: string;
@@ -108,7 +109,7 @@ export function ChoiceGroup({ legend, error, required, children, className }: Ch
       {children}
       {error ? (
         <p id={`${id}-error`} className="ui-field__error">
-          {tx(error)}
+          {tm(error)}
         </p>
       ) : null}
     </fieldset>

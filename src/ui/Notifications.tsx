@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { t, tx, type UiKey } from '../i18n/messages';
+import { t, tm, type UiKey } from '../i18n/messages';
 import { CloseIcon } from './icons';
 import { toasts as defaultStore, type ToastStore } from './notifications';
 
@@ -20,9 +20,9 @@ export function Notifications({ store = defaultStore }: { store?: ToastStore }) 
           data-topic={toast.topic}
         >
           <div className="ui-toast__text">
-            {toast.title ? <strong className="ui-toast__title">{tx(toast.title)}</strong> : null}
+            {toast.title ? <strong className="ui-toast__title">{tm(toast.title)}</strong> : null}
             <span>
-              {tx(toast.message)}
+              {tm(toast.message)}
               {toast.reason ? <span data-testid="toast-reason"> ({t(`payFail_${toast.reason}` as UiKey)})</span> : null}
             </span>
           </div>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
-import { t, tx } from '../i18n/messages';
+import { t, tm } from '../i18n/messages';
 import { TrashIcon } from './icons';
+import type { Shown } from '../../domain/messages';
 
 /** A chosen file: a local File (not uploaded yet) or a file already on the server (url). */
 export interface UploadEntry {
@@ -28,7 +29,7 @@ export interface UploadWidgetProps {
   onAdd: (file: File) => void;
   /** The delete action of a listed file (absent: files cannot be removed here). */
   onRemove?: (name: string) => void;
-  error?: string | null;
+  error?: Shown | null;
   hint?: string;
   required?: boolean;
   disabled?: boolean;
@@ -127,7 +128,7 @@ export function UploadWidget({ kind, label, files, onAdd, onRemove, error, hint,
       ) : null}
       {error ? (
         <p id={`${id}-error`} className="ui-field__error" role="alert">
-          {tx(error)}
+          {tm(error)}
         </p>
       ) : null}
     </div>

@@ -3,14 +3,16 @@
  * through their `notify` effect; the app provides `notify` below. A plain external store, read
  * with useSyncExternalStore by <Notifications/>.
  */
+import type { Shown } from '../../domain/messages';
+
 export type ToastKind = 'success' | 'info' | 'warning' | 'error';
 
 export interface ToastInput {
   kind: ToastKind;
   /** The spec's notification kind (invalidCoupon, emptyCart, fail, ...), kept for tests and analytics. */
   topic?: string;
-  title?: string;
-  message: string;
+  title?: Shown;
+  message: Shown;
   /** A payment failure's reason: rendered from the catalogue (`payFail_<reason>`) in the page's language. */
   reason?: string;
   /** ms; default 4500 (spec: 4-5 s); 5000 for the invalid-data notices. */
@@ -43,8 +45,9 @@ export function createToastStore(schedule: (fn: () => void, ms: number) => unkno
   return {
     push(input: ToastInput): number {
       const id = nextId++;
-      // The same message twice in a row replaces the first rather than stacking.
-      const same = toasts.find((x) => x.message === input.message && x.title === input.title);
+      // The same message twice in a row replaces the first rather than stacking (a message by key
+      // is the same when its key and params are).
+      const same = toasts.find((x) => JSON.stringify([x.message, x.title]) === JSON.stringify([input.message, input.title]));
       toasts = [...toasts.filter((x) => x !== same), { ...input, id }].slice(-MAX_TOASTS);
       emit();
       schedule(() => dismiss(id), input.duration ?? TOAST_DURATION_MS);

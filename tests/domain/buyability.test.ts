@@ -9,6 +9,7 @@ import {
 } from '../../domain/buyability';
 import type { BuyabilityInput, BuyableCourse, Buyer } from '../../domain/buyability';
 import { plan } from './fixtures';
+import { MSG } from '../../domain/messages';
 
 const NOW = Date.UTC(2025, 5, 15, 12);
 const student: Buyer = { studentLoggedIn: true, userGroupId: 2, ownedCourseIds: [50, 51] };
@@ -71,7 +72,7 @@ describe('spec 4 "Course order status" and buyability (reason codes)', () => {
   });
 
   it('a blocked result carries the Thai message', () => {
-    expect(canBuy(input({ orderStatus: 'approved' }))).toEqual({ buyable: false, reason: 'have_course', message: 'คุณมีคอร์สนี้อยู่แล้ว' });
+    expect(canBuy(input({ orderStatus: 'approved' }))).toEqual({ buyable: false, reason: 'have_course', message: MSG.HAVE_COURSE });
     expect(canBuy(input({}))).toEqual({ buyable: true, reason: 'ok' });
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { caretAfterDigits, formatCardNumber, splitExpiry, validateCard } from '../../domain/forms/card';
 import { validateTaxId } from '../../domain/tax';
-import { MESSAGES } from '../../domain/messages';
+import { MSG } from '../../domain/messages';
 
 describe('card number as written', () => {
   it('keeps a pasted, spaced or dashed number whole and groups it', () => {
@@ -29,9 +29,9 @@ describe('card number as written', () => {
 
 describe('tax id messages', () => {
   it('letters: digits only; a wrong 13th digit: the check digit explained', () => {
-    expect(validateTaxId('12345abc')).toMatchObject({ ok: false, code: 'not_digits', message: MESSAGES.TAX_ID_DIGITS_ONLY });
-    expect(validateTaxId('1101700203451')).toMatchObject({ ok: false, code: 'check_digit', message: MESSAGES.TAX_ID_CHECK_DIGIT });
-    expect(validateTaxId('1101700203451', 'normal_person')).toMatchObject({ ok: false, message: MESSAGES.CITIZEN_ID_CHECK_DIGIT });
+    expect(validateTaxId('12345abc')).toMatchObject({ ok: false, code: 'not_digits', message: MSG.TAX_ID_DIGITS_ONLY });
+    expect(validateTaxId('1101700203451')).toMatchObject({ ok: false, code: 'check_digit', message: MSG.TAX_ID_CHECK_DIGIT });
+    expect(validateTaxId('1101700203451', 'normal_person')).toMatchObject({ ok: false, message: MSG.CITIZEN_ID_CHECK_DIGIT });
     expect(validateTaxId('1-1017-00203-45-0')).toMatchObject({ ok: true, value: '1101700203450' });
   });
 });

@@ -17,7 +17,7 @@ import {
   validateCoupon,
 } from '../../domain/discounts';
 import type { CouponContext, PricedCart, PricePart } from '../../domain/discounts';
-import { MESSAGES } from '../../domain/messages';
+import { MSG } from '../../domain/messages';
 import type { Coupon, Promotion } from '../../domain/types';
 import { cart, coupon, plan, promotion } from './fixtures';
 
@@ -63,11 +63,11 @@ describe('spec 5 "Coupons: payment method must be among allowed ones; at least o
   ])('$rule -> $code', ({ c, over, code }) => {
     const r = validateCoupon(c, { ...ctx, ...over });
     if (code === null) expect(r).toEqual({ ok: true });
-    else expect(r).toEqual({ ok: false, code, message: MESSAGES[code as keyof typeof MESSAGES] });
+    else expect(r).toEqual({ ok: false, code, message: MSG[code as keyof typeof MSG] });
   });
 
   it('gives the Thai message with the reason code', () => {
-    expect(validateCoupon(null, ctx)).toMatchObject({ message: 'ไม่พบคูปองนี้' });
+    expect(validateCoupon(null, ctx)).toMatchObject({ message: MSG.NOT_FOUND });
   });
 });
 
@@ -98,7 +98,7 @@ describe('spec 9 "P2 apply to the top-priced N courses (number_of_course)" (deci
   it('P2 short of number_of_course is rejected, not applied', () => {
     const r = priced([coupon({ id: 1, coupon_type: 'P2', number_of_course: 4, courses: [1, 2, 3] })]);
     expect(r.discount).toBe(0);
-    expect(r.rejected_coupons).toEqual([{ id: 1, code: 'C1', reason: 'COUPON_NOT_ENOUGH_COURSES', message: MESSAGES.COUPON_NOT_ENOUGH_COURSES }]);
+    expect(r.rejected_coupons).toEqual([{ id: 1, code: 'C1', reason: 'COUPON_NOT_ENOUGH_COURSES', message: MSG.COUPON_NOT_ENOUGH_COURSES }]);
   });
 });
 
@@ -308,7 +308,7 @@ describe('priceCart: per-course breakdown + subtotal, discount, total (the one f
       [1, 199000, 6000],
       [2, 99000, null],
     ]);
-    expect(priceCart(usd.lines, usd.plans, [], null, 'USD', 1)).toEqual({ ok: false, code: 'cart_pricing_usd_failed', course_id: 2, message: 'คอร์สนี้ไม่มีราคา USD' });
+    expect(priceCart(usd.lines, usd.plans, [], null, 'USD', 1)).toEqual({ ok: false, code: 'cart_pricing_usd_failed', course_id: 2, message: MSG.CART_PRICING_USD_FAILED });
     expect(priceCart(usd.lines, usd.plans, [], null, 'THB', 1).ok).toBe(true);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { couponNotAvailableMessage, customLabelRequiredMessage, message, MESSAGES, MESSAGES_EN } from '../../domain/messages';
+import { isMessageKey, message, MESSAGES, MESSAGES_EN, MSG, msgOf, renderMsg, renderShown, type MessageKey } from '../../domain/messages';
 
 const SPEC = readFileSync(new URL('../../docs/spec/checkout-spec.md', import.meta.url), 'utf8');
 const quoted = (text: string) => new RegExp(`['(:] ?${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[')]`);
@@ -43,10 +43,37 @@ describe('messages: the spec\'s texts as named constants, Thai first, English se
     expect(message('PROMOTION_NOT_SELECTED', 'en')).toBe('your order has a joint promotion, please choose a promotion');
   });
 
-  it('texts with parts', () => {
-    expect(customLabelRequiredMessage('โรงเรียน')).toBe('กรุณากรอก โรงเรียน');
-    expect(customLabelRequiredMessage('School', 'en')).toBe('Please fill in School');
-    expect(couponNotAvailableMessage(['A1', 'B2'])).toBe('คูปองถูกใช้ครบจำนวนแล้ว: A1, B2');
-    expect(couponNotAvailableMessage(['A1'], 'en')).toBe('The coupon is fully used: A1');
+  it('parameters are filled at the edge, in each language, never concatenated by the caller', () => {
+    expect(renderMsg(msgOf('CUSTOM_FIELD_REQUIRED', { label: 'โรงเรียน' }))).toBe('กรุณากรอก โรงเรียน');
+    expect(renderMsg(msgOf('CUSTOM_FIELD_REQUIRED', { label: 'School' }), 'en')).toBe('Please fill in School');
+    expect(renderMsg(msgOf('COUPON_NOT_AVAILABLE_CODES', { codes: 'A1, B2' }))).toBe('คูปองถูกใช้ครบจำนวนแล้ว: A1, B2');
+    expect(renderMsg(msgOf('COUPON_NOT_AVAILABLE_CODES', { codes: 'A1' }), 'en')).toBe('The coupon is fully used: A1');
+    expect(renderMsg(msgOf('COUPON_NOT_FOUND_ID', { id: 12 }), 'en')).toBe('This coupon does not exist (12)');
+    // a placeholder without its param stays visible rather than silently empty
+    expect(renderMsg({ key: 'COUPON_NOT_AVAILABLE_CODES' })).toBe('คูปองถูกใช้ครบจำนวนแล้ว: {codes}');
+    expect(renderMsg(MSG.EMPTY_CART, 'en')).toBe('Your cart is empty');
+    // a text the server already rendered is shown as it is
+    expect(renderShown('Unauthorized', 'th')).toBe('Unauthorized');
+    expect(renderShown(null)).toBe('');
+  });
+
+  it('every key has a Thai and an English text with the same parameters', () => {
+    const params = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    for (const key of Object.keys(MESSAGES) as MessageKey[]) {
+      expect(MESSAGES[key].trim(), key).not.toBe('');
+      expect(MESSAGES_EN[key].trim(), key).not.toBe('');
+      expect(params(MESSAGES_EN[key]), key).toEqual(params(MESSAGES[key]));
+    }
+    expect(Object.keys(MSG).sort()).toEqual(Object.keys(MESSAGES).sort());
+    expect(MSG.SLIP_REQUIRED).toEqual({ key: 'SLIP_REQUIRED' });
+    expect(isMessageKey('COUPON_NOT_AVAILABLE')).toBe(true);
+    expect(isMessageKey('TIME_LEFT')).toBe(false);
+  });
+
+  it('no function maps a text back to its key: the module exports none, the catalogues are read by key only', () => {
+    const source = readFileSync(new URL('../../domain/messages.ts', import.meta.url), 'utf8');
+    expect(source).not.toMatch(/messageKeyOf|localizeMessage|byText|textIndex/);
+    const ui = readFileSync(new URL('../../src/i18n/messages.ts', import.meta.url), 'utf8');
+    expect(ui).not.toMatch(/localizeMessage|export function tx\b/);
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '../../domain/order-checks';
 import type { OrderCheckInput, OrderLine, SubmitCheckInput } from '../../domain/order-checks';
 import { plan, promotion } from './fixtures';
+import { MSG, renderShown } from '../../domain/messages';
 
 const plans = [
   plan({ id: 11, course_id: 1, price: 199000, price_usd: 6000 }),
@@ -52,8 +53,8 @@ describe('spec 5 "Cart and order": create-order checks, first failure', () => {
   });
 
   it('problems carry the Thai message (USD: \'the course has no USD price\')', () => {
-    expect(orderProblem(order({ lines: [l2], currency: 'USD' }))).toEqual({ code: 'cart_pricing_usd_failed', message: 'คอร์สนี้ไม่มีราคา USD', course_id: 2 });
-    expect(orderProblem(order({ paymentMethodId: 8, payable: 100 }))?.message).toBe('ไม่สามารถเลือกช่องทางชำระเงินนี้ได้ เนื่องจากยอดรวมต่ำกว่าขั้นต่ำ (20 บาท)');
+    expect(orderProblem(order({ lines: [l2], currency: 'USD' }))).toEqual({ code: 'cart_pricing_usd_failed', message: MSG.CART_PRICING_USD_FAILED, course_id: 2 });
+    expect(renderShown(orderProblem(order({ paymentMethodId: 8, payable: 100 }))?.message)).toBe('ไม่สามารถเลือกช่องทางชำระเงินนี้ได้ เนื่องจากยอดรวมต่ำกว่าขั้นต่ำ (20 บาท)');
   });
 });
 
@@ -78,9 +79,9 @@ describe('spec 4 checkout step 1 "Submit checks the cart is not empty, shipping 
   });
 
   it('messages: \'กรุณากรอกข้อมูลที่อยู่จัดส่ง\', the empty-cart text, the joint-promotion text', () => {
-    expect(submitProblem(submit({ lines: [book] }))?.message).toBe('กรุณากรอกข้อมูลที่อยู่จัดส่ง');
-    expect(submitProblem(submit({ lines: [] }))?.message).toBe('ยังไม่มีสินค้าในรถเข็น');
-    expect(submitProblem(submit({ lines: [l1, l2], promotions: [promo] }))?.message).toBe('คำสั่งซื้อของคุณมีโปรโมชั่นร่วม กรุณาเลือกโปรโมชั่น');
+    expect(renderShown(submitProblem(submit({ lines: [book] }))?.message)).toBe('กรุณากรอกข้อมูลที่อยู่จัดส่ง');
+    expect(renderShown(submitProblem(submit({ lines: [] }))?.message)).toBe('ยังไม่มีสินค้าในรถเข็น');
+    expect(renderShown(submitProblem(submit({ lines: [l1, l2], promotions: [promo] }))?.message)).toBe('คำสั่งซื้อของคุณมีโปรโมชั่นร่วม กรุณาเลือกโปรโมชั่น');
   });
 
   it('firstOrderProblem runs the submit checks, then the create-order checks', () => {

@@ -29,6 +29,7 @@ import {
 } from '../../domain/payment-methods';
 import type { CardBrand } from '../../domain/payment-methods';
 import { orderAmount } from '../../domain/money';
+import { MSG, renderMsg } from '../../domain/messages';
 
 const RUNS = { numRuns: 1000 };
 const SPEC = readFileSync(new URL('../../docs/spec/checkout-spec.md', import.meta.url), 'utf8');
@@ -98,9 +99,10 @@ describe('spec 5 "Payment methods 8 and 9 require a payable total (after withhol
     expect(checkPaymentMethod(OMISE_CARD, 1999, 'THB')).toEqual({
       ok: false,
       code: 'PAYMENT_MINIMUM',
-      message: 'ไม่สามารถเลือกช่องทางชำระเงินนี้ได้ เนื่องจากยอดรวมต่ำกว่าขั้นต่ำ (20 บาท)',
-      message_en: 'this payment channel cannot be selected because the total is below the minimum (20 baht)',
+      message: MSG.BELOW_METHOD_MINIMUM,
     });
+    expect(renderMsg(MSG.BELOW_METHOD_MINIMUM)).toBe('ไม่สามารถเลือกช่องทางชำระเงินนี้ได้ เนื่องจากยอดรวมต่ำกว่าขั้นต่ำ (20 บาท)');
+    expect(renderMsg(MSG.BELOW_METHOD_MINIMUM, 'en')).toBe('this payment channel cannot be selected because the total is below the minimum (20 baht)');
   });
 
   it('"after withholding": 20.50 THB before withholding, 19.50 after -> refused', () => {

@@ -29,6 +29,7 @@ import type { PlanViewer } from '../../domain/plans';
 import type { CountdownRecord, PricingPlan } from '../../domain/types';
 import { plan } from './fixtures';
 import { cardPrice } from '../../domain/money';
+import { MSG, renderShown } from '../../domain/messages';
 
 const RUNS = { numRuns: 1000 };
 const out: PlanViewer = { loggedIn: false };
@@ -97,8 +98,8 @@ describe('spec 8 "Missing plan list shows \'ไม่มีรูปแบบร
   });
 
   it('no plan left -> the Thai message', () => {
-    expect(plansForViewer([plan({ id: 9, course_id: 1, status_show: 0 })], out)).toEqual({ plans: [], message: 'ไม่มีรูปแบบราคาสำหรับคุณ' });
-    expect(plansForViewer([], student).message).toBe('ไม่มีรูปแบบราคาสำหรับคุณ');
+    expect(plansForViewer([plan({ id: 9, course_id: 1, status_show: 0 })], out)).toEqual({ plans: [], message: MSG.NO_PLAN_FOR_YOU });
+    expect(renderShown(plansForViewer([], student).message)).toBe('ไม่มีรูปแบบราคาสำหรับคุณ');
   });
 
   it.each<{ rule: string; ps: PricingPlan[]; viewer: PlanViewer; id: number | null }>([

@@ -2,7 +2,7 @@
 // request's language (Accept-Language, else the lang cookie, else Thai), in the spec's order,
 // never the validator's own wording; the field-level details stay under `result`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, MESSAGES_EN } from '../../domain/messages';
+import { MESSAGES, MESSAGES_EN, message, renderMsg, msgOf } from '../../domain/messages';
 import { call, login, testApp, type TestApp } from './support/app';
 
 let t: TestApp;
@@ -143,5 +143,29 @@ describe('the server\'s own refusals a buyer may read', () => {
     expect(th.status).toBe(401);
     expect(th.body.error.msg).toBe(MESSAGES.LOGIN_AS_STUDENT);
     expect(en.body.error.msg).toBe(MESSAGES_EN.LOGIN_AS_STUDENT);
+  });
+});
+
+describe('errors carry a message by key; the error handler renders it per request', () => {
+  const coupon = (code: string, lang?: string) => call(t.app, 'getCouponByCouponCode', { body: { coupon_code: code }, headers: lang ? { 'accept-language': lang } : {} });
+
+  it.each([
+    ['NOT_FOUND', () => coupon('NO-SUCH-CODE'), () => coupon('NO-SUCH-CODE', 'en'), 'NOT_FOUND'],
+    ['VALIDATION_ERROR', () => call(t.app, 'getCouponByCouponCode', { body: {} }), () => call(t.app, 'getCouponByCouponCode', { body: {}, headers: { 'accept-language': 'en-GB,en;q=0.8' } }), 'FIELD_REQUIRED'],
+    ['UNAUTHORIZED', () => call(t.app, 'getStudentProfile', {}), () => call(t.app, 'getStudentProfile', { headers: { 'accept-language': 'en' } }), 'LOGIN_AS_STUDENT'],
+  ] as const)('%s: Thai without Accept-Language, English with en', async (_code, thai, english, key) => {
+    const th = await thai();
+    const en = await english();
+    expect(th.status).toBe(en.status);
+    expect(th.body.error.code).toBe(en.body.error.code);
+    expect(th.body.error.msg).toBe(message(key, 'th'));
+    expect(en.body.error.msg).toBe(message(key, 'en'));
+  });
+
+  it('a message with parameters (a full coupon names its code) in both languages', async () => {
+    const th = await coupon('SOLDOUT');
+    const en = await coupon('SOLDOUT', 'en');
+    expect(th.body.error).toMatchObject({ code: 'COUPON_NOT_AVAILABLE', msg: renderMsg(msgOf('COUPON_NOT_AVAILABLE_CODES', { codes: 'SOLDOUT' }), 'th'), result: ['SOLDOUT'] });
+    expect(en.body.error).toMatchObject({ code: 'COUPON_NOT_AVAILABLE', msg: 'The coupon is fully used: SOLDOUT', result: ['SOLDOUT'] });
   });
 });

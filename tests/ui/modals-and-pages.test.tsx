@@ -19,6 +19,7 @@ import { SessionModals } from '../../src/session';
 import { effectSpies, scripted } from '../support/ui-actors';
 import { scriptedCheckout } from '../support/ui-checkout';
 import { pageData, plan, student } from './fixtures';
+import { MSG } from '../../domain/messages';
 
 const taxSettings = { vat_value: 7, is_enable_vat: true, is_enable_tax_invoice: true, is_enable_withholding_tax: true };
 
@@ -43,7 +44,7 @@ describe('tax modals (tax gate)', () => {
     await user.click(document.querySelector('.ui-modal-mask') as HTMLElement);
     expect(screen.getByRole('dialog', { name: 'ข้อมูลใบกำกับภาษี' })).toBe(modal);
     await user.click(within(modal).getByTestId('tax-submit'));
-    expect(fx.notices).toContainEqual(expect.objectContaining({ message: 'ข้อมูลใบกำกับภาษีไม่ถูกต้อง' }));
+    expect(fx.notices).toContainEqual(expect.objectContaining({ message: MSG.TAX_INVOICE_INVALID }));
     within(modal).getByText('กรุณากรอกชื่อบริษัท');
     await user.type(within(modal).getByLabelText(/ชื่อบริษัท/), 'บริษัท ทดสอบ จำกัด');
     await user.type(within(modal).getByLabelText(/สาขา/), '00000');

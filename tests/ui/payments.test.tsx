@@ -17,6 +17,7 @@ import { PromptPayModal, ScbQrModal } from '../../src/features/payments/QrModals
 import { TwoC2pCardModal } from '../../src/features/payments/TwoC2pCardModal';
 import { apiError, effectSpies, pushChannel, scripted } from '../support/ui-actors';
 import { t } from '../../src/i18n/messages';
+import { MSG } from '../../domain/messages';
 
 function order(methodId: PaymentOrder['methodId'], amount = 150000): PaymentOrder {
   return { orderId: 501, orderToken: 'tok-501', amount, currency: 'THB', methodId, email: 'somchai@example.com', name: 'สมชาย ใจดี', tel: '0812345678' };
@@ -180,7 +181,7 @@ describe('Bank transfer notification modal', () => {
     const dialog = screen.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
     within(dialog).getByRole('button', { name: 'ไว้แจ้งทีหลัง' });
     await user.click(within(dialog).getByRole('button', { name: 'แจ้งชำระเงิน' }));
-    expect(fx.notices[0]).toMatchObject({ title: 'คุณกรอกข้อมูลไม่ถูกต้อง', message: 'กรุณาอัพโหลดหลักฐานการโอนเงิน' });
+    expect(fx.notices[0]).toMatchObject({ title: MSG.INVALID_DATA_TITLE, message: MSG.SLIP_REQUIRED });
     within(dialog).getByText('กรุณาอัพโหลดหลักฐานการโอนเงิน');
 
     await user.upload(within(dialog).getByTestId('slip-input'), new File(['png'], 'slip.png', { type: 'image/png' }));
@@ -207,7 +208,7 @@ describe('Bank transfer notification modal', () => {
     const user = userEvent.setup({ applyAccept: false });
     const { fx, s } = start(true);
     await user.upload(screen.getByTestId('slip-input'), new File(['x'], 'notes.txt', { type: 'text/plain' }));
-    expect(fx.notices[0]).toMatchObject({ message: 'File type is not allow to upload.' });
+    expect(fx.notices[0]).toMatchObject({ message: MSG.FILE_TYPE_NOT_ALLOWED });
     expect(s.inputsOf('uploadFile')).toEqual([]);
   });
 });

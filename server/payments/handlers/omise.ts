@@ -8,6 +8,7 @@ import { isOmiseChargePaid, verifyOmiseSignature, type OmiseCharge } from '../..
 import { applyOutcome, closeGoneAttempt, isGoneAtProvider, type Outcome } from '../apply';
 import { afterPaymentPath, payableOrder, ownOrder, providerFailed, withLock, type PaymentsDeps } from '../common';
 import { paymentsOfOrder, type PaymentRow } from '../repository';
+import { MSG } from '../../../domain/messages';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -41,7 +42,7 @@ function chargeAnswer(c: OmiseCharge, p: PaymentRow | null) {
 function omiseRefused(err: unknown, ctx: AppContext): ApiError {
   if (err instanceof ProviderError && err.status >= 400 && err.status < 500) {
     ctx.log.info({ code: err.code }, 'omise refused the request');
-    return new ApiError(422, 'PAYMENT_FAILED', 'ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง', { provider_code: err.code });
+    return new ApiError(422, 'PAYMENT_FAILED', MSG.PAYMENT_FAILED, { provider_code: err.code });
   }
   return providerFailed(err, ctx, 'omise');
 }
@@ -148,7 +149,7 @@ export function omiseHandlers(deps: PaymentsDeps): Handlers {
     handleOmiseReturn: async (req, reply, ctx) => {
       const orderId = req.params.orderId;
       const o = await ctx.orders.getOrderForPayment(ctx.db, orderId);
-      if (!o) throw new ApiError(404, 'NOT_FOUND', 'Order not found');
+      if (!o) throw new ApiError(404, 'NOT_FOUND', MSG.ORDER_NOT_FOUND);
       const latest = (await paymentsOfOrder(ctx.db, orderId)).filter((p) => p.provider === 'omise').pop();
       let order: { status: string; order_token: string } = o;
       if (latest) {

@@ -14,6 +14,7 @@ import { applyOutcome, closeGoneAttempt, isGoneAtProvider } from '../apply';
 import { PAYABLE_STATUSES, notPayable, ownOrder, payableOrder, providerFailed, withLock, type PaymentsDeps } from '../common';
 import { findPaymentByRef, paymentsOfOrder, updateRefund } from '../repository';
 import { isRecord } from '../../providers/http';
+import { MSG } from '../../../domain/messages';
 
 export function paypalHandlers(deps: PaymentsDeps): Handlers {
   return {
@@ -43,7 +44,7 @@ export function paypalHandlers(deps: PaymentsDeps): Handlers {
         const unit = pp.purchase_units?.[0]?.amount;
         if (unit && (fromMajor(Number(unit.value)) !== o.total || unit.currency_code !== o.currency_code)) {
           ctx.log.error({ orderId: o.id, paypalOrderId: pp.id }, 'PayPal order amount differs from the order total');
-          throw new ApiError(502, 'PAYMENT_FAILED', 'ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง');
+          throw new ApiError(502, 'PAYMENT_FAILED', MSG.PAYMENT_FAILED);
         }
         await applyOutcome(ctx, {
           provider: 'paypal',
@@ -77,7 +78,7 @@ export function paypalHandlers(deps: PaymentsDeps): Handlers {
               throw providerFailed(e, ctx, 'paypal get order');
             });
           } else if (err instanceof ProviderError && err.status === 422) {
-            throw new ApiError(422, 'PAYMENT_FAILED', 'ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง', { paypal_status: 'NOT_CAPTURED', issue: issue ?? err.code });
+            throw new ApiError(422, 'PAYMENT_FAILED', MSG.PAYMENT_FAILED, { paypal_status: 'NOT_CAPTURED', issue: issue ?? err.code });
           } else {
             throw providerFailed(err, ctx, 'paypal capture');
           }
@@ -94,7 +95,7 @@ export function paypalHandlers(deps: PaymentsDeps): Handlers {
           });
           const paid = r.payment ?? (await findPaymentByRef(ctx.db, 'paypal', paypalOrderId));
           if (paid?.status === 'successful' && !paid.attention) return { success: true as const, status: 'COMPLETED' as const, order_token: o.order_token };
-          throw new ApiError(422, 'PAYMENT_FAILED', 'ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง', { paypal_status: 'COMPLETED', issue: paid?.attention ?? 'NOT_APPLIED' });
+          throw new ApiError(422, 'PAYMENT_FAILED', MSG.PAYMENT_FAILED, { paypal_status: 'COMPLETED', issue: paid?.attention ?? 'NOT_APPLIED' });
         }
         if (capture?.status === 'PENDING') {
           // PayPal holds the money (review, eCheck...): nothing is paid yet, nothing is deleted.
@@ -111,7 +112,7 @@ export function paypalHandlers(deps: PaymentsDeps): Handlers {
         if (capture && (capture.status === 'DECLINED' || capture.status === 'FAILED')) {
           await applyOutcome(ctx, { provider: 'paypal', ref: paypalOrderId, eventId: capture.id, eventKind: 'capture', outcome: { kind: 'failed', code: capture.status, message: `capture ${capture.status}` } });
         }
-        throw new ApiError(422, 'PAYMENT_FAILED', 'ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง', { paypal_status: capture?.status ?? pp.status, issue: null });
+        throw new ApiError(422, 'PAYMENT_FAILED', MSG.PAYMENT_FAILED, { paypal_status: capture?.status ?? pp.status, issue: null });
       });
     },
   };

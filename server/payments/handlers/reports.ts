@@ -10,7 +10,7 @@ import type { Queryable } from '../../db/index';
 import { ApiError, requestLocale } from '../../errors';
 import type { Handlers } from '../../openapi/router';
 import type { OrderForPayment } from '../../orders/service';
-import { MESSAGES, paymentNoticeMail } from '../../../domain/messages';
+import { MSG, paymentNoticeMail } from '../../../domain/messages';
 import { bankTransferErrors } from '../../../domain/forms/bank-transfer';
 import { formatMoney } from '../../../domain/money';
 import { orderNumber } from '../../../domain/order-outcome';
@@ -38,9 +38,9 @@ export async function orderNeedsApproval(q: Queryable, orderId: number): Promise
  */
 async function orderForCaller(q: Queryable, ctx: AppContext, req: FastifyRequest, orderId: number, token: string | null | undefined): Promise<OrderForPayment> {
   const o = await ctx.orders.getOrderForPayment(q, orderId);
-  if (!o || o.is_deleted) throw new ApiError(404, 'NOT_FOUND', 'Order not found');
+  if (!o || o.is_deleted) throw new ApiError(404, 'NOT_FOUND', MSG.ORDER_NOT_FOUND);
   if (req.user) {
-    if (req.user.id !== o.user_id) throw new ApiError(403, 'FORBIDDEN', 'This order belongs to another user');
+    if (req.user.id !== o.user_id) throw new ApiError(403, 'FORBIDDEN', MSG.NOT_YOUR_ORDER);
     return o;
   }
   if (!token || token.length !== o.order_token.length || !timingSafeEqual(Buffer.from(token), Buffer.from(o.order_token))) {
@@ -165,7 +165,7 @@ export function reportHandlers(_deps: PaymentsDeps): Handlers {
         // Approve only what the server has verified: a successful provider payment of the order's total.
         const p = r.payment_id ? await findPayment(q, r.payment_id) : null;
         const verified = p !== null && p.status === 'successful' && !p.attention && p.paid_amount === o.total && p.currency === o.currency_code;
-        if (!verified) throw new ApiError(422, 'PAYMENT_FAILED', MESSAGES.PAYMENT_FAILED);
+        if (!verified) throw new ApiError(422, 'PAYMENT_FAILED', MSG.PAYMENT_FAILED);
         const after = await ctx.orders.approveOrderPayment(q, { orderId: o.id, orderPaymentId: r.id, approveBy: `student:${req.user?.id ?? ''}:${(b.approve_by ?? '').slice(0, 64)}`, paymentMethodId: p.method_id });
         return { success: true as const, order_token: after.order_token };
       });

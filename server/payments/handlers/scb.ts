@@ -11,6 +11,7 @@ import { parsePromptPayPayload } from '../../../domain/promptpay';
 import { applyOutcome } from '../apply';
 import { attemptRef, bangkokDate, payableOrder, providerFailed, withLock, type PaymentsDeps } from '../common';
 import { findPaymentByRef, paymentsOfOrder, updatePayment } from '../repository';
+import { MSG } from '../../../domain/messages';
 
 function minutesLeft(expires: Date, now: Date): number {
   return Math.max(1, Math.ceil((expires.getTime() - now.getTime()) / 60_000));
@@ -51,7 +52,7 @@ export function scbHandlers(deps: PaymentsDeps): Handlers {
         }
         if (!parsed || !parsed.crcValid || parsed.amount !== o.total) {
           ctx.log.error({ orderId: o.id }, 'SCB answered a QR that is not for the order total');
-          throw new ApiError(502, 'PAYMENT_FAILED', 'ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง');
+          throw new ApiError(502, 'PAYMENT_FAILED', MSG.PAYMENT_FAILED);
         }
         const expiresAt = new Date(now.getTime() + deps.config.scb.qrTtlMinutes * 60_000);
         await applyOutcome(ctx, {

@@ -2,6 +2,7 @@ import { CARD_NUMBER_MAX, caretAfterDigits, digitsOnly, formatCardNumber, splitE
 import type { FieldError } from '../../../domain/forms/common';
 import { t } from '../../i18n/messages';
 import { Field } from '../../ui';
+import type { Shown } from '../../../domain/messages';
 
 const onlyDigits = (max: number) => (event: React.FormEvent<HTMLInputElement>) => {
   const el = event.currentTarget;
@@ -59,7 +60,7 @@ export interface CardFieldsProps {
   disabled?: boolean;
 }
 
-function errorOf(errors: readonly FieldError[], path: string): string | null {
+function errorOf(errors: readonly FieldError[], path: string): Shown | null {
   return errors.find((e) => e.path === path)?.message ?? null;
 }
 

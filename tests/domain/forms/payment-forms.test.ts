@@ -4,6 +4,7 @@ import type { BankTransferValues } from '../../../domain/forms/bank-transfer';
 import { digitsOnly, validateCard } from '../../../domain/forms/card';
 import type { CardValues } from '../../../domain/forms/card';
 import { firstError, isFilledValue } from '../../../domain/forms/common';
+import { renderShown } from '../../../domain/messages';
 
 describe('spec 5 "Bank transfer notify (checked in order)"', () => {
   const good: BankTransferValues = {
@@ -39,8 +40,8 @@ describe('spec 5 "Bank transfer notify (checked in order)"', () => {
   ])('$rule -> $first', ({ over, config, first }) => {
     const r = validateBankTransfer({ ...good, ...over }, config ?? due);
     expect(r.ok).toBe(false);
-    expect(firstError(r)).toBe(first);
-    expect(r.title).toBe('คุณกรอกข้อมูลไม่ถูกต้อง');
+    expect(renderShown(firstError(r))).toBe(first);
+    expect(renderShown(r.title)).toBe('คุณกรอกข้อมูลไม่ถูกต้อง');
   });
 
   it('no slip needed when the site does not require it, or the amount is zero', () => {
@@ -54,7 +55,7 @@ describe('spec 5 "Bank transfer notify (checked in order)"', () => {
 
   it('"the FIRST failure is reported first": an empty form lists every failure in the spec order', () => {
     const r = validateBankTransfer({}, { amountDue: 0, slipRequired: true });
-    expect(r.ok ? [] : r.errors.map((e) => e.message)).toEqual([
+    expect(r.ok ? [] : r.errors.map((e) => renderShown(e.message))).toEqual([
       'กรุณากรอกชื่อผู้ติดต่อ',
       'กรุณากรอกจำนวนเงินที่โอน',
       'กรุณาเลือกธนาคารต้นทางที่โอน',
@@ -110,7 +111,7 @@ describe('spec 5 "Card form: number max 16; month max 2 (MM); year max 4 (YYYY);
     { rule: 'CVV 4 digits', over: { cvv: '1234' }, errors: [] },
   ])('$rule', ({ over, errors }) => {
     const r = validateCard({ ...good, ...over }, NOW);
-    expect(r.ok ? [] : r.errors.map((e) => [e.path, e.message])).toEqual(errors);
+    expect(r.ok ? [] : r.errors.map((e) => [e.path, renderShown(e.message)])).toEqual(errors);
   });
 
   it('an empty form reports every field', () => {

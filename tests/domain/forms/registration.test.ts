@@ -9,6 +9,7 @@ import {
 import type { RegistrationConfig, RegistrationValues } from '../../../domain/forms/registration';
 import { firstError } from '../../../domain/forms/common';
 import type { CustomLabel, RegisterFormSettings } from '../../../domain/types';
+import { msgOf, renderShown } from '../../../domain/messages';
 
 const allOn: RegisterFormSettings = {
   firstname: { is_enable: true, is_require: true },
@@ -28,7 +29,7 @@ const good: RegistrationValues = {
   displayImgUrl: 'me.png',
 };
 const messagesFor = (values: RegistrationValues, config: RegistrationConfig) =>
-  validateRegistration(values, config).errors.map((e) => [e.path, e.message]);
+  validateRegistration(values, config).errors.map((e) => [e.path, renderShown(e.message)]);
 
 describe('spec 5 "Registration" rules', () => {
   it('a complete form passes and is trimmed', () => {
@@ -121,7 +122,7 @@ describe('spec 5 "Custom labels marked required must be filled (empty value or l
   ])('label %i with value %j is invalid', (id, value) => {
     const answers = filled.map((a) => (a.id === id ? { id, value } : a));
     const label = labels.find((l) => l.id === id) as CustomLabel;
-    expect(customLabelErrors(labels, answers)).toEqual([{ path: `customLabel.${id}`, message: `กรุณากรอก ${label.label}` }]);
+    expect(customLabelErrors(labels, answers)).toEqual([{ path: `customLabel.${id}`, message: msgOf('CUSTOM_FIELD_REQUIRED', { label: label.label }) }]);
   });
 
   it('reads the payload JSON text too; a missing answer is empty; bad JSON counts as no answers', () => {
@@ -145,12 +146,12 @@ describe('spec 5 "Invalid-data notifications are split into contact info, login 
       { registerForm: allOn, withLogin: true, taxInvoice: true },
     );
     expect(r.ok).toBe(false);
-    expect(r.groups.map((g) => [g.group, g.message, g.errors.length])).toEqual([
+    expect(r.groups.map((g) => [g.group, renderShown(g.message), g.errors.length])).toEqual([
       ['contact', 'ข้อมูลติดต่อไม่ถูกต้อง', 1],
       ['login', 'ข้อมูลเข้าสู่ระบบไม่ถูกต้อง', 1],
       ['tax', 'ข้อมูลใบกำกับภาษีไม่ถูกต้อง', 5],
     ]);
-    expect(firstError(r)).toBe('กรุณากรอกอีเมล');
+    expect(renderShown(firstError(r))).toBe('กรุณากรอกอีเมล');
   });
 
   it('the tax part is checked only when enabled and requested', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bytesToGb, exceedsStorage, isAllowedFileType, uploadSchema, validateUpload, BYTES_PER_GB } from '../../../domain/forms/upload';
 import type { UploadKind } from '../../../domain/forms/upload';
+import { MSG } from '../../../domain/messages';
 
 const f = (name: string, type: string, size = 1000) => ({ name, type, size });
 
@@ -31,13 +32,13 @@ describe('spec 5 "Upload: one file; image types jpg, png, jpeg, gif; video types
   it('the message for a wrong type', () => {
     expect(validateUpload([f('a.pdf', 'application/pdf')], { kinds: ['image'] })).toEqual({
       ok: false,
-      errors: [{ path: 'files.0', message: 'File type is not allow to upload.' }],
+      errors: [{ path: 'files.0', message: MSG.FILE_TYPE_NOT_ALLOWED }],
     });
   });
 
   it('one file only; none when required', () => {
-    expect(validateUpload([f('a.png', 'image/png'), f('b.png', 'image/png')]).errors).toEqual([{ path: 'files', message: 'อัพโหลดได้ 1 ไฟล์' }]);
-    expect(validateUpload([], { required: true }).errors).toEqual([{ path: 'files', message: 'กรุณาเลือกไฟล์' }]);
+    expect(validateUpload([f('a.png', 'image/png'), f('b.png', 'image/png')]).errors).toEqual([{ path: 'files', message: MSG.ONE_FILE_ONLY }]);
+    expect(validateUpload([], { required: true }).errors).toEqual([{ path: 'files', message: MSG.FILE_REQUIRED }]);
     expect(validateUpload([]).ok).toBe(true);
   });
 });
@@ -57,7 +58,7 @@ describe('spec 5 "\'Out off Storage\' when the file size in GB exceeds free stor
   it('message', () => {
     expect(validateUpload([f('a.mp4', 'video/mp4', 3 * BYTES_PER_GB)], { freeStorageGb: 2 })).toEqual({
       ok: false,
-      errors: [{ path: 'files.0', message: 'Out off Storage' }],
+      errors: [{ path: 'files.0', message: MSG.OUT_OF_STORAGE }],
     });
     expect(validateUpload([f('a.mp4', 'video/mp4', BYTES_PER_GB)], { freeStorageGb: 2 }).ok).toBe(true);
     expect(bytesToGb(BYTES_PER_GB * 3)).toBe(3);

@@ -3,6 +3,7 @@ import { bankTransferMachine } from '../../../machines/payments/bank-transfer.ma
 import { selectCanNotifyLater, selectFieldError, selectNoticeBusy, selectNoticeModalOpen, selectSlip } from '../../../machines/payments/bank-transfer.selectors';
 import { defineModel } from '../support/model';
 import { order } from './fixtures';
+import { MSG } from '../../../domain/messages';
 
 const defaults = { contact_name: 'สมชาย ใจดี', tel: '0812345678', transfer_datetime: '2025-01-31', time: '10:15:00' };
 const filled = { transfer_amount: '1,500.00', bank_code: 'KBANK', bank_account: '123-4-56789-0' };
@@ -48,15 +49,15 @@ export const bankTransferModel = defineModel({
       assert.equal(selectNoticeBusy(s), false);
     }
     if (step.event.type === 'payment.notify' && s.matches('notifying')) {
-      const notice = step.effects[0]?.params as { title: string; message: string };
-      assert.equal(notice.title, 'คุณกรอกข้อมูลไม่ถูกต้อง');
+      const notice = step.effects[0]?.params as { title: unknown; message: unknown };
+      assert.deepEqual(notice.title, MSG.INVALID_DATA_TITLE);
       // The spec's order: the slip first (when required), then the amount, ...
-      const expected = s.context.slipRequired && !s.context.form.slip ? 'กรุณาอัพโหลดหลักฐานการโอนเงิน' : s.context.form.transfer_amount === '' ? 'กรุณากรอกจำนวนเงินที่โอน' : null;
-      if (expected) assert.equal(notice.message, expected);
-      assert.equal(selectFieldError(s, s.context.errors[0]!.path), notice.message);
+      const expected = s.context.slipRequired && !s.context.form.slip ? MSG.SLIP_REQUIRED : s.context.form.transfer_amount === '' ? MSG.TRANSFER_AMOUNT_REQUIRED : null;
+      if (expected) assert.deepEqual(notice.message, expected);
+      assert.deepEqual(selectFieldError(s, s.context.errors[0]!.path), notice.message);
     }
     if (step.event.type === 'slip.select' && s.matches('notifying')) {
-      assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'invalidData', title: 'คุณกรอกข้อมูลไม่ถูกต้อง', message: 'File type is not allow to upload.' } }]);
+      assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'invalidData', title: MSG.INVALID_DATA_TITLE, message: MSG.FILE_TYPE_NOT_ALLOWED } }]);
     }
     if (s.matches('uploadingSlip')) assert.deepEqual(step.scripts.inputsOf('uploadFile').at(-1), { imageinput: png });
     if (step.event.type === 'xstate.done.actor.uploadFile') assert.equal(selectSlip(s), 'slip-1.png');
@@ -78,6 +79,7 @@ export const bankTransferModel = defineModel({
       });
     }
     if (step.event.type === 'xstate.error.actor.createPaymentReportPrivate' && s.context.errors.length) {
+      // the server's issue text, already in the buyer's language, is shown as it is
       assert.equal(selectFieldError(s, 'bank_code'), 'กรุณาเลือกธนาคารต้นทางที่โอน');
     }
     if (s.status === 'done') assert.deepEqual(s.output, { result: 'pending' });

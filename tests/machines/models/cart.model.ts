@@ -15,6 +15,7 @@ import {
 import type { CartSummary } from '../../../machines/cart/cart-summary';
 import { defineModel } from '../support/model';
 import { B2, book, C1, C2, cartInput, line, PLANS, PR1, PR2, TAX_ON } from './cart-fixtures';
+import { MSG, msgOf } from '../../../domain/messages';
 
 /** A THB-only plan of course 11 (no USD price). */
 const THB_ONLY = { ...PLANS[0]!, id: 103, name: 'plan 103', price: 90000, price_usd: null, is_default: 0 };
@@ -260,13 +261,13 @@ export const cartModel = defineModel({
 
     if (step.event.type === 'xstate.error.actor.getCouponByCouponCode') {
       const code = (step.event as unknown as { error: { code: string } }).error.code;
-      assert.equal(selectCouponError(s), code === 'NOT_FOUND' ? 'ไม่พบคูปองนี้' : 'คูปองถูกใช้ครบจำนวนแล้ว: SAVE100');
+      assert.deepEqual(selectCouponError(s), code === 'NOT_FOUND' ? MSG.NOT_FOUND : msgOf('COUPON_NOT_AVAILABLE_CODES', { codes: 'SAVE100' }));
     }
     if (step.event.type === 'xstate.done.actor.getCouponByCouponCode' && s.matches('ready') && s.context.couponError) {
       // Checked locally against the cart: the same coupon twice, or a second one when one coupon only.
       const got = (step.event as unknown as { output: { data: { id: number } } }).output.data;
       const again = selectAppliedCoupons(s).some((c) => c.id === got.id);
-      assert.equal(s.context.couponError, again ? 'คุณใช้คูปองนี้แล้ว' : 'ใช้คูปองได้เพียง 1 ใบต่อคำสั่งซื้อ');
+      assert.deepEqual(s.context.couponError, again ? MSG.COUPON_DUPLICATE : MSG.COUPON_ONLY_ONE);
     }
     if (s.matches('applyingCoupon')) {
       const sent = step.scripts.inputsOf('getCouponByCouponCode').at(-1) as { coupon_code: string; course_ids: number[]; payment_method_id: number };
@@ -289,13 +290,13 @@ export const cartModel = defineModel({
       const startedWithC1 = s.context.lines.length === 1 && s.context.lines[0]!.course_id === 11 && step.events.some((e) => e.type === 'method.choose') && hadC1;
       const dropNotice = step.effects.find((e) => e.type === 'notify' && (e.params as { topic: string }).topic === 'invalidCoupon');
       if (startedWithC1 && [8, 9].includes(id) && variantHasC1(step)) {
-        assert.deepEqual(dropNotice?.params, { kind: 'warning', topic: 'invalidCoupon', message: 'คูปองนี้ใช้ไม่ได้กับช่องทางการชำระเงินที่เลือก: SAVE100' });
+        assert.deepEqual(dropNotice?.params, { kind: 'warning', topic: 'invalidCoupon', message: msgOf('COUPON_NOT_SUPPORTED_PAYMENT_CODES', { codes: 'SAVE100' }) });
       } else assert.equal(dropNotice, undefined);
     }
     if (step.event.type === 'method.choose' && s.context.lines[0]!.course_id === 14 && (step.event as unknown as { methodId: number }).methodId === 8) {
       assert.notEqual(s.context.paymentMethodId, 8, 'method 8 refused under 20 THB');
       assert.deepEqual(step.effects, [
-        { type: 'notify', params: { kind: 'warning', topic: 'paymentMethod', message: 'ไม่สามารถเลือกช่องทางชำระเงินนี้ได้ เนื่องจากยอดรวมต่ำกว่าขั้นต่ำ (20 บาท)' } },
+        { type: 'notify', params: { kind: 'warning', topic: 'paymentMethod', message: MSG.BELOW_METHOD_MINIMUM } },
       ]);
       assert.equal(selectPaymentMethods(s).find((m) => m.id === 8)!.selectable, false);
     }

@@ -16,6 +16,7 @@ import {
 import { defineModel } from '../support/model';
 import { cartInput, line, PR1, TAX_ON } from './cart-fixtures';
 import { student } from './fixtures';
+import { MSG, msgOf } from '../../../domain/messages';
 
 const summary = (overrides: Parameters<typeof cartInput>[0] = {}, patch: Partial<CartContext> = {}): CartSummary =>
   cartSummary({ ...initialCartContext(cartInput(overrides)), ...patch });
@@ -110,7 +111,7 @@ export const checkoutModel = defineModel({
   callbacks: { cart: changes },
   outcomes: {
     taxGate: { done: [{ passed: true }, { passed: false, reason: 'declined' }], error: [new Error('tax gate crashed')] },
-    registerAndLogin: { done: [{ ok: true, user: student }, { ok: false, reason: 'rejected', message: 'อีเมลนี้มีในระบบแล้ว' }], error: [new Error('crashed')] },
+    registerAndLogin: { done: [{ ok: true, user: student }, { ok: false, reason: 'rejected', message: MSG.DUPLICATE_EMAIL }], error: [new Error('crashed')] },
     cart: { error: [new Error('cart crashed')] },
     createOrder: {
       done: [detail(150000), detail(0)],
@@ -182,17 +183,17 @@ export const checkoutModel = defineModel({
       const expected = c.cart === CART.empty || c.cart.lines.length === 0 ? 'emptyCart' : c.cart.lines[0]!.course_type === 'Product' ? (c.cart.shippingAddressId ? 'shippingFee' : 'shippingAddress') : null;
       assert.equal(block, expected);
       const warning = selectSubmitWarning(s);
-      if (block === 'emptyCart') assert.equal(warning?.message, 'ยังไม่มีสินค้าในรถเข็น');
-      if (block === 'shippingAddress' || block === 'shippingFee') assert.equal(warning?.message, 'กรุณากรอกข้อมูลที่อยู่จัดส่ง');
+      if (block === 'emptyCart') assert.deepEqual(warning?.message, MSG.EMPTY_CART);
+      if (block === 'shippingAddress' || block === 'shippingFee') assert.deepEqual(warning?.message, MSG.SHIPPING_ADDRESS_REQUIRED);
       const buy = selectBuyability(s);
       assert.equal(buy.buyable, c.settings.buying === null, 'only the model\'s unpaid-order course is refused');
       if (step.event.type === 'checkout.submit' && !buy.buyable) {
-        assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'warning', topic: 'notBuyable', message: 'คุณมีคำสั่งซื้อคอร์สนี้ที่รอการชำระเงิน' } }]);
+        assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'warning', topic: 'notBuyable', message: MSG.BUY_ORDER_NOT_YET_RECEIVED } }]);
       } else if (step.event.type === 'checkout.submit') {
         if (block) assert.deepEqual(step.effects.map((e) => e.params), [warning]);
         else if (c.cart.promotionId === null && c.cart.promotions.length) {
-          assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'warning', topic: 'invalidData', message: 'คำสั่งซื้อของคุณมีโปรโมชั่นร่วม กรุณาเลือกโปรโมชั่น' } }]);
-          assert.equal(selectCheckoutProblem(s), 'คำสั่งซื้อของคุณมีโปรโมชั่นร่วม กรุณาเลือกโปรโมชั่น');
+          assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'warning', topic: 'invalidData', message: MSG.PROMOTION_NOT_SELECTED } }]);
+          assert.deepEqual(selectCheckoutProblem(s), MSG.PROMOTION_NOT_SELECTED);
         }
       }
     } else {
@@ -216,10 +217,10 @@ export const checkoutModel = defineModel({
     if (step.event.type === 'xstate.error.actor.createOrder') {
       const code = (step.event as unknown as { error: { code: string } }).error.code;
       if (code === 'COUPON_NOT_AVAILABLE') {
-        assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'warning', topic: 'invalidCoupon', message: 'คูปองถูกใช้ครบจำนวนแล้ว: SAVE100, PCT5' } }]);
+        assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'warning', topic: 'invalidCoupon', message: msgOf('COUPON_NOT_AVAILABLE_CODES', { codes: 'SAVE100, PCT5' }) } }]);
       } else if (code === 'QUOTE_STALE') {
-        // The cart changed since its quote: said in the server's words, then the page shows the server's cart (and the cart quotes again).
-        assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'cartChanged', message: 'ตะกร้าของคุณมีการเปลี่ยนแปลง' } }, { type: 'reloadCart', params: undefined }]);
+        // The cart changed since its quote: said by the code's catalogue message, then the page shows the server's cart (and the cart quotes again).
+        assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'cartChanged', message: MSG.QUOTE_STALE } }, { type: 'reloadCart', params: undefined }]);
       } else if (code === 'TIME_LEFT') {
         assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'timeLeft', message: 'หมดเวลาลงทะเบียนแล้ว' } }]);
       } else {

@@ -1,5 +1,6 @@
 import type { OrderPaymentStatus, PaymentMethodId } from '../../../machines/shared/api';
 import type { PaymentOrder } from '../../../machines/payments/payment';
+import { MSG } from '../../../domain/messages';
 
 export function order(methodId: PaymentMethodId, amount = 150000): PaymentOrder {
   return { orderId: 501, orderToken: 'tok-501', amount, currency: 'THB', methodId, email: 'somchai@example.com', name: 'สมชาย ใจดี', tel: '0812345678' };
@@ -26,7 +27,7 @@ export function orderRead(payment_status: OrderPaymentStatus, methodId: PaymentM
 }
 
 /** The failure notice of spec section 8 "Payment". */
-export const FAIL_NOTICE = { type: 'notify', params: { kind: 'error', topic: 'fail', title: 'ผิดพลาด', message: 'ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง' } };
+export const FAIL_NOTICE = { type: 'notify', params: { kind: 'error', topic: 'fail', title: MSG.PAYMENT_FAILED_TITLE, message: MSG.PAYMENT_FAILED } };
 
 export const student = {
   id: 42,

@@ -3,6 +3,7 @@ import { omiseCardMachine } from '../../../machines/payments/omise-card.machine'
 import { selectOmiseCardPhase, selectOmiseFormOpen, selectOmisePublicKey } from '../../../machines/payments/omise-card.selectors';
 import { defineModel } from '../support/model';
 import { order, orderRead } from './fixtures';
+import { MSG } from '../../../domain/messages';
 
 const charge = (status: 'successful' | 'failed' | 'pending', extra: Record<string, unknown> = {}) => ({
   success: true,
@@ -68,11 +69,11 @@ export const omiseCardModel = defineModel({
       assert.equal(phase, 'failed');
       assert.equal(step.effects.length, 1);
       const notice = step.effects[0]!.params as { title: string; message: string; reason?: string };
-      assert.equal(notice.title, 'ผิดพลาด');
+      assert.deepEqual(notice.title, MSG.PAYMENT_FAILED_TITLE);
       // Omise's failure_code in the shop's words; Omise's own text never reaches the buyer.
       if (step.event.type === 'xstate.done.actor.chargeOmiseCard') assert.equal(notice.reason, 'insufficientFunds');
       else assert.equal(notice.reason, undefined, 'a rejected order read has no decline code to tell');
-      assert.equal(notice.message, 'ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง');
+      assert.deepEqual(notice.message, MSG.PAYMENT_FAILED);
     }
     if (s.matches('requestFailed')) assert.deepEqual(step.effects, []);
     if (step.event.type === 'xstate.after.redirectDelay.omiseCard.chargeFailed' || step.event.type === 'xstate.after.redirectDelay.omiseCard.requestFailed') {

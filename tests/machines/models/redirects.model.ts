@@ -9,6 +9,7 @@ import { twoC2pLinkMachine } from '../../../machines/payments/two-c2p-link.machi
 import { selectTwoC2pLinkPhase } from '../../../machines/payments/two-c2p-link.selectors';
 import { defineModel } from '../support/model';
 import { FAIL_NOTICE, order, orderRead } from './fixtures';
+import { MSG } from '../../../domain/messages';
 
 const reads = (m: 3 | 10 | 11 | 13) => [orderRead('approved', m), orderRead('rejected', m), orderRead('pendingApproved', m)];
 const resumeEvents = [{ type: 'payment.resume' }, { type: 'payment.abandon' }];
@@ -108,7 +109,7 @@ const twoC2pCardBase = {
   check: (s: Parameters<typeof selectTwoC2pCardPhase>[0], step: Parameters<NonNullable<Parameters<typeof defineModel>[0]['check']>>[1]) => {
     assert.equal(selectCardFormEnabled(s), s.matches('enteringCard'));
     if (s.matches('enteringCard') && step.event.type === 'card.gatewayError') {
-      assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'fail', title: 'ผิดพลาด', message: 'Invalid card (99)' } }]);
+      assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'fail', title: MSG.PAYMENT_FAILED_TITLE, message: 'Invalid card (99)' } }]);
     }
     if (s.matches('signingForm')) {
       assert.equal(selectTwoC2pCardPhase(s), 'signing');

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { duplicateAccountOf, registerAndLoginMachine } from '../../../machines/registration/register-and-login.machine';
 import { failureOf } from '../../../machines/shared/api-error';
+import { MSG } from '../../../domain/messages';
 import { REGISTRATION_CODES, REGISTRATION_MESSAGES } from '../../../machines/registration/registration-errors';
 import { selectRegistering, selectRegistrationMessage } from '../../../machines/registration/register-and-login.selectors';
 import { defineModel } from '../support/model';
@@ -51,8 +52,8 @@ export const registerAndLoginModel = defineModel({
       assert.deepEqual(s.output, { ok: false, reason: 'invalid', message: null });
       // One notification per invalid group: contact info, then login info.
       assert.deepEqual(
-        step.effects.map((e) => (e.params as { title: string }).title),
-        ['ข้อมูลติดต่อไม่ถูกต้อง', 'ข้อมูลเข้าสู่ระบบไม่ถูกต้อง'],
+        step.effects.map((e) => (e.params as { title: unknown }).title),
+        [MSG.INVALID_CONTACT_INFO, MSG.INVALID_LOGIN_INFO],
       );
     }
     if (s.matches('rejected') && step.event.type === 'xstate.error.actor.registerStudent') {

@@ -3,6 +3,7 @@ import { scbQrMachine } from '../../../machines/payments/scb-qr.machine';
 import { scbQrCountdown, selectQrImage, selectScbIsChecking, selectScbListeningForPush, selectScbQrExpiresAt, selectScbQrPhase } from '../../../machines/payments/scb-qr.selectors';
 import { defineModel } from '../support/model';
 import { order, orderRead } from './fixtures';
+import { MSG } from '../../../domain/messages';
 
 const qrOk = { status: { code: 1000, description: 'Success' }, data: { qrImage: 'iVBORw0KGgo=', csExtExpiryTime: 15, expires_at: '2030-01-01T00:15:00Z' } };
 const qrRefused = { status: { code: 9999, description: 'Refused' }, data: { qrImage: '', csExtExpiryTime: 15, expires_at: '2030-01-01T00:15:00Z' } };
@@ -52,7 +53,7 @@ export const scbQrModel = defineModel({
     }
     if (s.matches('failed')) {
       assert.equal(phase, 'failure');
-      if (step.event.type.startsWith('xstate.')) assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'fail', title: 'ผิดพลาด', message: 'ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง' } }]);
+      if (step.event.type.startsWith('xstate.')) assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'fail', title: MSG.PAYMENT_FAILED_TITLE, message: MSG.PAYMENT_FAILED } }]);
     }
     if (s.matches('creatingQr') || s.matches('checkingPayment')) assert.equal(phase, 'loading');
     if (s.matches('checkingPayment')) assert.ok(selectScbIsChecking(s));

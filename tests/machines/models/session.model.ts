@@ -10,6 +10,7 @@ import {
 } from '../../../machines/session/session.selectors';
 import { defineModel } from '../support/model';
 import { student } from './fixtures';
+import { MSG } from '../../../domain/messages';
 
 export const sessionModel = defineModel({
   machine: sessionMachine,
@@ -74,7 +75,7 @@ export const sessionModel = defineModel({
       const code = (step.event as unknown as { error: { code: string } }).error.code;
       // a challenge asked once more after MAX_CHALLENGES solved ones: the server's words, no fourth try
       if (code === 'CHALLENGE_REQUIRED') assert.equal(selectLoginError(s), 'solve the challenge');
-      else assert.equal(selectLoginError(s), 'ข้อมูลเข้าสู่ระบบไม่ถูกต้อง');
+      else assert.deepEqual(selectLoginError(s), MSG.INVALID_LOGIN_INFO);
     }
     if (s.matches('signedOut') && (step.event.type.includes('actor.logout') || step.event.type === 'modal.confirm')) {
       assert.equal(selectUser(s), null);

@@ -3,6 +3,7 @@ import { shippingAddressMachine } from '../../../machines/shipping/shipping-addr
 import { selectAddresses, selectFailure, selectFieldError, selectFormOpen, selectSaving, selectValues } from '../../../machines/shipping/shipping-address.selectors';
 import { validateShippingAddress } from '../../../domain/forms/shipping-address';
 import { defineModel } from '../support/model';
+import { MSG } from '../../../domain/messages';
 
 const HOME = { id: 1, name: 'สมชาย ใจดี', tel: '0812345678', address: '99 ถนนสุขุมวิท', sub_district: 'คลองตันเหนือ', district: 'วัฒนา', province: 'กรุงเทพมหานคร', postcode: '10110', is_default: true };
 const NEW = { name: 'สมชาย', tel: '0812345679', address: '5 ซอย 1', sub_district: 'ลุมพินี', district: 'ปทุมวัน', province: 'กรุงเทพมหานคร', postcode: '10330' };
@@ -64,8 +65,8 @@ export const shippingAddressModel = defineModel({
     // Only a valid form is sent: a 1-digit postcode shows the domain's message instead.
     if (step.event.type === 'form.submit' && s.matches('editing')) {
       const v = selectValues(s);
-      assert.equal(selectFieldError(s, 'name'), v.name ? null : 'กรุณากรอกชื่อผู้รับ');
-      assert.equal(selectFieldError(s, 'postcode'), /^\d{5}$/.test(v.postcode ?? '') ? null : 'กรุณากรอกรหัสไปรษณีย์ 5 หลัก');
+      assert.deepEqual(selectFieldError(s, 'name'), v.name ? null : MSG.ADDRESS_NAME_REQUIRED);
+      assert.deepEqual(selectFieldError(s, 'postcode'), /^\d{5}$/.test(v.postcode ?? '') ? null : MSG.ADDRESS_POSTCODE_INVALID);
     }
     if (s.matches('creating')) assert.deepEqual(step.scripts.inputsOf('createShippingAddress').at(-1), { ...NEW, ...(selectValues(s).postcode === '10111' ? { postcode: '10111' } : {}) });
     if (s.matches('updating')) assert.equal((step.scripts.inputsOf('updateShippingAddress').at(-1) as { addressId: number }).addressId, 1);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { taxGateMachine } from '../../../machines/tax/tax-gate.machine';
 import { selectCheckingTax, selectPersonTypeModalOpen, selectTaxErrors, selectTaxModalOpen, TAX_MODAL_MASK_CLOSABLE } from '../../../machines/tax/tax-gate.selectors';
 import { defineModel } from '../support/model';
+import { MSG } from '../../../domain/messages';
 
 const settings = { vat_value: 7, is_enable_vat: 1, is_enable_tax_invoice: 1, is_enable_withholding_tax: 1 };
 const above = { price: 200000, discount: 0, currency: 'THB' as const, settings };
@@ -69,12 +70,12 @@ export const taxGateModel = defineModel({
     assert.equal(TAX_MODAL_MASK_CLOSABLE, false);
     assert.equal(selectCheckingTax(s), s.matches('loadingStudent'));
     if (s.matches('studentUnavailable')) {
-      assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'fail', message: 'ไม่สามารถดึงข้อมูลได้ กรุณาลองใหม่อีกครั้ง' } }]);
+      assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'fail', message: MSG.CANNOT_LOAD_DATA } }]);
       assert.deepEqual(s.output, { passed: false, reason: 'studentUnavailable' });
     }
     if (s.matches('confirmingPersonType')) assert.equal(s.context.student?.tax_person_type, 'normal_person');
     if (step.event.type === 'taxInvoice.submit' && s.matches('editingTaxInvoice')) {
-      assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'invalidData', message: 'ข้อมูลใบกำกับภาษีไม่ถูกต้อง' } }]);
+      assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'invalidData', message: MSG.TAX_INVOICE_INVALID } }]);
       assert.ok(selectTaxErrors(s).length > 0);
     }
     if (s.matches('savingTaxInvoice')) {

@@ -12,13 +12,14 @@
 import { startTransition, useActionState, useEffect, useRef, useState } from 'react';
 import { createActor, toPromise } from 'xstate';
 import type { FieldError } from '../../../../domain/forms/common';
-import { t, tx } from '../../../i18n/messages';
+import { t, tm } from '../../../i18n/messages';
 import { studentActors } from '../../../api/actors';
 import { Button, TextField } from '../../../ui';
 import { Link } from 'react-router';
+import type { Shown } from '../../../../domain/messages';
 
 export interface ErrorGroup {
-  message: string;
+  message: Shown;
   errors: readonly FieldError[];
 }
 
@@ -54,13 +55,13 @@ export function ErrorSummary({ groups, root }: { groups: readonly ErrorGroup[]; 
       <p className="error-summary__title">{t('l4ErrorSummary')}</p>
       <ul>
         {groups.map((g) => (
-          <li key={g.message} data-testid="error-summary-group">
-            <strong>{tx(g.message)}</strong>
+          <li key={tm(g.message)} data-testid="error-summary-group">
+            <strong>{tm(g.message)}</strong>
             <ul>
               {g.errors.map((e) => (
                 <li key={e.path}>
                   <button type="button" className="ui-btn ui-btn--link" onClick={() => { const r = root(); if (r) focusField(r, e.path); }}>
-                    {tx(e.message)}
+                    {tm(e.message)}
                   </button>
                 </li>
               ))}
@@ -72,7 +73,7 @@ export function ErrorSummary({ groups, root }: { groups: readonly ErrorGroup[]; 
   );
 }
 
-type LinkState = { sent: boolean; error: string | null };
+type LinkState = { sent: boolean; error: Shown | null };
 
 /** "Send me a sign-in link" for `email` (the account's address gets it; the link opens this course). */
 function SignInLinkButton({ email, courseId }: { email: string; courseId: number }) {
@@ -97,7 +98,7 @@ function SignInLinkButton({ email, courseId }: { email: string; courseId: number
       ) : null}
       {state.error ? (
         <p className="ui-field__error" role="alert">
-          {t('l4SignInLinkFailed', { message: tx(state.error) })}
+          {t('l4SignInLinkFailed', { message: tm(state.error) })}
         </p>
       ) : null}
     </>

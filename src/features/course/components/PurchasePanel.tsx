@@ -6,10 +6,10 @@ import { Link } from 'react-router';
 import { orderNumber } from '../../../../domain/order-outcome';
 import type { RegistrationValues } from '../../../../domain/forms/registration';
 import { selectBuyability, selectCartRef, selectCreating, selectEmailTaken, selectLoginModalOpen, selectPayment, selectRegistering, selectTaxGateRef } from '../../../../machines/checkout/checkout.selectors';
-import { MESSAGES } from '../../../../domain/messages';
+import { MSG } from '../../../../domain/messages';
 import { GROUP_MESSAGE } from '../../../../domain/forms/registration';
 import { selectLoggedIn } from '../../../../machines/session/session.selectors';
-import { t, tx } from '../../../i18n/messages';
+import { t, tm } from '../../../i18n/messages';
 import { LoginForm, SessionContext } from '../../../session';
 import { Button, Modal, Spinner } from '../../../ui';
 import { CheckoutForm } from '../purchase/CheckoutForm';
@@ -142,7 +142,7 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
     // Withholding is for juristic persons only (spec 5): asked here, before any account is created.
     const juristicInvoice = values.is_require_tax_invoice === true && values.tax_person_type === 'juristic_person';
     if (withholdingChosen && !juristicInvoice) {
-      const e = { path: 'tax_person_type', message: MESSAGES.WITHHOLDING_JURISTIC_ONLY };
+      const e = { path: 'tax_person_type', message: MSG.WITHHOLDING_JURISTIC_ONLY };
       const tax = groups.find((g) => g.message === GROUP_MESSAGE.tax);
       if (tax) tax.errors = [e, ...tax.errors];
       else groups.push({ message: GROUP_MESSAGE.tax, errors: [e] });
@@ -174,7 +174,7 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
               {t('continuePayingOrder', { order: orderNumber(unpaidOrderId) })}
             </Link>
           ) : (
-            tx(buy.message)
+            tm(buy.message)
           )}
         </p>
       ) : null}

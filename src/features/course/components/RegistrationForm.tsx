@@ -7,6 +7,7 @@ import { t } from '../../../i18n/messages';
 import { ChoiceGroup, SelectField, TextAreaField, TextField } from '../../../ui';
 import type { CustomLabel, UserGroup } from '../loader';
 import { UploadField } from './UploadField';
+import type { Shown } from '../../../../domain/messages';
 
 function options(label: CustomLabel): string[] {
   const list = label.item_list as unknown;
@@ -68,7 +69,7 @@ export function readRegistration(form: HTMLFormElement, labels: readonly CustomL
   };
 }
 
-function CustomLabelField({ label, error, prefix }: { label: CustomLabel; error: string | null; prefix: string }) {
+function CustomLabelField({ label, error, prefix }: { label: CustomLabel; error: Shown | null; prefix: string }) {
   const name = `customLabel.${label.id}`;
   const required = isRequired(label);
   const items = options(label);
@@ -125,7 +126,7 @@ const taxIdInput = (event: React.FormEvent<HTMLInputElement>) => {
  * The tax-invoice part: the person type first; changing it clears the tax fields (spec 5: they are
  * remounted empty, the certificate too). The company certificate is asked of juristic persons only.
  */
-function TaxPart({ prefix, err, withholdingChosen }: { prefix: string; err: (path: string) => string | null; withholdingChosen: boolean }) {
+function TaxPart({ prefix, err, withholdingChosen }: { prefix: string; err: (path: string) => Shown | null; withholdingChosen: boolean }) {
   const [personType, setPersonType] = useState<'normal_person' | 'juristic_person'>('normal_person');
   const [cleared, setCleared] = useState(false);
   const juristic = personType === 'juristic_person';

@@ -4,17 +4,18 @@ import { studentActors } from '../../../api/actors';
 import { createActor, toPromise } from 'xstate';
 import { msg } from '../../../i18n/messages';
 import { UploadWidget } from '../../../ui';
+import type { Shown } from '../../../../domain/messages';
 
 interface UploadState {
   name: string | null;
-  error: string | null;
+  error: Shown | null;
 }
 
 /**
  * One image uploaded with uploadFile (profile picture, image custom fields); the stored file
  * name goes into the form through a hidden input. The registration machine takes file names.
  */
-export function UploadField({ name, label, required, error }: { name: string; label: string; required?: boolean; error?: string | null }) {
+export function UploadField({ name, label, required, error }: { name: string; label: string; required?: boolean; error?: Shown | null }) {
   const [state, act, pending] = useActionState<UploadState, File | null>(async (_prev, file) => {
     if (!file) return { name: null, error: null };
     const check = validateUpload([{ name: file.name, size: file.size, type: file.type }], { kinds: ['image'] });

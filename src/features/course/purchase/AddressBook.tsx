@@ -6,7 +6,7 @@ import { selectAddresses, selectEditingId, selectFailure, selectFieldError, sele
 import { selectLoggedIn } from '../../../../machines/session/session.selectors';
 import { actorOptions } from '../../../api/actor-options';
 import { studentActors } from '../../../api/actors';
-import { t, type UiKey } from '../../../i18n/messages';
+import { t, tm, type UiKey } from '../../../i18n/messages';
 import { SessionContext } from '../../../session';
 import { Button, ChoiceGroup } from '../../../ui';
 import type { CartRef } from './CartPanel';
@@ -55,7 +55,7 @@ function AddressForm({ addressRef }: { addressRef: AddressRef }) {
             />
             {error ? (
               <p id={`${id}-error`} className="ui-field__error" role="alert">
-                {error}
+                {tm(error)}
               </p>
             ) : null}
           </div>
@@ -63,7 +63,7 @@ function AddressForm({ addressRef }: { addressRef: AddressRef }) {
       })}
       {failure ? (
         <p className="ui-alert ui-alert--error" role="alert">
-          {failure}
+          {tm(failure)}
         </p>
       ) : null}
       <div className="address-form__actions">

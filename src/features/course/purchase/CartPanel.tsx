@@ -26,7 +26,7 @@ import {
 } from '../../../../machines/cart/cart.selectors';
 import type { ShippingAddress } from '../../../../machines/shipping/shipping-address.machine';
 import { feeIn } from '../../../../machines/cart/cart-summary';
-import { methodName, msg, planTypeName, t, termText, tx } from '../../../i18n/messages';
+import { methodName, msg, planTypeName, t, termText, tm } from '../../../i18n/messages';
 import { AddressBook } from './AddressBook';
 import { Button, ChoiceGroup, CloseIcon, ConfirmModal, Price } from '../../../ui';
 
@@ -51,7 +51,7 @@ export function PlanPicker({ cartRef, courseId, courseName, product = false }: {
   if (list.message) {
     return (
       <p className="ui-alert" role="status" data-testid="no-plan">
-        {tx(list.message)}
+        {tm(list.message)}
       </p>
     );
   }
@@ -179,7 +179,7 @@ export function CouponForm({ cartRef }: { cartRef: CartRef }) {
       </div>
       {error ? (
         <p id={`${id}-error`} className="ui-field__error" role="alert" data-testid="coupon-error">
-          {tx(error)}
+          {tm(error)}
         </p>
       ) : null}
       {coupons.length > 0 ? (
@@ -342,7 +342,7 @@ export function CartTotals({ cartRef }: { cartRef: CartRef }) {
       </div>
       {totals.pricingError ? (
         <p className="ui-alert ui-alert--error" role="alert">
-          {totals.pricingError}
+          {tm(totals.pricingError)}
         </p>
       ) : null}
     </dl>
@@ -378,7 +378,7 @@ export function PaymentMethodPanel({ cartRef, renderDetails }: { cartRef: CartRe
             </label>
             {m.reason ? (
               <p id={`method-${m.id}-reason`} className="method__reason">
-                {tx(m.reason)}
+                {tm(m.reason)}
               </p>
             ) : null}
             {m.selected && renderDetails ? <div className="method__details">{renderDetails(m.id)}</div> : null}

@@ -8,7 +8,7 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { selectCartRef, selectCheckoutProblem, selectCreating, selectSubmitBlock } from '../../../../machines/checkout/checkout.selectors';
-import { methodHint, msg, t } from '../../../i18n/messages';
+import { methodHint, msg, t, tm } from '../../../i18n/messages';
 import { Button, Spinner } from '../../../ui';
 import { CheckoutContext } from '../checkout-actor';
 import type { PaymentMethod, PurchaseData } from '../loader';
@@ -70,7 +70,7 @@ export function CheckoutForm({ purchase, onSubmit, editable = false, afterLines,
       <CheckoutParts cartRef={cartRef} purchase={purchase} hideWhenEmpty={editable}>
         {problem ? (
           <p className="ui-alert ui-alert--error" role="alert" data-testid="checkout-problem">
-            {problem}
+            {tm(problem)}
           </p>
         ) : null}
         <Button
