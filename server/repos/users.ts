@@ -1,5 +1,6 @@
 /** Users (students and instructors) and their API shapes. */
 import type { Queryable } from '../db/index';
+import { LOCKS } from '../db/locks';
 import type { components } from '../../generated/api';
 
 type S = components['schemas'];
@@ -81,12 +82,9 @@ export function studentForApi(u: UserRow): S['Student'] {
   };
 }
 
-/** The advisory lock every change of a student's username or e-mail identity takes (registration, setting a password). */
-export const STUDENT_IDENTITY_LOCK = 7346002;
-
 /** Serialises registrations and credential changes in this transaction (limits and uniqueness stay true). */
 export async function lockStudentIdentities(q: Queryable): Promise<void> {
-  await q.query('SELECT pg_advisory_xact_lock($1)', [STUDENT_IDENTITY_LOCK]);
+  await q.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.studentIdentities]);
 }
 
 /** The student account of an e-mail (a member first when both exist), or null. */

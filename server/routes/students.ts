@@ -107,7 +107,7 @@ export const studentHandlers: Handlers = {
     const groupId = body.studentGroupKpi ?? groups.find((g) => g.is_default)?.id ?? null;
     const userId = await ctx.db.tx(async (q) => {
       // One registration at a time: the limits and the uniqueness checks below stay true.
-      await q.query('SELECT pg_advisory_xact_lock(7346002)');
+      await lockStudentIdentities(q);
       const counts = await q.query<{ total: number; today: number }>(
         `SELECT count(*)::int AS total, count(*) FILTER (WHERE created_at >= $1)::int AS today FROM users WHERE role = 'student'`,
         [startOfThaiDay(now)],

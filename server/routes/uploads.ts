@@ -25,6 +25,7 @@ import { ApiError } from '../errors';
 import { MESSAGES } from '../../domain/messages';
 import { bytesToGb, exceedsStorage, isAllowedFileType } from '../../domain/forms/upload';
 import type { Queryable } from '../db/index';
+import { LOCKS } from '../db/locks';
 import { addressHash } from '../orders/holds';
 
 /** Spec 5 "Upload": images jpg, png, jpeg, gif; videos m4v, mp4, avi, mpg, quicktime. */
@@ -235,7 +236,7 @@ export const uploadHandlers: Handlers = {
       const size = (await stat(file.tmp)).size;
       const name = `${Date.now().toString(36)}-${randomBytes(8).toString('hex')}.${file.ext}`;
       await ctx.db.tx(async (q) => {
-        await q.query('SELECT pg_advisory_xact_lock(7346003)');
+        await q.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.uploadStorage]);
         const free = ctx.config.storageQuotaBytes - (await usedStorage(q));
         if (exceedsStorage(size, bytesToGb(Math.max(0, free)))) throw new ApiError(422, 'OUT_OF_STORAGE', MESSAGES.OUT_OF_STORAGE);
         // The uploader's own share: one student or one registration token cannot fill the shop's storage.
