@@ -11,7 +11,7 @@ import type { Db } from './db/index';
 import { LOCKS } from './db/locks';
 import { purgeExpiredSessions } from './auth/sessions';
 import { purgeLoginFailures } from './auth/limits';
-import { purgeVisitorUploads } from './routes/uploads';
+import { purgeVisitorUploads } from './storage/uploads';
 
 /** Idempotency keys are remembered for 7 days (the contract promises at least 24 hours). */
 export const IDEMPOTENCY_TTL_MS = 7 * 24 * 3_600_000;
