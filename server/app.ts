@@ -163,8 +163,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const db = options.db ?? (await createDb({ url: config.databaseUrl, dataDir: config.dataDir }));
   const events = options.events ?? createEventBus((err) => app.log.error({ err }, 'event listener failed'));
   const clock = options.clock ?? systemClock;
-  // The payments plugin adds its own members (providers, payments, realtime) when it registers.
-  const ctx = {
+  // Complete for the core operations; the payments plugin adds its own members when it registers
+  // (server/context.ts PaymentsContext).
+  const ctx: AppContext = {
     db,
     config,
     log: app.log,
@@ -174,7 +175,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     uploadsDir: config.uploadsDir,
     orders: createOrderService({ db, events, clock, abuse: config.abuse }),
     publicCache: createPublicCache(db.changes, { enabled: config.publicCache, ttlMs: config.publicCacheTtlMs }),
-  } as AppContext;
+  };
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionState', 'none');
@@ -230,7 +231,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   registerCoreOperations(app);
 
   // The payments plugin (issue #5): payment operations, provider callbacks and sandboxes,
-  // realtime push, back office. It adds ctx.providers / ctx.payments / ctx.realtime.
+  // realtime push, back office. It adds the PaymentsContext members (server/context.ts).
   if (options.payments !== false) await app.register(paymentsPlugin);
 
   await app.ready();

@@ -1,8 +1,9 @@
 /**
  * What every handler gets besides the request: the database, configuration, logger, mail outbox,
- * event bus, clock, uploads folder and the order service. The payments plugin adds its own members
- * by declaration merging:
- *   declare module '../context' { interface AppContext { providers: …; realtime: … } }
+ * event bus, clock, uploads folder and the order service. buildApp() builds it whole before any
+ * plugin runs. The payments plugin (server/payments/plugin.ts) adds its own members when it
+ * registers: code that needs them takes a PaymentsContext (paymentsContext(app) checks they are
+ * there); an app built without payments has an AppContext only.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/index';
@@ -12,6 +13,11 @@ import type { EventBus } from './events';
 import type { Clock } from './clock';
 import type { OrderService } from './orders/service';
 import type { PublicCache } from './public-cache';
+import type { Providers } from './providers/index';
+import type { ProvidersConfig } from './providers/config';
+import type { SandboxContext } from './providers/sandbox/common';
+import type { Realtime } from './realtime';
+import type { PaymentsDeps } from './payments/common';
 
 export interface AppContext {
   db: Db;
@@ -26,4 +32,19 @@ export interface AppContext {
   orders: OrderService;
   /** Public answers kept in memory, dropped by the database's change feed (server/public-cache.ts). */
   publicCache: PublicCache;
+}
+
+/** What the payments plugin adds: the providers, its settings and sandboxes, realtime push. */
+export interface PaymentsMembers {
+  providers: Providers;
+  payments: { config: ProvidersConfig; sandbox: SandboxContext | null; deps: PaymentsDeps };
+  realtime: Realtime;
+}
+
+/** The context of an app with the payments plugin registered. */
+export type PaymentsContext = AppContext & PaymentsMembers;
+
+/** True when the payments plugin has added its members to this context. */
+export function hasPayments(ctx: AppContext): ctx is PaymentsContext {
+  return 'providers' in ctx && 'payments' in ctx && 'realtime' in ctx;
 }

@@ -8,16 +8,17 @@
  * always free). Every statement is an idempotent DELETE, so a skipped round loses nothing.
  */
 import type { Db } from './db/index';
+import { LOCKS } from './db/locks';
 import { purgeExpiredSessions } from './auth/sessions';
 import { purgeLoginFailures } from './auth/limits';
-import { purgeVisitorUploads } from './routes/uploads';
+import { purgeVisitorUploads } from './storage/uploads';
 
 /** Idempotency keys are remembered for 7 days (the contract promises at least 24 hours). */
 export const IDEMPOTENCY_TTL_MS = 7 * 24 * 3_600_000;
 /** Sandbox records (emulated charges, QR codes, sessions) are kept 30 days. */
 export const SANDBOX_TTL_MS = 30 * 24 * 3_600_000;
-/** The advisory lock key of the housekeeping round (any constant unique in this app). */
-export const HOUSEKEEPING_LOCK = 7346014;
+/** The advisory lock key of the housekeeping round (server/db/locks.ts). */
+export const HOUSEKEEPING_LOCK = LOCKS.housekeeping;
 
 const tasks = new WeakMap<Db, ((now: Date) => Promise<unknown>)[]>();
 

@@ -8,6 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
+import { LOCKS } from './db/locks';
 
 export interface MailMessage {
   to: string;
@@ -110,7 +111,7 @@ export async function sendGuarded(db: GuardDb, mail: MailTransport, msg: MailMes
   const dayAgo = new Date(g.now.getTime() - 86_400_000);
   const verdict = await db.tx(async (q) => {
     // One decision per recipient at a time (every process): the counts below stay true.
-    await q.query('SELECT pg_advisory_xact_lock(7346601, hashtext($1))', [recipient]);
+    await q.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOCKS.mailRecipient, recipient]);
     if (g.kind === 'registration' && g.userId !== null) {
       const once = await q.query('SELECT 1 FROM mail_log WHERE user_id = $1 AND tag = $2 LIMIT 1', [g.userId, 'registration']);
       if (once.rows.length > 0) return 'already_sent' as const;

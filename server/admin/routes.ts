@@ -18,6 +18,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../providers/sandbox/common';
+import type { Providers } from '../providers/index';
 import { formatMoney } from '../../domain/money';
 import { ADMIN_COOKIE, adminGate, adminTokenAccepted, adminTokenFailed, createAdminSession, deleteAdminSession, findAdminSession, fromOwnOrigin, same, setAdminCookie, type AdminSession } from './session';
 import { registerDocumentAdmin } from '../documents/admin';
@@ -68,7 +69,7 @@ function thai(at: Date | null): string {
   return `${new Date(at.getTime() + 7 * 3600_000).toISOString().slice(0, 19).replace('T', ' ')} (UTC+7)`;
 }
 
-export async function registerAdmin(app: FastifyInstance): Promise<void> {
+export async function registerAdmin(app: FastifyInstance, providers: Providers | null): Promise<void> {
   const ctx = app.ctx;
   const token = ctx.config.adminToken;
   const config = ctx.config;
@@ -76,7 +77,7 @@ export async function registerAdmin(app: FastifyInstance): Promise<void> {
     app.log.info('back office disabled: set ADMIN_TOKEN');
     return;
   }
-  const deps: AdminDeps = { db: ctx.db, orders: ctx.orders, clock: ctx.clock, providers: ctx.providers ?? null };
+  const deps: AdminDeps = { db: ctx.db, orders: ctx.orders, clock: ctx.clock, providers };
 
   await app.register(
     async (admin) => {

@@ -32,6 +32,7 @@ import pg from 'pg';
 import { ApiError } from '../errors';
 import { MSG } from '../../domain/messages';
 import { lockPgliteFolder, type PgliteLock } from './pglite-lock';
+import { LOCKS } from './locks';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -513,7 +514,7 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   // Under the migrators' lock: two processes starting at once on one PostgreSQL would otherwise race
   // on CREATE TABLE IF NOT EXISTS (a duplicate-key error on the catalogue).
   await db.tx(async (q) => {
-    await q.query('SELECT pg_advisory_xact_lock(7346001)');
+    await q.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.migrations]);
     await q.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       name text PRIMARY KEY,
       applied_at timestamptz NOT NULL DEFAULT now()
@@ -523,7 +524,7 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   for (const m of listMigrations(dir)) {
     const done = await db.tx(async (q) => {
       // One migrator at a time across processes (PostgreSQL); harmless on PGlite.
-      await q.query('SELECT pg_advisory_xact_lock(7346001)');
+      await q.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.migrations]);
       const seen = await q.query('SELECT 1 FROM schema_migrations WHERE name = $1', [m.name]);
       if (seen.rows.length > 0) return false;
       await (q as Queryable & { exec(sql: string): Promise<void> }).exec(m.sql);

@@ -10,6 +10,7 @@
  */
 import type { Db, Queryable } from './index';
 import { hashPassword } from '../auth/password';
+import { LOCKS } from './locks';
 
 export const DEMO = {
   student: { username: 'student', password: 'student123', email: 'student@example.com' },
@@ -162,7 +163,8 @@ export async function seed(db: Db, now: Date = new Date(), opts: { onlyIfEmpty?:
   if (process.env.NODE_ENV === 'production') throw new Error(DEMO_IN_PRODUCTION);
   const [studentHash, teacherHash] = await Promise.all([hashPassword(DEMO.student.password), hashPassword(DEMO.instructor.password)]);
   return db.tx(async (q) => {
-    await q.query('SELECT pg_advisory_xact_lock(7346002)');
+    // The seed replaces every account: it holds the student-identity lock (registrations wait).
+    await q.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.studentIdentities]);
     if (opts.onlyIfEmpty && !(await isEmpty(q))) return false;
     await truncateAll(q);
     const at = (days: number) => new Date(now.getTime() + days * DAY);

@@ -19,12 +19,11 @@
 import { createHash } from 'node:crypto';
 import type { AbuseLimits } from '../config';
 import type { Db, Queryable } from '../db/index';
+import { LOCKS } from '../db/locks';
 import { ApiError } from '../errors';
 import { MSG, msgOf } from '../../domain/messages';
 import { findOrder, releaseResources, retakeResources, type LockedCoupon, type OrderRow } from './repository';
 
-/** The advisory lock class of the per-address order count (any constant unique in this app). */
-const ADDRESS_LOCK = 7346020;
 const DAY_MS = 86_400_000;
 
 /** The stored form of a client address (never the address itself). */
@@ -41,7 +40,7 @@ export async function checkUnpaidCaps(q: Queryable, limits: AbuseLimits, userId:
     if ((r.rows[0]?.n ?? 0) >= limits.unpaidOrdersPerAccount) throw new ApiError(409, 'UNPAID_ORDERS_LIMIT', MSG.UNPAID_ORDERS_LIMIT);
   }
   if (address && limits.unpaidOrdersPerAddress > 0) {
-    await q.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ADDRESS_LOCK, address]);
+    await q.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOCKS.unpaidOrdersPerAddress, address]);
     const r = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE address_hash = $1 AND created_at > $2 AND ${UNPAID}`, [
       address,
       new Date(now.getTime() - DAY_MS),

@@ -35,7 +35,7 @@ import {
 import { pricingSettings, type StoredSettings } from '../repos/settings';
 import type { UserRow } from '../repos/users';
 import { taxInfoIssues } from '../students/registration';
-import { couponError } from '../routes/cart';
+import { couponError } from '../cart/service';
 
 type S = components['schemas'];
 

@@ -247,3 +247,26 @@ export async function retakeResources(q: Queryable, order: OrderRow): Promise<bo
   order.resources_released = false;
   return true;
 }
+
+/** The buyer cancelled the order: it is kept, marked deleted. */
+export async function markOrderDeleted(q: Queryable, orderId: number, now: Date): Promise<void> {
+  await q.query('UPDATE orders SET is_deleted = true, updated_at = $2 WHERE id = $1', [orderId, now]);
+}
+
+/** A buyer's orders, newest first: those they cancelled stay listed (other deleted orders do not). */
+export async function ordersOfUser(q: Queryable, userId: number, limit: number): Promise<OrderRow[]> {
+  const r = await q.query<OrderRow>(
+    `SELECT * FROM orders WHERE user_id = $1 AND (NOT is_deleted OR status = 'cancelled') ORDER BY created_at DESC, id DESC LIMIT $2`,
+    [userId, limit],
+  );
+  return r.rows;
+}
+
+/** The user has an approved order with this course. */
+export async function hasApprovedOrderFor(q: Queryable, userId: number, courseId: number): Promise<boolean> {
+  const r = await q.query(
+    `SELECT 1 FROM order_courses oc JOIN orders o ON o.id = oc.order_id WHERE o.user_id = $1 AND oc.course_id = $2 AND o.status = 'approved' LIMIT 1`,
+    [userId, courseId],
+  );
+  return r.rows.length > 0;
+}

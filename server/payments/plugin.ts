@@ -6,17 +6,18 @@
  *    signature) and parses provider form posts;
  *  - realtime push (socket.io on the same server);
  *  - the back office (/admin, token protected).
- * Adds ctx.providers, ctx.payments and ctx.realtime.
+ * Adds the PaymentsContext members (providers, payments, realtime: server/context.ts) once it is
+ * set up; paymentsContext(app) reads them.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerOperations, type Handlers } from '../openapi/router';
-import { createProviders, type Providers } from '../providers/index';
+import { createProviders } from '../providers/index';
+import { hasPayments, type PaymentsContext } from '../context';
 import { loadProvidersConfig, type ProvidersConfig } from '../providers/config';
 import { registerSandboxes } from '../providers/sandbox/index';
-import type { SandboxContext } from '../providers/sandbox/common';
-import { attachRealtime, type Realtime } from '../realtime';
+import { attachRealtime } from '../realtime';
 import type { PaymentsDeps } from './common';
 import { omiseHandlers } from './handlers/omise';
 import { scbHandlers } from './handlers/scb';
@@ -31,12 +32,11 @@ import { onHousekeeping } from '../housekeeping';
 import { rereadPendingAttempts } from './reread';
 import { paypalWebhookHandlers } from './handlers/paypal';
 
-declare module '../context' {
-  interface AppContext {
-    providers: Providers;
-    payments: { config: ProvidersConfig; sandbox: SandboxContext | null; deps: PaymentsDeps };
-    realtime: Realtime;
-  }
+/** The app's context with the payments members; throws when the plugin is not registered. */
+export function paymentsContext(app: FastifyInstance): PaymentsContext {
+  const ctx = app.ctx;
+  if (!hasPayments(ctx)) throw new Error('the payments plugin is not registered on this app');
+  return ctx;
 }
 
 export interface PaymentsPluginOptions {
@@ -67,8 +67,6 @@ export default async function paymentsPlugin(app: FastifyInstance, opts: Payment
   };
 
   const sandbox = cfg.sandboxEnabled ? await registerSandboxes(app, { config: cfg, selfOrigin, browserOrigin: publicOrigin, now: () => ctx.clock.now(), db: ctx.db }) : null;
-  ctx.providers = providers;
-  ctx.payments = { config: cfg, sandbox, deps };
 
   const handlers: Handlers = {
     ...methodHandlers(deps),
@@ -107,13 +105,7 @@ export default async function paymentsPlugin(app: FastifyInstance, opts: Payment
     registerOperations(scope, handlers);
   });
 
-  await registerAdmin(app);
-
-  // The scheduled re-read of pending attempts rides on the housekeeping round (server/housekeeping.ts).
-  onHousekeeping(ctx.db, async (now) => {
-    const r = await rereadPendingAttempts(ctx, now);
-    if (r.asked > 0) app.log.info(r, 're-read pending payment attempts');
-  });
+  await registerAdmin(app, providers);
 
   // The providers' own libraries have fixed hosts (omise-node: api.omise.co / vault.omise.co with no
   // port; PayPal's server SDK: api-m.sandbox.paypal.com). With the sandboxes on, a request whose
@@ -133,6 +125,13 @@ export default async function paymentsPlugin(app: FastifyInstance, opts: Payment
   }
 
   const realtime = attachRealtime(app, ctx);
-  ctx.realtime = realtime;
+  // The members join the one context object the handlers already hold (app.ctx).
+  const full: PaymentsContext = Object.assign(ctx, { providers, payments: { config: cfg, sandbox, deps }, realtime });
+
+  // The scheduled re-read of pending attempts rides on the housekeeping round (server/housekeeping.ts).
+  onHousekeeping(ctx.db, async (now) => {
+    const r = await rereadPendingAttempts(full, now);
+    if (r.asked > 0) app.log.info(r, 're-read pending payment attempts');
+  });
   app.addHook('preClose', async () => realtime.close());
 }

@@ -218,3 +218,8 @@ export async function decideReport(q: Queryable, id: number, status: 'approved' 
   const r = await q.query<ReportRow>(`UPDATE payment_reports SET status = $2, decided_by = $3, decided_at = $4, reject_reason = $5 WHERE id = $1 RETURNING *`, [id, status, by, now, reason]);
   return r.rows[0]!;
 }
+
+/** The account is one of the shop's bank accounts. */
+export async function bankAccountExists(q: Queryable, accountId: string): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM bank_accounts WHERE account_id = $1', [accountId])).rows.length > 0;
+}

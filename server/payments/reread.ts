@@ -7,7 +7,7 @@
  * every `everyMs`, the least recently asked first, and only attempts older than `graceMs` (the
  * buyer's own return does the first read). A provider that fails is skipped this round.
  */
-import type { AppContext } from '../context';
+import type { PaymentsContext } from '../context';
 import { applyOutcome } from './apply';
 import type { PaymentRow } from './repository';
 
@@ -23,7 +23,7 @@ export interface RereadResult {
   failed: number;
 }
 
-export async function rereadPendingAttempts(ctx: AppContext, now: Date, o: RereadOptions = {}): Promise<RereadResult> {
+export async function rereadPendingAttempts(ctx: PaymentsContext, now: Date, o: RereadOptions = {}): Promise<RereadResult> {
   const providers = ctx.providers;
   const wired = providers.wired();
   const limit = o.limit ?? 20;

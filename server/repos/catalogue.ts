@@ -276,3 +276,91 @@ export async function summaries(q: Queryable, rows: CourseRow[], viewer: PlanVie
 export async function listShippingFees(q: Queryable): Promise<{ id: number; name: string; fee: number; fee_usd: number | null }[]> {
   return (await q.query<{ id: number; name: string; fee: number; fee_usd: number | null }>('SELECT id, name, fee, fee_usd FROM shipping_fees ORDER BY fee, id')).rows;
 }
+
+/**
+ * Published courses (products = false) or products, in the shop's order: optionally of one
+ * category or course type (`filter`: link path, name or English name) and matching every word of
+ * `keyword` (at most five) in the name, English name or descriptions.
+ */
+export async function listCatalogue(q: Queryable, products: boolean, filter?: string, keyword?: string): Promise<CourseRow[]> {
+  const params: unknown[] = [products];
+  let sql = 'SELECT c.* FROM courses c LEFT JOIN categories cat ON cat.id = c.category_id WHERE c.status = 1 AND c.is_product = $1';
+  if (filter) {
+    params.push(filter.trim().toLowerCase());
+    sql += ` AND (lower(cat.link_path) = $${params.length} OR lower(cat.name) = $${params.length} OR lower(cat.name_eng) = $${params.length} OR lower(c.course_type) = $${params.length})`;
+  }
+  if (keyword) {
+    const words = keyword.trim().split(/\s+/).filter(Boolean).slice(0, 5);
+    for (const w of words) {
+      params.push(`%${w.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+      const p = `$${params.length}`;
+      sql += ` AND (c.name ILIKE ${p} OR coalesce(c.name_eng, '') ILIKE ${p} OR coalesce(c.short_description, '') ILIKE ${p} OR coalesce(c.description, '') ILIKE ${p})`;
+    }
+  }
+  sql += ' ORDER BY c.sort, c.id';
+  return (await q.query<CourseRow>(sql, params)).rows;
+}
+
+export interface SectionRow {
+  id: number;
+  name: string;
+  location: number;
+}
+
+export interface LectureOutlineRow {
+  id: number;
+  section_id: number;
+  name: string;
+  content_type: string;
+  preview: boolean;
+  video_length: number | null;
+}
+
+export interface InstructorRow {
+  id: number;
+  firstname: string;
+  lastname: string;
+  profile: { image?: string; biography?: string };
+}
+
+export async function courseSections(q: Queryable, courseId: number): Promise<SectionRow[]> {
+  return (await q.query<SectionRow>('SELECT id, name, location FROM sections WHERE course_id = $1 ORDER BY location, id', [courseId])).rows;
+}
+
+export async function courseLectureOutline(q: Queryable, courseId: number): Promise<LectureOutlineRow[]> {
+  return (await q.query<LectureOutlineRow>('SELECT id, section_id, name, content_type, preview, video_length FROM lectures WHERE course_id = $1 ORDER BY location, id', [courseId])).rows;
+}
+
+export async function findInstructor(q: Queryable, id: number): Promise<InstructorRow | null> {
+  return (await q.query<InstructorRow>('SELECT id, firstname, lastname, profile FROM users WHERE id = $1', [id])).rows[0] ?? null;
+}
+
+/** Up to six other published courses related to `courseId`: by the same instructor, in the same category, or bestsellers. */
+export async function relatedCourses(q: Queryable, courseId: number, by: { instructorId: number } | { categoryId: number } | 'bestsellers'): Promise<CourseRow[]> {
+  const base = 'SELECT * FROM courses WHERE status = 1 AND is_product = false AND id <> $1';
+  const r =
+    by === 'bestsellers'
+      ? await q.query<CourseRow>(`${base} AND is_bestseller ORDER BY sort, id LIMIT 6`, [courseId])
+      : 'instructorId' in by
+        ? await q.query<CourseRow>(`${base} AND instructor_id = $2 ORDER BY sort, id LIMIT 6`, [courseId, by.instructorId])
+        : await q.query<CourseRow>(`${base} AND category_id = $2 ORDER BY sort, id LIMIT 6`, [courseId, by.categoryId]);
+  return r.rows;
+}
+
+/** The published course whose link path is `path` (case-insensitive), or null. */
+export async function courseByLinkPath(q: Queryable, path: string): Promise<CourseRow | null> {
+  return (await q.query<CourseRow>('SELECT * FROM courses WHERE status = 1 AND lower(link_path) = lower($1)', [path])).rows[0] ?? null;
+}
+
+/** A course's lectures with their section, in the course's order (the video playlist). */
+export type PlaylistRow = Record<string, unknown> & { preview: boolean; video_url: string | null; content_file: string | null; video_name: string | null; name: string };
+
+export async function playlistRows(q: Queryable, courseId: number): Promise<PlaylistRow[]> {
+  const r = await q.query<PlaylistRow>(
+    `SELECT s.id AS sections_id, s.name AS sections_name, s.location AS sections_location, l.*
+       FROM lectures l JOIN sections s ON s.id = l.section_id
+      WHERE l.course_id = $1 ORDER BY s.location, s.id, l.location, l.id`,
+    [courseId],
+  );
+  return r.rows;
+}

@@ -4,7 +4,7 @@ import { ApiError } from '../errors';
 import { dummyHash, verifyPassword } from '../auth/password';
 import { createSession, deleteSession, SESSION_COOKIE } from '../auth/sessions';
 import { clearSessionCookie, setSessionCookie } from '../auth/cookies';
-import { sessionUserForApi, type UserRow } from '../repos/users';
+import { memberByLogin, nonMembersByEmail, sessionUserForApi, type UserRow } from '../repos/users';
 import { loginGate, loginRefusedFor, recordLoginFailure, recordLoginSuccess, type Attempt } from '../auth/limits';
 import { issueChallenge, redeemChallenge } from '../auth/challenge';
 import { MSG } from '../../domain/messages';
@@ -47,11 +47,7 @@ export const authHandlers: Handlers = {
     const { username, password } = req.body;
     const attempt: Attempt = { realm: 'member', account: username, address: req.ip };
     await gate(ctx, reply, attempt, req.body);
-    const r = await ctx.db.query<UserRow>(
-      `SELECT * FROM users WHERE is_member AND (lower(username) = lower($1) OR lower(email) = lower($1)) ORDER BY (lower(username) = lower($1)) DESC NULLS LAST, id LIMIT 1`,
-      [username.trim()],
-    );
-    const user = r.rows[0];
+    const user = await memberByLogin(ctx.db, username.trim());
     const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
     if (!user || !ok) {
       await recordLoginFailure(ctx.db, attempt, ctx.clock.now());
@@ -68,12 +64,8 @@ export const authHandlers: Handlers = {
     const { email, credential } = req.body;
     const attempt: Attempt = { realm: 'nonmember', account: email, address: req.ip };
     await holdBack(ctx, reply, attempt);
-    const r = await ctx.db.query<UserRow>(
-      `SELECT * FROM users WHERE role = 'student' AND NOT is_member AND lower(email) = lower($1) ORDER BY id DESC LIMIT 20`,
-      [email],
-    );
     let user: UserRow | undefined;
-    for (const u of r.rows) {
+    for (const u of await nonMembersByEmail(ctx.db, email)) {
       if (await verifyPassword(credential, u.password_hash)) {
         user = u;
         break;

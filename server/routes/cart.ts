@@ -5,7 +5,9 @@ import type { Handlers } from '../openapi/router';
 import type { components } from '../../generated/api';
 import { ApiError, requestLocale } from '../errors';
 import { quoteOfChoices } from '../orders/quote';
-import type { Queryable } from '../db/index';
+import { couponError, readCart, saveAndReadCart } from '../cart/service';
+import { deleteCart } from '../repos/carts';
+import { addressBelongsTo } from '../repos/addresses';
 import {
   activePromotions,
   couponByCode,
@@ -13,7 +15,6 @@ import {
   couponForDomain,
   couponsByIds,
   coursesByIds,
-  plansByIds,
   plansOfCourses,
   planForApi,
   planForDomain,
@@ -24,21 +25,9 @@ import {
 import { loadSettings, pricingSettings } from '../repos/settings';
 import { plansForViewer } from '../../domain/plans';
 import { validateCoupon, priceCart } from '../../domain/discounts';
-import { duplicateCourse } from '../../domain/order-checks';
-import { MSG, msgOf, renderShown, type Shown } from '../../domain/messages';
+import { MSG, msgOf, renderShown } from '../../domain/messages';
 
 type S = components['schemas'];
-
-const COUPON_STATUS: Record<string, number> = {
-  NOT_FOUND: 404,
-  COUPON_DUPLICATE: 409,
-  COUPON_ONLY_ONE: 409,
-};
-
-/** A domain coupon failure as the API's error (every domain coupon code is an API ErrorCode). */
-export function couponError(code: string, message: Shown): ApiError {
-  return new ApiError(COUPON_STATUS[code] ?? 422, code, message);
-}
 
 /** The cart owner key: a student's own cart ('u:<id>') or a visitor's ('v:<id>'). */
 function ownerKey(req: FastifyRequest, pathId: string): string {
@@ -47,91 +36,13 @@ function ownerKey(req: FastifyRequest, pathId: string): string {
   return `v:${pathId}`;
 }
 
-interface CartRow {
-  id: number;
-  owner: string;
-  coupon_ids: number[];
-  payment_method_id: number;
-  updated_at: Date;
-}
-
-export async function readCart(q: Queryable, owner: string, userIdText: string): Promise<S['Cart']> {
-  const c = (await q.query<CartRow>('SELECT * FROM carts WHERE owner = $1', [owner])).rows[0];
-  if (!c) return { cart_id: null, user_id: userIdText, lines: [], coupon_ids: [], payment_method_id: 1, updated_at: null };
-  const lines = await q.query<{ id: number; course_id: number; pricing_plan_id: number; qty: number; name: string; image: string | null; course_type: S['CourseType']; price: number; price_usd: number | null; pricing_type: 'default' | 'renew'; stock: number | null; is_product: boolean }>(
-    `SELECT l.id, l.course_id, l.pricing_plan_id, l.qty, c.name, c.image, c.course_type, c.stock, c.is_product, p.price, p.price_usd, p.pricing_type
-       FROM cart_lines l JOIN courses c ON c.id = l.course_id JOIN pricing_plans p ON p.id = l.pricing_plan_id
-      WHERE l.cart_id = $1 ORDER BY l.position, l.id`,
-    [c.id],
-  );
-  return {
-    cart_id: c.id,
-    user_id: userIdText,
-    lines: lines.rows.map((l) => ({
-      key: `${l.course_id}-${l.pricing_plan_id}`,
-      course_name: l.name,
-      course_image: l.image,
-      pricing_plan_id: l.pricing_plan_id,
-      price: l.price,
-      price_usd: l.price_usd,
-      courseID: l.course_id,
-      cartID: l.id,
-      courseType: l.course_type,
-      qty: l.qty,
-      pricingType: l.pricing_type,
-      stock: l.is_product && l.stock !== null ? Math.max(0, l.stock) : null,
-    })),
-    coupon_ids: c.coupon_ids,
-    payment_method_id: c.payment_method_id as S['PaymentMethodId'],
-    updated_at: c.updated_at.toISOString(),
-  };
-}
-
-async function saveCart(q: Queryable, owner: string, body: S['CartSave'], now: Date): Promise<void> {
-  const lines = body.lines.map((l) => ({ course_id: l.course_id, pricing_plan_id: l.pricing_plan_id, qty: l.qty }));
-  const dup = duplicateCourse(lines);
-  if (dup !== null) throw new ApiError(400, 'duplicate_course', MSG.DUPLICATE_COURSE, [dup]);
-  const courses = await coursesByIds(q, lines.map((l) => l.course_id));
-  const plans = await plansByIds(q, lines.map((l) => l.pricing_plan_id));
-  for (const l of lines) {
-    const c = courses.get(l.course_id);
-    if (!c) throw new ApiError(404, 'NOT_FOUND', `Course ${l.course_id} not found`);
-    const p = plans.find((x) => x.id === l.pricing_plan_id);
-    if (!p) throw new ApiError(404, 'NOT_FOUND', `Pricing plan ${l.pricing_plan_id} not found`);
-    if (p.course_id !== c.id) throw new ApiError(422, 'dont_have_pricing', MSG.DONT_HAVE_PRICING, [c.id]);
-    if (!c.is_product && l.qty !== 1) throw new ApiError(400, 'VALIDATION_ERROR', 'A course line has qty 1', [{ field: 'lines.qty', msg: MSG.INVALID_QTY }]);
-    if (c.is_product && c.stock !== null && l.qty > c.stock) throw new ApiError(400, 'VALIDATION_ERROR', `Only ${c.stock} left of course ${c.id}`, [{ field: 'lines.qty', msg: MSG.INVALID_QTY }]);
-  }
-  const coupons = await couponsByIds(q, body.coupon_ids);
-  const missing = body.coupon_ids.find((id) => !coupons.some((c) => c.id === id));
-  if (missing !== undefined) throw new ApiError(404, 'NOT_FOUND', `Coupon ${missing} not found`);
-  const method = await q.query('SELECT 1 FROM payment_methods WHERE id = $1 AND is_active', [body.payment_method_id]);
-  if (method.rows.length === 0) throw new ApiError(404, 'NOT_FOUND', `Payment method ${body.payment_method_id} not found`);
-  const cart = await q.query<{ id: number }>(
-    `INSERT INTO carts (owner, coupon_ids, payment_method_id, updated_at) VALUES ($1, $2::int[], $3, $4)
-     ON CONFLICT (owner) DO UPDATE SET coupon_ids = EXCLUDED.coupon_ids, payment_method_id = EXCLUDED.payment_method_id, updated_at = EXCLUDED.updated_at
-     RETURNING id`,
-    [owner, [...new Set(body.coupon_ids)], body.payment_method_id, now],
-  );
-  const cartId = cart.rows[0]!.id;
-  await q.query('DELETE FROM cart_lines WHERE cart_id = $1', [cartId]);
-  for (const [i, l] of lines.entries()) {
-    await q.query('INSERT INTO cart_lines (cart_id, course_id, pricing_plan_id, qty, position) VALUES ($1, $2, $3, $4, $5)', [cartId, l.course_id, l.pricing_plan_id, l.qty, i]);
-  }
-}
-
 export const cartHandlers: Handlers = {
   async getCartPublic(req, _reply, ctx) {
     return { success: true, data: await readCart(ctx.db, ownerKey(req, req.params.userId), req.params.userId) };
   },
 
   async saveCartPublic(req, _reply, ctx) {
-    const owner = ownerKey(req, req.params.userId);
-    const data = await ctx.db.tx(async (q) => {
-      await saveCart(q, owner, req.body, ctx.clock.now());
-      return readCart(q, owner, req.params.userId);
-    });
-    return { success: true, data };
+    return { success: true, data: await saveAndReadCart(ctx, ownerKey(req, req.params.userId), req.body, req.params.userId) };
   },
 
   async getCartPrivate(req, _reply, ctx) {
@@ -139,12 +50,7 @@ export const cartHandlers: Handlers = {
   },
 
   async saveCartPrivate(req, _reply, ctx) {
-    const owner = `u:${req.user!.id}`;
-    const data = await ctx.db.tx(async (q) => {
-      await saveCart(q, owner, req.body, ctx.clock.now());
-      return readCart(q, owner, String(req.user!.id));
-    });
-    return { success: true, data };
+    return { success: true, data: await saveAndReadCart(ctx, `u:${req.user!.id}`, req.body, String(req.user!.id)) };
   },
 
   async clearCart(req, _reply, ctx) {
@@ -154,7 +60,7 @@ export const cartHandlers: Handlers = {
       if (!req.user || req.user.role !== 'student' || String(req.user.id) !== id) throw new ApiError(403, 'FORBIDDEN', "A student's cart can only be emptied by that student");
       owner = `u:${id}`;
     } else owner = `v:${id}`;
-    await ctx.db.query('DELETE FROM carts WHERE owner = $1', [owner]);
+    await deleteCart(ctx.db, owner);
     return { success: true };
   },
 
@@ -226,10 +132,8 @@ export const cartHandlers: Handlers = {
     const missing = b.course_id.find((id) => !courses.has(id));
     if (missing !== undefined) throw new ApiError(400, 'VALIDATION_ERROR', `Course ${missing} not found`, [{ field: 'course_id', msg: `${missing} not found` }]);
     if ([...courses.values()].some((c) => c.requires_shipping)) {
-      const addr = b.shipping_address_id
-        ? await ctx.db.query('SELECT 1 FROM shipping_addresses WHERE id = $1 AND user_id = $2', [b.shipping_address_id, req.user.id])
-        : { rows: [] };
-      if (addr.rows.length === 0) throw new ApiError(400, 'SHIPPING_ADDRESS_REQUIRED', MSG.SHIPPING_ADDRESS_REQUIRED);
+      const own = b.shipping_address_id ? await addressBelongsTo(ctx.db, b.shipping_address_id, req.user.id) : false;
+      if (!own) throw new ApiError(400, 'SHIPPING_ADDRESS_REQUIRED', MSG.SHIPPING_ADDRESS_REQUIRED);
     }
     // The amounts sent are ignored: the cart is priced from the courses' default plans.
     const plans = (await plansOfCourses(ctx.db, b.course_id)).filter((p) => p.is_default && p.pricing_type === 'default');

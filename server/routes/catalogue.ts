@@ -2,48 +2,28 @@
 import { KeepAnswer, SerializedAnswer, type Handlers, type ResponseBodyOf } from '../openapi/router';
 import { ApiError } from '../errors';
 import {
+  courseByLinkPath,
+  courseLectureOutline,
+  courseSections,
   findCourse,
+  findInstructor,
   iso,
+  listCatalogue,
+  playlistRows,
+  relatedCourses,
   plansOfCourses,
   planForApi,
   planForDomain,
   summaries,
   viewerFor,
-  type CourseRow,
 } from '../repos/catalogue';
+import { hasApprovedOrderFor } from '../orders/repository';
 import { loadSettings } from '../repos/settings';
 import { startingPrice, type PlanViewer } from '../../domain/plans';
 import type { Queryable } from '../db/index';
 
 function notFound(what = 'Course'): ApiError {
   return new ApiError(404, 'NOT_FOUND', `${what} not found`);
-}
-
-async function listRows(q: Queryable, products: boolean, filter?: string, keyword?: string): Promise<CourseRow[]> {
-  const params: unknown[] = [products];
-  let sql = 'SELECT c.* FROM courses c LEFT JOIN categories cat ON cat.id = c.category_id WHERE c.status = 1 AND c.is_product = $1';
-  if (filter) {
-    params.push(filter.trim().toLowerCase());
-    sql += ` AND (lower(cat.link_path) = $${params.length} OR lower(cat.name) = $${params.length} OR lower(cat.name_eng) = $${params.length} OR lower(c.course_type) = $${params.length})`;
-  }
-  if (keyword) {
-    const words = keyword.trim().split(/\s+/).filter(Boolean).slice(0, 5);
-    for (const w of words) {
-      params.push(`%${w.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
-      const p = `$${params.length}`;
-      sql += ` AND (c.name ILIKE ${p} OR coalesce(c.name_eng, '') ILIKE ${p} OR coalesce(c.short_description, '') ILIKE ${p} OR coalesce(c.description, '') ILIKE ${p})`;
-    }
-  }
-  sql += ' ORDER BY c.sort, c.id';
-  return (await q.query<CourseRow>(sql, params)).rows;
-}
-
-async function hasAccess(q: Queryable, userId: number, courseId: number): Promise<boolean> {
-  const r = await q.query(
-    `SELECT 1 FROM order_courses oc JOIN orders o ON o.id = oc.order_id WHERE o.user_id = $1 AND oc.course_id = $2 AND o.status = 'approved' LIMIT 1`,
-    [userId, courseId],
-  );
-  return r.rows.length > 0;
 }
 
 /** Which cached variant of an answer a viewer gets: guest or member, and the shown courses it owns. */
@@ -65,23 +45,17 @@ async function courseAnswer(db: Queryable, id: number, viewer: PlanViewer): Prom
   if (!c || c.is_product) throw notFound();
   // Issue 13: the reads that need only the course run together (one round trip's wait, not ten
   // one after another), then the related lists' summaries together.
-  type Section = { id: number; name: string; location: number };
-  type Lecture = { id: number; section_id: number; name: string; content_type: string; preview: boolean; video_length: number | null };
-  type Instructor = { id: number; firstname: string; lastname: string; profile: { image?: string; biography?: string } };
-  const base = 'SELECT * FROM courses WHERE status = 1 AND is_product = false AND id <> $1';
-  const rowsOf = async (sql: string, params: unknown[]) => (await db.query<CourseRow>(sql, params)).rows;
-  const [planRows, settings, sections, lectures, instructorRows, sameTeacherRows, sameGroupRows, bestsellerRows] = await Promise.all([
+  const [planRows, settings, sections, lectures, row, sameTeacherRows, sameGroupRows, bestsellerRows] = await Promise.all([
     plansOfCourses(db, [c.id]),
     loadSettings(db),
-    db.query<Section>('SELECT id, name, location FROM sections WHERE course_id = $1 ORDER BY location, id', [c.id]),
-    db.query<Lecture>('SELECT id, section_id, name, content_type, preview, video_length FROM lectures WHERE course_id = $1 ORDER BY location, id', [c.id]),
-    c.instructor_id ? db.query<Instructor>('SELECT id, firstname, lastname, profile FROM users WHERE id = $1', [c.instructor_id]).then((r) => r.rows) : Promise.resolve([]),
-    c.instructor_id ? rowsOf(`${base} AND instructor_id = $2 ORDER BY sort, id LIMIT 6`, [c.id, c.instructor_id]) : Promise.resolve([]),
-    c.category_id ? rowsOf(`${base} AND category_id = $2 ORDER BY sort, id LIMIT 6`, [c.id, c.category_id]) : Promise.resolve([]),
-    rowsOf(`${base} AND is_bestseller ORDER BY sort, id LIMIT 6`, [c.id]),
+    courseSections(db, c.id),
+    courseLectureOutline(db, c.id),
+    c.instructor_id ? findInstructor(db, c.instructor_id) : Promise.resolve(null),
+    c.instructor_id ? relatedCourses(db, c.id, { instructorId: c.instructor_id }) : Promise.resolve([]),
+    c.category_id ? relatedCourses(db, c.id, { categoryId: c.category_id }) : Promise.resolve([]),
+    relatedCourses(db, c.id, 'bestsellers'),
   ]);
   const plans = planRows.map(planForDomain);
-  const row = instructorRows[0];
   const instructor = row ? { id: row.id, firstname: row.firstname, lastname: row.lastname, image: row.profile.image ?? null, biography: row.profile.biography ?? null } : null;
   const showTeacher = Boolean(settings.course_teacher && c.instructor_id);
   const showGroup = Boolean(settings.course_group && c.category_id);
@@ -103,11 +77,11 @@ async function courseAnswer(db: Queryable, id: number, viewer: PlanViewer): Prom
       image: c.image,
       preview_video: preview,
       instructor,
-      sections: sections.rows.map((s) => ({
+      sections: sections.map((s) => ({
         id: s.id,
         name: s.name,
         location: s.location,
-        lectures: lectures.rows.filter((l) => l.section_id === s.id).map((l) => ({ id: l.id, name: l.name, content_type: l.content_type, preview: l.preview, video_length: l.video_length })),
+        lectures: lectures.filter((l) => l.section_id === s.id).map((l) => ({ id: l.id, name: l.name, content_type: l.content_type, preview: l.preview, video_length: l.video_length })),
       })),
       seats_available: c.seats === null ? null : Math.max(0, c.seats),
       start_reg_date: iso(c.start_reg_date),
@@ -137,12 +111,12 @@ async function courseAnswer(db: Queryable, id: number, viewer: PlanViewer): Prom
 
 export const catalogueHandlers: Handlers = {
   async listCourses(req, _reply, ctx) {
-    const rows = await listRows(ctx.db, false, req.query.filter, req.query.keyword);
+    const rows = await listCatalogue(ctx.db, false, req.query.filter, req.query.keyword);
     return { success: true, data: await summaries(ctx.db, rows, await viewerFor(ctx.db, req.user)) };
   },
 
   async listProducts(req, _reply, ctx) {
-    const rows = await listRows(ctx.db, true, req.query.filter, req.query.keyword);
+    const rows = await listCatalogue(ctx.db, true, req.query.filter, req.query.keyword);
     return { success: true, data: await summaries(ctx.db, rows, await viewerFor(ctx.db, req.user)) };
   },
 
@@ -186,13 +160,12 @@ export const catalogueHandlers: Handlers = {
 
   async getCourseByLinkPath(req, _reply, ctx) {
     const path = req.body.link_path.trim().replace(/^\/+|\/+$/g, '').split('/').pop() ?? '';
-    let r = await ctx.db.query<CourseRow>('SELECT * FROM courses WHERE status = 1 AND lower(link_path) = lower($1)', [path]);
-    if (r.rows.length === 0) {
+    let c = await courseByLinkPath(ctx.db, path);
+    if (!c) {
       // The route's id is the part before the first hyphen: resolve it to the canonical path.
       const id = /^(\d+)/.exec(path)?.[1];
-      if (id && Number(id) <= 2_147_483_647) r = await ctx.db.query<CourseRow>('SELECT * FROM courses WHERE status = 1 AND id = $1', [Number(id)]);
+      if (id && Number(id) <= 2_147_483_647) c = await findCourse(ctx.db, Number(id));
     }
-    const c = r.rows[0];
     if (!c) throw notFound();
     return { success: true, data: { id: c.id, link_path: c.link_path, course_type: c.course_type } };
   },
@@ -200,16 +173,11 @@ export const catalogueHandlers: Handlers = {
   async getCourseVideoPlaylist(req, _reply, ctx) {
     const c = await findCourse(ctx.db, req.params.courseId);
     if (!c) throw notFound();
-    const access = req.user?.role === 'student' ? await hasAccess(ctx.db, req.user.id, c.id) : false;
-    const r = await ctx.db.query<Record<string, unknown> & { preview: boolean; video_url: string | null; content_file: string | null; video_name: string | null; name: string }>(
-      `SELECT s.id AS sections_id, s.name AS sections_name, s.location AS sections_location, l.*
-         FROM lectures l JOIN sections s ON s.id = l.section_id
-        WHERE l.course_id = $1 ORDER BY s.location, s.id, l.location, l.id`,
-      [c.id],
-    );
+    const access = req.user?.role === 'student' ? await hasApprovedOrderFor(ctx.db, req.user.id, c.id) : false;
+    const rows = await playlistRows(ctx.db, c.id);
     return {
       success: true,
-      data: r.rows.map((l) => {
+      data: rows.map((l) => {
         const open = access || l.preview;
         return {
           sections_id: l.sections_id as number,

@@ -3,7 +3,7 @@ import type { Handlers } from '../openapi/router';
 import type { components } from '../../generated/api';
 import { ApiError } from '../errors';
 import { createOrder } from '../orders/create';
-import { findOrder, findOrderByToken, lastAttempt, orderCourses, type OrderRow } from '../orders/repository';
+import { findOrder, findOrderByToken, lastAttempt, markOrderDeleted, orderCourses, ordersOfUser, type OrderRow } from '../orders/repository';
 import type { Queryable } from '../db/index';
 import { orderOutcome } from '../../domain/order-outcome';
 import { orderedCourses } from '../orders/status';
@@ -72,7 +72,7 @@ export const orderHandlers: Handlers = {
       if (!req.user || req.user.role !== 'student' || req.user.id !== o.user_id) throw new ApiError(403, 'FORBIDDEN', 'Not your order');
       if (o.status !== 'notYetReceived' && o.status !== 'cancelled') throw new ApiError(409, 'ORDER_NOT_PAYABLE', MSG.ORDER_KEPT);
       await ctx.orders.cancelOrder(q, o.id);
-      await q.query('UPDATE orders SET is_deleted = true, updated_at = $2 WHERE id = $1', [o.id, ctx.clock.now()]);
+      await markOrderDeleted(q, o.id, ctx.clock.now());
     });
     return { success: true };
   },
@@ -94,12 +94,8 @@ export const orderHandlers: Handlers = {
   async listMyOrders(req, _reply, ctx) {
     const limit = req.query.limit ?? 50;
     // Orders the buyer cancelled stay listed as cancelled (other deleted orders do not show).
-    const r = await ctx.db.query<OrderRow>(
-      `SELECT * FROM orders WHERE user_id = $1 AND (NOT is_deleted OR status = 'cancelled') ORDER BY created_at DESC, id DESC LIMIT $2`,
-      [req.user!.id, limit],
-    );
     const data: S['Order'][] = [];
-    for (const o of r.rows) data.push(await readOrder(ctx.db, o));
+    for (const o of await ordersOfUser(ctx.db, req.user!.id, limit)) data.push(await readOrder(ctx.db, o));
     return { success: true, data };
   },
 

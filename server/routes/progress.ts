@@ -3,6 +3,7 @@ import type { Handlers } from '../openapi/router';
 import { ApiError } from '../errors';
 import { findCourse } from '../repos/catalogue';
 import { accessPeriods } from '../orders/access';
+import { completedLectureCount, completedLectureIds, lastViewedLecture, lectureCount } from '../repos/progress';
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../domain/messages';
 
@@ -16,13 +17,8 @@ export const progressHandlers: Handlers = {
     ownUser(req, req.params.userId);
     const course = await findCourse(ctx.db, req.params.courseId);
     if (!course) throw new ApiError(404, 'NOT_FOUND', MSG.COURSE_NOT_FOUND);
-    const total = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM lectures WHERE course_id = $1', [course.id]);
-    const done = await ctx.db.query<{ lecture_id: number }>(
-      'SELECT lecture_id FROM lecture_progress WHERE user_id = $1 AND course_id = $2 AND is_complete ORDER BY lecture_id',
-      [req.params.userId, course.id],
-    );
-    const n = total.rows[0]?.n ?? 0;
-    const completed = done.rows.map((r) => r.lecture_id);
+    const n = await lectureCount(ctx.db, course.id);
+    const completed = await completedLectureIds(ctx.db, req.params.userId, course.id);
     return {
       success: true,
       data: {
@@ -39,11 +35,7 @@ export const progressHandlers: Handlers = {
     ownUser(req, req.params.userId);
     const course = await findCourse(ctx.db, req.params.courseId);
     if (!course) throw new ApiError(404, 'NOT_FOUND', MSG.COURSE_NOT_FOUND);
-    const r = await ctx.db.query<{ section_id: number; lecture_id: number }>(
-      'SELECT section_id, lecture_id FROM lecture_progress WHERE user_id = $1 AND course_id = $2 ORDER BY updated_at DESC, lecture_id DESC LIMIT 1',
-      [req.params.userId, course.id],
-    );
-    const row = r.rows[0];
+    const row = await lastViewedLecture(ctx.db, req.params.userId, course.id);
     return { success: true, data: { section_id: row?.section_id ?? null, lectures_id: row?.lecture_id ?? null } };
   },
 
@@ -54,7 +46,7 @@ export const progressHandlers: Handlers = {
     if (!cur) throw new ApiError(404, 'NOT_FOUND', 'You have no approved order for this course');
     const p = cur.plan;
     const now = ctx.clock.now().getTime();
-    const read = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM lecture_progress WHERE user_id = $1 AND course_id = $2 AND is_complete', [userId, req.params.courseId]);
+    const read = await completedLectureCount(ctx.db, userId, req.params.courseId);
     const courseDays = p.plan_type === 'Period' ? (p.term === -1 ? -1 : p.term_unit === 'Day(s)' ? (p.term ?? 0) : 0) : p.plan_type === 'Actual' ? 0 : -1;
     return {
       success: true,
@@ -71,7 +63,7 @@ export const progressHandlers: Handlers = {
         progressTime: Math.max(0, now - cur.start.getTime()),
         orderID: cur.orderId,
         finishDateTime: cur.end === null ? null : new Date(cur.end).toISOString(),
-        readLecture: read.rows[0]?.n ?? 0,
+        readLecture: read,
       },
     };
   },

@@ -7,7 +7,7 @@ import type { components } from '../../generated/api';
 import { validateRegistration, taxInvoiceErrors, type FieldError } from '../../domain/forms/index';
 import type { CustomLabel, TaxInfo } from '../../domain/types';
 import type { Shown } from '../../domain/messages';
-import type { StoredSettings } from '../repos/settings';
+import type { CustomLabelDef, StoredSettings } from '../repos/settings';
 
 type Payload = components['schemas']['RegistrationPayload'];
 export interface Issue {
@@ -15,14 +15,6 @@ export interface Issue {
   msg: Shown;
 }
 
-export interface CustomLabelDef {
-  id: number;
-  type_label: string;
-  label: string;
-  order_label: number;
-  required: number;
-  item_list: string[];
-}
 
 const toIssues = (errors: readonly FieldError[]): Issue[] => errors.map((e) => ({ field: e.path, msg: e.message }));
 

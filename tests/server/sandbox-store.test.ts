@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { testApp, type TestApp } from './support/app';
 import { buildApp } from '../../server/app';
+import { paymentsContext } from '../../server/payments/plugin';
 
 let t: TestApp;
 let second: FastifyInstance | null = null;
@@ -24,7 +25,7 @@ function restart(): Promise<FastifyInstance> {
 }
 
 function secret(app: FastifyInstance): string {
-  return `Basic ${Buffer.from(`${app.ctx.payments.config.omise.secretKey}:`).toString('base64')}`;
+  return `Basic ${Buffer.from(`${paymentsContext(app).payments.config.omise.secretKey}:`).toString('base64')}`;
 }
 
 describe('sandbox state in the database', () => {

@@ -11,11 +11,10 @@ import { ApiError, requestLocale } from '../../errors';
 import type { Handlers } from '../../openapi/router';
 import type { OrderForPayment } from '../../orders/service';
 import { MSG, paymentNoticeMail } from '../../../domain/messages';
-import { bankTransferErrors } from '../../../domain/forms/bank-transfer';
+import { checkBankTransferNotice } from '../bank-transfer';
 import { formatMoney } from '../../../domain/money';
 import { orderNumber } from '../../../domain/order-outcome';
 import { BANK_TRANSFER } from '../../../domain/payment-methods';
-import { loadSettings } from '../../repos/settings';
 import { sendGuarded } from '../../mail';
 import { PAYABLE_STATUSES, notPayable, ownOrder, thaiLocalToUtc, utcToThaiLocal, type PaymentsDeps } from '../common';
 import { findPayment, findReport, insertReport, reportsOfOrder, type ReportRow } from '../repository';
@@ -117,24 +116,17 @@ export function reportHandlers(_deps: PaymentsDeps): Handlers {
           throw notPayable('This payment method is confirmed by its provider, not by a report');
         }
         if (!PAYABLE_STATUSES.has(o.status)) throw notPayable(`Order ${o.id} is ${o.status}`);
-        // Spec 5 "Bank transfer notify", in its order (domain/forms/bank-transfer), plus what only the server knows:
-        // the slip is an uploaded file, the destination is one of the shop's accounts.
-        const settings = await loadSettings(q).catch(() => null);
-        let slip: string | null = b.slip ?? null;
-        if (slip) {
-          // The slip must be the reporter's own upload (not another user's file).
-          const u = await q.query('SELECT 1 FROM uploads WHERE file_name = $1 AND NOT deleted AND user_id = $2', [slip, o.user_id]);
-          if (u.rows.length === 0) slip = null;
-        }
-        let account = b.bank_account ?? null;
-        if (account) {
-          const acc = await q.query('SELECT 1 FROM bank_accounts WHERE account_id = $1', [account]);
-          if (acc.rows.length === 0) account = null;
-        }
-        const issues = bankTransferErrors(
-          { slip, contact_name: b.contact_name, transfer_amount: b.transfer_amount, bank_code: b.bank_code ?? null, bank_account: account, transfer_datetime: b.transfer_datetime, time: b.time },
-          { amountDue: o.total, slipRequired: !!settings?.is_require_payment_slip },
-        ).map((e) => ({ field: e.path, msg: e.message }));
+        // Spec 5 "Bank transfer notify", in its order, with what only the server knows (server/payments/bank-transfer.ts):
+        // the slip is the reporter's own upload, the destination is one of the shop's accounts.
+        const { issues, slip } = await checkBankTransferNotice(q, o, {
+          slip: b.slip ?? null,
+          contact_name: b.contact_name,
+          transfer_amount: b.transfer_amount,
+          bank_code: b.bank_code ?? null,
+          bank_account: b.bank_account ?? null,
+          transfer_datetime: b.transfer_datetime,
+          time: b.time,
+        });
         if (issues.length > 0) throw new ApiError(400, 'VALIDATION_ERROR', issues[0]!.msg, issues);
         const r = await insertReport(
           q,

@@ -67,7 +67,7 @@ describe('GB Prime Pay card (method 11)', () => {
     const r = await start(o.id);
     const res = await fetchManual(at(r.body.data.invoice_url));
     const page = await res.text();
-    const cfg = t.app.ctx.payments.config.gbprime;
+    const cfg = t.ctx.payments.config.gbprime;
     expect(attr(page, 'data-tokens')).toBe(`${t.origin}/sandbox/gbprime/v1/tokens`);
     expect(attr(page, 'data-key')).toBe(cfg.publicKey);
     expect(page).not.toContain(cfg.secretKey);
@@ -154,7 +154,7 @@ describe('GB Prime Pay card (method 11)', () => {
 
   it('token API as GB Prime Pay publishes it: public-key token (the browser\'s call), secret-key charge (otp Y), 3-D Secure form post, status re-read', async () => {
     const base = `${t.origin}/sandbox/gbprime`;
-    const cfg = t.app.ctx.payments.config.gbprime;
+    const cfg = t.ctx.payments.config.gbprime;
     const gb = createGbPrimeClient({ baseUrl: base, keys: cfg });
     expect(gb.tokenEndpoint()).toEqual({ url: `${base}/v1/tokens`, publicKey: cfg.publicKey });
     const tokenCall = (publicKey: string) =>

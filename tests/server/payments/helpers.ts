@@ -8,11 +8,15 @@ import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
 import { call, login, testApp, type Answer, type TestApp } from '../support/app';
 import type { Delivery } from '../../../server/providers/sandbox/common';
+import { paymentsContext } from '../../../server/payments/plugin';
+import type { PaymentsContext } from '../../../server/context';
 
 export { call, login };
 
 export interface PayApp extends TestApp {
   origin: string;
+  /** The app's context with the payments plugin's members (providers, payments, realtime). */
+  ctx: PaymentsContext;
   /** order.statusChanged events seen, by order id. */
   changes: Map<number, { status: string; paymentStatus: string }[]>;
 }
@@ -32,7 +36,7 @@ export async function payApp(): Promise<PayApp> {
     list.push({ status: e.status, paymentStatus: e.paymentStatus });
     changes.set(e.orderId, list);
   });
-  return { ...t, origin: `http://127.0.0.1:${port}`, changes };
+  return { ...t, ctx: paymentsContext(t.app), origin: `http://127.0.0.1:${port}`, changes };
 }
 
 let tokenSeq = 0;
@@ -95,7 +99,7 @@ export async function until<T>(fn: () => Promise<T> | T, what = 'condition', ms 
 }
 
 export function deliveries(t: PayApp, provider: string): Delivery[] {
-  return (t.app.ctx.payments.sandbox?.deliveries ?? []).filter((d) => d.provider === provider);
+  return (t.ctx.payments.sandbox?.deliveries ?? []).filter((d) => d.provider === provider);
 }
 
 /** Re-posts recorded deliveries (3 times each, in reverse order) straight to our server. */

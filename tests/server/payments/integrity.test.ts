@@ -26,10 +26,10 @@ describe('finding 1: the 2C2P card result is confirmed with 2C2P before it is ap
   /** A PaymentResponse an attacker makes with the key the server signs with (the demo key when unset). */
   function forged(code: string, amt: string, status = 'A'): string {
     const f: Record<string, string> = {
-      version: '9.9', timeStamp: '251125120000', merchantID: t.app.ctx.providers.config.twoc2p.merchantId, respCode: '00', pan: '411111XXXXXX1111', amt,
+      version: '9.9', timeStamp: '251125120000', merchantID: t.ctx.providers.config.twoc2p.merchantId, respCode: '00', pan: '411111XXXXXX1111', amt,
       uniqueTransactionCode: code, tranRef: '123456', approvalCode: '654321', refNumber: '11111', eci: '05', dateTime: '20251125120000', status, failReason: '', userDefined1: '',
     };
-    const paymentResponse = sealEnvelope('PaymentResponse', '9.9', toFlatXml('PaymentResponse', f), t.app.ctx.providers.config.twoc2p.secretKey);
+    const paymentResponse = sealEnvelope('PaymentResponse', '9.9', toFlatXml('PaymentResponse', f), t.ctx.providers.config.twoc2p.secretKey);
     return new URLSearchParams({ paymentResponse }).toString();
   }
   const post = (payload: string) => t.app.inject({ method: 'POST', url: '/api/payment/2c2p/backend-return', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
@@ -163,7 +163,7 @@ describe('finding 10: an attempt the provider no longer has (404 after a restart
     );
   }
   async function omiseToken(number: string) {
-    const pkey = t.app.ctx.payments.config.omise.publicKey;
+    const pkey = t.ctx.payments.config.omise.publicKey;
     const r = await fetch(`${t.origin}/sandbox/omise/vault/tokens`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${pkey}:`).toString('base64')}` },

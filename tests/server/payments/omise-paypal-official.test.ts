@@ -60,7 +60,7 @@ const CHARGE_FIELDS = ['object', 'id', 'livemode', 'location', 'amount', 'curren
 
 describe('omise-node (npm omise 1.1.0) against /sandbox/omise', () => {
   const omise = () => {
-    const k = t.app.ctx.payments.config.omise;
+    const k = t.ctx.payments.config.omise;
     return Omise({ publicKey: k.publicKey, secretKey: k.secretKey, scheme: 'http', omiseVersion: '2019-05-29' });
   };
   const card = (number: string) => ({ card: { name: 'Somchai Jaidee', number, expiration_month: 12, expiration_year: 2031, security_code: '123' } });
@@ -132,7 +132,7 @@ describe('omise-node (npm omise 1.1.0) against /sandbox/omise', () => {
 
 describe('@paypal/paypal-server-sdk 2.5.0 against /sandbox/paypal', () => {
   const client = (secret?: string) => {
-    const k = t.app.ctx.payments.config.paypal;
+    const k = t.ctx.payments.config.paypal;
     return new Client({
       clientCredentialsAuthCredentials: { oAuthClientId: k.clientId, oAuthClientSecret: secret ?? k.clientSecret },
       environment: Environment.Sandbox,
@@ -157,7 +157,7 @@ describe('@paypal/paypal-server-sdk 2.5.0 against /sandbox/paypal', () => {
   };
 
   it('OAuth as the SDK asks for it; a wrong secret is refused', async () => {
-    const k = t.app.ctx.payments.config.paypal;
+    const k = t.ctx.payments.config.paypal;
     const auth = `Basic ${Buffer.from(`${k.clientId}:${k.clientSecret}`).toString('base64')}`;
     const { result } = await new OAuthAuthorizationController(client()).requestToken({ authorization: auth });
     expect(result).toMatchObject({ accessToken: expect.any(String), tokenType: 'Bearer' });

@@ -31,7 +31,7 @@ const charge = (orderId: number, token: string) => api(t, 'chargeOmiseCard', { c
 
 describe('Omise card', () => {
   it('adapter: a wrong secret key is refused by the API (authentication_failure)', async () => {
-    const keys = t.app.ctx.payments.config.omise;
+    const keys = t.ctx.payments.config.omise;
     const bad = createOmiseClient({ baseUrl: `${t.origin}/sandbox/omise`, vaultUrl: `${t.origin}/sandbox/omise/vault`, keys: { ...keys, secretKey: 'skey_test_wrong' } });
     const err = await bad.retrieveCharge('chrg_test_x').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderError);
@@ -153,7 +153,7 @@ describe('Omise card', () => {
 });
 
 describe('Omise webhook signature', () => {
-  const secret = () => t.app.ctx.payments.config.omise.webhookSecret;
+  const secret = () => t.ctx.payments.config.omise.webhookSecret;
   const post = (body: string, headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/omise/webhook', headers: { 'content-type': 'application/json', ...headers }, payload: body });
 
   it('refuses a wrong signature, a stale timestamp, and a body changed after signing', async () => {

@@ -27,7 +27,7 @@ async function approve(paypalOrderId: string, outcome: 'ok' | 'declined' | 'pend
 
 describe('PayPal', () => {
   it('adapter: wrong client credentials fail at OAuth', async () => {
-    const keys = t.app.ctx.payments.config.paypal;
+    const keys = t.ctx.payments.config.paypal;
     const bad = createPaypalClient({ baseUrl: `${t.origin}/sandbox/paypal`, keys: { ...keys, clientSecret: 'wrong' } });
     const err = await bad.getOrder('X').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderError);

@@ -99,7 +99,7 @@ describe('SCB QR', () => {
 
 describe('SCB adapter against the sandbox', () => {
   it('OAuth with a wrong secret fails with SCB\'s status; bad references are refused; the token is reused', async () => {
-    const keys = t.app.ctx.payments.config.scb;
+    const keys = t.ctx.payments.config.scb;
     const bad = createScbClient({ baseUrl: `${t.origin}/sandbox/scb`, keys: { ...keys, applicationSecret: 'wrong' } });
     const err = await bad.token().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderError);

@@ -49,7 +49,7 @@ describe('realtime', () => {
     expect(await signIn(spy.s, 2)).toEqual({ ok: false, error: 'FORBIDDEN' });
     expect(await signIn(anon.s, 2)).toEqual({ ok: false, error: 'FORBIDDEN' });
     expect(await signIn(other.s, '3')).toEqual({ ok: true });
-    expect(await t.app.ctx.realtime.countFor(2)).toBe(1);
+    expect(await t.ctx.realtime.countFor(2)).toBe(1);
 
     const o = await makeOrder(t, { userId: 2, total: 10000 });
     await admin(`/orders/${o.id}/pending`);
@@ -67,13 +67,13 @@ describe('realtime', () => {
 
     // Signing in as someone else later drops the earlier room too.
     expect(await signIn(mine.s, 3)).toEqual({ ok: false, error: 'FORBIDDEN' });
-    expect(await t.app.ctx.realtime.countFor(2)).toBe(0);
+    expect(await t.ctx.realtime.countFor(2)).toBe(0);
   });
 });
 
 describe('secrets', () => {
   it('no secret in the answers of the payment endpoints, the sandbox scripts or the back office', async () => {
-    const secrets = secretValues(t.app.ctx.payments.config);
+    const secrets = secretValues(t.ctx.payments.config);
     expect(secrets.length).toBeGreaterThanOrEqual(8);
     const texts: string[] = [];
     const keep = (x: { body: unknown; raw?: { body: string } }) => texts.push(x.raw?.body ?? JSON.stringify(x.body));
@@ -99,7 +99,7 @@ describe('secrets', () => {
   });
 
   it('the web app and its bundle carry no server secret', () => {
-    const secrets = secretValues(t.app.ctx.payments.config);
+    const secrets = secretValues(t.ctx.payments.config);
     const files: string[] = [];
     const walk = (dir: string) => {
       if (!existsSync(dir)) return;
@@ -126,7 +126,7 @@ describe('secrets', () => {
     const o = await makeOrder(t, { userId: 2, total: 150000, methodId: 8 });
     const tok = await fetch(`${t.origin}/sandbox/omise/vault/tokens`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${t.app.ctx.payments.config.omise.publicKey}:`).toString('base64')}` },
+      headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${t.ctx.payments.config.omise.publicKey}:`).toString('base64')}` },
       body: JSON.stringify({ card: { name: 'S', number: '4242424242424242', expiration_month: 12, expiration_year: 2030, security_code: '123' } }),
     });
     const charged = await api(t, 'chargeOmiseCard', { cookie: sid, body: { orderId: o.id, omise_token: ((await tok.json()) as { id: string }).id, email: 'student@example.com', name: 'S' } });

@@ -96,7 +96,7 @@ describe('PayPal capture left PENDING', () => {
 });
 
 async function tokenize(number: string) {
-  const pkey = t.app.ctx.payments.config.omise.publicKey;
+  const pkey = t.ctx.payments.config.omise.publicKey;
   const r = await fetch(`${t.origin}/sandbox/omise/vault/tokens`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${pkey}:`).toString('base64')}` },
@@ -128,7 +128,7 @@ describe('refunds from the back office', () => {
     const detail = (await admin('GET', `/admin/api/orders/${o.id}`)).json().data as { refunds: { kind: string; status: string; amount: number; provider_refund_id: string | null; reason: string }[] };
     expect(detail.refunds).toEqual([expect.objectContaining({ kind: 'api', status: 'refunded', amount: 150000, reason: 'duplicate_payment', provider_refund_id: expect.stringMatching(/^rfnd_test_/) })]);
     // Omise itself holds one refund of the whole charge.
-    const keys = t.app.ctx.payments.config.omise;
+    const keys = t.ctx.payments.config.omise;
     const r = await fetch(`${t.origin}/sandbox/omise/charges/${dup.provider_ref}/refunds`, { headers: { authorization: `Basic ${Buffer.from(`${keys.secretKey}:`).toString('base64')}` } });
     expect(await r.json()).toMatchObject({ total: 1, data: [{ amount: 150000 }] });
     // It leaves the pending list; the paid order is untouched.

@@ -17,7 +17,7 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => t?.close());
 
-const provider = () => twoC2pProviderOn(t.app.ctx.providers.twoc2p());
+const provider = () => twoC2pProviderOn(t.ctx.providers.twoc2p());
 
 /** The sandbox sends the browser back with an auto-posting form (as 2C2P does): post it to our frontend return. */
 async function followBack(res: Response): Promise<Response> {
@@ -88,7 +88,7 @@ describe('2C2P card form (method 3)', () => {
     expect(cardResults().length).toBe(sent);
     // A different request (another card) reusing the code: 2C2P refuses it; the page says how to go on.
     const code = (await paymentsOf(t, o.id))[0]!.provider_ref;
-    const secret = t.app.ctx.providers.config.twoc2p.secretKey;
+    const secret = t.ctx.providers.config.twoc2p.secretKey;
     const other = sealEnvelope('PaymentRequest', '9.9', `<PaymentRequest><merchantID>JT01</merchantID><uniqueTransactionCode>${code}</uniqueTransactionCode><desc>x</desc><amt>000000002500</amt><currencyCode>764</currencyCode><panCountry>TH</panCountry><cardholderName>x</cardholderName><encCardData>${(await encrypt('5555555555554444')).encryptedCardInfo}</encCardData></PaymentRequest>`, secret);
     const dup = await fetchManual(r.body.action, { ...form({ paymentRequest: other }), headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'th-TH,th;q=0.9' } });
     expect(dup.status).toBe(400);
@@ -119,7 +119,7 @@ describe('2C2P card form (method 3)', () => {
     const p = (await paymentsOf(t, o.id))[0]!;
     expect(await provider().getPaymentStatus({ ref: p.provider_ref, amount: 2500, currency: 'THB', details: { kind: 'card-form' } })).toEqual({ kind: 'pending' });
     const inner = `<PaymentResponse><version>9.9</version><merchantID>JT01</merchantID><respCode>00</respCode><amt>000000002500</amt><uniqueTransactionCode>${p.provider_ref}</uniqueTransactionCode><status>A</status></PaymentResponse>`;
-    const paymentResponse = sealEnvelope('PaymentResponse', '9.9', inner, t.app.ctx.providers.config.twoc2p.secretKey);
+    const paymentResponse = sealEnvelope('PaymentResponse', '9.9', inner, t.ctx.providers.config.twoc2p.secretKey);
     const n = await t.app.inject({ method: 'POST', url: '/api/payment/2c2p/backend-return', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ paymentResponse }).toString() });
     expect(n.statusCode).toBe(200);
     expect((await paymentsOf(t, o.id))[0]!.status).toBe('pending');
@@ -230,7 +230,7 @@ describe('2C2P payment link (method 10, installments, PGW 4.3)', () => {
     const o = await makeOrder(t, { userId: 2, total: 1200000, methodId: 10 });
     await link(o.id);
     const ref = (await paymentsOf(t, o.id))[0]!.provider_ref;
-    const claimed = signHs256({ merchantID: 'JT01', invoiceNo: ref, respCode: '0000', amount: '12000.00', currencyCode: 'THB' }, t.app.ctx.providers.config.twoc2p.secretKey);
+    const claimed = signHs256({ merchantID: 'JT01', invoiceNo: ref, respCode: '0000', amount: '12000.00', currencyCode: 'THB' }, t.ctx.providers.config.twoc2p.secretKey);
     const r = await t.app.inject({ method: 'POST', url: '/api/payment/2c2p/backend-return', payload: { payload: claimed } });
     expect(r.statusCode).toBe(200);
     expect((await orderRow(t, o.id)).status).toBe('notYetReceived');
