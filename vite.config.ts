@@ -173,7 +173,7 @@ export default defineConfig(({ command }) => ({
       },
       {
         extends: true,
-        // Two server processes on a throwaway PostgreSQL behind haproxy (issue 14); runs once, in
+        // Two server processes on a throwaway PostgreSQL behind haproxy; runs once, in
         // the first vitest stage of `npm test` (it starts its own PostgreSQL).
         test: { name: 'scale', include: ['tests/scale/**/*.test.ts'], environment: 'node', testTimeout: 180_000, hookTimeout: 240_000 },
       },

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Which element is the largest contentful paint, and when (issue 13): loads pages in Debian's
+// Which element is the largest contentful paint, and when: loads pages in Debian's
 // Chromium at a phone's size with a 4× slower CPU and a slow network (like Lighthouse's mobile
 // preset), and prints every LCP candidate the browser reported (time, element, size).
 // Usage: node bench/lcp-probe.mjs <origin> <path> [path ...]

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench`: one table and bench/RESULTS.md (issue 13).
+// `npm run bench`: one table and bench/RESULTS.md.
 //  1. builds the app once (vite build);
 //  2. bundle: initial JS (gzip) of the course and product routes from the build's chunk graph
 //     (dist/.vite/manifest.json), and each lazy chunk;

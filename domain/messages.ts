@@ -153,12 +153,12 @@ export const MESSAGES = {
   NEED_APPROVED_BY_ADMIN: 'Need approved by admin',
   AUTO_APPROVED: 'Auto approved',
 
-  // Shop (issue 11): a coupon outside its dates says so instead of "not found"
+  // Shop: a coupon outside its dates says so instead of "not found"
   COUPON_EXPIRED: 'คูปองนี้หมดอายุแล้ว',
   COUPON_NOT_YET_VALID: 'คูปองนี้ยังไม่ถึงวันที่เริ่มใช้',
-  // Pages (issue 13: the server writes it into an unknown course's or product's page)
+  // Pages (the server writes it into an unknown course's or product's page)
   PAGE_NOT_FOUND: '404 ไม่พบหน้าที่คุณต้องการ',
-  // i18n (issue 12): the API's answer to a request its contract refuses, never the validator's words
+  // i18n: the API's answer to a request its contract refuses, never the validator's words
   INVALID_REQUEST: 'ข้อมูลที่ส่งมาไม่ถูกต้อง',
   FIELD_REQUIRED: 'กรุณากรอกข้อมูลที่จำเป็นให้ครบ',
   FIELD_INVALID: 'รูปแบบข้อมูลไม่ถูกต้อง',
@@ -176,14 +176,14 @@ export const MESSAGES = {
   FILE_TOO_LARGE: 'ไฟล์มีขนาดใหญ่เกินไป',
   TOO_MANY_REQUESTS: 'มีการเรียกใช้งานบ่อยเกินไป กรุณาลองใหม่ภายหลัง',
   ORDER_KEPT: 'คำสั่งซื้อนี้ชำระเงินแล้วหรือกำลังชำระเงินอยู่',
-  // Shop (issue 11): the shipping-address form
+  // Shop: the shipping-address form
   ADDRESS_NAME_REQUIRED: 'กรุณากรอกชื่อผู้รับ',
   ADDRESS_TEL_INVALID: 'กรุณากรอกเบอร์โทรศัพท์ 9-10 หลัก',
   ADDRESS_SUB_DISTRICT_REQUIRED: 'กรุณากรอกแขวง/ตำบล',
   ADDRESS_DISTRICT_REQUIRED: 'กรุณากรอกเขต/อำเภอ',
   ADDRESS_PROVINCE_REQUIRED: 'กรุณากรอกจังหวัด',
   ADDRESS_POSTCODE_INVALID: 'กรุณากรอกรหัสไปรษณีย์ 5 หลัก',
-  // speed (issue 13): the demo shop's notice, also written by the server in the page's first paint
+  // speed: the demo shop's notice, also written by the server in the page's first paint
   DEMO_PAYMENTS_NOTICE: 'ร้านค้าทดลอง: การชำระเงินทั้งหมดเป็นการจำลอง ไม่มีการตัดเงินจริง',
   // GB Prime Pay card page (the shop's card form before GB Prime Pay's 3-D Secure)
   GBP_CARD_TITLE: 'ชำระด้วยบัตรเครดิต / เดบิต (GB Prime Pay)',
@@ -340,12 +340,12 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   NEED_APPROVED_BY_ADMIN: 'Need approved by admin',
   AUTO_APPROVED: 'Auto approved',
 
-  // Shop (issue 11)
+  // Shop
   COUPON_EXPIRED: 'This coupon has expired',
   COUPON_NOT_YET_VALID: 'This coupon cannot be used yet',
-  // Pages (issue 13)
+  // Pages
   PAGE_NOT_FOUND: '404 Page not found !',
-  // i18n (issue 12)
+  // i18n
   INVALID_REQUEST: 'The request is invalid',
   FIELD_REQUIRED: 'Please fill in every required field',
   FIELD_INVALID: 'This value is invalid',
@@ -367,7 +367,7 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   ADDRESS_DISTRICT_REQUIRED: 'Please enter the district',
   ADDRESS_PROVINCE_REQUIRED: 'Please enter the province',
   ADDRESS_POSTCODE_INVALID: 'Please enter a 5-digit postcode',
-  // speed (issue 13)
+  // speed
   DEMO_PAYMENTS_NOTICE: 'Demo shop: every payment is simulated; no real money is charged',
   // GB Prime Pay card page (the shop's card form before GB Prime Pay's 3-D Secure)
   GBP_CARD_TITLE: 'Pay by credit / debit card (GB Prime Pay)',
@@ -490,7 +490,7 @@ export function localeOfAcceptLanguage(header: string | null | undefined): Messa
 }
 
 // ---------------------------------------------------------------------------------------------
-// E-mails (issue 12): in the language the buyer chose (the request's Accept-Language / lang cookie)
+// E-mails: in the language the buyer chose (the request's Accept-Language / lang cookie)
 // ---------------------------------------------------------------------------------------------
 
 export interface MailText {

@@ -1,5 +1,5 @@
 /**
- * What the buyer is told about an order (issue 9: "what the buyer is told is what the server
+ * What the buyer is told about an order ("what the buyer is told is what the server
  * knows"): the order's state and, for a failed attempt, why — one rule for the server (which
  * computes it into `Order.outcome`) and the browser (which only renders it).
  */

@@ -230,7 +230,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   registerCoreOperations(app);
 
-  // The payments plugin (issue #5): payment operations, provider callbacks and sandboxes,
+  // The payments plugin: payment operations, provider callbacks and sandboxes,
   // realtime push, back office. It adds the PaymentsContext members (server/context.ts).
   if (options.payments !== false) await app.register(paymentsPlugin);
 

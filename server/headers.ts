@@ -1,5 +1,5 @@
 /**
- * Security headers on every answer (issue 15, findings 3 and 11), and no public source maps in
+ * Security headers on every answer, and no public source maps in
  * production.
  *
  * Content-Security-Policy: scripts only from our origin, the configured provider origins and the
@@ -128,7 +128,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config, in
     // An API answer is the server's truth of that moment (an order's status, seats left, a cart):
     // never reused from a cache. Chromium's back/forward navigation reuses cached answers without
     // asking (no-cache is not enough), so a buyer back from a provider's page saw the course as
-    // before the order (issue 9); no-store forbids that.
+    // before the order; no-store forbids that.
     if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').includes('application/json')) reply.header('cache-control', 'no-store');
     return payload;
   });

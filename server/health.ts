@@ -1,5 +1,5 @@
 /**
- * Liveness and readiness for the load balancer and the orchestrator (issue 14), outside the API
+ * Liveness and readiness for the load balancer and the orchestrator, outside the API
  * contract (not in openapi.yaml; plain JSON, not the error envelope):
  *  - GET /healthz: 200 { status: 'ok' } while the process runs (liveness: restart it when this fails).
  *  - GET /readyz: 200 { status: 'ready', db } when the database answers `SELECT 1` within 2 s;

@@ -3,7 +3,7 @@
  * PGlite in .data/pglite by default (DATABASE_URL → PostgreSQL), migrations applied, the demo shop
  * seeded when the database is empty, and the auto-cancel sweep + housekeeping on an interval.
  *
- * Several processes may run on one PostgreSQL behind a balancer (issue 14): the sweep skips
+ * Several processes may run on one PostgreSQL behind a balancer: the sweep skips
  * orders another process holds (FOR UPDATE SKIP LOCKED), housekeeping runs in one process at a
  * time (advisory lock), realtime pushes cross processes (server/realtime.ts).
  *

@@ -1,5 +1,5 @@
 /**
- * The public answers cache (issue 13): answers that do not depend on who asks (GET course for a
+ * The public answers cache: answers that do not depend on who asks (GET course for a
  * given kind of visitor, site settings, how-to-buy) kept as the exact bytes that were validated
  * against openapi.yaml and sent, so a hit does no database work, no validation and no
  * serialisation.

@@ -5,7 +5,7 @@
  * Every order status change (`order.statusChanged`) is pushed to that room as 'order.status'
  * { orderId, status, payment_status }. A socket signed in as someone else receives nothing.
  *
- * Several processes (issue 14): on PostgreSQL the socket.io PostgreSQL adapter (LISTEN/NOTIFY on
+ * Several processes: on PostgreSQL the socket.io PostgreSQL adapter (LISTEN/NOTIFY on
  * its own small pool, large payloads in table socket_io_attachments) carries every room emit to
  * all processes, so a status change committed on process A reaches a buyer whose socket is on
  * process B. PGlite is single-process: the default in-memory adapter.

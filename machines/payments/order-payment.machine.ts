@@ -1,5 +1,5 @@
 /**
- * Pay again, on the same order (issue 9; spec 4 "on payment failure the action flag resets and the
+ * Pay again, on the same order (spec 4 "on payment failure the action flag resets and the
  * user stays"): the order list (and the course page's "continue paying order #N") pays an unpaid
  * order with any method allowed for it, or cancels it. One actor per page, idle until asked (or
  * started with `payOrderId`, the route's `?pay=` link: it asks itself `order.pay` once, at start):

@@ -49,7 +49,7 @@ export function isApproved(order: Pick<Order, 'payment_status'>): boolean {
 }
 
 /**
- * The attempt is over without paying: the order was rejected, or (issue 9) the server says its
+ * The attempt is over without paying: the order was rejected, or the server says its
  * latest attempt failed, was cancelled or expired (`outcome.state` 'failed') — a dead QR or a
  * declined card stops waiting and shows the failure, and the order can be paid again.
  */

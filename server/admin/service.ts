@@ -140,7 +140,7 @@ export async function approveReport(deps: AdminDeps, reportId: number, admin: st
 }
 
 /**
- * Rejects a pending report — that report only (issue 15, finding 4). A pendingApproved order with no
+ * Rejects a pending report — that report only. A pendingApproved order with no
  * other pending report waits for payment again (its auto-cancel applies); rejecting the order
  * itself is the explicit order action `reject`.
  */

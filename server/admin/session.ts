@@ -1,5 +1,5 @@
 /**
- * Back-office sessions (issue 15, finding 3). A person logs in at /admin/login with ADMIN_TOKEN and
+ * Back-office sessions. A person logs in at /admin/login with ADMIN_TOKEN and
  * gets the cookie `admin_sid` (httpOnly, SameSite=Strict, Path=/admin, Secure over https); the
  * table keeps only its SHA-256 and the session's CSRF token. Every state change with the cookie
  * needs that CSRF token (form field `_csrf` or header `x-csrf-token`) and an Origin (or Referer) of

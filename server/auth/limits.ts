@@ -2,7 +2,7 @@
  * Member and back-office logins use loginGate (below): per-account failures ask for a challenge
  * (a proof-of-work, server/auth/challenge.ts) instead of locking the account.
  *
- * Login limits (issue 15, finding 5), stored in the database so they hold across every server
+ * Login limits, stored in the database so they hold across every server
  * process on one PostgreSQL. Failures are counted per account (the name tried), per address
  * (the client IP, from a trusted proxy only) and per account + address, each in a fixed window:
  *   - account + address: PAIR_MAX failures lock that address out of that account;

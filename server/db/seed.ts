@@ -147,7 +147,7 @@ export const DEMO_IN_PRODUCTION =
   'Refusing to seed the demo shop under NODE_ENV=production: its accounts have published passwords (student/student123, teacher/teacher123). A production shop starts empty; the demo shop is `npm start` (development).';
 
 /**
- * Seeds an empty database. Several processes starting at once on one PostgreSQL (issue 14) seed it
+ * Seeds an empty database. Several processes starting at once on one PostgreSQL seed it
  * once: the check and the seed run in one transaction under an advisory lock.
  */
 export async function seedIfEmpty(db: Db): Promise<boolean> {

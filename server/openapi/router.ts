@@ -175,7 +175,7 @@ function enforceSecurity(op: OperationSpec, req: FastifyRequest): void {
 }
 
 /**
- * Text no operation accepts (issue 15, finding 7): a NUL character or a lone UTF-16 surrogate in
+ * Text no operation accepts: a NUL character or a lone UTF-16 surrogate in
  * any path, query or header value, JSON body string or key. The database cannot store either, so
  * they are refused here with a 400 before any handler runs. Returns the first offending field.
  */

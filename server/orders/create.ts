@@ -12,7 +12,7 @@
  *    the courses with a seat or stock count (ascending id) and coupons (ascending id) FOR UPDATE: seats, stock and coupon
  *    uses are read and taken under the lock, so nothing is oversold. On PGlite the transaction
  *    is exclusive anyway.
- *  - Round trips (issue 13, POST order p99): site settings and the payment method are one read,
+ *  - Round trips (POST order p99): site settings and the payment method are one read,
  *    the student's order statuses are read once, unlimited courses are not read again for the
  *    lock, and the order, its lines and the cart clean-up are one statement. A one-line order
  *    without coupons: 9 statements between BEGIN and COMMIT (was 14).
@@ -231,7 +231,7 @@ async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S
 
   const cancelAt = settings.auto_cancel > 0 ? new Date(now.getTime() + settings.auto_cancel * 3_600_000) : null;
   // The order, its lines and the ordered courses leaving the student's cart: one statement, one
-  // round trip (issue 13). The lines keep the order of the request (ORDER BY their position).
+  // round trip. The lines keep the order of the request (ORDER BY their position).
   const pricedLines = priced.lines;
   const col = <T>(f: (l: (typeof pricedLines)[number]) => T) => pricedLines.map(f);
   const order = (

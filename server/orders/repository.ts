@@ -115,7 +115,7 @@ export async function lockCourses(q: Queryable, courseIds: readonly number[]): P
   const map = new Map<number, LockedCourse>();
   if (ids.length === 0) return map;
   // Only a course with a seat or stock count is locked (it is counted down in this transaction);
-  // orders of unlimited courses do not wait for each other (issue 13: POST order p99 at 100 rps).
+  // orders of unlimited courses do not wait for each other (POST order p99 at 100 rps).
   const limited = await q.query<LockedCourse>(
     'SELECT id, seats, stock FROM courses WHERE id = ANY($1::int[]) AND (seats IS NOT NULL OR stock IS NOT NULL) ORDER BY id FOR UPDATE',
     [ids],

@@ -196,7 +196,7 @@ export function createOrderService(deps: { db: Db; events: EventBus; clock: Cloc
       let n = 0;
       for (const { id } of due.rows) {
         const done = await db.tx(async (q) => {
-          // Several processes sweep at once (issue 14): an order another sweeper (or a payment)
+          // Several processes sweep at once: an order another sweeper (or a payment)
           // holds is skipped, not waited for; the holder settles it, a later sweep retries it.
           const free = await q.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE SKIP LOCKED', [id]);
           if (free.rows.length === 0) return false;

@@ -1,5 +1,5 @@
 /**
- * The payments plugin (issue #5), registered by buildApp():
+ * The payments plugin, registered by buildApp():
  *  - the provider sandboxes under /sandbox/<provider>/ (PAYMENTS_SANDBOX=off to disable);
  *  - the contract's payment operations and provider callbacks (registerOperations, so request and
  *    response validation come from openapi.yaml), in a scope that keeps the raw JSON body (Omise

@@ -43,7 +43,7 @@ type CourseAnswer = ResponseBodyOf<'getCourse'>;
 async function courseAnswer(db: Queryable, id: number, viewer: PlanViewer): Promise<{ body: CourseAnswer; deps: number[] }> {
   const c = await findCourse(db, id);
   if (!c || c.is_product) throw notFound();
-  // Issue 13: the reads that need only the course run together (one round trip's wait, not ten
+  // The reads that need only the course run together (one round trip's wait, not ten
   // one after another), then the related lists' summaries together.
   const [planRows, settings, sections, lectures, row, sameTeacherRows, sameGroupRows, bestsellerRows] = await Promise.all([
     plansOfCourses(db, [c.id]),
@@ -121,7 +121,7 @@ export const catalogueHandlers: Handlers = {
   },
 
   async getCourse(req, _reply, ctx) {
-    // Issue 13: served from memory when it can be (server/public-cache.ts). The only per-visitor
+    // Served from memory when it can be (server/public-cache.ts). The only per-visitor
     // input is the viewer of the prices (guest or member, and which of the answer's courses the
     // visitor owns): it picks the cached variant. Taken before any read: a change notified while
     // this answer is built keeps it out of the cache.

@@ -30,7 +30,7 @@ export const studentBodyCodes: BodyErrorCodes = {
 };
 
 export const studentHandlers: Handlers = {
-  // Issue 13: both kept in memory (server/public-cache.ts), dropped by any change of site_settings.
+  // Both kept in memory (server/public-cache.ts), dropped by any change of site_settings.
   async getSiteSettings(_req, _reply, ctx) {
     const cache = ctx.publicCache;
     const hit = cache.get('settings', '');

@@ -2,7 +2,7 @@
  * One-file upload with type, size and storage quota checks; the free storage (tag uploads).
  * Uploads need a student session or the upload token (cookie `upl`) of the layout-4
  * registration (createUploadToken); each student or token has its own share of the storage and a
- * rate limit, counted in the database (issue 15, finding 6).
+ * rate limit, counted in the database.
  *
  * Visitors (upload tokens) cannot exhaust the storage for students: the storage rules, limits
  * and the visitors' pool are server/storage/uploads.ts's. This handler reads the multipart body

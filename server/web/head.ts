@@ -1,5 +1,5 @@
 /**
- * The head the server writes into each page (issue 13): title, description, canonical link, Open
+ * The head the server writes into each page: title, description, canonical link, Open
  * Graph and Twitter tags (spec: image 600x314, video 400x300), JSON-LD, and the page's data as a
  * non-executable `<script type="application/json" id="boot-data">` block that the route loaders
  * read (src/api/boot-data.ts). Pure functions: no database, no request.

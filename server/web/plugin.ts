@@ -1,5 +1,5 @@
 /**
- * Serving the built app (issue 13).
+ * Serving the built app.
  * - /assets/*: the hashed build output, `cache-control: public, max-age=31536000, immutable`, the
  *   brotli or gzip sibling the build wrote (vite.config.ts precompress) chosen by accept-encoding.
  * - Every other GET outside the API: the page, written per request from dist/index.html: its head
@@ -160,7 +160,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions): Promise
     const url = new URL(req.url, 'http://x');
     const path = url.pathname;
     const [, section, param, extra] = path.split('/');
-    // Issue 13: the page's reads all start at once (settings, course and how-to-buy are served from
+    // The page's reads all start at once (settings, course and how-to-buy are served from
     // the public answers cache, server/public-cache.ts, when it holds them).
     const sessionRead = app
       .inject({ method: 'GET', url: '/public/auth/me', headers: req.headers.cookie ? { cookie: req.headers.cookie } : {} })

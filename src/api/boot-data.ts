@@ -12,7 +12,7 @@ let boot: (Record<string, unknown> & { path?: string }) | null | undefined;
 
 /**
  * The browser's back / forward buttons bring the page back from its cache, with the data the
- * server wrote at its first load (seats, the buyer's orders before a provider's page, issue 9):
+ * server wrote at its first load (seats, the buyer's orders before a provider's page):
  * such a page takes nothing from the block, its loaders ask the server.
  */
 function fromHistory(): boolean {

@@ -27,7 +27,7 @@ function Loading() {
 
 /**
  * Every route (react-router data mode). Features are combined only here; each page is a lazy
- * chunk (issue 13: the course route's first load carries only its own page).
+ * chunk (the course route's first load carries only its own page).
  */
 export const routes: RouteObject[] = [
   {

@@ -178,9 +178,9 @@ export const EN: Record<UiKey, string> = {
   sessionExpiredBody: 'Please log in again',
   signedOutTitle: 'Signed out',
   signedOutBody: 'Your account is not allowed to use this site',
-  // security / modes (issue 15)
+  // security / modes
 
-  // Shop (issue 11)
+  // Shop
   cartEmpty: MESSAGES_EN.EMPTY_CART,
   remove: 'Remove',
   cartTitle: 'Your cart',
@@ -194,7 +194,7 @@ export const EN: Record<UiKey, string> = {
   searchProducts: 'Search books and products',
   noProducts: 'No products found',
 
-  // Payments: order outcome, pay again, cancel (issue 9)
+  // Payments: order outcome, pay again, cancel
   outcome_paid: 'Paid',
   outcome_awaitingPayment: 'Awaiting payment',
   outcome_awaitingApproval: 'Payment being checked',
@@ -230,7 +230,7 @@ export const EN: Record<UiKey, string> = {
   methodsFailed: 'Could not load the payment methods',
   paymentActions: 'Payment',
 
-  // i18n (issue 12)
+  // i18n
   skipToContent: 'Skip to content',
   mainMenu: 'Main menu',
   language: 'Language',
@@ -281,11 +281,11 @@ export const EN: Record<UiKey, string> = {
   addressDistrict: 'District',
   addressProvince: 'Province',
   addressPostcode: 'Postcode',
-  // issue 10 (scenarios): back from a provider's page without paying
+  // scenarios: back from a provider's page without paying
   returnedNotPaid: 'This order has not been paid yet. If you have paid, check again; or go to My orders to pay another way or cancel.',
   returnedUnchecked: 'We could not check the payment. Please check again.',
   checkPaymentAgain: 'Check again',
-  // issue 11 (s4): prices in the chosen currency, the product page
+  // prices in the chosen currency, the product page
   usdNotOffered: 'Some items have no US$ price, so prices are shown and paid in baht',
   productDetail: 'Product details',
   productType: 'Type',

@@ -202,9 +202,9 @@ export const TH = {
   sessionExpiredBody: 'กรุณาเข้าสู่ระบบอีกครั้ง',
   signedOutTitle: 'บัญชีนี้ถูกออกจากระบบ',
   signedOutBody: 'บัญชีของคุณไม่ได้รับอนุญาตให้ใช้งาน',
-  // security / modes (issue 15); the demo shop's notice is domain/messages DEMO_PAYMENTS_NOTICE (issue 13: the server writes it too)
+  // security / modes; the demo shop's notice is domain/messages DEMO_PAYMENTS_NOTICE (the server writes it too)
 
-  // Shop (issue 11): cart page, add to cart, products
+  // Shop: cart page, add to cart, products
   cartEmpty: MESSAGES.EMPTY_CART,
   remove: 'นำออก',
   cartTitle: 'รถเข็นของคุณ',
@@ -218,7 +218,7 @@ export const TH = {
   searchProducts: 'ค้นหาหนังสือและสินค้า',
   noProducts: 'ไม่พบสินค้า',
 
-  // Payments: order outcome, pay again, cancel (issue 9)
+  // Payments: order outcome, pay again, cancel
   outcome_paid: 'ชำระเงินแล้ว',
   outcome_awaitingPayment: 'รอชำระเงิน',
   outcome_awaitingApproval: 'รอตรวจสอบการชำระเงิน',
@@ -254,7 +254,7 @@ export const TH = {
   methodsFailed: 'โหลดวิธีชำระเงินไม่สำเร็จ',
   paymentActions: 'การชำระเงิน',
 
-  // i18n (issue 12): header, language switch, plan terms, method hints, countdown
+  // i18n: header, language switch, plan terms, method hints, countdown
   skipToContent: 'ข้ามไปยังเนื้อหา',
   mainMenu: 'เมนูหลัก',
   language: 'ภาษา',
@@ -305,11 +305,11 @@ export const TH = {
   addressDistrict: 'เขต/อำเภอ',
   addressProvince: 'จังหวัด',
   addressPostcode: 'รหัสไปรษณีย์',
-  // issue 10 (scenarios): back from a provider's page without paying
+  // scenarios: back from a provider's page without paying
   returnedNotPaid: 'ยังไม่ได้รับการชำระเงินสำหรับคำสั่งซื้อนี้ หากชำระแล้วกดตรวจสอบอีกครั้ง หรือไปที่คำสั่งซื้อของฉันเพื่อชำระด้วยวิธีอื่นหรือยกเลิก',
   returnedUnchecked: 'ตรวจสอบสถานะการชำระเงินไม่สำเร็จ กรุณาตรวจสอบอีกครั้ง',
   checkPaymentAgain: 'ตรวจสอบอีกครั้ง',
-  // issue 11 (s4): prices in the chosen currency, the product page
+  // prices in the chosen currency, the product page
   usdNotOffered: 'บางรายการไม่มีราคาเป็นดอลลาร์สหรัฐ จึงแสดงและชำระเป็นบาท',
   productDetail: 'รายละเอียดสินค้า',
   productType: 'ประเภท',
@@ -396,7 +396,7 @@ export async function switchLocale(locale: Locale): Promise<void> {
 }
 
 /**
- * Provider failure reasons by the provider's code (issue 9 fills these: `omise:insufficient_fund`
+ * Provider failure reasons by the provider's code (the payments area fills these: `omise:insufficient_fund`
  * → text). Same keys in both; a code not listed falls back to the spec's PAYMENT_FAILED message.
  */
 export const DECLINE_REASONS: Record<MessageLocale, Record<string, string>> = {

@@ -1,5 +1,5 @@
 /**
- * The session actor's React context, without XState's runtime (issue 13: the first paint needs no
+ * The session actor's React context, without XState's runtime (the first paint needs no
  * XState). The actor itself (machines/session, src/session/session.tsx) is started after the first
  * paint by DeferredSessionProvider, or at once by SessionProvider (tests). Until it is running,
  * `SessionContext.useActorRef()` / `useSelector()` suspend (React `use` on the start's promise);

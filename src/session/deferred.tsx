@@ -1,5 +1,5 @@
 /**
- * The root layout's session provider (issue 13): the page paints without XState; the session
+ * The root layout's session provider: the page paints without XState; the session
  * actor's module (src/session/session.tsx, with XState and the session machine) is loaded once the
  * first render is committed and the actor started with the user the server wrote with the page.
  * Until then the header shows that user, and a view that needs the actor suspends (context.ts).

@@ -1,5 +1,5 @@
 /**
- * Icons as inline SVG (issue 12): emoji such as 🔒 and 🗑 render as empty boxes where no emoji
+ * Icons as inline SVG: emoji such as 🔒 and 🗑 render as empty boxes where no emoji
  * font is installed. Decorative by default (aria-hidden); pass `label` when the icon alone names
  * something. They take the text colour (currentColor) and the font size (1em).
  */

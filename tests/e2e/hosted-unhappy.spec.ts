@@ -1,5 +1,5 @@
 /**
- * Issue 9 in Chromium against the real server and its sandboxes: every failure the hosted pages of
+ * In Chromium against the real server and its sandboxes: every failure the hosted pages of
  * 2C2P card (3), 2C2P installments (10) and GB Prime Pay card (11) can produce — declined, 3-D
  * Secure failed, cancelled, abandoned with the browser's back button — ends with the failure notice
  * ('ผิดพลาด' / 'ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง') and why in the buyer's language, the order's real

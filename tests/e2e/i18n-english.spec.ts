@@ -1,4 +1,4 @@
-// Issue 12 in Chromium: a layout-4 visitor who chose English buys by Omise card; every visible text
+// In Chromium: a layout-4 visitor who chose English buys by Omise card; every visible text
 // node of the course page, the payment modal and the order list is English (no Thai letter) but
 // the shop's own data (course, teacher, bank and form-label names the API sends); the same walk
 // in Thai shows no English word but names and codes.

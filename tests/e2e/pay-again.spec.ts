@@ -51,7 +51,7 @@ test('a declined Omise card, then pay again by bank transfer on the same order: 
   await expect(notice).toBeVisible({ timeout: 20_000 });
   await notice.getByTestId('slip-input').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: PNG });
   await expect(notice.getByRole('list', { name: 'ไฟล์ที่เลือก' })).toBeVisible();
-  // The notice opens with the order's amount in it (issue 11), not a placeholder to copy.
+  // The notice opens with the order's amount in it, not a placeholder to copy.
   await expect(notice.getByTestId('transfer-amount')).toHaveValue(((order as unknown as { total_amount: number }).total_amount / 100).toFixed(2));
   await notice.getByTestId('origin-bank').selectOption('KBANK');
   await notice.getByRole('radio', { name: /123-4-56789-0/ }).check();

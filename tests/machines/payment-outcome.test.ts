@@ -1,4 +1,4 @@
-// Issue 9: a payment machine waiting on an order (QR poll, return page) stops when the server says
+// A payment machine waiting on an order (QR poll, return page) stops when the server says
 // the latest attempt failed, not only when the order is rejected.
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';

@@ -1,5 +1,5 @@
 /**
- * Back from the provider's page without paying (issue 10's back-button scenario): the machine
+ * Back from the provider's page without paying (the back-button scenario): the machine
  * keeps what the read of the order found (`context.returned`), so the page can say "not paid yet"
  * or "could not check" instead of an endless spinner; a later read that finds the order paid ends
  * the flow as before.

@@ -1,5 +1,5 @@
 // Two server processes (server/main.ts, as `npm start` runs it) on one throwaway PostgreSQL behind
-// Debian's haproxy with the repository's deploy/haproxy.cfg, all on loopback (issue 14):
+// Debian's haproxy with the repository's deploy/haproxy.cfg, all on loopback:
 //  - a buyer's socket on process B receives the paid status of a PromptPay payment confirmed
 //    through process A (socket.io PostgreSQL adapter; sandbox state in the database);
 //  - 200 concurrent orders through the balancer for 10 seats give exactly 10;
@@ -173,7 +173,7 @@ describe('two processes on one PostgreSQL behind haproxy', () => {
       expect(r.status).toBe(200);
       return ((await r.json()) as { data: { name: string; seats_available: number | null } }).data;
     };
-    // Both processes hold the answer (issue 13: server/public-cache.ts).
+    // Both processes hold the answer (server/public-cache.ts).
     for (const origin of [originA, originB, originA, originB]) expect((await get(origin)).seats_available).toBe(5);
     const created = await order(originA, 1, course, `k-${randomBytes(8).toString('hex')}`);
     expect(created.status).toBe(201);

@@ -1,5 +1,5 @@
 /**
- * Issue 15, finding 3: the back office takes a session login (SameSite=Strict cookie), a CSRF
+ * The back office takes a session login (SameSite=Strict cookie), a CSRF
  * token and an Origin check on every state change, and cannot be framed. HTTP Basic is gone.
  * `npm run admin` never opens the embedded PGlite folder a server holds.
  */

@@ -77,7 +77,7 @@ describe('bodies are validated against the schema of their media type', () => {
     const r = await call(t.app, 'handle2c2pBackendReturn', { raw: 'amount=12.50&hash_value=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(r.status).toBe(400);
     expect(r.body.error).toMatchObject({ code: 'VALIDATION_ERROR' });
-    // The spec's words in the message (issue 12), the failing field under result.
+    // The spec's words in the message, the failing field under result.
     expect(r.body.error.result).toContainEqual(expect.objectContaining({ field: 'amount' }));
   });
 

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the contract fuzz. Every operation of openapi.yaml (all 71) gets FUZZ_RUNS (≥ 100)
+ * The contract fuzz. Every operation of openapi.yaml (all 71) gets FUZZ_RUNS (≥ 100)
  * generated requests — path values that are garbage, NUL, lone surrogates or 5,000 characters
  * long; queries and bodies with NUL and invalid text; JSON of every shape; raw garbage as JSON,
  * form and multipart (broken boundaries, early ends); bodies over the 1 MiB limit — with and

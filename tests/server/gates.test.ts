@@ -1,4 +1,4 @@
-// Issue 15 (part A): purchase gates hold on the server (finding 8) and no password in any e-mail (finding 9).
+// Purchase gates hold on the server and no password is in any e-mail.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +33,7 @@ async function guestSession(n: number): Promise<{ cookie: string; userId: number
   return { cookie: String(Array.isArray(set) ? set[0] : set).split(';')[0]!, userId: r.body.userId as number };
 }
 
-describe('finding 8: member-only plans need a member session', () => {
+describe('member-only plans need a member session', () => {
   it('a layout-4 non-member session cannot buy member-only plan 3; a member can', async () => {
     const plan = await t.db.query<{ id: number; course_id: number; is_for_member: boolean }>('SELECT id, course_id, is_for_member FROM pricing_plans WHERE id = 3');
     expect(plan.rows[0]).toMatchObject({ course_id: 1, is_for_member: true });
@@ -49,7 +49,7 @@ describe('finding 8: member-only plans need a member session', () => {
   });
 });
 
-describe('finding 8: a restricted user group is never chosen by the buyer', () => {
+describe('a restricted user group is never chosen by the buyer', () => {
   it('only selectable groups are listed and accepted at registration', async () => {
     const groups = (await call(t.app, 'listUserGroups')).body.data as { id: number }[];
     expect(groups.map((g) => g.id)).toEqual([1]);
@@ -63,7 +63,7 @@ describe('finding 8: a restricted user group is never chosen by the buyer', () =
   });
 });
 
-describe('finding 9: no password in any e-mail', () => {
+describe('no password in any e-mail', () => {
   it('the registration and login e-mails carry neither the password nor the caller\'s text', async () => {
     const body = { firstname: 'สมัคร', lastname: 'ใหม่', email: 'pw1@example.com', tel: '0812345678', username: 'pw_user_1', password: 'pass-98765', studentGroupKpi: 1, customLabel: '[{"id":1,"value":"โรงเรียนสาธิต"},{"id":2,"value":"ม.5"},{"id":5,"value":"เพื่อนแนะนำ"}]' };
     expect((await call(t.app, 'registerStudent', { body })).status).toBe(201);

@@ -1,5 +1,5 @@
 /**
- * Issue 15, findings 3 and 11: security headers on the course page and every answer, HSTS and a
+ * Security headers on the course page and every answer, HSTS and a
  * Secure session cookie over https, no public source maps in production, an idle session limit.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 12: the API answers every refused request with the spec's code and message in the
+// The API answers every refused request with the spec's code and message in the
 // request's language (Accept-Language, else the lang cookie, else Thai), in the spec's order,
 // never the validator's own wording; the field-level details stay under `result`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

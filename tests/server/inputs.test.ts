@@ -1,5 +1,5 @@
 /**
- * Issue 15, finding 7: NUL and other invalid text, malformed multipart, over-long paths answer
+ * NUL and other invalid text, malformed multipart, over-long paths answer
  * 400 with the envelope; a body over the limit answers 413, which the contract declares.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 15, finding 5: TRUST_PROXY believes only the balancer's addresses; login failures are
+ * TRUST_PROXY believes only the balancer's addresses; login failures are
  * counted per account, per address and per pair in the database (so every server process sees
  * them), and the owner's correct password is not locked out by someone else's failures: an
  * account with many failures asks for a proof-of-work (server/auth/challenge.ts), never a lock.

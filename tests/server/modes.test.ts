@@ -1,5 +1,5 @@
 /**
- * Issue 15, finding 2: two modes. `npm start` is the demo shop (development: sandboxes, demo keys,
+ * Two modes. `npm start` is the demo shop (development: sandboxes, demo keys,
  * a demo-payments notice); NODE_ENV=production refuses to start on a sandbox, a built-in key, the
  * sandbox routes or a weak ADMIN_TOKEN, with one message naming each setting.
  */

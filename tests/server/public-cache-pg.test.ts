@@ -1,4 +1,4 @@
-// The public answers cache across server processes on one PostgreSQL (issue 13/14): each process
+// The public answers cache across server processes on one PostgreSQL: each process
 // has its own pool, its own LISTEN connection and its own cache (here two apps with two Db handles,
 // as two processes have). A write through one is seen by the other's next GET within the NOTIFY
 // latency; a lost LISTEN connection drops everything and listens again.

@@ -1,4 +1,4 @@
-// The public answers cache (server/public-cache.ts, issue 13): GET course, site settings and
+// The public answers cache (server/public-cache.ts): GET course, site settings and
 // how-to-buy from memory, and never stale: every write of what they read (an order taking a seat,
 // the back office giving it back, plain SQL on courses, plans, sections, lectures, instructors,
 // settings) changes the very next answer. PGlite by default, PostgreSQL under TEST_DATABASE_URL.

@@ -1,4 +1,4 @@
-// Sandbox state lives in the database (issue 14): a restarted server (a new app on the same
+// Sandbox state lives in the database: a restarted server (a new app on the same
 // database) still knows the charge, the PromptPay source and its QR, and keeps the 2C2P gateway
 // key; a charge completed by one instance is seen completed by the other and cannot be completed
 // twice. PGlite and PostgreSQL.

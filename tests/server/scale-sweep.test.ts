@@ -1,4 +1,4 @@
-// The auto-cancel sweep and housekeeping run by several processes on one PostgreSQL (issue 14):
+// The auto-cancel sweep and housekeeping run by several processes on one PostgreSQL:
 // three app instances (each its own pool, event bus and order service, as three processes have)
 // sweep the same expired orders at once; each order is cancelled once, its seat and coupon use
 // given back once; an order another transaction holds (a payment) is skipped, not waited for;

@@ -1,5 +1,5 @@
 /**
- * Issue 15, finding 6: uploads need a student session or the short-lived upload token of the
+ * Uploads need a student session or the short-lived upload token of the
  * layout-4 registration; each student or token is rate-limited and has its own share, so
  * anonymous uploads cannot fill the shop's storage and stop buyers attaching their slips.
  */

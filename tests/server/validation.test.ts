@@ -34,7 +34,7 @@ describe('unknown routes and malformed requests', () => {
     expect(empty.status).toBe(400);
     const missing = await call(t.app, 'getCouponByCouponCode', { body: {} });
     expect(missing.body.error).toMatchObject({ code: 'VALIDATION_ERROR', result: [{ field: 'coupon_code' }] });
-    // The catalogue's words in the message (issue 12), the failing field under result.
+    // The catalogue's words in the message, the failing field under result.
     expect(missing.body.error.msg).not.toMatch(/must|required property/);
   });
 

@@ -1,4 +1,4 @@
-// Serving the built app (issue 13): precompressed, immutable hashed assets; pages with a
+// Serving the built app: precompressed, immutable hashed assets; pages with a
 // server-written head (title, description, canonical, Open Graph, Twitter, JSON-LD), a data block
 // the loaders read, ETag / 304, and a real 404 for an unknown course, product or promotion.
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';

@@ -76,7 +76,7 @@ describe('course page (layout 3)', () => {
     renderPage(pageData({ description: '<p>เรียน<script>bad()</script></p>' }));
     await screen.findByRole('heading', { level: 1, name: 'คอร์สภาษาอังกฤษเพื่อการสื่อสาร' });
     expect(document.querySelector('main')?.getAttribute('data-layout')).toBe('3');
-    // DOMPurify is loaded when the first HTML block renders (issue 13): the description follows.
+    // DOMPurify is loaded when the first HTML block renders: the description follows.
     expect((await screen.findByTestId('course-description')).innerHTML).toBe('<p>เรียน</p>');
     expect(within(screen.getByTestId('curriculum')).getAllByText('แนะนำคอร์ส')[0]!.textContent).toBe('แนะนำคอร์ส');
     const panel = await screen.findByTestId('purchase-panel');

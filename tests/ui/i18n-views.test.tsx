@@ -1,4 +1,4 @@
-// Issue 12: the views render in English when English is chosen (no Thai letter but in the shop's
+// The views render in English when English is chosen (no Thai letter but in the shop's
 // own names and texts) and switch back to Thai; the header's switch is the one place to choose.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Issue 12: one catalogue, Thai first and English complete; the locale chosen from ?lang=, the
+// One catalogue, Thai first and English complete; the locale chosen from ?lang=, the
 // remembered choice, then the browser's language; every API call says it (Accept-Language).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';

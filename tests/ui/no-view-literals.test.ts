@@ -1,5 +1,5 @@
 /**
- * No Thai or English literal in a view (issue 12): every text a buyer sees comes from the
+ * No Thai or English literal in a view: every text a buyer sees comes from the
  * catalogue (src/i18n/messages.ts, domain/messages.ts). Parses every src/**\/*.tsx (and the Thai
  * check also every src/**\/*.ts outside src/i18n) with the TypeScript compiler and fails on:
  *  1. JSX text with a letter (`<p>Done</p>`, `<span>เวลาเรียน</span>`);

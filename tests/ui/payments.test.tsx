@@ -396,7 +396,7 @@ describe('2C2P card form', () => {
   });
 });
 
-describe('every payment modal can be left (issue 9)', () => {
+describe('every payment modal can be left', () => {
   it('SCB QR: the close button and Escape leave; a click on the mask does not', async () => {
     const user = userEvent.setup();
     const s = scripted({ createScbQrCode: { ok: { status: { code: 1000, description: 'Success' }, data: { qrRawData: 'x', qrImage: 'iVBORw0KGgo=', csExtExpiryTime: 15, expires_at: inMinutes(15) } } } });

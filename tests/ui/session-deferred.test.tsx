@@ -1,4 +1,4 @@
-// The root layout's session (issue 13): the page renders before XState is loaded; the session actor
+// The root layout's session: the page renders before XState is loaded; the session actor
 // starts after the first commit; views that need it wait for it (Suspense), the header does not.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';

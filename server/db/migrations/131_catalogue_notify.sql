@@ -1,4 +1,4 @@
--- Issue 13: the public answers cache (server/public-cache.ts) keeps GET course, site settings and
+-- The public answers cache (server/public-cache.ts) keeps GET course, site settings and
 -- how-to-buy in memory. Every table those answers read tells every server process when it
 -- changes, whatever wrote it (back office, an order taking a seat, the sweeper giving it back,
 -- plain SQL): NOTIFY catalogue_changed with

@@ -1,4 +1,4 @@
--- Payments (issue #5): provider payment attempts, payment reports, provider events (idempotency).
+-- Payments: provider payment attempts, payment reports, provider events (idempotency).
 -- Money: bigint minor units. Times: timestamptz (UTC); report times arrive as Thai local time and
 -- are converted at the API edge.
 

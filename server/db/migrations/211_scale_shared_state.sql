@@ -1,4 +1,4 @@
--- Issue 14: state several processes share on one PostgreSQL (PGlite creates the same tables).
+-- State several processes share on one PostgreSQL (PGlite creates the same tables).
 
 -- Payloads of the socket.io PostgreSQL adapter over NOTIFY's 8000-byte limit (server/realtime.ts).
 CREATE TABLE IF NOT EXISTS socket_io_attachments (

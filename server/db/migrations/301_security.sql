@@ -1,4 +1,4 @@
--- Issue 15 (platform hardening): idle session limit, login failures shared by every server
+-- Platform hardening: idle session limit, login failures shared by every server
 -- process, back-office sessions, upload tokens of the layout-4 registration.
 
 ALTER TABLE sessions ADD COLUMN last_seen_at timestamptz;

@@ -72,7 +72,7 @@ export function omiseHandlers(deps: PaymentsDeps): Handlers {
             const { charge, result } = await reconcile(ctx, deps, prior);
             return chargeAnswer(charge, result.payment);
           } catch (err) {
-            // A pending charge Omise no longer has (404) is over: a new charge replaces it (issue 15, finding 10).
+            // A pending charge Omise no longer has (404) is over: a new charge replaces it.
             if (!(prior.status === 'pending' && isGoneAtProvider(err))) throw omiseRefused(err, ctx);
             await closeGoneAttempt(ctx, prior);
           }
@@ -117,7 +117,7 @@ export function omiseHandlers(deps: PaymentsDeps): Handlers {
           const omise = deps.providers.omise();
           if (open) {
             const read = await reconcile(ctx, deps, open).catch(async (err: unknown) => {
-              // A QR charge Omise no longer has (404) is over: a new one replaces it (issue 15, finding 10).
+              // A QR charge Omise no longer has (404) is over: a new one replaces it.
               if (!isGoneAtProvider(err)) throw err;
               await closeGoneAttempt(ctx, open);
               return null;

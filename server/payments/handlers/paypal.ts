@@ -25,7 +25,7 @@ export function paypalHandlers(deps: PaymentsDeps): Handlers {
         const open = (await paymentsOfOrder(ctx.db, o.id)).reverse().find((p) => p.provider === 'paypal' && p.status === 'pending' && p.amount === o.total && p.currency === o.currency_code);
         reply.code(201);
         if (open) {
-          // Answer the open PayPal order while PayPal still has it; one it no longer knows (404) is replaced (issue 15, finding 10).
+          // Answer the open PayPal order while PayPal still has it; one it no longer knows (404) is replaced.
           const gone = await deps.providers.paypal().getOrder(open.provider_ref).then(
             () => false,
             (err: unknown) => (isGoneAtProvider(err) ? true : Promise.reject(providerFailed(err, ctx, 'paypal get order'))),

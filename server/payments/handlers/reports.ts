@@ -33,7 +33,7 @@ export async function orderNeedsApproval(q: Queryable, orderId: number): Promise
 
 /**
  * The order for a public report: the caller's own session order, or a caller holding the order's
- * token (the thank-you link). Knowing the buyer's e-mail is not enough (issue 15, finding 4).
+ * token (the thank-you link). Knowing the buyer's e-mail is not enough.
  */
 async function orderForCaller(q: Queryable, ctx: AppContext, req: FastifyRequest, orderId: number, token: string | null | undefined): Promise<OrderForPayment> {
   const o = await ctx.orders.getOrderForPayment(q, orderId);
@@ -48,7 +48,7 @@ async function orderForCaller(q: Queryable, ctx: AppContext, req: FastifyRequest
   return o;
 }
 
-/** Free text that goes into an e-mail keeps no links (issue 15, finding 9). */
+/** Free text that goes into an e-mail keeps no links. */
 export function withoutLinks(text: string): string {
   return text
     .replace(/\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S+/giu, '[link removed]')
@@ -165,7 +165,7 @@ export function reportHandlers(_deps: PaymentsDeps): Handlers {
 
     sendPaymentOrderEmail: async (req, reply, ctx) => {
       // Only the owner's session, only for a bank-transfer notice the owner filed, and the text is the
-      // server's record of that notice — the request's free text is not mailed (issue 15, finding 9).
+      // server's record of that notice — the request's free text is not mailed.
       const o = await ownOrder(ctx.db, ctx, req, req.body.orderId);
       const notice = (await reportsOfOrder(ctx.db, o.id))
         .filter((r) => r.payment === 'BankTransfer' && r.user_id === o.user_id && r.status === 'pending')

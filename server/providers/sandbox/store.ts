@@ -1,5 +1,5 @@
 /**
- * Where the sandboxes keep their state (issue 14): table sandbox_records (migration
+ * Where the sandboxes keep their state: table sandbox_records (migration
  * 211_scale_shared_state.sql), one JSON row per record keyed by (provider, kind, id). PGlite or
  * PostgreSQL, like everything else, so a restart or a second process behind the balancer still
  * knows every charge, source, QR code, token and hosted-page session. Records are plain JSON (dates

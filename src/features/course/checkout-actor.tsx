@@ -45,7 +45,7 @@ export function pageCheckoutInput({ settings, purchase, user, layout, registrati
   return {
     layout,
     registrationOnPage,
-    // The contract has no setting for a layout-4 registration with username (see the report): non-member purchase.
+    // The contract has no setting for a layout-4 registration with username: non-member purchase.
     usernameRegistration: false,
     thankYouPage: settings.is_thank_you_page,
     slipRequired: settings.is_require_payment_slip,

@@ -1,5 +1,5 @@
 /**
- * Pay again / cancel on the order list (issue 9): the row's actions and the pay panel render the
+ * Pay again / cancel on the order list: the row's actions and the pay panel render the
  * orderPayment machine (machines/payments/order-payment.machine.ts) and only send it events.
  */
 import { useActorRef, useSelector } from '@xstate/react';

@@ -1,4 +1,4 @@
-// Issue 15 (part A, payment integrity): no way to get an order marked paid without money.
+// Payment integrity: no way to get an order marked paid without money.
 // Each block replays a finding of the issue against the server and expects it refused.
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-describe('finding 1: the 2C2P card result is confirmed with 2C2P before it is applied', () => {
+describe('the 2C2P card result is confirmed with 2C2P before it is applied', () => {
   async function encrypt(number: string) {
     const { spki } = (await (await fetch(`${t.origin}/sandbox/2c2p/control/public-key`)).json()) as { spki: string };
     const key = createPublicKey({ key: Buffer.from(spki, 'base64'), format: 'der', type: 'spki' });
@@ -85,7 +85,7 @@ const notice = (orderId: number, extra: Record<string, unknown> = {}, cookie: st
 const reportRows = async (orderId: number) =>
   (await t.db.query<{ id: number; payment: string; status: string; slip: string | null }>('SELECT id, payment, status, slip FROM payment_reports WHERE order_id = $1 ORDER BY id', [orderId])).rows;
 
-describe('finding 4: payment reports are accepted only where the spec uses them, from the owner', () => {
+describe('payment reports are accepted only where the spec uses them, from the owner', () => {
   const publicReport = (orderId: number, cookie: string | null, payment: 'Paypal' | 'AutoFree', amount = 1) =>
     api(t, 'createPaymentReportPublic', { cookie, body: { order_id: orderId, contact_name: 'x', email: 'student@example.com', transfer_datetime: '2026-03-02', time: '10:00', transfer_amount: amount, payment, description: 'paid' } });
 
@@ -115,7 +115,7 @@ describe('finding 4: payment reports are accepted only where the spec uses them,
   });
 });
 
-describe('finding 9: hoarding and the payment-notice e-mail', () => {
+describe('hoarding and the payment-notice e-mail', () => {
   it('a slip must be the reporter\'s own upload (the demo shop requires a slip)', async () => {
     const o = await makeOrder(t, { userId: 2, total: 150000 });
     const foreign = await notice(o.id, { slip: 'someone-elses-slip.png' });
@@ -154,7 +154,7 @@ describe('finding 9: hoarding and the payment-notice e-mail', () => {
   });
 });
 
-describe('finding 10: an attempt the provider no longer has (404 after a restart) is replaced, not answered 422', () => {
+describe('an attempt the provider no longer has (404 after a restart) is replaced, not answered 422', () => {
   /** A pending attempt stored before a restart whose provider record is gone. */
   async function goneAttempt(orderId: number, provider: 'omise' | 'paypal', methodId: number, ref: string, amount: number) {
     await t.db.query(

@@ -1,4 +1,4 @@
-// Issue 9: what the buyer is told is what the server knows. Order.outcome (domain/order-outcome)
+// What the buyer is told is what the server knows. Order.outcome (domain/order-outcome)
 // from the order and its latest attempt; the thank-you page's read by token thanks no one for an
 // unknown or someone else's token; pay again on the same order (declined Omise card, then a bank
 // transfer → waiting for approval); a cancelled order is listed as cancelled.

@@ -3,7 +3,7 @@ import { Suspense, use, useMemo } from 'react';
 import { t } from '../../../i18n/messages';
 
 /**
- * DOMPurify (≈ 9 kB gzip) is not part of the course page's first render (issue 13): it is loaded
+ * DOMPurify (≈ 9 kB gzip) is not part of the course page's first render: it is loaded
  * when the first HTML block renders, which paints when it has arrived. A failed load is tried
  * again, so the block never ends in an error.
  */

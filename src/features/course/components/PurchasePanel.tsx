@@ -169,7 +169,7 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
       {!buy.buyable ? (
         <p className="ui-alert" role="status" data-testid="buy-blocked">
           {buy.reason === 'order_not_yet_received' && unpaidOrderId ? (
-            // Issue 9: not a dead end — the unpaid order is paid again (or cancelled) on the order list.
+            // Not a dead end — the unpaid order is paid again (or cancelled) on the order list.
             <Link className="ui-btn ui-btn--primary" to={`/myaccount/student/order?pay=${unpaidOrderId}`} data-testid="continue-paying">
               {t('continuePayingOrder', { order: orderNumber(unpaidOrderId) })}
             </Link>

@@ -13,7 +13,7 @@ type AddState = { kind: 'idle' | 'added' | 'inCart' | 'noPlan' | 'failed' };
 export function AddToCartButton({ courseId, name, qty = 1 }: { courseId: number; name: string; /** A book: the quantity chosen on its page. */ qty?: number }) {
   const [state, add, pending] = useActionState<AddState, void>(async () => {
     try {
-      // The cart's code is loaded on the first press (issue 13: not in the course page's first load).
+      // The cart's code is loaded on the first press (not in the course page's first load).
       const { addToShopCart } = await import('../../../api/shop-cart');
       const r = await addToShopCart(courseId, qty);
       return { kind: r.added ? 'added' : r.reason };

@@ -1,5 +1,5 @@
 /**
- * Page map of pay again (orderPayment, issue 9): the order list's Pay / Cancel on an unpaid order
+ * Page map of pay again (orderPayment): the order list's Pay / Cancel on an unpaid order
  * made for the path (through the API as the logged-in buyer, with the WELCOME10 coupon), the pay
  * panel (the methods allowed for the order, the failure with its reason, Try again, Change method,
  * Cancel), the cancel question, and each method's own popup run by its machine as the flow's
@@ -311,7 +311,7 @@ export const orderPaymentMap: PageMap = {
     '✗getPaymentMethodsForOrder:network': { arm: (ctx) => failOnce(ctx, METHODS_OF_ORDER) },
     '✓deleteOrder:ok': {},
     '✗deleteOrder:network': { arm: (ctx) => failOnce(ctx, /\/public\/cart\/deleteorder$/) },
-    // the transfer notice opens with the order's amount already in it (issue 11): the buyer adds the slip, the bank and the account
+    // the transfer notice opens with the order's amount already in it: the buyer adds the slip, the bank and the account
     '✓bankTransfer:notified': {
       act: async (ctx) => {
         const m = notice(ctx);
