@@ -110,7 +110,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'forgotpass',
-        lazy: async () => ({ Component: (await import('../features/cart/CartLoginPage')).ForgotPasswordPage }),
+        lazy: async () => ({ Component: (await import('../features/account/ForgotPasswordPage')).ForgotPasswordPage }),
       },
       {
         // The card-payment return page: the order id is the second path segment.
