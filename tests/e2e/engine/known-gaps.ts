@@ -19,6 +19,7 @@ export const KNOWN_GAPS: Record<string, string> = {
   'bankTransfer.notifying | slip.remove #0': 'engine: a self-transition taken while the notice is being sent (the form used again mid-request); the cover does not seek self-transitions',
   'bankTransfer.notifying | payment.notify #1': 'engine: a self-transition taken while the notice is being sent (the form used again mid-request); the cover does not seek self-transitions',
   'bankTransfer.submittingReport | xstate.error.actor.createPaymentReportPrivate #0': "engine: needs the server to refuse the notice with field issues after the page's own check passed (the page validates the same rules first; no sandbox control refuses a valid notice)",
+  'paypal.awaitingApproval | xstate.error.actor.watchApproval #0': "app: the window watcher (src/api/paypal-window.ts) does not fail: a blocked window answers null (paypal.error, walked), a cross-origin read is caught, and its timer's work never throws into the actor",
   'paypal.capturing | xstate.error.actor.capturePaypalOrder #1': "engine: PayPal's sandbox has no control for a capture refused other than a declined card (422 PAYMENT_FAILED); to add in server/providers/sandbox/paypal.ts",
   'paypal.failure | xstate.done.actor.deleteOrder #0': 'engine: follows the refused capture above (no sandbox control yet)',
   'paypal.failure | xstate.error.actor.deleteOrder #0': 'engine: follows the refused capture above (no sandbox control yet)',
