@@ -335,4 +335,10 @@ export const EN: Record<UiKey, string> = {
   paypalProblem_unreachable: 'PayPal could not be reached (or the browser blocked its window). Nothing was paid. Try again or pay another way.',
   paypalProblem_unconfirmed: 'We could not confirm the payment with PayPal yet. It may have gone through, so please do not pay again; My orders shows its status.',
   paypalOtherMethod: 'Pay another way',
+  // tax documents: the order list links each receipt, tax invoice and credit note (PDF)
+  documentsTitle: 'Documents',
+  docKind_receipt: 'Receipt',
+  docKind_tax_invoice: 'Tax invoice',
+  docKind_credit_note: 'Credit note',
+  documentLink: '{kind} no. {number} (PDF)',
 };

@@ -359,6 +359,12 @@ export const TH = {
   paypalProblem_unreachable: 'ติดต่อ PayPal ไม่ได้ (หรือเบราว์เซอร์บล็อกหน้าต่าง PayPal) ยังไม่มีการชำระเงิน ลองอีกครั้ง หรือชำระด้วยวิธีอื่น',
   paypalProblem_unconfirmed: 'ยังยืนยันผลการชำระเงินกับ PayPal ไม่ได้ อาจชำระสำเร็จแล้ว กรุณาอย่าชำระซ้ำ ดูสถานะได้ที่คำสั่งซื้อของฉัน',
   paypalOtherMethod: 'ชำระด้วยวิธีอื่น',
+  // tax documents: the order list links each receipt, tax invoice and credit note (PDF)
+  documentsTitle: 'เอกสาร',
+  docKind_receipt: 'ใบเสร็จรับเงิน',
+  docKind_tax_invoice: 'ใบกำกับภาษี',
+  docKind_credit_note: 'ใบลดหนี้',
+  documentLink: '{kind} เลขที่ {number} (PDF)',
 } as const;
 
 export type UiKey = keyof typeof TH;

@@ -9,7 +9,8 @@ import { CouponForm, PromotionList, SwitchModals, WithholdingPanel } from '../..
 import { TaxModals } from '../../src/features/course/components/TaxModals';
 import { AccessCountdown } from '../../src/features/course/components/AccessCountdown';
 import { cardFromQuery, returnOrderId } from '../../src/features/payments/CardReturnPage';
-import { OrdersPage } from '../../src/features/orders/OrdersPage';
+import { OrdersPage, ordersLoader } from '../../src/features/orders/OrdersPage';
+import { json, scriptFetch } from '../support/ui-fetch';
 import { PaymentHost } from '../../src/features/payments/PaymentHost';
 import { ThankYouPage } from '../../src/features/thankyou/ThankYouPage';
 import { CartPage } from '../../src/features/course/purchase/CartPage';
@@ -174,6 +175,30 @@ describe('pages after the payment', () => {
     expect(row.textContent).toMatch(/1,990\.00/);
     expect(row.textContent).toContain('#7');
     expect(screen.queryByTestId('payment-failed')).toBeNull();
+  });
+
+  it('orders page links each document of a paid order as PDF; the loader reads them for paid orders only', async () => {
+    const paid = { id: 7, price: 107000, discount: 0, shipping_fee: 0, withholding_price: 3000, total_amount: 104000, email: 'a@b.co', tel: null, order_token: 't', payment_status: 'approved', currency_code: 'THB', payment_method_id: 8, created_at: '2026-01-02T03:04:05Z', cancel_at: null };
+    const unpaid = { ...paid, id: 8, payment_status: 'notYetReceived', order_token: 'u' };
+    const doc = (id: number, kind: string, number: string) => ({ id, kind, number, issued_at: '2026-01-02T03:05:00Z', date: '2026-01-02', currency_code: 'THB', amount: 107000, received: 104000, credits: null, replaced_by_credit_note: null, pdf_url: `/private/documents/${id}/pdf` });
+    const asked: string[] = [];
+    scriptFetch((req) => {
+      const path = new URL(req.url).pathname;
+      asked.push(path);
+      if (path === '/private/orders') return json({ success: true, data: [paid, unpaid] });
+      if (path === '/private/orders/7/documents') return json({ success: true, data: [doc(1, 'receipt', 'RC-2026-000001'), doc(2, 'tax_invoice', 'TI-2026-000001')] });
+      return json({ success: false, error: { code: 'NOT_FOUND', msg: 'not here' } }, 404);
+    });
+    const data = await ordersLoader({ request: new Request('http://localhost/myaccount/student/order') });
+    expect(asked).toContain('/private/orders/7/documents');
+    expect(asked).not.toContain('/private/orders/8/documents');
+    expect(Object.keys(data.documents ?? {})).toEqual(['7']);
+    mount('/myaccount/student/order', <OrdersPage PaymentHost={PaymentHost} />, () => data);
+    const [first, second] = await screen.findAllByTestId('order-row');
+    const links = within(first!).getAllByTestId('order-document') as HTMLAnchorElement[];
+    expect(links.map((a) => a.textContent)).toEqual(['ใบเสร็จรับเงิน เลขที่ RC-2026-000001 (PDF)', 'ใบกำกับภาษี เลขที่ TI-2026-000001 (PDF)']);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/private/documents/1/pdf', '/private/documents/2/pdf']);
+    expect(within(second!).queryByTestId('order-documents')).toBeNull();
   });
 
   it('orders page: a failed payment shows the notice and Pay again / Cancel; a paid one has no actions', async () => {

@@ -20,6 +20,10 @@ export const orderActors = {
   getOrderByToken: operation('getOrderByToken', (input: { orderToken: string }, signal) =>
     api.GET('/private/orders/token/{orderToken}', { params: { path: { orderToken: input.orderToken } }, signal }),
   ),
+  /** The order's receipts, tax invoices and credit notes (its owner only). */
+  listOrderDocuments: operation('listOrderDocuments', (input: OrderIdBody, signal) =>
+    api.GET('/private/orders/{orderId}/documents', { params: { path: { orderId: input.orderId } }, signal }),
+  ),
   getOrder: operation('getOrder', (input: OrderIdBody, signal) => api.GET('/private/orders/{orderId}', { params: { path: { orderId: input.orderId } }, signal })),
   approveOrderPayment: operation('approveOrderPayment', (input: ApproveOrderPaymentRequest, signal) => api.POST('/private/orders/payment/approved', { body: input, signal })),
 };

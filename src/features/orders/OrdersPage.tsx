@@ -8,7 +8,7 @@ import { useOrderWatch } from '../../api/order-watch-logic';
 import { loadSiteSettings } from '../../api/settings';
 import { loadBankCodes, type BankCodeOption } from '../../api/bank-codes';
 import { isApiError } from '../../api/errors';
-import { dateTime, methodName, t } from '../../i18n/messages';
+import { dateTime, getLocale, methodName, t, type UiKey } from '../../i18n/messages';
 import { LoginForm, SessionContext } from '../../session';
 import { OrderOutcome, orderLabel, PaymentFailedAlert } from '../../ui/OrderOutcome';
 import { OrderItems } from '../../ui/OrderItems';
@@ -16,6 +16,7 @@ import { OrderAmounts } from '../../ui/OrderSummary';
 import { OrderPaymentActions, OrderPaymentPanel, useOrderPayment, type PaymentSlot } from './OrderPayment';
 
 type Order = components['schemas']['Order'];
+type OrderDocument = components['schemas']['OrderDocument'];
 
 /** How a payment made on this page ends, from the site settings (absent: the list again, no slip asked). */
 export interface OrdersPaymentSettings {
@@ -31,7 +32,17 @@ export type OrdersData = ({ orders: Order[] } | { orders: null }) & {
   bankCodes?: BankCodeOption[];
   /** `?pay={orderId}` (the course page's "continue paying order #N"): the order whose payment starts, once. */
   payOrderId?: number | null;
+  /** Each paid order's receipts, tax invoices and credit notes, by order id (a failed read: none shown). */
+  documents?: Record<number, OrderDocument[]>;
 };
+
+/** The documents of the paid orders, read together; an order whose read fails shows none. */
+async function loadDocuments(orders: Order[], signal: AbortSignal): Promise<Record<number, OrderDocument[]>> {
+  // Only a paid order has documents (a refund adds a credit note to it); unpaid, cancelled, rejected: none.
+  const paid = orders.filter((o) => o.payment_status === 'approved');
+  const lists = await Promise.all(paid.map((o) => orderActors.listOrderDocuments.call({ orderId: o.id }, signal).then((b) => b.data, () => [])));
+  return Object.fromEntries(paid.map((o, i) => [o.id, lists[i]!]));
+}
 
 /** The order id of a `?pay=` link, or null when absent or not an id. */
 export function payOrderIdOf(url: URL): number | null {
@@ -48,7 +59,8 @@ export async function ordersLoader({ request }: { request: Request }): Promise<O
   const bankCodes = loadBankCodes(request.signal);
   try {
     const body = await orderActors.listMyOrders.call({}, request.signal);
-    return { orders: body.data, settings: await settings, bankCodes: await bankCodes, payOrderId: payOrderIdOf(new URL(request.url)) };
+    const documents = await loadDocuments(body.data, request.signal);
+    return { orders: body.data, settings: await settings, bankCodes: await bankCodes, payOrderId: payOrderIdOf(new URL(request.url)), documents };
   } catch (error) {
     // Not logged in: nothing is paid from the link (the buyer logs in and follows it again).
     if (isApiError(error) && (error.status === 401 || error.status === 403)) return { orders: null, settings: await settings, bankCodes: await bankCodes, payOrderId: null };
@@ -58,7 +70,7 @@ export async function ordersLoader({ request }: { request: Request }): Promise<O
 
 /** /myaccount/student/order: where payments end when there is no thank-you page. */
 export function OrdersPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
-  const { orders, settings, bankCodes, payOrderId } = useLoaderData() as OrdersData;
+  const { orders, settings, bankCodes, payOrderId, documents } = useLoaderData() as OrdersData;
   const loggedIn = SessionContext.useSelector(selectLoggedIn);
   const revalidator = useRevalidator();
   // The course page's "continue paying order #N": the loader read the order id from the link, the machine starts that payment once.
@@ -111,6 +123,7 @@ export function OrdersPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
                     <dd>{o.payment_method_id === null || o.payment_method_id === undefined ? '' : methodName(o.payment_method_id)}</dd>
                   </div>
                 </dl>
+                <OrderDocuments documents={documents?.[o.id] ?? []} />
                 <div className="order-card__actions">
                   <OrderPaymentActions order={o} actorRef={payment} />
                 </div>
@@ -126,6 +139,25 @@ export function OrdersPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
         </Link>
       </p>
     </main>
+  );
+}
+
+/** Links to an order's documents as PDF, in the page's language. */
+function OrderDocuments({ documents }: { documents: OrderDocument[] }) {
+  if (documents.length === 0) return null;
+  const lang = getLocale() === 'en' ? '?lang=en' : '';
+  return (
+    <nav className="order-card__documents" aria-label={t('documentsTitle')} data-testid="order-documents">
+      <ul>
+        {documents.map((d) => (
+          <li key={d.id}>
+            <a className="tap-target" href={`${d.pdf_url}${lang}`} data-testid="order-document" data-kind={d.kind} download>
+              {t('documentLink', { kind: t(`docKind_${d.kind}` as UiKey), number: d.number })}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
