@@ -116,12 +116,13 @@ describe("the server's dependencies", () => {
   function imported(entries: string[]): Set<string> {
     const seen = new Set<string>();
     const pkgs = new Set<string>();
-    const re = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/gu;
+    // imports, and files the server reads out of a package (require.resolve('pkg/…'), e.g. a font)
+    const re = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]|require\.resolve\(\s*['"]([^'"]+)['"]\s*\)/gu;
     const walk = (file: string) => {
       if (seen.has(file)) return;
       seen.add(file);
       for (const m of readFileSync(file, 'utf8').matchAll(re)) {
-        const spec = (m[1] ?? m[2] ?? m[3])!;
+        const spec = (m[1] ?? m[2] ?? m[3] ?? m[4])!;
         if (spec.startsWith('.')) {
           const base = resolve(dirname(file), spec);
           const found = [`${base}.ts`, join(base, 'index.ts'), base].find((c) => existsSync(c) && statSync(c).isFile());
