@@ -12,7 +12,7 @@ import { cardFromQuery, returnOrderId } from '../../src/features/payments/CardRe
 import { OrdersPage, ordersLoader } from '../../src/features/orders/OrdersPage';
 import { json, scriptFetch } from '../support/ui-fetch';
 import { PaymentHost } from '../../src/features/payments/PaymentHost';
-import { ThankYouPage } from '../../src/features/thankyou/ThankYouPage';
+import { ThankYouPage, thankYouLoader } from '../../src/features/thankyou/ThankYouPage';
 import { CartPage } from '../../src/features/course/purchase/CartPage';
 import { followReturnLink } from '../../src/features/course/purchase/cart-loader';
 import { SessionProvider } from '../../src/session';
@@ -158,6 +158,21 @@ describe('pages after the payment', () => {
     // The failure notice of spec 8, with the reason in the buyer's language.
     expect(screen.getByRole('alert').textContent).toBe('ผิดพลาด ชำระเงินไม่สำเร็จ กรุณาลองอีกครั้ง (ยอดเงินในบัตรไม่เพียงพอ)');
     expect(document.body.textContent).not.toContain('ขอบคุณ');
+  });
+
+  it('thank-you page of a paid order links its receipt as PDF', async () => {
+    const order = { id: 7, price: 199000, discount: 0, shipping_fee: 0, withholding_price: 0, total_amount: 199000, email: 'a@b.co', tel: null, order_token: 'tok7', payment_status: 'approved', currency_code: 'THB', payment_method_id: 8, created_at: '2026-01-02T03:04:05Z', cancel_at: null };
+    scriptFetch((req) => {
+      const path = new URL(req.url).pathname;
+      if (path === '/private/orders/token/tok7') return json({ success: true, data: order });
+      if (path === '/private/orders/7/documents') return json({ success: true, data: [{ id: 3, kind: 'receipt', number: 'RC-2026-000003', issued_at: '2026-01-02T03:05:00Z', date: '2026-01-02', currency_code: 'THB', amount: 199000, received: 199000, credits: null, replaced_by_credit_note: null, pdf_url: '/private/documents/3/pdf' }] });
+      return undefined;
+    });
+    const data = await thankYouLoader({ request: new Request('http://localhost/thankyou?orderId=tok7') });
+    mount('/thankyou?orderId=tok7', <ThankYouPage />, () => data);
+    const link = (await screen.findByTestId('order-document')) as HTMLAnchorElement;
+    expect(link.textContent).toBe('ใบเสร็จรับเงิน เลขที่ RC-2026-000003 (PDF)');
+    expect(link.getAttribute('href')).toBe('/private/documents/3/pdf');
   });
 
   it('thank-you page for a bogus token thanks no one', async () => {

@@ -7,16 +7,17 @@ import { flowPersistence } from '../../api/effects';
 import { useOrderWatch } from '../../api/order-watch-logic';
 import { loadSiteSettings } from '../../api/settings';
 import { loadBankCodes, type BankCodeOption } from '../../api/bank-codes';
+import { loadDocuments, type OrderDocument } from '../../api/documents';
 import { isApiError } from '../../api/errors';
-import { dateTime, getLocale, methodName, t, type UiKey } from '../../i18n/messages';
+import { dateTime, methodName, t } from '../../i18n/messages';
 import { LoginForm, SessionContext } from '../../session';
 import { OrderOutcome, orderLabel, PaymentFailedAlert } from '../../ui/OrderOutcome';
 import { OrderItems } from '../../ui/OrderItems';
 import { OrderAmounts } from '../../ui/OrderSummary';
+import { OrderDocuments } from '../../ui/OrderDocuments';
 import { OrderPaymentActions, OrderPaymentPanel, useOrderPayment, type PaymentSlot } from './OrderPayment';
 
 type Order = components['schemas']['Order'];
-type OrderDocument = components['schemas']['OrderDocument'];
 
 /** How a payment made on this page ends, from the site settings (absent: the list again, no slip asked). */
 export interface OrdersPaymentSettings {
@@ -35,14 +36,6 @@ export type OrdersData = ({ orders: Order[] } | { orders: null }) & {
   /** Each paid order's receipts, tax invoices and credit notes, by order id (a failed read: none shown). */
   documents?: Record<number, OrderDocument[]>;
 };
-
-/** The documents of the paid orders, read together; an order whose read fails shows none. */
-async function loadDocuments(orders: Order[], signal: AbortSignal): Promise<Record<number, OrderDocument[]>> {
-  // Only a paid order has documents (a refund adds a credit note to it); unpaid, cancelled, rejected: none.
-  const paid = orders.filter((o) => o.payment_status === 'approved');
-  const lists = await Promise.all(paid.map((o) => orderActors.listOrderDocuments.call({ orderId: o.id }, signal).then((b) => b.data, () => [])));
-  return Object.fromEntries(paid.map((o, i) => [o.id, lists[i]!]));
-}
 
 /** The order id of a `?pay=` link, or null when absent or not an id. */
 export function payOrderIdOf(url: URL): number | null {
@@ -139,25 +132,6 @@ export function OrdersPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
         </Link>
       </p>
     </main>
-  );
-}
-
-/** Links to an order's documents as PDF, in the page's language. */
-function OrderDocuments({ documents }: { documents: OrderDocument[] }) {
-  if (documents.length === 0) return null;
-  const lang = getLocale() === 'en' ? '?lang=en' : '';
-  return (
-    <nav className="order-card__documents" aria-label={t('documentsTitle')} data-testid="order-documents">
-      <ul>
-        {documents.map((d) => (
-          <li key={d.id}>
-            <a className="tap-target" href={`${d.pdf_url}${lang}`} data-testid="order-document" data-kind={d.kind} download>
-              {t('documentLink', { kind: t(`docKind_${d.kind}` as UiKey), number: d.number })}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
   );
 }
 

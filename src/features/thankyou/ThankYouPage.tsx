@@ -6,14 +6,16 @@ import { orderActors } from '../../api/actors';
 import { flowPersistence } from '../../api/effects';
 import { useOrderWatch } from '../../api/order-watch-logic';
 import { isApiError } from '../../api/errors';
+import { loadDocuments, type OrderDocument } from '../../api/documents';
 import { t } from '../../i18n/messages';
 import { LoginForm, SessionContext } from '../../session';
 import { orderLabel, outcomeOf, PaymentFailedAlert } from '../../ui/OrderOutcome';
 import { OrderNextStep, OrderSummary } from '../../ui/OrderSummary';
+import { OrderDocuments } from '../../ui/OrderDocuments';
 
 type Order = components['schemas']['Order'];
 
-export type ThankYouData = { kind: 'order'; order: Order } | { kind: 'notFound' } | { kind: 'login' };
+export type ThankYouData = { kind: 'order'; order: Order; documents?: OrderDocument[] } | { kind: 'notFound' } | { kind: 'login' };
 
 /** /thankyou?orderId={order token}: the order's real status (getOrderByToken); unknown or someone else's token is not found. */
 export async function thankYouLoader({ request }: { request: Request }): Promise<ThankYouData> {
@@ -21,7 +23,8 @@ export async function thankYouLoader({ request }: { request: Request }): Promise
   if (!token) return { kind: 'notFound' };
   try {
     const body = await orderActors.getOrderByToken.call({ orderToken: token }, request.signal);
-    return { kind: 'order', order: body.data };
+    const documents = await loadDocuments([body.data], request.signal);
+    return { kind: 'order', order: body.data, documents: documents[body.data.id] ?? [] };
   } catch (error) {
     if (isApiError(error) && (error.status === 401 || error.status === 403)) return { kind: 'login' };
     if (isApiError(error) && (error.status === 404 || error.status === 400)) return { kind: 'notFound' };
@@ -29,7 +32,7 @@ export async function thankYouLoader({ request }: { request: Request }): Promise
   }
 }
 
-function Outcome({ order }: { order: Order }) {
+function Outcome({ order, documents }: { order: Order; documents: OrderDocument[] }) {
   const o = outcomeOf(order);
   const label = orderLabel(order);
   const title = o.state === 'paid' ? t('thankYouTitle') : o.state === 'awaitingApproval' ? t('thankYouAwaitingApproval') : o.state === 'awaitingPayment' || o.state === 'failed' ? t('thankYouPending', { order: label }) : t('orderClosed', { order: label });
@@ -44,6 +47,7 @@ function Outcome({ order }: { order: Order }) {
         {t('orderNumber')}: <strong data-testid="order-number">{label}</strong>
       </p>
       <OrderSummary order={order} />
+      <OrderDocuments documents={documents} />
       <OrderNextStep order={order} />
     </>
   );
@@ -69,7 +73,7 @@ export function ThankYouPage() {
   return (
     <main className="page page--narrow" data-testid="thankyou-page">
       {data.kind === 'order' ? (
-        <Outcome order={data.order} />
+        <Outcome order={data.order} documents={data.documents ?? []} />
       ) : data.kind === 'login' ? (
         <section className="panel" aria-labelledby="thankyou-login">
           <h1 id="thankyou-login">{t('thankYouLogin')}</h1>

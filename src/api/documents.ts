@@ -1,0 +1,17 @@
+/** An order's receipts, tax invoices and credit notes (listOrderDocuments), read by the loaders of the order list and the thank-you page. */
+import type { components } from '../../generated/api';
+import { orderActors } from './actors';
+
+export type OrderDocument = components['schemas']['OrderDocument'];
+type Order = components['schemas']['Order'];
+
+/**
+ * The documents of the paid orders, by order id, read together. Only a paid order has documents
+ * (a refund adds a credit note to it); an unpaid, cancelled or rejected one has none and is not
+ * asked for. An order whose read fails shows none: the page still says what the order is.
+ */
+export async function loadDocuments(orders: readonly Order[], signal?: AbortSignal): Promise<Record<number, OrderDocument[]>> {
+  const paid = orders.filter((o) => o.payment_status === 'approved');
+  const lists = await Promise.all(paid.map((o) => orderActors.listOrderDocuments.call({ orderId: o.id }, signal).then((b) => b.data, () => [])));
+  return Object.fromEntries(paid.map((o, i) => [o.id, lists[i]!]));
+}
