@@ -16,6 +16,7 @@ import type { Answer } from '../support/ui-actors';
 import { apiError } from '../support/ui-actors';
 import { pageData, plan, student } from './fixtures';
 import { t } from '../../src/i18n/messages';
+import { json, scriptFetch } from '../support/ui-fetch';
 
 function renderPage(data: CoursePageData, { user = null, answers = {} }: { user?: SessionUser | null; answers?: Record<string, Answer | Answer[]> } = {}) {
   toasts.clear();
@@ -253,5 +254,28 @@ describe('course page (layout 4)', () => {
     // a random secret (crypto), never a timestamp
     expect(credential).toMatch(/^[A-Za-z0-9_-]{43}$/u);
     await act(async () => {});
+  });
+
+  it('a buyer signed in without a password sets one in its own form: saved, and the checkout is not submitted', async () => {
+    const user = userEvent.setup();
+    const saved: unknown[] = [];
+    scriptFetch(async (req) => {
+      if (new URL(req.url).pathname === '/private/students/password' && req.method === 'PUT') {
+        saved.push(await req.json());
+        return json({ success: true });
+      }
+      return undefined;
+    });
+    const s = renderPage(pageData({ layout: 4 }), { user: { ...student, id: 78, is_non_member: true, username: null } });
+    const box = await screen.findByTestId('set-password');
+    // its own form, not inside the checkout's (a nested form would submit the checkout as well)
+    expect(box.closest('form')).toBeNull();
+    await user.click(within(box).getByText(t('l4SetPasswordTitle')));
+    await user.type(within(box).getByLabelText(new RegExp(`^${t('username')}`)), 'somying');
+    await user.type(within(box).getByLabelText(new RegExp(`^${t('password')}`)), 'secret1234');
+    await user.click(within(box).getByRole('button', { name: t('l4SetPasswordSave') }));
+    expect((await screen.findByTestId('password-set')).textContent).toContain('somying');
+    expect(saved).toEqual([{ username: 'somying', password: 'secret1234' }]);
+    expect(s.inputsOf('createOrder')).toEqual([]);
   });
 });

@@ -189,11 +189,11 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
               <RegistrationFields config={config} customLabels={data.purchase.customLabels} userGroups={data.purchase.userGroups} errors={state.errors} disabled={creating} withholdingChosen={withholdingChosen} />
               <ErrorSummary groups={state.groups} root={() => panelRef.current} />
             </>
-          ) : embedded && loggedIn && user?.is_non_member ? (
-            <SetPassword />
           ) : null
         }
       />
+      {/* Its own form, so outside the checkout's: a nested form would submit the checkout too. */}
+      {!withRegistration && embedded && loggedIn && user?.is_non_member ? <SetPassword /> : null}
       {buy.buyable && !embedded ? <AddToCartButton courseId={course.id} name={course.name} qty={lineQty} /> : null}
       <LoginModal data={data} config={config} />
       <ChildModals PaymentHost={PaymentHost} methods={data.purchase.methods} bankCodes={data.purchase.bankCodes} />
