@@ -167,7 +167,7 @@ test('person type: switching clears the tax fields, the tax id takes digits only
   expect(await countUsers(shop, email)).toBe(0);
 });
 
-test('the welcome mail (English) says how to get back in; its link opens the orders without a password', async ({ page, shop, browser }) => {
+test('the welcome mail (English) says how to get back in; its link opens the orders without a password; a password can be set later', async ({ page, shop, browser }) => {
   const email = uniqueEmail('l4-welcome');
   await page.goto(`${COURSE}?lang=en`);
   const panel = page.getByTestId('purchase-panel');
@@ -196,5 +196,16 @@ test('the welcome mail (English) says how to get back in; its link opens the ord
   await expect(back).toHaveURL(/\/myaccount\/student\/order\?signedIn=1/u, { timeout: 20_000 });
   await expect(back.getByTestId('order-row').first()).toBeVisible({ timeout: 20_000 });
 
+  // The buyer sets a password on the course page (its own form, outside the checkout's) and can log in with it.
+  await back.goto(COURSE);
+  const set = back.getByTestId('set-password');
+  await set.locator('summary').click();
+  const username = `jane_${Date.now().toString(36)}`;
+  await set.locator('input[name="username"]').fill(username);
+  await set.locator('input[name="password"]').fill('jane-pass-1');
+  await set.getByRole('button').click();
+  await expect(back.getByTestId('password-set')).toBeVisible({ timeout: 20_000 });
   await other.close();
+  const login = await page.request.post('/public/auth/login', { data: { username, password: 'jane-pass-1' } });
+  expect(login.status()).toBe(200);
 });
