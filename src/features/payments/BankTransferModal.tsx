@@ -21,7 +21,7 @@ export interface BankTransferModalProps {
 
 type TextKey = Exclude<keyof BankTransferForm, 'slip'>;
 
-/** The bank-transfer notification modal 'แจ้งชำระเงิน' with 'ไว้แจ้งทีหลัง' and 'แจ้งชำระเงิน'. */
+/** The bank-transfer notification modal (catalogue texts: its title, notify later, notify). */
 export function BankTransferModal({ actorRef, accounts, bankCodes }: BankTransferModalProps) {
   const open = useSelector(actorRef, (s) => s.status === 'active');
   const form = useSelector(actorRef, (s) => s.context.form);

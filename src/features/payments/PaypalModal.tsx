@@ -21,9 +21,9 @@ export interface PaypalModalProps {
 }
 
 /**
- * 'ชำระเงินด้วย PayPal' (not closable by an outside click; its close button and Escape close it in
- * every state). The PayPal button asks our server for the PayPal order; the machine opens and
- * watches PayPal's approval window and captures. The modal only shows the machine's state and
+ * The PayPal modal, titled by the catalogue's `paypalTitle` (not closable by an outside click; its
+ * close button and Escape close it in every state). The PayPal button asks our server for the
+ * PayPal order; the machine opens and watches PayPal's approval window and captures. The modal only shows the machine's state and
  * sends the buyer's clicks: why the buyer is back at the button (declined, cancelled, PayPal
  * unreachable) or why the flow stopped (capture pending or unconfirmed), and the ways on.
  */
