@@ -39,3 +39,18 @@ export function toEpochMs(value: string | number | Date): number {
   if (!Number.isFinite(ms)) throw new RangeError(`not a valid time: ${String(value)}`);
   return ms;
 }
+
+/**
+ * Stable JSON: object keys sorted at every level, so equal values give equal text. The key a cart
+ * quote is filed under in the browser and the quote version on the server.
+ */
+export function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (v !== null && typeof v === 'object') {
+    return `{${Object.keys(v as object)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v) ?? 'null';
+}

@@ -11,6 +11,7 @@ import type { OrderLine } from '../../domain/order-checks';
 import { isWithholdingOffered, orderTax, withholdingAmount, type WithholdingPercent } from '../../domain/tax';
 import type { Coupon, PricingPlan, PricingSettings, Promotion, TaxSettings } from '../../domain/types';
 import type { Msg } from '../../domain/messages';
+import { canonicalJson } from '../../domain/values';
 
 /** A cart line: what the checks and pricing read (domain OrderLine) plus what the view shows. */
 export interface CartItem extends OrderLine {
@@ -127,18 +128,6 @@ export function quoteRefusesWithholding(facts: Pick<CartFacts, 'taxSettings'>, q
   return isWithholdingOffered(quote.price - quote.discount, quote.currency_code, facts.taxSettings) && !quote.withholding_offered;
 }
 
-/** Stable JSON (sorted keys): the key a quote is filed under. */
-function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v !== null && typeof v === 'object') {
-    return `{${Object.keys(v as object)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(v) ?? 'null';
-}
-
 /** What the server is asked to quote for the cart's choices (the order's body without amounts); null for an empty cart. */
 export function quoteRequest(facts: CartFacts): QuoteRequest | null {
   if (facts.lines.length === 0) return null;
@@ -161,7 +150,7 @@ export function quoteRequest(facts: CartFacts): QuoteRequest | null {
 }
 
 export function quoteKey(facts: CartFacts): string {
-  return canonical(quoteRequest(facts));
+  return canonicalJson(quoteRequest(facts));
 }
 
 /** The server's quote when it answers the cart's current choices, else null. */

@@ -19,6 +19,7 @@ import { duplicateCourse, needsShippingAddress, needsShippingFee, type OrderLine
 import { bestPromotion, cartParts, priceCart, type PricedCart } from '../../domain/discounts';
 import { isJuristicPerson, needsTaxInvoiceCheck, orderTax } from '../../domain/tax';
 import { orderAmount, type Currency } from '../../domain/money';
+import { canonicalJson } from '../../domain/values';
 import { checkPaymentMethod } from '../../domain/payment-methods';
 import {
   activePromotions,
@@ -81,18 +82,6 @@ export interface ServerQuote {
   /** The first refusal the order would give for these choices (seats, stock and owned courses aside). */
   problem: ApiError | null;
   version: string;
-}
-
-/** Stable JSON (sorted keys). */
-function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v !== null && typeof v === 'object') {
-    return `{${Object.keys(v as object)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(v) ?? 'null';
 }
 
 /** The order lines of the choices: a product keeps its quantity, a course is one. */
@@ -209,7 +198,7 @@ export async function computeQuote(q: Queryable, input: QuoteInput, facts: Quote
   const saved = input.from_cart && user ? await savedCartLines(q, user.id) : null;
   const version = createHash('sha256')
     .update(
-      canonical({
+      canonicalJson({
         in: {
           lines: lines.map((l) => [l.course_id, l.pricing_plan_id, l.qty]),
           coupons: [...couponIds].sort((a, b) => a - b),

@@ -119,3 +119,12 @@ describe('domain/index.ts re-exports the public API', () => {
     expect(domain.MESSAGES.NO_PLAN_FOR_YOU).toBe('ไม่มีรูปแบบราคาสำหรับคุณ');
   });
 });
+
+describe('canonicalJson: one text for equal values (the quote key in the browser, the quote version on the server)', () => {
+  it('sorts keys at every level, keeps array order, writes null for undefined', async () => {
+    const { canonicalJson } = await import('../../domain/values');
+    expect(canonicalJson({ b: 1, a: { d: [2, 1], c: 'x' } })).toBe('{"a":{"c":"x","d":[2,1]},"b":1}');
+    expect(canonicalJson({ a: 1, b: 2 })).toBe(canonicalJson({ b: 2, a: 1 }));
+    expect(canonicalJson(undefined)).toBe('null');
+  });
+});
