@@ -84,7 +84,7 @@ const routeInitial = (suffix) => {
 const bundle = {
   entry: { js: jsOf(entry), css: cssOf(entry) },
   course: routeInitial('src/features/course/CoursePage.tsx'),
-  product: routeInitial('src/features/course/product.tsx'),
+  product: routeInitial('src/features/product/ProductPage.tsx'),
   lazy: Object.keys(manifest)
     .filter((k) => manifest[k].isDynamicEntry && !entry.has(k))
     .map((k) => {

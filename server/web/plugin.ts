@@ -194,7 +194,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions): Promise
       }
       const product = await read<ProductDetail>(req, `/public/products/${id}/0`);
       if (!product?.id) return notFound();
-      // The product page's own starting price (src/features/course/product-loader.ts), for this visitor.
+      // The product page's own starting price (src/features/product/loader.ts), for this visitor.
       const viewer = { loggedIn: session !== null };
       return productHead({ origin, product, siteTitle, priceText: price(startingPrice(product.priceDetail, viewer, 'THB'), startingPrice(product.priceDetail, viewer, 'USD')), boot: { ...boot, product: { product, settings } } });
     }

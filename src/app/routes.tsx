@@ -6,7 +6,7 @@ import { ErrorPage, NotFoundPage } from './NotFoundPage';
 import { RootLayout, rootLoader } from './RootLayout';
 
 /** The "add to cart" button of the list pages, loaded with their page (not in the course route's first load). */
-const addToCart = async () => (await import('../features/course/purchase/AddToCartButton')).AddToCartButton;
+const addToCart = async () => (await import('../features/checkout/components/AddToCartButton')).AddToCartButton;
 
 /**
  * DOMPurify, fetched beside a course or product page's chunk and not waited for (the page renders
@@ -60,11 +60,11 @@ export const routes: RouteObject[] = [
       {
         path: 'product/:id',
         // A small chunk of its own, fetched beside the page's chunk (the course route does not carry it).
-        loader: async (args) => (await import('../features/course/product-loader')).productLoader(args),
+        loader: async (args) => (await import('../features/product/loader')).productLoader(args),
         errorElement: <ErrorPage />,
         lazy: async () => {
           void prefetchSanitizer();
-          const m = await import('../features/course/product');
+          const m = await import('../features/product/ProductPage');
           return { Component: () => <m.ProductPage PaymentHost={PaymentHost} /> };
         },
       },
@@ -104,7 +104,7 @@ export const routes: RouteObject[] = [
         path: 'cart',
         errorElement: <ErrorPage />,
         lazy: async () => {
-          const [page, loader] = await Promise.all([import('../features/course/purchase/CartPage'), import('../features/course/purchase/cart-loader')]);
+          const [page, loader] = await Promise.all([import('../features/cart/CartPage'), import('../features/cart/loader')]);
           return { loader: loader.cartLoader, Component: () => <page.CartPage PaymentHost={PaymentHost} /> };
         },
       },

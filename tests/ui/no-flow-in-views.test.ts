@@ -17,10 +17,10 @@ const ALLOWED: Record<string, Partial<Record<Hook, string[]>>> = {
   'src/features/course/CoursePage.tsx': {
     useEffect: ['browser storage: the page keeps its own path as the return link (spec section 2)'],
   },
-  'src/features/course/product.tsx': {
+  'src/features/product/ProductPage.tsx': {
     useEffect: ['browser storage: the page keeps its own path as the return link (spec section 2)'],
   },
-  'src/features/course/checkout-actor.tsx': {
+  'src/features/checkout/checkout-actor.tsx': {
     useEffect: [
       'subscription: the checkout emits analytics events, forwarded to the data layer',
       'subscription: session and checkout tell each other of a login (actor.on, both ways)',
@@ -28,24 +28,24 @@ const ALLOWED: Record<string, Partial<Record<Hook, string[]>>> = {
       'browser event: a page brought back from the back/forward cache resumes its flow (pageshow)',
     ],
   },
-  'src/features/course/shown-currency.tsx': {
+  'src/features/checkout/shown-currency.tsx': {
     useEffect: ['display: the cart\'s currency is reported to the page\'s header prices'],
   },
-  'src/features/course/components/PurchasePanel.tsx': {
+  'src/features/checkout/components/PurchasePanel.tsx': {
     useEffect: ['focus management: a failed submit focuses the first field in error'],
   },
-  'src/features/course/components/RegistrationForm.tsx': {
+  'src/features/checkout/components/RegistrationForm.tsx': {
     useState: ['form display: the chosen tax person type shows its fields', 'form display: changing the person type remounts the tax fields empty'],
     useEffect: ['form display: choosing withholding ticks the tax-invoice box'],
   },
   'src/features/course/components/StickyBar.tsx': {
     useEffect: ['layout: the sticky bar\'s height is published as a CSS variable (scroll offsets)'],
   },
-  'src/features/course/components/Layout4Help.tsx': {
+  'src/features/checkout/components/Layout4Help.tsx': {
     useEffect: ['focus management: the e-mail-taken notice is focused and scrolled into view'],
     useState: ['disclosure: the set-password form is open or closed'],
   },
-  'src/features/course/purchase/CartPage.tsx': {
+  'src/features/cart/CartPage.tsx': {
     useEffect: [
       'document: the page title',
       'route data: the page\'s data is read again when the session changes (router revalidation)',

@@ -1,6 +1,6 @@
 import { t } from '../../i18n/messages';
 
-/** /forgotpass: where the login panels' "forgot password" link goes. (/cart itself is the cart page: src/features/course/purchase/CartPage.) */
+/** /forgotpass: where the login panels' "forgot password" link goes. (/cart itself is the cart page: src/features/cart/CartPage.) */
 export function ForgotPasswordPage() {
   return (
     <main className="page page--narrow" data-testid="forgotpass-page">

@@ -2,14 +2,14 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Await, useLoaderData, useLocation, useSearchParams } from 'react-router';
 import { shownCurrency } from '../../../domain/money';
 import { keepReturnLink } from '../../api/storage';
-import { ShownCurrencyProvider } from './shown-currency';
-import type { CheckoutLogic } from './checkout-actor';
+import { ShownCurrencyProvider } from '../checkout/shown-currency';
+import type { CheckoutLogic } from '../checkout/checkout-actor';
 import { CourseDescription } from './components/CourseDescription';
 import { CourseHero } from './components/CourseHero';
 import { Curriculum } from './components/Curriculum';
 import { HowToBuySection, QuestionsSection, RelatedCourses } from './components/InfoSections';
 import { PlaylistView } from './components/Playlist';
-import type { PaymentSlot } from './components/PurchasePanel';
+import type { PaymentSlot } from '../checkout/components/PurchasePanel';
 import { focusWhenRendered, scrollToSection, StickyBar } from './components/StickyBar';
 import { CourseLayout, resolveLayout, type LayoutId } from './layouts';
 import type { CoursePageData, PurchaseData } from './loader';
@@ -17,7 +17,7 @@ import { msg, t } from '../../i18n/messages';
 import { Spinner } from '../../ui';
 import './course.css';
 
-const PurchaseArea = lazy(() => import('./purchase-entry'));
+const PurchaseArea = lazy(() => import('../checkout/purchase-entry'));
 
 /** The checkout once its data and its chunk are there; a placeholder of the same place before. */
 export function DeferredPurchase({ data, layout, PaymentHost, embedded, logic }: { data: CoursePageData; layout: LayoutId; PaymentHost: PaymentSlot; embedded: boolean; logic?: CheckoutLogic }): ReactNode {

@@ -2,7 +2,7 @@ import { planPrice } from '../../../../domain/money';
 import type { Course } from '../loader';
 import { t } from '../../../i18n/messages';
 import { PlayIcon, Price } from '../../../ui';
-import { useShownCurrency } from '../shown-currency';
+import { useShownCurrency } from '../../checkout/shown-currency';
 
 export interface CourseHeroProps {
   course: Course;

@@ -4,7 +4,7 @@ import { t } from '../../../i18n/messages';
 import { cardPrice, type Currency } from '../../../../domain/money';
 import { Price } from '../../../ui';
 import type { Course, HowToBuy, SiteSettings } from '../loader';
-import { AddToCartButton } from '../purchase/AddToCartButton';
+import { AddToCartButton } from '../../checkout/components/AddToCartButton';
 import { HtmlBlock } from './CourseDescription';
 
 type CourseSummary = components['schemas']['CourseSummary'];

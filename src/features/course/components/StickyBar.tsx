@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { planPrice } from '../../../../domain/money';
 import { t } from '../../../i18n/messages';
 import { Price } from '../../../ui';
-import { useShownCurrency } from '../shown-currency';
+import { useShownCurrency } from '../../checkout/shown-currency';
 
 export interface StickyBarProps {
   /** The default plan's price in minor units, THB and USD; 0 shows Free, null (in the shown currency) hides it. */

@@ -1,15 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
-import { selectLoggedIn } from '../../../../machines/session/session.selectors';
-import { actorOptions } from '../../../api/actor-options';
-import { t } from '../../../i18n/messages';
-import { LoginForm, SessionContext } from '../../../session';
-import { CheckoutContext, DataLayer, SessionLink } from '../checkout-actor';
-import { ChildModals, LoginModal, ModalRegistration, type PaymentSlot } from '../components/PurchasePanel';
-import { CheckoutForm } from './CheckoutForm';
-import '../course.css';
+import { selectLoggedIn } from '../../../machines/session/session.selectors';
+import { actorOptions } from '../../api/actor-options';
+import { t } from '../../i18n/messages';
+import { LoginForm, SessionContext } from '../../session';
+import { CheckoutContext, DataLayer, SessionLink } from '../checkout/checkout-actor';
+import { ChildModals, LoginModal, ModalRegistration, type PaymentSlot } from '../checkout/components/PurchasePanel';
+import { CheckoutForm } from '../checkout/components/CheckoutForm';
+import '../course/course.css';
 import { cartCheckoutInput, cartPageLogic, setCartReloader } from './cart-checkout';
-import type { CartPageData } from './cart-loader';
+import type { CartPageData } from './loader';
 
 /**
  * The visitor's login panel (username, password, forgot password, social logins). Its register

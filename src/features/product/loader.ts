@@ -6,7 +6,7 @@ import { takeBootData } from '../../api/boot-data';
 import { catalogueActors } from '../../api/actors';
 import { keptUserId } from '../../api/storage';
 import { isApiError } from '../../api/errors';
-import { canonicalPath, courseIdFromParam, loadPurchaseData, loadSiteSettings, notFound, type Course, type CoursePageData, type SiteSettings } from './loader';
+import { canonicalPath, courseIdFromParam, loadPurchaseData, loadSiteSettings, notFound, type Course, type CoursePageData, type SiteSettings } from '../course/loader';
 
 type ProductDetail = components['schemas']['ProductDetail'];
 

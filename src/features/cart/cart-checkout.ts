@@ -3,17 +3,17 @@
  * server cart's lines (several courses and books), whose cart child saves every line change
  * (saveLines) to the server cart.
  */
-import type { cartMachine } from '../../../../machines/cart/cart.machine';
-import type { CartItem } from '../../../../machines/cart/cart-summary';
-import type { CheckoutInput } from '../../../../machines/checkout/checkout.machine';
-import type { SessionUser } from '../../../../machines/shared/api';
-import { defaultPlan, isPlanSelectable, offeredIn } from '../../../../domain/plans';
-import { pageCheckoutInput } from '../checkout-actor';
-import { checkoutLogic } from '../../../api/checkout-logic';
-import { msg } from '../../../i18n/messages';
-import { notify } from '../../../ui';
-import type { CartPageData } from './cart-loader';
-import { saveShopLines } from '../../../api/shop-cart';
+import type { cartMachine } from '../../../machines/cart/cart.machine';
+import type { CartItem } from '../../../machines/cart/cart-summary';
+import type { CheckoutInput } from '../../../machines/checkout/checkout.machine';
+import type { SessionUser } from '../../../machines/shared/api';
+import { defaultPlan, isPlanSelectable, offeredIn } from '../../../domain/plans';
+import { pageCheckoutInput } from '../checkout/checkout-actor';
+import { checkoutLogic } from '../../api/checkout-logic';
+import { msg } from '../../i18n/messages';
+import { notify } from '../../ui';
+import type { CartPageData } from './loader';
+import { saveShopLines } from '../../api/shop-cart';
 
 let saving: Promise<unknown> = Promise.resolve();
 

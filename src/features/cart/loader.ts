@@ -5,9 +5,9 @@
  * student's addresses.
  */
 import { redirect } from 'react-router';
-import { returnLink } from '../../../api/storage';
-import { loadPurchaseLines, loadSiteSettings, type PurchaseData, type SiteSettings } from '../loader';
-import { isStudent, mergeVisitorCart, readShopCart, type ServerCart } from '../../../api/shop-cart';
+import { returnLink } from '../../api/storage';
+import { loadPurchaseLines, loadSiteSettings, type PurchaseData, type SiteSettings } from '../course/loader';
+import { isStudent, mergeVisitorCart, readShopCart, type ServerCart } from '../../api/shop-cart';
 
 export interface CartPageData {
   cart: ServerCart;

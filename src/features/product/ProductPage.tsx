@@ -12,13 +12,13 @@ import { keepReturnLink } from '../../api/storage';
 import { t } from '../../i18n/messages';
 import { SessionContext } from '../../session/context';
 import { Price } from '../../ui';
-import { HtmlBlock } from './components/CourseDescription';
-import type { PaymentSlot } from './components/PurchasePanel';
-import { DeferredPurchase } from './CoursePage';
-import type { ProductPageData } from './product-loader';
-import { ShownCurrencyProvider, useShownCurrency } from './shown-currency';
-export { productLoader } from './product-loader';
-import './course.css';
+import { HtmlBlock } from '../course/components/CourseDescription';
+import type { PaymentSlot } from '../checkout/components/PurchasePanel';
+import { DeferredPurchase } from '../course/CoursePage';
+import type { ProductPageData } from './loader';
+import { ShownCurrencyProvider, useShownCurrency } from '../checkout/shown-currency';
+export { productLoader } from './loader';
+import '../course/course.css';
 
 type ProductDetail = ProductPageData['product'];
 
