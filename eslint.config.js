@@ -13,11 +13,11 @@ const FEATURES = readdirSync(new URL('./src/features/', import.meta.url), { with
 // Which feature may import which: a one-way graph over the folders that exist (checked below).
 //   checkout: the purchase panel, checkout form, cart lines, registration and the checkout actor.
 //   cart (/cart), course (the course page) and product (the product page) compose the checkout;
-//   the product page reuses the course page's description and deferred checkout.
+//   the product page reuses the course page's description and deferred checkout; the product page
+//   and /cart read the purchase data through the course loader (one bundle chunk for it).
 // Every other feature stands alone; src/app/routes.tsx combines them (and passes the payment host in).
 const FEATURE_IMPORTS = {
   cart: ['checkout', 'course'],
-  checkout: ['course'],
   course: ['checkout'],
   product: ['course', 'checkout'],
 };
@@ -26,6 +26,18 @@ for (const [from, tos] of Object.entries(FEATURE_IMPORTS)) {
     if (!FEATURES.includes(name)) throw new Error(`eslint.config.js: src/features/${name} does not exist`);
   }
 }
+
+(function acyclic() {
+  const state = new Map();
+  const visit = (name, path) => {
+    if (state.get(name) === 'done') return;
+    if (state.get(name) === 'open') throw new Error(`eslint.config.js: features import in a circle: ${[...path, name].join(' -> ')}`);
+    state.set(name, 'open');
+    for (const next of FEATURE_IMPORTS[name] ?? []) visit(next, [...path, name]);
+    state.set(name, 'done');
+  };
+  for (const name of FEATURES) visit(name, []);
+})();
 
 /** An import path that reaches one of `names` (src/features/<name>), relative or not. */
 function featureImport(names) {
@@ -97,18 +109,19 @@ export default tseslint.config(
   },
   // A feature imports only the features FEATURE_IMPORTS gives it: src/features/<a>/** may not import
   // src/features/<b>/** otherwise.
-  ...FEATURES.map((feature) => ({
-    files: [`src/features/${feature}/**/*.{ts,tsx}`],
-    rules: restrict([
-      noTests,
-      {
-        // '../cart/x' from a feature's top, '../../cart/x' from its components/, 'features/cart/x' from elsewhere.
-        regex: featureImport(FEATURES.filter((f) => f !== feature && !(FEATURE_IMPORTS[feature] ?? []).includes(f))),
-        message: `src/features/${feature} may import ${(FEATURE_IMPORTS[feature] ?? []).join(', ') || 'no other feature'} (FEATURE_IMPORTS); combine features in src/app routes.`,
+  ...FEATURES.map((feature) => {
+    // '../cart/x' from a feature's top, '../../cart/x' from its components/, 'features/cart/x' from elsewhere.
+    const others = featureImport(FEATURES.filter((f) => f !== feature && !(FEATURE_IMPORTS[feature] ?? []).includes(f)));
+    const message = `src/features/${feature} may import ${(FEATURE_IMPORTS[feature] ?? []).join(', ') || 'no other feature'} (FEATURE_IMPORTS); combine features in src/app routes.`;
+    return {
+      files: [`src/features/${feature}/**/*.{ts,tsx}`],
+      rules: {
+        ...restrict([noTests, { regex: others, message }, { group: ['**/server/**', '../../../server/*'], message: 'The browser never imports server/.' }]),
+        // A lazy import() is an import too (no-restricted-imports sees only static ones); '/' written as \x2F for the selector.
+        'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${others.replaceAll('/', '\\x2F')}/]`, message }],
       },
-      { group: ['**/server/**', '../../../server/*'], message: 'The browser never imports server/.' },
-    ]),
-  })),
+    };
+  }),
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

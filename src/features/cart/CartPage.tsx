@@ -7,7 +7,7 @@ import { LoginForm, SessionContext } from '../../session';
 import { CheckoutContext, DataLayer, SessionLink } from '../checkout/checkout-actor';
 import { ChildModals, LoginModal, ModalRegistration, type PaymentSlot } from '../checkout/components/PurchasePanel';
 import { CheckoutForm } from '../checkout/components/CheckoutForm';
-import '../course/course.css';
+import '../checkout/checkout.css';
 import { cartCheckoutInput, cartPageLogic, setCartReloader } from './cart-checkout';
 import type { CartPageData } from './loader';
 

@@ -6,7 +6,9 @@
  */
 import { redirect } from 'react-router';
 import { returnLink } from '../../api/storage';
-import { loadPurchaseLines, loadSiteSettings, type PurchaseData, type SiteSettings } from '../course/loader';
+import { loadSiteSettings, type SiteSettings } from '../../api/settings';
+// Through the course loader: the purchase-data module stays in the app's chunk with it (one chunk fewer on the course route).
+import { loadPurchaseLines, optional, type PurchaseData } from '../course/loader';
 import { isStudent, mergeVisitorCart, readShopCart, type ServerCart } from '../../api/shop-cart';
 
 export interface CartPageData {
@@ -15,14 +17,6 @@ export interface CartPageData {
   purchase: PurchaseData;
   /** Logged in as a student when the data was read (the page reloads it at login). */
   student: boolean;
-}
-
-async function optional<T>(p: Promise<T>, fallback: T): Promise<T> {
-  try {
-    return await p;
-  } catch {
-    return fallback;
-  }
 }
 
 /**

@@ -15,8 +15,8 @@ import { actorOptions } from '../../api/actor-options';
 import { checkoutLogic } from '../../api/checkout-logic';
 import { flowPersistence } from '../../api/effects';
 import { SessionContext } from '../../session';
-import type { PurchasePageData as CoursePageData } from '../course/loader';
-import type { LayoutId } from '../course/layouts';
+import type { PurchasePageData as CoursePageData } from './purchase-data';
+import type { LayoutId } from './purchase-data';
 import { defaultPlan } from '../../../domain/plans';
 
 export const CheckoutContext = createActorContext(checkoutLogic);

@@ -5,8 +5,8 @@
 import { CheckoutProvider, type CheckoutLogic } from './checkout-actor';
 import { AccessCountdown } from './components/AccessCountdown';
 import { PurchasePanel, type PaymentSlot } from './components/PurchasePanel';
-import type { LayoutId } from '../course/layouts';
-import type { PurchasePageData } from '../course/loader';
+import type { LayoutId } from './purchase-data';
+import type { PurchasePageData } from './purchase-data';
 import { CheckoutContext } from './checkout-actor';
 import { ReportShownCurrency } from './shown-currency';
 

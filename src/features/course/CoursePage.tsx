@@ -42,6 +42,17 @@ export function DeferredPurchase({ data, layout, PaymentHost, embedded, logic }:
   );
 }
 
+/** An Open Graph picture or video with its size. */
+function OgMedia({ kind, url, width, height }: { kind: 'image' | 'video'; url: string; width: number; height: number }) {
+  return (
+    <>
+      <meta property={`og:${kind}`} content={url} />
+      <meta property={`og:${kind}:width`} content={String(width)} />
+      <meta property={`og:${kind}:height`} content={String(height)} />
+    </>
+  );
+}
+
 function Meta({ data }: { data: CoursePageData }) {
   const { course, settings } = data;
   const title = `${course.meta_title ?? course.name} | ${settings.title}`;
@@ -53,20 +64,8 @@ function Meta({ data }: { data: CoursePageData }) {
       <meta property="og:title" content={course.meta_title ?? course.name} />
       {description ? <meta property="og:description" content={description} /> : null}
       <meta property="og:type" content="website" />
-      {course.og_image ? (
-        <>
-          <meta property="og:image" content={course.og_image} />
-          <meta property="og:image:width" content="600" />
-          <meta property="og:image:height" content="314" />
-        </>
-      ) : null}
-      {course.og_video ? (
-        <>
-          <meta property="og:video" content={course.og_video} />
-          <meta property="og:video:width" content="400" />
-          <meta property="og:video:height" content="300" />
-        </>
-      ) : null}
+      {course.og_image ? <OgMedia kind="image" url={course.og_image} width={600} height={314} /> : null}
+      {course.og_video ? <OgMedia kind="video" url={course.og_video} width={400} height={300} /> : null}
       {settings.theme?.photo_favicon ? <link rel="icon" href={settings.theme.photo_favicon} /> : null}
     </>
   );

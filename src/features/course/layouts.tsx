@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { t } from '../../i18n/messages';
+import type { LayoutId } from '../checkout/purchase-data';
 
-export type LayoutId = 1 | 2 | 3 | 4;
+export type { LayoutId };
 
 /** Per-course override, else the site setting layout_course_detail, else 3. */
 export function resolveLayout(courseLayout: number | null | undefined, siteLayout: number | null | undefined): LayoutId {
@@ -45,25 +46,7 @@ export function CourseLayout({ layout, slots }: { layout: LayoutId; slots: Layou
       </main>
     );
   }
-  if (layout === 2) {
-    return (
-      <main className="course course--l2" data-layout="2">
-        <div className="course__grid">
-          <div className="course__main">
-            {slots.hero}
-            {slots.description}
-            {slots.curriculum}
-            {slots.howToBuy}
-            {slots.questions}
-          </div>
-          <aside className="course__purchase course__purchase--sticky" aria-label={t('purchaseArea')}>
-            {slots.purchase}
-          </aside>
-        </div>
-        {slots.related}
-      </main>
-    );
-  }
+  if (layout === 2) return <TwoColumns layout={2} slots={slots} heroInMain />;
   if (layout === 4) {
     return (
       <main className="course course--l4" data-layout="4">
@@ -79,11 +62,17 @@ export function CourseLayout({ layout, slots }: { layout: LayoutId; slots: Layou
       </main>
     );
   }
+  return <TwoColumns layout={3} slots={slots} heroInMain={false} />;
+}
+
+/** Layouts 2 and 3: the course in the main column, the checkout in a sticky column beside it; the hero above both (3) or in the main column (2). */
+function TwoColumns({ layout, slots, heroInMain }: { layout: 2 | 3; slots: LayoutSlots; heroInMain: boolean }) {
   return (
-    <main className="course course--l3" data-layout="3">
-      {slots.hero}
+    <main className={`course course--l${layout}`} data-layout={String(layout)}>
+      {heroInMain ? null : slots.hero}
       <div className="course__grid">
         <div className="course__main">
+          {heroInMain ? slots.hero : null}
           {slots.description}
           {slots.curriculum}
           {slots.howToBuy}

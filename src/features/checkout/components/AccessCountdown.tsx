@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { accessCountdownMachine } from '../../../../machines/countdown/access-countdown.machine';
 import { selectAccessExpired, selectAccessUnlimited, selectTimeLeft } from '../../../../machines/countdown/access-countdown.selectors';
 import { actorOptions } from '../../../api/actor-options';
-import type { CountdownRecord } from '../../course/loader';
+import type { CountdownRecord } from '../purchase-data';
 import { t } from '../../../i18n/messages';
 
 function two(n: number): string {

@@ -11,7 +11,7 @@ import { selectCartRef, selectCheckoutProblem, selectCreating, selectSubmitBlock
 import { methodHint, msg, t, tm } from '../../../i18n/messages';
 import { Button, Spinner } from '../../../ui';
 import { CheckoutContext } from '../checkout-actor';
-import type { PaymentMethod, PurchaseData } from '../../course/loader';
+import type { PaymentMethod, PurchaseData } from '../purchase-data';
 import { CartLines, CartTotals, CouponForm, CurrencySwitch, PaymentMethodPanel, PromotionList, ShippingPanel, WithholdingPanel, type CartRef } from './CartPanel';
 
 export const BLOCK_TEXT = {

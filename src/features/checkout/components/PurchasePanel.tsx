@@ -14,7 +14,7 @@ import { LoginForm, SessionContext } from '../../../session';
 import { Button, Modal, Spinner } from '../../../ui';
 import { CheckoutForm } from './CheckoutForm';
 import { CheckoutContext } from '../checkout-actor';
-import type { BankCodeOption, PaymentMethod, PurchasePageData as CoursePageData } from '../../course/loader';
+import type { BankCodeOption, PaymentMethod, PurchasePageData as CoursePageData } from '../purchase-data';
 import { AddToCartButton } from './AddToCartButton';
 import { SwitchModals, type CartRef } from './CartPanel';
 import { readRegistration, RegistrationFields } from './RegistrationForm';

@@ -5,7 +5,7 @@ import { fieldToggle } from '../../../../domain/forms/registration';
 import type { FieldError } from '../../../../domain/forms/common';
 import { t } from '../../../i18n/messages';
 import { ChoiceGroup, SelectField, TextAreaField, TextField } from '../../../ui';
-import type { CustomLabel, UserGroup } from '../../course/loader';
+import type { CustomLabel, UserGroup } from '../purchase-data';
 import { UploadField } from './UploadField';
 import type { Shown } from '../../../../domain/messages';
 
