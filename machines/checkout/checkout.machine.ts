@@ -38,6 +38,7 @@ import type { CartSummary } from '../cart/cart-summary';
 import { methodActor, PAYMENT_MACHINES, payingStates, type PaymentActorId } from '../payments/methods';
 import type { PaymentOrder, PaymentOutput } from '../payments/payment';
 import { registerAndLoginMachine, type RegisterAndLoginOutput } from '../registration/register-and-login.machine';
+import { setPasswordMachine } from '../registration/set-password.machine';
 import { failureOf, shownOf } from '../shared/api-error';
 import type {
   ClearCartRequest,
@@ -365,6 +366,7 @@ export const checkoutMachine = setup({
       },
     }),
     registerAndLogin: registerAndLoginMachine,
+    setPassword: setPasswordMachine,
     taxGate: taxGateMachine,
     createOrder: fromPromise<CreateOrderResponse, CreateOrderInput>(async () => {
       throw new Error('createOrder is provided by the app');
@@ -476,18 +478,26 @@ export const checkoutMachine = setup({
     cartFailed: false,
     emailTaken: null,
   }),
-  invoke: {
-    id: 'cart',
-    src: 'cart',
-    input: ({ context }) => ({ ...context.cartInput, loggedIn: context.user !== null }),
-    onError: {
-      actions: [
-        assign({ cartFailed: true }),
-        { type: 'notify', params: { kind: 'error', topic: 'fail', message: MSG.CART_FAIL } },
-        { type: 'log', params: ({ event }) => ({ message: 'cart failed', detail: event.error }) },
-      ],
+  invoke: [
+    {
+      id: 'cart',
+      src: 'cart',
+      input: ({ context }) => ({ ...context.cartInput, loggedIn: context.user !== null }),
+      onError: {
+        actions: [
+          assign({ cartFailed: true }),
+          { type: 'notify', params: { kind: 'error', topic: 'fail', message: MSG.CART_FAIL } },
+          { type: 'log', params: ({ event }) => ({ message: 'cart failed', detail: event.error }) },
+        ],
+      },
     },
-  },
+    {
+      // Layout 4: a buyer signed in by a link may choose a username and password, whatever the checkout is doing.
+      id: 'setPassword',
+      src: 'setPassword',
+      onError: { actions: { type: 'log', params: ({ event }) => ({ message: 'set password failed', detail: event.error }) } },
+    },
+  ],
   initial: 'editing',
   states: {
     editing: {

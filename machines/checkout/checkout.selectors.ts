@@ -52,6 +52,8 @@ export const selectOrder = (s: S) => s.context.order;
 export const selectCartRef = (s: S): AnyActorRef | undefined => s.children.cart as AnyActorRef | undefined;
 /** The tax gate's actor while it runs (its modals render from it). */
 export const selectTaxGateRef = (s: S): AnyActorRef | undefined => s.children.taxGate as AnyActorRef | undefined;
+/** Layout 4's set-password child (the page's life): its form renders from it. */
+export const selectSetPasswordRef = (s: S): AnyActorRef | undefined => s.children.setPassword as AnyActorRef | undefined;
 /** The running payment machine and which one (its panel renders from it). */
 export function selectPayment(s: S): { method: string; ref: AnyActorRef } | null {
   if (!s.matches('paying') || !s.context.order) return null;

@@ -28,6 +28,7 @@ export type NonMemberLoginRequest = Schemas['NonMemberLoginRequest'];
 export type LoginResponse = Schemas['LoginResponse'];
 export type RegistrationPayload = Schemas['RegistrationPayload'];
 export type RegistrationResponse = Schemas['RegistrationResponse'];
+export type SetPasswordRequest = Schemas['SetPasswordRequest'];
 export type Student = Schemas['Student'];
 export type TaxInfo = Schemas['TaxInfo'];
 

@@ -1,6 +1,6 @@
 /**
  * The checkout machine with every real actor and effect, its children included (cart, tax gate,
- * layout-4 registration, the ten payment machines). The course page creates one actor of it.
+ * layout-4 registration and set-password, the ten payment machines). The course page creates one actor of it.
  */
 import { fromPromise, type AnyActorLogic } from 'xstate';
 import type { Coupon } from '../../domain/types';
@@ -9,6 +9,7 @@ import type { cartMachine } from '../../machines/cart/cart.machine';
 import type { Quote, QuoteRequest } from '../../machines/cart/cart-summary';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
 import { registerAndLoginMachine } from '../../machines/registration/register-and-login.machine';
+import { setPasswordMachine } from '../../machines/registration/set-password.machine';
 import { taxGateMachine } from '../../machines/tax/tax-gate.machine';
 import { cartActors, orderActors, paymentActors, sessionActors, studentActors } from './actors';
 import { api } from './client';
@@ -41,6 +42,8 @@ export const registerAndLoginLogic = registerAndLoginMachine.provide({
   actions: effectActions,
 });
 
+export const setPasswordLogic = setPasswordMachine.provide({ actors: { setStudentPassword: studentActors.setStudentPassword } });
+
 export const taxGateLogic = taxGateMachine.provide({
   actors: { getStudentProfile: studentActors.getStudentProfile, updateStudentTax: studentActors.updateStudentTax, uploadFile: studentActors.uploadFile },
   actions: effectActions,
@@ -50,6 +53,7 @@ export const checkoutLogic = checkoutMachine.provide({
   actors: {
     cart: cartLogic,
     registerAndLogin: registerAndLoginLogic,
+    setPassword: setPasswordLogic,
     taxGate: taxGateLogic,
     createOrder: orderActors.createOrder,
     createPaymentReportPublic: paymentActors.createPaymentReportPublic,

@@ -9,6 +9,7 @@ import { bankTransferMachine } from '../../machines/payments/bank-transfer.machi
 import { omiseCardMachine } from '../../machines/payments/omise-card.machine';
 import { omisePromptPayMachine } from '../../machines/payments/omise-promptpay.machine';
 import { registerAndLoginMachine } from '../../machines/registration/register-and-login.machine';
+import { setPasswordMachine } from '../../machines/registration/set-password.machine';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { taxGateMachine } from '../../machines/tax/tax-gate.machine';
 import { effectActions } from '../../src/api/effects';
@@ -23,6 +24,7 @@ export function scriptedCheckout(answers: Record<string, Answer | Answer[]>) {
     actors: {
       cart,
       registerAndLogin: registerAndLoginMachine.provide({ actors: { registerStudent: a.registerStudent, login: a.login, loginNonMember: a.loginNonMember }, actions }),
+      setPassword: setPasswordMachine.provide({ actors: { setStudentPassword: a.setStudentPassword } }),
       taxGate: taxGateMachine.provide({ actors: { getStudentProfile: a.getStudentProfile, updateStudentTax: a.updateStudentTax, uploadFile: a.uploadFile }, actions }),
       createOrder: a.createOrder,
       createPaymentReportPublic: a.createPaymentReportPublic,

@@ -15,8 +15,8 @@ import { createOrderAnswer, scriptedCheckout } from '../support/ui-checkout';
 import type { Answer } from '../support/ui-actors';
 import { apiError } from '../support/ui-actors';
 import { pageData, plan, student } from './fixtures';
-import { t } from '../../src/i18n/messages';
-import { json, scriptFetch } from '../support/ui-fetch';
+import { t, tm } from '../../src/i18n/messages';
+import { MSG } from '../../domain/messages';
 
 function renderPage(data: CoursePageData, { user = null, answers = {} }: { user?: SessionUser | null; answers?: Record<string, Answer | Answer[]> } = {}) {
   toasts.clear();
@@ -256,26 +256,27 @@ describe('course page (layout 4)', () => {
     await act(async () => {});
   });
 
-  it('a buyer signed in without a password sets one in its own form: saved, and the checkout is not submitted', async () => {
+  it('a buyer signed in without a password sets one in its own form: the checkout saves it, and the checkout is not submitted', async () => {
     const user = userEvent.setup();
-    const saved: unknown[] = [];
-    scriptFetch(async (req) => {
-      if (new URL(req.url).pathname === '/private/students/password' && req.method === 'PUT') {
-        saved.push(await req.json());
-        return json({ success: true });
-      }
-      return undefined;
+    const s = renderPage(pageData({ layout: 4 }), {
+      user: { ...student, id: 78, is_non_member: true, username: null },
+      answers: { setStudentPassword: [{ error: apiError(409, 'DUPLICATE_USERNAME', 'taken') }, { ok: { success: true } }] },
     });
-    const s = renderPage(pageData({ layout: 4 }), { user: { ...student, id: 78, is_non_member: true, username: null } });
     const box = await screen.findByTestId('set-password');
     // its own form, not inside the checkout's (a nested form would submit the checkout as well)
     expect(box.closest('form')).toBeNull();
     await user.click(within(box).getByText(t('l4SetPasswordTitle')));
-    await user.type(within(box).getByLabelText(new RegExp(`^${t('username')}`)), 'somying');
+    const username = within(box).getByLabelText(new RegExp(`^${t('username')}`));
+    await user.type(username, 'somchai');
     await user.type(within(box).getByLabelText(new RegExp(`^${t('password')}`)), 'secret1234');
     await user.click(within(box).getByRole('button', { name: t('l4SetPasswordSave') }));
+    // refused: the code's catalogue message on the username field (by key, not the server's text)
+    expect(await within(box).findByText(tm(MSG.DUPLICATE_USERNAME))).toBeDefined();
+    await user.clear(username);
+    await user.type(username, ' somying ');
+    await user.click(within(box).getByRole('button', { name: t('l4SetPasswordSave') }));
     expect((await screen.findByTestId('password-set')).textContent).toContain('somying');
-    expect(saved).toEqual([{ username: 'somying', password: 'secret1234' }]);
+    expect(s.inputsOf('setStudentPassword')).toEqual([{ username: 'somchai', password: 'secret1234' }, { username: 'somying', password: 'secret1234' }]);
     expect(s.inputsOf('createOrder')).toEqual([]);
   });
 });

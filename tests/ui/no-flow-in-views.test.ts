@@ -43,7 +43,6 @@ const ALLOWED: Record<string, Partial<Record<Hook, string[]>>> = {
   },
   'src/features/checkout/components/Layout4Help.tsx': {
     useEffect: ['focus management: the e-mail-taken notice is focused and scrolled into view'],
-    useState: ['disclosure: the set-password form is open or closed'],
   },
   'src/features/cart/CartPage.tsx': {
     useEffect: [

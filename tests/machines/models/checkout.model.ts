@@ -113,6 +113,7 @@ export const checkoutModel = defineModel({
     taxGate: { done: [{ passed: true }, { passed: false, reason: 'declined' }], error: [new Error('tax gate crashed')] },
     registerAndLogin: { done: [{ ok: true, user: student }, { ok: false, reason: 'rejected', message: MSG.DUPLICATE_EMAIL }], error: [new Error('crashed')] },
     cart: { error: [new Error('cart crashed')] },
+    setPassword: { error: [new Error('set password crashed')] },
     createOrder: {
       done: [detail(150000), detail(0)],
       error: [
@@ -152,6 +153,8 @@ export const checkoutModel = defineModel({
   filter: (s, e) => {
     const main = isFirstCart(s) && s.context.settings.layout === 3 && s.context.user !== null && s.context.settings.thankYouPage;
     if (s.context.cartFailed && (e.type === 'cart.changed' || e.type === 'xstate.error.actor.cart')) return false;
+    // The set-password child lives beside every state and changes none: its failure is walked once, from the first editing.
+    if (e.type === 'xstate.error.actor.setPassword') return main && s.matches('editing') && s.context.order === null && !s.context.cartFailed;
     // The registration with username is the visitor's (the login modal, or /cart's visitor panel).
     if (e.type === 'registration.submit') return s.context.user === null;
     if (e.type === 'cart.changed') return isFirstCart(s) && s.context.order === null && !s.context.cartFailed;

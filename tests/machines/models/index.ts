@@ -12,6 +12,7 @@ import { gbPrimePromptPayModel, omisePromptPayModel } from './promptpay.model';
 import { gbPrimeCardModel, paySolutionsModel, twoC2pCardModel, twoC2pLinkModel } from './redirects.model';
 import { registerAndLoginModel } from './register-and-login.model';
 import { scbQrModel } from './scb-qr.model';
+import { setPasswordModel } from './set-password.model';
 import { sessionModel } from './session.model';
 import { shippingAddressModel } from './shipping-address.model';
 import { taxGateModel } from './tax-gate.model';
@@ -22,6 +23,7 @@ export const MODELS = [
   shippingAddressModel,
   taxGateModel,
   registerAndLoginModel,
+  setPasswordModel,
   sessionModel,
   accessCountdownModel,
   bankTransferModel,

@@ -7,16 +7,21 @@
  *    e-mail): a member logs in (or asks for a sign-in link); a buyer without a password asks for a
  *    sign-in link, which proves the address is theirs before anything is shown.
  *  - SetPassword: a buyer without a password (signed in by a link) may choose a username and
- *    password.
+ *    password; the checkout's setPassword child saves it (the form only sends `password.submit`).
  */
-import { startTransition, useActionState, useEffect, useRef, useState } from 'react';
-import { createActor, toPromise } from 'xstate';
+import { startTransition, useActionState, useEffect, useRef } from 'react';
+import { useSelector } from '@xstate/react';
+import { createActor, toPromise, type ActorRefFrom } from 'xstate';
 import type { FieldError } from '../../../../domain/forms/common';
 import { t, tm } from '../../../i18n/messages';
 import { studentActors } from '../../../api/actors';
 import { Button, TextField } from '../../../ui';
 import { Link } from 'react-router';
 import type { Shown } from '../../../../domain/messages';
+import { selectSetPasswordRef } from '../../../../machines/checkout/checkout.selectors';
+import type { setPasswordMachine } from '../../../../machines/registration/set-password.machine';
+import { selectPasswordErrors, selectPasswordSaved, selectPasswordSaving } from '../../../../machines/registration/set-password.selectors';
+import { CheckoutContext } from '../checkout-actor';
 
 export interface ErrorGroup {
   message: Shown;
@@ -129,47 +134,41 @@ export function EmailTaken({ taken, courseId, onLogIn }: { taken: { email: strin
   );
 }
 
-type PasswordState = { errors: FieldError[]; done: string | null };
+type SetPasswordRef = ActorRefFrom<typeof setPasswordMachine>;
 
+/** The checkout's setPassword child renders here: the form sends `password.submit`, the machine saves and says how it went. */
 export function SetPassword() {
-  const [open, setOpen] = useState(false);
-  const [state, save, pending] = useActionState<PasswordState, HTMLFormElement>(async (_prev, form) => {
-    const data = new FormData(form);
-    const username = String(data.get('username') ?? '').trim();
-    const password = String(data.get('password') ?? '');
-    try {
-      await toPromise(createActor(studentActors.setStudentPassword, { input: { username, password } }).start());
-      return { errors: [], done: username };
-    } catch (error) {
-      const e = error as { msg?: string; result?: unknown; code?: string };
-      const issues = Array.isArray(e.result) ? (e.result as { field?: string; msg?: string }[]).filter((i) => i.field && i.msg).map((i) => ({ path: i.field!, message: i.msg! })) : [];
-      const path = e.code === 'DUPLICATE_USERNAME' || e.code === 'INVALID_FORMAT_USERNAME' ? 'username' : 'password';
-      return { errors: issues.length > 0 ? issues : [{ path, message: e.msg ?? String(error) }], done: null };
-    }
-  }, { errors: [], done: null });
-  const err = (p: string) => state.errors.find((e) => e.path === p)?.message ?? null;
-  if (state.done) {
+  const ref = CheckoutContext.useSelector(selectSetPasswordRef) as SetPasswordRef | undefined;
+  return ref ? <SetPasswordForm passwordRef={ref} /> : null;
+}
+
+function SetPasswordForm({ passwordRef }: { passwordRef: SetPasswordRef }) {
+  const saving = useSelector(passwordRef, selectPasswordSaving);
+  const saved = useSelector(passwordRef, selectPasswordSaved);
+  const errors = useSelector(passwordRef, selectPasswordErrors);
+  const err = (p: string) => errors.find((e) => e.path === p)?.message ?? null;
+  if (saved !== null) {
     return (
       <p className="ui-alert" role="status" data-testid="password-set">
-        {t('l4SetPasswordDone', { username: state.done })}
+        {t('l4SetPasswordDone', { username: saved })}
       </p>
     );
   }
   return (
-    <details className="set-password" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="set-password">
+    <details className="set-password" data-testid="set-password">
       <summary>{t('l4SetPasswordTitle')}</summary>
       <p className="ui-muted">{t('l4SetPasswordHint')}</p>
       <form
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          const form = event.currentTarget;
-          startTransition(() => save(form));
+          const data = new FormData(event.currentTarget);
+          passwordRef.send({ type: 'password.submit', username: String(data.get('username') ?? ''), password: String(data.get('password') ?? '') });
         }}
       >
         <TextField id="set-password-username" label={t('username')} name="username" autoComplete="username" hint={t('usernameHint')} required error={err('username')} />
         <TextField id="set-password-password" label={t('password')} name="password" type="password" autoComplete="new-password" hint={t('usernameHint')} required error={err('password')} />
-        <Button type="submit" loading={pending} disabled={pending}>
+        <Button type="submit" loading={saving} disabled={saving}>
           {t('l4SetPasswordSave')}
         </Button>
       </form>
