@@ -4,6 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import { planPrice } from '../../../../domain/plans';
 import type { WithholdingPercent } from '../../../../domain/tax';
 import { WITHHOLDING_PERCENTS } from '../../../../domain/tax';
+import type { Currency } from '../../../../domain/money';
 import type { PricingPlan } from '../../../../domain/types';
 import { MAX_QTY, type cartMachine } from '../../../../machines/cart/cart.machine';
 import {
@@ -298,48 +299,29 @@ export function WithholdingPanel({ cartRef }: { cartRef: CartRef }) {
   );
 }
 
+/** One row of the totals: its label and amount (a discount or withholding shown as taken off). */
+function TotalRow({ label, testId, amount, currency, negative = false, payable = false }: { label: string; testId?: string; amount: number; currency: Currency; negative?: boolean; payable?: boolean }) {
+  return (
+    <div className={payable ? 'totals__payable' : undefined}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>
+        <Price amount={amount} currency={currency} negative={negative} />
+      </dd>
+    </div>
+  );
+}
+
 /** Subtotal, discount, shipping, withholding and the payable total. */
 export function CartTotals({ cartRef }: { cartRef: CartRef }) {
   const totals = useSelector(cartRef, selectCartTotals, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const currency = useSelector(cartRef, selectCurrency);
   return (
     <dl className="totals" data-testid="cart-totals">
-      <div>
-        <dt>{t('subtotal')}</dt>
-        <dd data-testid="cart-subtotal">
-          <Price amount={totals.subtotal} currency={currency} />
-        </dd>
-      </div>
-      {totals.discount > 0 ? (
-        <div>
-          <dt>{t('discount')}</dt>
-          <dd data-testid="cart-discount">
-            <Price amount={totals.discount} currency={currency} negative />
-          </dd>
-        </div>
-      ) : null}
-      {totals.shippingFee > 0 ? (
-        <div>
-          <dt>{t('shippingFee')}</dt>
-          <dd data-testid="cart-shipping">
-            <Price amount={totals.shippingFee} currency={currency} />
-          </dd>
-        </div>
-      ) : null}
-      {totals.withholdingPrice > 0 ? (
-        <div>
-          <dt>{t('withholding')}</dt>
-          <dd>
-            <Price amount={totals.withholdingPrice} currency={currency} negative />
-          </dd>
-        </div>
-      ) : null}
-      <div className="totals__payable">
-        <dt>{t('payable')}</dt>
-        <dd data-testid="cart-payable">
-          <Price amount={totals.payable} currency={currency} />
-        </dd>
-      </div>
+      <TotalRow label={t('subtotal')} testId="cart-subtotal" amount={totals.subtotal} currency={currency} />
+      {totals.discount > 0 ? <TotalRow label={t('discount')} testId="cart-discount" amount={totals.discount} currency={currency} negative /> : null}
+      {totals.shippingFee > 0 ? <TotalRow label={t('shippingFee')} testId="cart-shipping" amount={totals.shippingFee} currency={currency} /> : null}
+      {totals.withholdingPrice > 0 ? <TotalRow label={t('withholding')} amount={totals.withholdingPrice} currency={currency} negative /> : null}
+      <TotalRow label={t('payable')} testId="cart-payable" amount={totals.payable} currency={currency} payable />
       {totals.pricingError ? (
         <p className="ui-alert ui-alert--error" role="alert">
           {tm(totals.pricingError)}
