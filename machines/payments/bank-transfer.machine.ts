@@ -7,7 +7,8 @@
  * (createPaymentReportPrivate, always pending) and the payment e-mail sent. 'Later' is hidden in
  * layout 4 for a buyer without registration. Later or finish -> thank-you page or order list.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { appActor } from '../shared/app-actor';
 import { validateBankTransfer, type BankTransferValues } from '../../domain/forms/bank-transfer';
 import { toDecimalString } from '../../domain/money';
 import type { FieldError } from '../../domain/forms/common';
@@ -96,15 +97,9 @@ export const bankTransferMachine = setup({
     output: {} as PaymentOutput,
   },
   actors: {
-    uploadFile: fromPromise<UploadResponse, UploadRequest>(async () => {
-      throw new Error('uploadFile is provided by the app');
-    }),
-    createPaymentReportPrivate: fromPromise<PaymentReportResponse, PaymentReport>(async () => {
-      throw new Error('createPaymentReportPrivate is provided by the app');
-    }),
-    sendPaymentOrderEmail: fromPromise<SuccessResponse, PaymentOrderEmailRequest>(async () => {
-      throw new Error('sendPaymentOrderEmail is provided by the app');
-    }),
+    uploadFile: appActor<UploadResponse, UploadRequest>('uploadFile'),
+    createPaymentReportPrivate: appActor<PaymentReportResponse, PaymentReport>('createPaymentReportPrivate'),
+    sendPaymentOrderEmail: appActor<SuccessResponse, PaymentOrderEmailRequest>('sendPaymentOrderEmail'),
   },
   guards: {
     laterAllowed: ({ context }) => context.canNotifyLater,

@@ -5,10 +5,11 @@
  * On return (`payment.resume`) the order is read. A failure shows the failure notice and the
  * buyer stays (spec section 4: "On payment failure the action flag resets and the user stays").
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { appActor } from '../shared/app-actor';
 import type { GbPrimeCardRequest, GbPrimeCardResponse, OrderIdBody } from '../shared/api';
 import { effectDefaults, ROUTES } from '../shared/effects';
-import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
+import { HOSTED_ENDS, orderReadGuards, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
 import { returnStates, type ReturnCheck } from './return-states';
 
 export interface GbPrimeCardInput extends PaymentInput {
@@ -33,17 +34,12 @@ export const gbPrimeCardMachine = setup({
     output: {} as PaymentOutput,
   },
   actors: {
-    createGbPrimeCardPayment: fromPromise<GbPrimeCardResponse, GbPrimeCardRequest>(async () => {
-      throw new Error('createGbPrimeCardPayment is provided by the app');
-    }),
-    getOrder: fromPromise<OrderRead, OrderIdBody>(async () => {
-      throw new Error('getOrder is provided by the app');
-    }),
+    createGbPrimeCardPayment: appActor<GbPrimeCardResponse, GbPrimeCardRequest>('createGbPrimeCardPayment'),
+    getOrder: appActor<OrderRead, OrderIdBody>('getOrder'),
   },
   guards: {
     invoiceReady: (_, answer: GbPrimeCardResponse) => !!answer.data.invoice_url,
-    approved: (_, order: OrderRead) => isApproved(order.data),
-    rejected: (_, order: OrderRead) => isRejected(order.data),
+    ...orderReadGuards,
   },
   actions: {
     ...effectDefaults,
@@ -78,13 +74,7 @@ export const gbPrimeCardMachine = setup({
       },
     },
     ...returnStates('awaitingReturn', 'failed'),
-    failed: {
-      entry: { type: 'notify', params: PAYMENT_FAILED_NOTICE },
-      always: 'notPaid',
-    },
-    paid: { type: 'final', output: { result: 'paid' } },
-    notPaid: { type: 'final', output: { result: 'failed' } },
-    leftForOrders: { type: 'final', output: { result: 'toOrders' } },
+    ...HOSTED_ENDS.staying,
   },
   output: finalStateOutput,
 });

@@ -10,10 +10,11 @@
  * the states `creatingQr`, `awaitingScan` (parallel `push` / `poll`), `expired`, `failed`, `paid`,
  * `rejected`, the events `payment.retry`, `payment.resume` and the pushed `order.statusChanged`.
  */
-import { assign, fromCallback, fromPromise, setup, type UnknownActorLogic } from 'xstate';
+import { assign, fromCallback, setup, type UnknownActorLogic } from 'xstate';
+import { appActor } from '../shared/app-actor';
 import type { OrderIdBody, OrderPaymentStatus } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
-import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
+import { orderReadGuards, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
 import { readOrderInvoke } from './return-states';
 
 /** Pushed by the realtime connection when the order's payment status changes. */
@@ -179,17 +180,12 @@ export function qrMachine<const Id extends string, const Src extends string, TAn
     // The creating actor's name is the member's: the actors are typed by name only where the
     // member is (payment-logic.ts types what it provides by the registry's entry).
     actors: {
-      [create.src]: fromPromise<TAnswer, TRequest>(async () => {
-        throw new Error(`${create.src} is provided by the app`);
-      }),
-      getOrder: fromPromise<OrderRead, OrderIdBody>(async () => {
-        throw new Error('getOrder is provided by the app');
-      }),
+      [create.src]: appActor<TAnswer, TRequest>(create.src),
+      getOrder: appActor<OrderRead, OrderIdBody>('getOrder'),
       watchOrderStatus: fromCallback<{ type: 'never' }, OrderIdBody>(() => () => {}),
     } as Record<string, UnknownActorLogic>,
     guards: {
-      approved: (_, order: OrderRead) => isApproved(order.data),
-      rejected: (_, order: OrderRead) => isRejected(order.data),
+      ...orderReadGuards,
       pushedApproved: (args) => pushed(args, 'approved'),
       pushedRejected: (args) => pushed(args, 'rejected'),
       qrCreated: (_, answer: TAnswer) => create.created?.(answer) ?? true,

@@ -6,10 +6,11 @@
  * A failure shows the failure notice and goes to the order list (spec section 4: "2c2p variants
  * redirect to /myaccount/student/order").
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { appActor } from '../shared/app-actor';
 import type { OrderIdBody, TwoC2pPaymentLinkRequest, TwoC2pPaymentLinkResponse } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
-import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
+import { HOSTED_ENDS, orderReadGuards, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
 import { returnStates, type ReturnCheck } from './return-states';
 
 export interface TwoC2pLinkContext {
@@ -28,17 +29,12 @@ export const twoC2pLinkMachine = setup({
     output: {} as PaymentOutput,
   },
   actors: {
-    create2c2pPaymentLink: fromPromise<TwoC2pPaymentLinkResponse, TwoC2pPaymentLinkRequest>(async () => {
-      throw new Error('create2c2pPaymentLink is provided by the app');
-    }),
-    getOrder: fromPromise<OrderRead, OrderIdBody>(async () => {
-      throw new Error('getOrder is provided by the app');
-    }),
+    create2c2pPaymentLink: appActor<TwoC2pPaymentLinkResponse, TwoC2pPaymentLinkRequest>('create2c2pPaymentLink'),
+    getOrder: appActor<OrderRead, OrderIdBody>('getOrder'),
   },
   guards: {
     linkCreated: (_, answer: TwoC2pPaymentLinkResponse) => answer.success && !!answer.result.webPaymentUrl,
-    approved: (_, order: OrderRead) => isApproved(order.data),
-    rejected: (_, order: OrderRead) => isRejected(order.data),
+    ...orderReadGuards,
   },
   actions: {
     ...effectDefaults,
@@ -66,12 +62,7 @@ export const twoC2pLinkMachine = setup({
       },
     },
     ...returnStates('awaitingReturn', 'leftForOrders'),
-    failed: {
-      entry: { type: 'notify', params: PAYMENT_FAILED_NOTICE },
-      always: 'leftForOrders',
-    },
-    paid: { type: 'final', output: { result: 'paid' } },
-    leftForOrders: { type: 'final', output: { result: 'toOrders' } },
+    ...HOSTED_ENDS.toOrders,
   },
   output: finalStateOutput,
 });
