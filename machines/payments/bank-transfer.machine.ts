@@ -17,7 +17,7 @@ import { MSG, type Shown } from '../../domain/messages';
 import { validationIssuesOf } from '../shared/api-error';
 import type { PaymentOrderEmailRequest, PaymentReport, PaymentReportResponse, SuccessResponse, UploadRequest, UploadResponse } from '../shared/api';
 import { effectDefaults, type Notice } from '../shared/effects';
-import { finalStateOutput, type PaymentInput, type PaymentOrder, type PaymentOutput } from './payment';
+import { finalStateOutput, type PaymentInput, type PaymentOrder, paymentTypes } from './payment';
 
 /** The notice form as typed (amount as text, date YYYY-MM-DD and time HH:mm:ss in Thai local time). */
 export interface BankTransferForm {
@@ -90,12 +90,7 @@ function report(context: BankTransferContext): PaymentReport {
 
 
 export const bankTransferMachine = setup({
-  types: {
-    context: {} as BankTransferContext,
-    events: {} as BankTransferEvent,
-    input: {} as BankTransferInput,
-    output: {} as PaymentOutput,
-  },
+  types: paymentTypes<BankTransferContext, BankTransferEvent, BankTransferInput>(),
   actors: {
     uploadFile: appActor<UploadResponse, UploadRequest>('uploadFile'),
     createPaymentReportPrivate: appActor<PaymentReportResponse, PaymentReport>('createPaymentReportPrivate'),

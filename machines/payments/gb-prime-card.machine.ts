@@ -9,7 +9,7 @@ import { assign, setup } from 'xstate';
 import { appActor } from '../shared/app-actor';
 import type { GbPrimeCardRequest, GbPrimeCardResponse, OrderIdBody } from '../shared/api';
 import { effectDefaults, ROUTES } from '../shared/effects';
-import { HOSTED_ENDS, orderReadGuards, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
+import { HOSTED_ENDS, orderReadGuards, type OrderRead, type PaymentInput, type PaymentOrder, finalStateOutput, paymentTypes } from './payment';
 import { returnStates, type ReturnCheck } from './return-states';
 
 export interface GbPrimeCardInput extends PaymentInput {
@@ -27,12 +27,7 @@ export interface GbPrimeCardContext {
 export type GbPrimeCardEvent = { type: 'payment.resume' } | { type: 'payment.abandon' };
 
 export const gbPrimeCardMachine = setup({
-  types: {
-    context: {} as GbPrimeCardContext,
-    events: {} as GbPrimeCardEvent,
-    input: {} as GbPrimeCardInput,
-    output: {} as PaymentOutput,
-  },
+  types: paymentTypes<GbPrimeCardContext, GbPrimeCardEvent, GbPrimeCardInput>(),
   actors: {
     createGbPrimeCardPayment: appActor<GbPrimeCardResponse, GbPrimeCardRequest>('createGbPrimeCardPayment'),
     getOrder: appActor<OrderRead, OrderIdBody>('getOrder'),

@@ -21,7 +21,7 @@ import type {
   OrderTokenResponse,
 } from '../shared/api';
 import { effectDefaults, type Notice } from '../shared/effects';
-import { orderReadGuards, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
+import { orderReadGuards, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentOrder, finalStateOutput, paymentTypes } from './payment';
 import { readOrderInvoke } from './return-states';
 
 export interface OmiseCardContext {
@@ -45,12 +45,7 @@ function failureNotice(reason: PaymentFailureReason | null): Notice {
 }
 
 export const omiseCardMachine = setup({
-  types: {
-    context: {} as OmiseCardContext,
-    events: {} as OmiseCardEvent,
-    input: {} as PaymentInput,
-    output: {} as PaymentOutput,
-  },
+  types: paymentTypes<OmiseCardContext, OmiseCardEvent>(),
   actors: {
     getOmiseCardPublicKey: appActor<OmisePublicKeyResponse, void>('getOmiseCardPublicKey'),
     chargeOmiseCard: appActor<OmiseCardChargeResponse, OmiseChargeRequest>('chargeOmiseCard'),

@@ -9,7 +9,7 @@ import { assign, setup } from 'xstate';
 import { appActor } from '../shared/app-actor';
 import type { OrderIdBody, PaySolutionsRequest, PaySolutionsResponse } from '../shared/api';
 import { effectDefaults, type FormPost } from '../shared/effects';
-import { HOSTED_ENDS, orderReadGuards, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
+import { HOSTED_ENDS, orderReadGuards, type OrderRead, type PaymentOrder, finalStateOutput, paymentTypes } from './payment';
 import { returnStates, type ReturnCheck } from './return-states';
 
 export interface PaySolutionsContext {
@@ -42,12 +42,7 @@ export function paySolutionsForm(answer: PaySolutionsResponse, order: OrderRead)
 }
 
 export const paySolutionsMachine = setup({
-  types: {
-    context: {} as PaySolutionsContext,
-    events: {} as PaySolutionsEvent,
-    input: {} as PaymentInput,
-    output: {} as PaymentOutput,
-  },
+  types: paymentTypes<PaySolutionsContext, PaySolutionsEvent>(),
   actors: {
     createPaySolutionsPayment: appActor<PaySolutionsResponse, PaySolutionsRequest>('createPaySolutionsPayment'),
     getOrder: appActor<OrderRead, OrderIdBody>('getOrder'),

@@ -90,3 +90,8 @@ export const HOSTED_ENDS = {
     leftForOrders: { type: 'final', output: { result: 'toOrders' } },
   },
 } as const;
+
+/** The `types` of a payment machine's setup(): its context and events, its input (PaymentInput or more), PaymentOutput. */
+export function paymentTypes<TContext extends object, TEvent extends { type: string }, TInput extends PaymentInput = PaymentInput>() {
+  return { context: {} as TContext, events: {} as TEvent, input: {} as TInput, output: {} as PaymentOutput };
+}

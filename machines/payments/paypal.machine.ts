@@ -31,7 +31,7 @@ import { appActor } from '../shared/app-actor';
 import { failureOf } from '../shared/api-error';
 import type { DeleteOrderRequest, OrderIdBody, PaypalCaptureRequest, PaypalCaptureResponse, PaypalCreateOrderResponse, SuccessResponse } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
-import { PAYMENT_FAILED_NOTICE, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
+import { PAYMENT_FAILED_NOTICE, type PaymentOrder, finalStateOutput, paymentTypes } from './payment';
 
 /** Why the modal is back at its PayPal button (or stopped): shown to the buyer in the modal. */
 export type PaypalProblem = 'declined' | 'cancelled' | 'unreachable' | 'unconfirmed';
@@ -62,12 +62,7 @@ function captureIssue(error: unknown): string | null {
 }
 
 export const paypalMachine = setup({
-  types: {
-    context: {} as PaypalContext,
-    events: {} as PaypalEvent,
-    input: {} as PaymentInput,
-    output: {} as PaymentOutput,
-  },
+  types: paymentTypes<PaypalContext, PaypalEvent>(),
   actors: {
     createPaypalOrder: appActor<PaypalCreateOrderResponse, OrderIdBody>('createPaypalOrder'),
     capturePaypalOrder: appActor<PaypalCaptureResponse, PaypalCaptureRequest>('capturePaypalOrder'),

@@ -14,7 +14,7 @@ import { assign, fromCallback, setup, type UnknownActorLogic } from 'xstate';
 import { appActor } from '../shared/app-actor';
 import type { OrderIdBody, OrderPaymentStatus } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
-import { orderReadGuards, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
+import { orderReadGuards, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, finalStateOutput, paymentTypes } from './payment';
 import { readOrderInvoke } from './return-states';
 
 /** Pushed by the realtime connection when the order's payment status changes. */
@@ -38,7 +38,6 @@ function pushed(args: PushArgs, status: OrderPaymentStatus): boolean {
   return e.type === 'order.statusChanged' && e.orderId === args.context.order.orderId && e.payment_status === status;
 }
 
-const orderOf = ({ event }: { event: { output: OrderRead } }) => event.output;
 const orderIdOf = ({ context }: { context: { order: PaymentOrder } }) => ({ orderId: context.order.orderId });
 
 /** What a member of the family says about itself. */
@@ -171,12 +170,7 @@ export function qrMachine<const Id extends string, const Src extends string, TAn
     output: finalStateOutput,
   };
   return setup({
-    types: {
-      context: {} as QrContext<TShown>,
-      events: {} as QrEvent,
-      input: {} as PaymentInput,
-      output: {} as PaymentOutput,
-    },
+    types: paymentTypes<QrContext<TShown>, QrEvent>(),
     // The creating actor's name is the member's: the actors are typed by name only where the
     // member is (payment-logic.ts types what it provides by the registry's entry).
     actors: {

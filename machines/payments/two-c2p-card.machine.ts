@@ -12,7 +12,7 @@ import { assign, setup } from 'xstate';
 import { appActor } from '../shared/app-actor';
 import type { OrderIdBody, TwoC2pCardForm, TwoC2pCardRequest } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
-import { HOSTED_ENDS, orderReadGuards, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
+import { HOSTED_ENDS, orderReadGuards, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, finalStateOutput, paymentTypes } from './payment';
 import { returnStates, type ReturnCheck } from './return-states';
 
 /** The card as 2C2P's script encrypted it (the return page's query). */
@@ -41,12 +41,7 @@ export interface TwoC2pCardAnswer {
 }
 
 export const twoC2pCardMachine = setup({
-  types: {
-    context: {} as TwoC2pCardContext,
-    events: {} as TwoC2pCardEvent,
-    input: {} as TwoC2pCardInput,
-    output: {} as PaymentOutput,
-  },
+  types: paymentTypes<TwoC2pCardContext, TwoC2pCardEvent, TwoC2pCardInput>(),
   actors: {
     create2c2pCardRequest: appActor<TwoC2pCardAnswer, TwoC2pCardRequest>('create2c2pCardRequest'),
     getOrder: appActor<OrderRead, OrderIdBody>('getOrder'),

@@ -10,7 +10,7 @@ import { assign, setup } from 'xstate';
 import { appActor } from '../shared/app-actor';
 import type { OrderIdBody, TwoC2pPaymentLinkRequest, TwoC2pPaymentLinkResponse } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
-import { HOSTED_ENDS, orderReadGuards, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
+import { HOSTED_ENDS, orderReadGuards, type OrderRead, type PaymentOrder, finalStateOutput, paymentTypes } from './payment';
 import { returnStates, type ReturnCheck } from './return-states';
 
 export interface TwoC2pLinkContext {
@@ -22,12 +22,7 @@ export interface TwoC2pLinkContext {
 export type TwoC2pLinkEvent = { type: 'payment.resume' } | { type: 'payment.abandon' };
 
 export const twoC2pLinkMachine = setup({
-  types: {
-    context: {} as TwoC2pLinkContext,
-    events: {} as TwoC2pLinkEvent,
-    input: {} as PaymentInput,
-    output: {} as PaymentOutput,
-  },
+  types: paymentTypes<TwoC2pLinkContext, TwoC2pLinkEvent>(),
   actors: {
     create2c2pPaymentLink: appActor<TwoC2pPaymentLinkResponse, TwoC2pPaymentLinkRequest>('create2c2pPaymentLink'),
     getOrder: appActor<OrderRead, OrderIdBody>('getOrder'),

@@ -8,7 +8,7 @@ import { gbPrimeCardMachine } from '../../machines/payments/gb-prime-card.machin
 import { gbPrimePromptPayMachine } from '../../machines/payments/gb-prime-promptpay.machine';
 import { omiseCardMachine } from '../../machines/payments/omise-card.machine';
 import { omisePromptPayMachine } from '../../machines/payments/omise-promptpay.machine';
-import { PAYMENT_MACHINES, type PaymentActorId } from '../../machines/payments/methods';
+import type { PAYMENT_MACHINES, PaymentActorId } from '../../machines/payments/methods';
 import { paySolutionsMachine } from '../../machines/payments/pay-solutions.machine';
 import { paypalMachine } from '../../machines/payments/paypal.machine';
 import { scbQrMachine } from '../../machines/payments/scb-qr.machine';
