@@ -6,7 +6,7 @@
  * (`watchMyOrders` fails) the page stays as it was read; a reload reads it again.
  */
 import { fromCallback, setup } from 'xstate';
-import type { OrderStatusPushed } from '../payments/promptpay-shared';
+import type { OrderStatusPushed } from '../payments/qr.family';
 
 export type OrderWatchEvent = OrderStatusPushed;
 

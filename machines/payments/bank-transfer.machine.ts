@@ -7,7 +7,8 @@
  * (createPaymentReportPrivate, always pending) and the payment e-mail sent. 'Later' is hidden in
  * layout 4 for a buyer without registration. Later or finish -> thank-you page or order list.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { appActor } from '../shared/app-actor';
 import { validateBankTransfer, type BankTransferValues } from '../../domain/forms/bank-transfer';
 import { toDecimalString } from '../../domain/money';
 import type { FieldError } from '../../domain/forms/common';
@@ -16,7 +17,7 @@ import { MSG, type Shown } from '../../domain/messages';
 import { validationIssuesOf } from '../shared/api-error';
 import type { PaymentOrderEmailRequest, PaymentReport, PaymentReportResponse, SuccessResponse, UploadRequest, UploadResponse } from '../shared/api';
 import { effectDefaults, type Notice } from '../shared/effects';
-import { finalStateOutput, type PaymentInput, type PaymentOrder, type PaymentOutput } from './payment';
+import { finalStateOutput, type PaymentInput, type PaymentOrder, paymentTypes } from './payment';
 
 /** The notice form as typed (amount as text, date YYYY-MM-DD and time HH:mm:ss in Thai local time). */
 export interface BankTransferForm {
@@ -89,22 +90,11 @@ function report(context: BankTransferContext): PaymentReport {
 
 
 export const bankTransferMachine = setup({
-  types: {
-    context: {} as BankTransferContext,
-    events: {} as BankTransferEvent,
-    input: {} as BankTransferInput,
-    output: {} as PaymentOutput,
-  },
+  types: paymentTypes<BankTransferContext, BankTransferEvent, BankTransferInput>(),
   actors: {
-    uploadFile: fromPromise<UploadResponse, UploadRequest>(async () => {
-      throw new Error('uploadFile is provided by the app');
-    }),
-    createPaymentReportPrivate: fromPromise<PaymentReportResponse, PaymentReport>(async () => {
-      throw new Error('createPaymentReportPrivate is provided by the app');
-    }),
-    sendPaymentOrderEmail: fromPromise<SuccessResponse, PaymentOrderEmailRequest>(async () => {
-      throw new Error('sendPaymentOrderEmail is provided by the app');
-    }),
+    uploadFile: appActor<UploadResponse, UploadRequest>('uploadFile'),
+    createPaymentReportPrivate: appActor<PaymentReportResponse, PaymentReport>('createPaymentReportPrivate'),
+    sendPaymentOrderEmail: appActor<SuccessResponse, PaymentOrderEmailRequest>('sendPaymentOrderEmail'),
   },
   guards: {
     laterAllowed: ({ context }) => context.canNotifyLater,

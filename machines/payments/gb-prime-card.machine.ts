@@ -5,10 +5,11 @@
  * On return (`payment.resume`) the order is read. A failure shows the failure notice and the
  * buyer stays (spec section 4: "On payment failure the action flag resets and the user stays").
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { appActor } from '../shared/app-actor';
 import type { GbPrimeCardRequest, GbPrimeCardResponse, OrderIdBody } from '../shared/api';
 import { effectDefaults, ROUTES } from '../shared/effects';
-import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
+import { HOSTED_ENDS, orderReadGuards, type OrderRead, type PaymentInput, type PaymentOrder, finalStateOutput, paymentTypes } from './payment';
 import { returnStates, type ReturnCheck } from './return-states';
 
 export interface GbPrimeCardInput extends PaymentInput {
@@ -26,24 +27,14 @@ export interface GbPrimeCardContext {
 export type GbPrimeCardEvent = { type: 'payment.resume' } | { type: 'payment.abandon' };
 
 export const gbPrimeCardMachine = setup({
-  types: {
-    context: {} as GbPrimeCardContext,
-    events: {} as GbPrimeCardEvent,
-    input: {} as GbPrimeCardInput,
-    output: {} as PaymentOutput,
-  },
+  types: paymentTypes<GbPrimeCardContext, GbPrimeCardEvent, GbPrimeCardInput>(),
   actors: {
-    createGbPrimeCardPayment: fromPromise<GbPrimeCardResponse, GbPrimeCardRequest>(async () => {
-      throw new Error('createGbPrimeCardPayment is provided by the app');
-    }),
-    getOrder: fromPromise<OrderRead, OrderIdBody>(async () => {
-      throw new Error('getOrder is provided by the app');
-    }),
+    createGbPrimeCardPayment: appActor<GbPrimeCardResponse, GbPrimeCardRequest>('createGbPrimeCardPayment'),
+    getOrder: appActor<OrderRead, OrderIdBody>('getOrder'),
   },
   guards: {
     invoiceReady: (_, answer: GbPrimeCardResponse) => !!answer.data.invoice_url,
-    approved: (_, order: OrderRead) => isApproved(order.data),
-    rejected: (_, order: OrderRead) => isRejected(order.data),
+    ...orderReadGuards,
   },
   actions: {
     ...effectDefaults,
@@ -78,13 +69,7 @@ export const gbPrimeCardMachine = setup({
       },
     },
     ...returnStates('awaitingReturn', 'failed'),
-    failed: {
-      entry: { type: 'notify', params: PAYMENT_FAILED_NOTICE },
-      always: 'notPaid',
-    },
-    paid: { type: 'final', output: { result: 'paid' } },
-    notPaid: { type: 'final', output: { result: 'failed' } },
-    leftForOrders: { type: 'final', output: { result: 'toOrders' } },
+    ...HOSTED_ENDS.staying,
   },
   output: finalStateOutput,
 });

@@ -8,7 +8,8 @@
  *   rejected -> failed, otherwise read again every 6 s.
  * A request error redirects after 0.5 s; closing the Omise form redirects at once.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { appActor } from '../shared/app-actor';
 import { toOmiseAmount } from '../../domain/money';
 import { failureReason, type PaymentFailureReason } from '../../domain/order-outcome';
 import type {
@@ -20,7 +21,7 @@ import type {
   OrderTokenResponse,
 } from '../shared/api';
 import { effectDefaults, type Notice } from '../shared/effects';
-import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
+import { orderReadGuards, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentOrder, finalStateOutput, paymentTypes } from './payment';
 import { readOrderInvoke } from './return-states';
 
 export interface OmiseCardContext {
@@ -44,25 +45,12 @@ function failureNotice(reason: PaymentFailureReason | null): Notice {
 }
 
 export const omiseCardMachine = setup({
-  types: {
-    context: {} as OmiseCardContext,
-    events: {} as OmiseCardEvent,
-    input: {} as PaymentInput,
-    output: {} as PaymentOutput,
-  },
+  types: paymentTypes<OmiseCardContext, OmiseCardEvent>(),
   actors: {
-    getOmiseCardPublicKey: fromPromise<OmisePublicKeyResponse, void>(async () => {
-      throw new Error('getOmiseCardPublicKey is provided by the app');
-    }),
-    chargeOmiseCard: fromPromise<OmiseCardChargeResponse, OmiseChargeRequest>(async () => {
-      throw new Error('chargeOmiseCard is provided by the app');
-    }),
-    approveOrderPayment: fromPromise<OrderTokenResponse, ApproveOrderPaymentRequest>(async () => {
-      throw new Error('approveOrderPayment is provided by the app');
-    }),
-    getOrder: fromPromise<OrderRead, OrderIdBody>(async () => {
-      throw new Error('getOrder is provided by the app');
-    }),
+    getOmiseCardPublicKey: appActor<OmisePublicKeyResponse, void>('getOmiseCardPublicKey'),
+    chargeOmiseCard: appActor<OmiseCardChargeResponse, OmiseChargeRequest>('chargeOmiseCard'),
+    approveOrderPayment: appActor<OrderTokenResponse, ApproveOrderPaymentRequest>('approveOrderPayment'),
+    getOrder: appActor<OrderRead, OrderIdBody>('getOrder'),
   },
   guards: {
     /** Successful, and the server recorded the payment: approve it (the spec's second call). */
@@ -70,8 +58,7 @@ export const omiseCardMachine = setup({
     /** Successful without a recorded payment: read the order to learn its status. */
     chargeSuccessful: (_, charge: OmiseCardChargeResponse) => charge.status === 'successful',
     chargePending: (_, charge: OmiseCardChargeResponse) => charge.status === 'pending' && !!charge.charges.authorize_uri,
-    approved: (_, order: OrderRead) => isApproved(order.data),
-    rejected: (_, order: OrderRead) => isRejected(order.data),
+    ...orderReadGuards,
   },
   actions: {
     ...effectDefaults,

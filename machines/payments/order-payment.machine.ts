@@ -13,7 +13,8 @@
  * - `order.cancel { orderId? }` asks first (`cancel.confirm` / `cancel.dismiss`), then deleteOrder,
  *   which gives back seats, stock and coupon uses.
  */
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
+import { appActor } from '../shared/app-actor';
 import type { components } from '../../generated/api';
 import { isPayable } from '../../domain/order-outcome';
 import type { DeleteOrderRequest, Order, OrderIdBody, PaymentMethodId, SessionUser, SuccessResponse } from '../shared/api';
@@ -104,15 +105,9 @@ export const orderPaymentMachine = setup({
     input: {} as OrderPaymentInput,
   },
   actors: {
-    getOrder: fromPromise<OrderRead, OrderIdBody>(async () => {
-      throw new Error('getOrder is provided by the app');
-    }),
-    getPaymentMethodsForOrder: fromPromise<MethodsRead, OrderIdBody>(async () => {
-      throw new Error('getPaymentMethodsForOrder is provided by the app');
-    }),
-    deleteOrder: fromPromise<SuccessResponse, DeleteOrderRequest>(async () => {
-      throw new Error('deleteOrder is provided by the app');
-    }),
+    getOrder: appActor<OrderRead, OrderIdBody>('getOrder'),
+    getPaymentMethodsForOrder: appActor<MethodsRead, OrderIdBody>('getPaymentMethodsForOrder'),
+    deleteOrder: appActor<SuccessResponse, DeleteOrderRequest>('deleteOrder'),
     ...PAYMENT_MACHINES,
   },
   guards: {

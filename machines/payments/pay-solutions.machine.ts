@@ -5,10 +5,11 @@
  * provider with customeremail, productdetail, refno, merchantid, cc '00', total, lang 'TH'
  * (plus the return and postback URLs the server adds). On return (`payment.resume`) the order is read.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { appActor } from '../shared/app-actor';
 import type { OrderIdBody, PaySolutionsRequest, PaySolutionsResponse } from '../shared/api';
 import { effectDefaults, type FormPost } from '../shared/effects';
-import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
+import { HOSTED_ENDS, orderReadGuards, type OrderRead, type PaymentOrder, finalStateOutput, paymentTypes } from './payment';
 import { returnStates, type ReturnCheck } from './return-states';
 
 export interface PaySolutionsContext {
@@ -41,23 +42,13 @@ export function paySolutionsForm(answer: PaySolutionsResponse, order: OrderRead)
 }
 
 export const paySolutionsMachine = setup({
-  types: {
-    context: {} as PaySolutionsContext,
-    events: {} as PaySolutionsEvent,
-    input: {} as PaymentInput,
-    output: {} as PaymentOutput,
-  },
+  types: paymentTypes<PaySolutionsContext, PaySolutionsEvent>(),
   actors: {
-    createPaySolutionsPayment: fromPromise<PaySolutionsResponse, PaySolutionsRequest>(async () => {
-      throw new Error('createPaySolutionsPayment is provided by the app');
-    }),
-    getOrder: fromPromise<OrderRead, OrderIdBody>(async () => {
-      throw new Error('getOrder is provided by the app');
-    }),
+    createPaySolutionsPayment: appActor<PaySolutionsResponse, PaySolutionsRequest>('createPaySolutionsPayment'),
+    getOrder: appActor<OrderRead, OrderIdBody>('getOrder'),
   },
   guards: {
-    approved: (_, order: OrderRead) => isApproved(order.data),
-    rejected: (_, order: OrderRead) => isRejected(order.data),
+    ...orderReadGuards,
     /**
      * Before the form is posted only the shop's own rejection stops the payment: an earlier
      * attempt that failed (declined, cancelled) is why the buyer pays again, not a reason to stay.
@@ -103,13 +94,7 @@ export const paySolutionsMachine = setup({
       },
     },
     ...returnStates('awaitingReturn', 'leftForOrders'),
-    failed: {
-      entry: { type: 'notify', params: PAYMENT_FAILED_NOTICE },
-      always: 'notPaid',
-    },
-    paid: { type: 'final', output: { result: 'paid' } },
-    notPaid: { type: 'final', output: { result: 'failed' } },
-    leftForOrders: { type: 'final', output: { result: 'toOrders' } },
+    ...HOSTED_ENDS.staying,
   },
   output: finalStateOutput,
 });

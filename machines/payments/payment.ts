@@ -65,3 +65,33 @@ export interface OrderRead {
 
 /** The machine's output is its final state's output (every payment machine ends in a final state with one). */
 export const finalStateOutput = ({ event }: { event: unknown }): PaymentOutput => (event as { output: PaymentOutput }).output;
+
+/** The guards on an order read back (getOrder's answer as params), for every machine that reads it. */
+export const orderReadGuards = {
+  approved: (_: unknown, order: OrderRead) => isApproved(order.data),
+  rejected: (_: unknown, order: OrderRead) => isRejected(order.data),
+};
+
+/**
+ * The ends of a flow that sends the buyer to the provider's page (hosted-redirect family): the
+ * failure notice, then the order list (`toOrders`: the 2C2P variants, spec section 4) or the page
+ * (`staying`: `notPaid`, the buyer may try again); `paid` and `leftForOrders` in both.
+ */
+export const HOSTED_ENDS = {
+  toOrders: {
+    failed: { entry: { type: 'notify', params: PAYMENT_FAILED_NOTICE }, always: 'leftForOrders' },
+    paid: { type: 'final', output: { result: 'paid' } },
+    leftForOrders: { type: 'final', output: { result: 'toOrders' } },
+  },
+  staying: {
+    failed: { entry: { type: 'notify', params: PAYMENT_FAILED_NOTICE }, always: 'notPaid' },
+    paid: { type: 'final', output: { result: 'paid' } },
+    notPaid: { type: 'final', output: { result: 'failed' } },
+    leftForOrders: { type: 'final', output: { result: 'toOrders' } },
+  },
+} as const;
+
+/** The `types` of a payment machine's setup(): its context and events, its input (PaymentInput or more), PaymentOutput. */
+export function paymentTypes<TContext extends object, TEvent extends { type: string }, TInput extends PaymentInput = PaymentInput>() {
+  return { context: {} as TContext, events: {} as TEvent, input: {} as TInput, output: {} as PaymentOutput };
+}

@@ -26,11 +26,12 @@
  *   final: the flow ends 'toOrders' (closed); the order is kept and stays payable there by any method.
  * Events arriving twice (createOrder / onApprove called twice) are refused outside their state.
  */
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, setup } from 'xstate';
+import { appActor } from '../shared/app-actor';
 import { failureOf } from '../shared/api-error';
 import type { DeleteOrderRequest, OrderIdBody, PaypalCaptureRequest, PaypalCaptureResponse, PaypalCreateOrderResponse, SuccessResponse } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
-import { PAYMENT_FAILED_NOTICE, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
+import { PAYMENT_FAILED_NOTICE, type PaymentOrder, finalStateOutput, paymentTypes } from './payment';
 
 /** Why the modal is back at its PayPal button (or stopped): shown to the buyer in the modal. */
 export type PaypalProblem = 'declined' | 'cancelled' | 'unreachable' | 'unconfirmed';
@@ -61,22 +62,11 @@ function captureIssue(error: unknown): string | null {
 }
 
 export const paypalMachine = setup({
-  types: {
-    context: {} as PaypalContext,
-    events: {} as PaypalEvent,
-    input: {} as PaymentInput,
-    output: {} as PaymentOutput,
-  },
+  types: paymentTypes<PaypalContext, PaypalEvent>(),
   actors: {
-    createPaypalOrder: fromPromise<PaypalCreateOrderResponse, OrderIdBody>(async () => {
-      throw new Error('createPaypalOrder is provided by the app');
-    }),
-    capturePaypalOrder: fromPromise<PaypalCaptureResponse, PaypalCaptureRequest>(async () => {
-      throw new Error('capturePaypalOrder is provided by the app');
-    }),
-    deleteOrder: fromPromise<SuccessResponse, DeleteOrderRequest>(async () => {
-      throw new Error('deleteOrder is provided by the app');
-    }),
+    createPaypalOrder: appActor<PaypalCreateOrderResponse, OrderIdBody>('createPaypalOrder'),
+    capturePaypalOrder: appActor<PaypalCaptureResponse, PaypalCaptureRequest>('capturePaypalOrder'),
+    deleteOrder: appActor<SuccessResponse, DeleteOrderRequest>('deleteOrder'),
     /** Watches PayPal's approval window; sends back paypal.approve / paypal.cancel / paypal.error. */
     watchApproval: fromCallback<PaypalEvent, ApprovalWatchInput>(() => {
       throw new Error('watchApproval is provided by the app');

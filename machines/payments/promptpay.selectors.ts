@@ -4,14 +4,20 @@ import type { omisePromptPayMachine } from './omise-promptpay.machine';
 
 type S = SnapshotFrom<typeof omisePromptPayMachine> | SnapshotFrom<typeof gbPrimePromptPayMachine>;
 
-/** What the PromptPay QR modal shows (Omise method 9 and GB Prime Pay method 12 alike). */
-export function selectPromptPayPhase(s: S): 'loading' | 'qr' | 'expired' | 'failure' | 'finished' {
-  if (s.matches('awaitingScan')) return 'qr';
-  if (s.matches('expired')) return 'expired';
-  if (s.matches('failed')) return 'failure';
+export type QrPhase = 'loading' | 'qr' | 'expired' | 'failure' | 'finished';
+
+/** What a QR modal shows, for every member of the QR family (qr.family.ts): a spinner, the QR, the cleared QR, the failure with Try again. */
+export function selectQrPhase(s: { status: string; matches(value: never): boolean }): QrPhase {
+  const is = (v: string) => (s.matches as (v: string) => boolean)(v);
+  if (is('awaitingScan')) return 'qr';
+  if (is('expired')) return 'expired';
+  if (is('failed')) return 'failure';
   if (s.status === 'done') return 'finished';
   return 'loading';
 }
+
+/** What the PromptPay QR modal shows (Omise method 9 and GB Prime Pay method 12 alike). */
+export const selectPromptPayPhase = (s: S): QrPhase => selectQrPhase(s);
 
 /** The QR to show: an image URL (Omise) or a data URL of the base64 PNG (GB Prime Pay); null when there is none. */
 export function selectPromptPayQr(s: S): string | null {

@@ -1,16 +1,11 @@
 import type { SnapshotFrom } from 'xstate';
+import { selectQrPhase, type QrPhase } from './promptpay.selectors';
 import type { scbQrMachine } from './scb-qr.machine';
 
 type S = SnapshotFrom<typeof scbQrMachine>;
 
 /** What the bank QR modal shows: a spinner, the QR with its countdown, the cleared QR, or the failure with Try again. */
-export function selectScbQrPhase(s: S): 'loading' | 'qr' | 'expired' | 'failure' | 'finished' {
-  if (s.matches('awaitingScan')) return 'qr';
-  if (s.matches('expired')) return 'expired';
-  if (s.matches('failed')) return 'failure';
-  if (s.status === 'done') return 'finished';
-  return 'loading';
-}
+export const selectScbQrPhase = (s: S): QrPhase => selectQrPhase(s);
 
 export const selectQrImage = (s: S): string | null => s.context.qrImage;
 export const selectScbQrExpiresAt = (s: S): string | null => s.context.expiresAt;

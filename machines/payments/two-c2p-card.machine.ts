@@ -8,10 +8,11 @@
  * the order is read. The gateway's error callback shows an alert with its description and code.
  * A failure goes to the order list (spec section 4).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { appActor } from '../shared/app-actor';
 import type { OrderIdBody, TwoC2pCardForm, TwoC2pCardRequest } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
-import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
+import { HOSTED_ENDS, orderReadGuards, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, finalStateOutput, paymentTypes } from './payment';
 import { returnStates, type ReturnCheck } from './return-states';
 
 /** The card as 2C2P's script encrypted it (the return page's query). */
@@ -40,24 +41,14 @@ export interface TwoC2pCardAnswer {
 }
 
 export const twoC2pCardMachine = setup({
-  types: {
-    context: {} as TwoC2pCardContext,
-    events: {} as TwoC2pCardEvent,
-    input: {} as TwoC2pCardInput,
-    output: {} as PaymentOutput,
-  },
+  types: paymentTypes<TwoC2pCardContext, TwoC2pCardEvent, TwoC2pCardInput>(),
   actors: {
-    create2c2pCardRequest: fromPromise<TwoC2pCardAnswer, TwoC2pCardRequest>(async () => {
-      throw new Error('create2c2pCardRequest is provided by the app');
-    }),
-    getOrder: fromPromise<OrderRead, OrderIdBody>(async () => {
-      throw new Error('getOrder is provided by the app');
-    }),
+    create2c2pCardRequest: appActor<TwoC2pCardAnswer, TwoC2pCardRequest>('create2c2pCardRequest'),
+    getOrder: appActor<OrderRead, OrderIdBody>('getOrder'),
   },
   guards: {
     hasEncryptedCard: ({ context }) => context.card !== null,
-    approved: (_, order: OrderRead) => isApproved(order.data),
-    rejected: (_, order: OrderRead) => isRejected(order.data),
+    ...orderReadGuards,
   },
   actions: {
     ...effectDefaults,
@@ -102,12 +93,7 @@ export const twoC2pCardMachine = setup({
       },
     },
     ...returnStates('awaitingResult', 'failed'),
-    failed: {
-      entry: { type: 'notify', params: PAYMENT_FAILED_NOTICE },
-      always: 'leftForOrders',
-    },
-    paid: { type: 'final', output: { result: 'paid' } },
-    leftForOrders: { type: 'final', output: { result: 'toOrders' } },
+    ...HOSTED_ENDS.toOrders,
   },
   output: finalStateOutput,
 });

@@ -6,10 +6,11 @@
  * A failure shows the failure notice and goes to the order list (spec section 4: "2c2p variants
  * redirect to /myaccount/student/order").
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { appActor } from '../shared/app-actor';
 import type { OrderIdBody, TwoC2pPaymentLinkRequest, TwoC2pPaymentLinkResponse } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
-import { isApproved, isRejected, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, type PaymentOutput, finalStateOutput } from './payment';
+import { HOSTED_ENDS, orderReadGuards, type OrderRead, type PaymentOrder, finalStateOutput, paymentTypes } from './payment';
 import { returnStates, type ReturnCheck } from './return-states';
 
 export interface TwoC2pLinkContext {
@@ -21,24 +22,14 @@ export interface TwoC2pLinkContext {
 export type TwoC2pLinkEvent = { type: 'payment.resume' } | { type: 'payment.abandon' };
 
 export const twoC2pLinkMachine = setup({
-  types: {
-    context: {} as TwoC2pLinkContext,
-    events: {} as TwoC2pLinkEvent,
-    input: {} as PaymentInput,
-    output: {} as PaymentOutput,
-  },
+  types: paymentTypes<TwoC2pLinkContext, TwoC2pLinkEvent>(),
   actors: {
-    create2c2pPaymentLink: fromPromise<TwoC2pPaymentLinkResponse, TwoC2pPaymentLinkRequest>(async () => {
-      throw new Error('create2c2pPaymentLink is provided by the app');
-    }),
-    getOrder: fromPromise<OrderRead, OrderIdBody>(async () => {
-      throw new Error('getOrder is provided by the app');
-    }),
+    create2c2pPaymentLink: appActor<TwoC2pPaymentLinkResponse, TwoC2pPaymentLinkRequest>('create2c2pPaymentLink'),
+    getOrder: appActor<OrderRead, OrderIdBody>('getOrder'),
   },
   guards: {
     linkCreated: (_, answer: TwoC2pPaymentLinkResponse) => answer.success && !!answer.result.webPaymentUrl,
-    approved: (_, order: OrderRead) => isApproved(order.data),
-    rejected: (_, order: OrderRead) => isRejected(order.data),
+    ...orderReadGuards,
   },
   actions: {
     ...effectDefaults,
@@ -66,12 +57,7 @@ export const twoC2pLinkMachine = setup({
       },
     },
     ...returnStates('awaitingReturn', 'leftForOrders'),
-    failed: {
-      entry: { type: 'notify', params: PAYMENT_FAILED_NOTICE },
-      always: 'leftForOrders',
-    },
-    paid: { type: 'final', output: { result: 'paid' } },
-    leftForOrders: { type: 'final', output: { result: 'toOrders' } },
+    ...HOSTED_ENDS.toOrders,
   },
   output: finalStateOutput,
 });

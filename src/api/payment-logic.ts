@@ -8,6 +8,7 @@ import { gbPrimeCardMachine } from '../../machines/payments/gb-prime-card.machin
 import { gbPrimePromptPayMachine } from '../../machines/payments/gb-prime-promptpay.machine';
 import { omiseCardMachine } from '../../machines/payments/omise-card.machine';
 import { omisePromptPayMachine } from '../../machines/payments/omise-promptpay.machine';
+import type { PAYMENT_MACHINES, PaymentActorId } from '../../machines/payments/methods';
 import { paySolutionsMachine } from '../../machines/payments/pay-solutions.machine';
 import { paypalMachine } from '../../machines/payments/paypal.machine';
 import { scbQrMachine } from '../../machines/payments/scb-qr.machine';
@@ -59,7 +60,10 @@ export const gbPrimePromptPayLogic = gbPrimePromptPayMachine.provide({
 });
 export const paySolutionsLogic = paySolutionsMachine.provide({ actors: { createPaySolutionsPayment: paymentActors.createPaySolutionsPayment, getOrder }, actions });
 
-/** The ten payment machines with the app's real actors, by the actor id the checkout and the pay-again flow invoke. */
+/**
+ * The payment machines with the app's real actors, by the invoke id of the registry
+ * (machines/payments/methods.ts): the type fails when a registered method has no provided machine here.
+ */
 export const paymentMachineLogics = {
   bankTransfer: bankTransferLogic,
   paypal: paypalLogic,
@@ -71,4 +75,4 @@ export const paymentMachineLogics = {
   gbPrimeCard: gbPrimeCardLogic,
   gbPrimePromptPay: gbPrimePromptPayLogic,
   paySolutions: paySolutionsLogic,
-} as const;
+} as const satisfies { [K in PaymentActorId]: (typeof PAYMENT_MACHINES)[K] };

@@ -1,7 +1,7 @@
 /** Realtime actors: the session's socket connection, and order status pushes for payment machines. */
 import { fromCallback } from 'xstate';
 import type { OrderIdBody } from '../../../machines/shared/api';
-import type { OrderStatusPushed } from '../../../machines/payments/omise-promptpay.machine';
+import type { OrderStatusPushed } from '../../../machines/payments/qr.family';
 import type { RealtimeCommand } from '../../../machines/session/session.machine';
 import { closeRealtime, onOrderStatus, openRealtime, realtimeSignIn, type SocketLoader } from '../realtime';
 

@@ -1,6 +1,7 @@
+import type { ComponentType } from 'react';
 import type { AnyActorRef, ActorRefFrom } from 'xstate';
-import { BANK_TRANSFER, GBPRIME_CARD, GBPRIME_PROMPTPAY, OMISE_CARD, OMISE_PROMPTPAY, PAYPAL, PAYSOLUTIONS, SCB_QR, TWOC2P_CARD, TWOC2P_INSTALLMENT } from '../../../domain/payment-methods';
 import type { bankTransferMachine } from '../../../machines/payments/bank-transfer.machine';
+import { paymentMethodEntry, type PaymentView } from '../../../machines/payments/methods';
 import type { omiseCardMachine } from '../../../machines/payments/omise-card.machine';
 import type { omisePromptPayMachine } from '../../../machines/payments/omise-promptpay.machine';
 import type { paypalMachine } from '../../../machines/payments/paypal.machine';
@@ -26,29 +27,28 @@ export interface PaymentHostProps {
   onLeave?: () => void;
 }
 
+type ViewProps = Required<Pick<PaymentHostProps, 'actorRef' | 'bankAccounts' | 'bankCodes'>> & Pick<PaymentHostProps, 'onLeave'>;
+
+/**
+ * The view of each family (or of its variant), by the registry's `view` (machines/payments/methods.ts):
+ * a new member of a family needs nothing here; a new family or variant fails the type until it has a view.
+ */
+const VIEWS = {
+  bankTransfer: ({ actorRef, bankAccounts, bankCodes }) => (
+    <BankTransferModal actorRef={actorRef as ActorRefFrom<typeof bankTransferMachine>} accounts={bankAccounts} bankCodes={bankCodes} />
+  ),
+  popupWallet: ({ actorRef }) => <PaypalModal actorRef={actorRef as ActorRefFrom<typeof paypalMachine>} />,
+  qrWithDone: ({ actorRef, onLeave }) => <ScbQrModal actorRef={actorRef as ActorRefFrom<typeof scbQrMachine>} onLeave={onLeave} />,
+  cardForm3ds: ({ actorRef }) => <OmiseCardModal actorRef={actorRef as ActorRefFrom<typeof omiseCardMachine>} />,
+  qr: ({ actorRef, onLeave }) => <PromptPayModal actorRef={actorRef as ActorRefFrom<typeof omisePromptPayMachine>} onLeave={onLeave} />,
+  hostedCardForm: ({ actorRef, onLeave }) => <TwoC2pCardModal actorRef={actorRef as ActorRefFrom<typeof twoC2pCardMachine>} onLeave={onLeave} />,
+  hostedRedirect: ({ actorRef, onLeave }) => <RedirectModal actorRef={actorRef} onLeave={onLeave} />,
+} satisfies Record<PaymentView, ComponentType<ViewProps>>;
+
 /** Picks the panel or popup of the running payment (lazy-loaded with this whole folder). */
 export function PaymentHost({ methodId, actorRef, bankAccounts = [], bankCodes = [], onLeave }: PaymentHostProps) {
-  switch (methodId) {
-    case BANK_TRANSFER:
-      return <BankTransferModal actorRef={actorRef as ActorRefFrom<typeof bankTransferMachine>} accounts={bankAccounts} bankCodes={bankCodes} />;
-    case PAYPAL:
-      return <PaypalModal actorRef={actorRef as ActorRefFrom<typeof paypalMachine>} />;
-    case SCB_QR:
-      return <ScbQrModal actorRef={actorRef as ActorRefFrom<typeof scbQrMachine>} onLeave={onLeave} />;
-    case OMISE_CARD:
-      return <OmiseCardModal actorRef={actorRef as ActorRefFrom<typeof omiseCardMachine>} />;
-    case OMISE_PROMPTPAY:
-    case GBPRIME_PROMPTPAY:
-      return <PromptPayModal actorRef={actorRef as ActorRefFrom<typeof omisePromptPayMachine>} onLeave={onLeave} />;
-    case TWOC2P_CARD:
-      return <TwoC2pCardModal actorRef={actorRef as ActorRefFrom<typeof twoC2pCardMachine>} onLeave={onLeave} />;
-    case TWOC2P_INSTALLMENT:
-    case GBPRIME_CARD:
-    case PAYSOLUTIONS:
-      return <RedirectModal actorRef={actorRef} onLeave={onLeave} />;
-    default:
-      return null;
-  }
+  const View = VIEWS[paymentMethodEntry(methodId).view];
+  return <View actorRef={actorRef} bankAccounts={bankAccounts} bankCodes={bankCodes} onLeave={onLeave} />;
 }
 
 export default PaymentHost;
