@@ -19,7 +19,7 @@ import type { Coupon, PricingPlan, PricingSettings, Promotion, TaxSettings } fro
 import { failureOf } from '../shared/api-error';
 import type { CouponLookupRequest, DataResponse, PaymentMethodId } from '../shared/api';
 import { effectDefaults, type Notice } from '../shared/effects';
-import { bestOffer, cartTotals, feeIn, quoteKey, quoteRefusesWithholding, quoteRequest, usableOffers, type CartItem, type CartSummary, type Quote, type QuoteRequest, type ShippingFeeChoice } from './cart-summary';
+import { bestOffer, cartTotals, feeIn, quoteKey, quoteRefusesWithholding, quoteRequest, usableOffers, type CartFacts, type CartItem, type CartSummary, type Quote, type QuoteRequest, type ShippingFeeChoice } from './cart-summary';
 
 export interface CartMethod {
   id: number;
@@ -46,26 +46,15 @@ export interface CartInput {
   fromCart?: boolean;
 }
 
-export interface CartContext {
-  lines: CartItem[];
-  plans: PricingPlan[];
-  promotions: Promotion[];
+/** The cart's context: the facts its totals read (cart-summary.ts), and what only the panel needs. */
+export interface CartContext extends CartFacts {
   methods: CartMethod[];
-  coupons: Coupon[];
-  promotionId: number | null;
   /** The usable list has appeared once (the best promotion was then auto-selected). */
   promotionAutoSelected: boolean;
-  paymentMethodId: number | null;
-  currency: Currency;
   usdEnabled: boolean;
   loggedIn: boolean;
   ownedCourseIds: number[];
-  settings: PricingSettings;
-  taxSettings: TaxSettings;
   shippingAddressId: number | null;
-  shippingFee: ShippingFeeChoice | null;
-  withholding: boolean;
-  withholdingPercent: WithholdingPercent;
   couponCode: string;
   couponError: Shown | null;
   /** Waiting for the confirm modal: the coupon or promotion that would replace the other kind. */
