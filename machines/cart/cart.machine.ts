@@ -8,7 +8,7 @@
  * excludes is dropped), THB/USD, shipping address and fee, withholding. Every change is announced
  * to the checkout (announceChange, with the CartSummary).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { couponsForPaymentMethod, needsExclusiveSwitch, validateCoupon } from '../../domain/discounts';
 import { isMessageKey, MSG, msgOf, type Msg, type Shown } from '../../domain/messages';
 import type { Currency } from '../../domain/money';
@@ -20,6 +20,7 @@ import { failureOf } from '../shared/api-error';
 import type { CouponLookupRequest, DataResponse, PaymentMethodId } from '../shared/api';
 import { effectDefaults, type Notice } from '../shared/effects';
 import { bestOffer, cartTotals, feeIn, quoteKey, quoteRefusesWithholding, quoteRequest, usableOffers, type CartFacts, type CartItem, type CartSummary, type Quote, type QuoteRequest, type ShippingFeeChoice } from './cart-summary';
+import { providedByApp } from '../shared/provided';
 
 export interface CartMethod {
   id: number;
@@ -218,13 +219,9 @@ export const cartMachine = setup({
     input: {} as CartInput,
   },
   actors: {
-    getCouponByCouponCode: fromPromise<DataResponse<Coupon>, CouponLookupRequest>(async () => {
-      throw new Error('getCouponByCouponCode is provided by the app');
-    }),
+    getCouponByCouponCode: providedByApp<DataResponse<Coupon>, CouponLookupRequest>('getCouponByCouponCode'),
     /** The server's quote of the cart's choices (null input: an empty cart, nothing to quote). */
-    quoteCart: fromPromise<Quote | null | undefined, QuoteRequest | null>(async () => {
-      throw new Error('quoteCart is provided by the app');
-    }),
+    quoteCart: providedByApp<Quote | null | undefined, QuoteRequest | null>('quoteCart'),
   },
   guards: {
     planSelectable: ({ context }, p: { courseId: number; planId: number }) => {
