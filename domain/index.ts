@@ -15,3 +15,4 @@ export * from './buyability';
 export * from './order-checks';
 export * from './forms';
 export * from './promptpay';
+export * from './challenge';

@@ -40,8 +40,8 @@ export function feeIn(choice: Pick<ShippingFeeChoice, 'fee' | 'fee_usd'>, curren
   return currency === 'USD' ? (choice.fee_usd ?? null) : choice.fee;
 }
 
-/** The parts of the cart's context the totals read. */
-export interface CartFacts {
+/** What the buyer chose in the cart: the lines and everything that prices them. */
+export interface CartChoices {
   lines: CartItem[];
   plans: PricingPlan[];
   promotions: Promotion[];
@@ -49,11 +49,15 @@ export interface CartFacts {
   promotionId: number | null;
   paymentMethodId: number | null;
   currency: Currency;
-  settings: PricingSettings;
-  taxSettings: TaxSettings;
   shippingFee: ShippingFeeChoice | null;
   withholding: boolean;
   withholdingPercent: WithholdingPercent;
+}
+
+/** The parts of the cart's context the totals read. */
+export interface CartFacts extends CartChoices {
+  settings: PricingSettings;
+  taxSettings: TaxSettings;
   /** The server's last quote and the request it answered (see quoteRequest). */
   quote?: { key: string; data: Quote } | null;
   /** The cart is the student's saved cart (the /cart page): its quote is bound to it. */
@@ -189,18 +193,8 @@ export function cartTotals(facts: CartFacts): CartTotals {
 }
 
 /** What the cart tells the checkout on every change. */
-export interface CartSummary {
-  lines: CartItem[];
-  plans: PricingPlan[];
-  promotions: Promotion[];
-  coupons: Coupon[];
-  promotionId: number | null;
-  paymentMethodId: number | null;
-  currency: Currency;
+export interface CartSummary extends CartChoices {
   shippingAddressId: number | null;
-  shippingFee: ShippingFeeChoice | null;
-  withholding: boolean;
-  withholdingPercent: WithholdingPercent;
   ownedCourseIds: number[];
   /** The lines are the student's saved cart (the order says so: its quote is bound to it). */
   fromCart: boolean;

@@ -8,7 +8,7 @@
  * excludes is dropped), THB/USD, shipping address and fee, withholding. Every change is announced
  * to the checkout (announceChange, with the CartSummary).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { couponsForPaymentMethod, needsExclusiveSwitch, validateCoupon } from '../../domain/discounts';
 import { isMessageKey, MSG, msgOf, type Msg, type Shown } from '../../domain/messages';
 import type { Currency } from '../../domain/money';
@@ -19,7 +19,8 @@ import type { Coupon, PricingPlan, PricingSettings, Promotion, TaxSettings } fro
 import { failureOf } from '../shared/api-error';
 import type { CouponLookupRequest, DataResponse, PaymentMethodId } from '../shared/api';
 import { effectDefaults, type Notice } from '../shared/effects';
-import { bestOffer, cartTotals, feeIn, quoteKey, quoteRefusesWithholding, quoteRequest, usableOffers, type CartItem, type CartSummary, type Quote, type QuoteRequest, type ShippingFeeChoice } from './cart-summary';
+import { bestOffer, cartTotals, feeIn, quoteKey, quoteRefusesWithholding, quoteRequest, usableOffers, type CartFacts, type CartItem, type CartSummary, type Quote, type QuoteRequest, type ShippingFeeChoice } from './cart-summary';
+import { providedByApp } from '../shared/provided';
 
 export interface CartMethod {
   id: number;
@@ -46,26 +47,15 @@ export interface CartInput {
   fromCart?: boolean;
 }
 
-export interface CartContext {
-  lines: CartItem[];
-  plans: PricingPlan[];
-  promotions: Promotion[];
+/** The cart's context: the facts its totals read (cart-summary.ts), and what only the panel needs. */
+export interface CartContext extends CartFacts {
   methods: CartMethod[];
-  coupons: Coupon[];
-  promotionId: number | null;
   /** The usable list has appeared once (the best promotion was then auto-selected). */
   promotionAutoSelected: boolean;
-  paymentMethodId: number | null;
-  currency: Currency;
   usdEnabled: boolean;
   loggedIn: boolean;
   ownedCourseIds: number[];
-  settings: PricingSettings;
-  taxSettings: TaxSettings;
   shippingAddressId: number | null;
-  shippingFee: ShippingFeeChoice | null;
-  withholding: boolean;
-  withholdingPercent: WithholdingPercent;
   couponCode: string;
   couponError: Shown | null;
   /** Waiting for the confirm modal: the coupon or promotion that would replace the other kind. */
@@ -229,13 +219,9 @@ export const cartMachine = setup({
     input: {} as CartInput,
   },
   actors: {
-    getCouponByCouponCode: fromPromise<DataResponse<Coupon>, CouponLookupRequest>(async () => {
-      throw new Error('getCouponByCouponCode is provided by the app');
-    }),
+    getCouponByCouponCode: providedByApp<DataResponse<Coupon>, CouponLookupRequest>('getCouponByCouponCode'),
     /** The server's quote of the cart's choices (null input: an empty cart, nothing to quote). */
-    quoteCart: fromPromise<Quote | null | undefined, QuoteRequest | null>(async () => {
-      throw new Error('quoteCart is provided by the app');
-    }),
+    quoteCart: providedByApp<Quote | null | undefined, QuoteRequest | null>('quoteCart'),
   },
   guards: {
     planSelectable: ({ context }, p: { courseId: number; planId: number }) => {

@@ -23,7 +23,7 @@
  * Analytics (spec 7): the machine emits `analytics` begin_checkout when the order creation starts
  * and purchase when the cart is cleared after a payment; the app forwards them to the data layer.
  */
-import { assign, emit, fromPromise, sendParent, sendTo, setup } from 'xstate';
+import { assign, emit, sendParent, sendTo, setup } from 'xstate';
 import type { RegistrationConfig, RegistrationValues } from '../../domain/forms/registration';
 import { canBuy, type Buyability, type BuyableCourse } from '../../domain/buyability';
 import { MSG, msgOf, type Msg } from '../../domain/messages';
@@ -54,6 +54,7 @@ import { effectDefaults, ROUTES, type Notice } from '../shared/effects';
 import { newIdempotencyKey } from '../shared/idempotency';
 import { thaiLocalNow } from '../shared/time';
 import { taxGateMachine, type TaxGateOutput } from '../tax/tax-gate.machine';
+import { providedByApp } from '../shared/provided';
 
 export interface CheckoutSettings {
   /** layout_course_detail (1-4, default 3). */
@@ -368,15 +369,9 @@ export const checkoutMachine = setup({
     registerAndLogin: registerAndLoginMachine,
     setPassword: setPasswordMachine,
     taxGate: taxGateMachine,
-    createOrder: fromPromise<CreateOrderResponse, CreateOrderInput>(async () => {
-      throw new Error('createOrder is provided by the app');
-    }),
-    createPaymentReportPublic: fromPromise<PaymentReportResponse, PaymentReportPublic>(async () => {
-      throw new Error('createPaymentReportPublic is provided by the app');
-    }),
-    clearCart: fromPromise<SuccessResponse, ClearCartRequest>(async () => {
-      throw new Error('clearCart is provided by the app');
-    }),
+    createOrder: providedByApp<CreateOrderResponse, CreateOrderInput>('createOrder'),
+    createPaymentReportPublic: providedByApp<PaymentReportResponse, PaymentReportPublic>('createPaymentReportPublic'),
+    clearCart: providedByApp<SuccessResponse, ClearCartRequest>('clearCart'),
     ...PAYMENT_MACHINES,
   },
   guards: {

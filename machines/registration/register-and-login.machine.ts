@@ -9,7 +9,7 @@
  * DUPLICATE_EMAIL, which account has the address (`member`: log in; `buyer`: a sign-in link by
  * e-mail), so the page can offer the way in instead of a second account.
  */
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import type { RegistrationConfig, RegistrationValues } from '../../domain/forms/registration';
 import { validateRegistration } from '../../domain/forms/registration';
 import { MSG, type Shown } from '../../domain/messages';
@@ -17,6 +17,7 @@ import { failureOf } from '../shared/api-error';
 import type { LoginRequest, LoginResponse, NonMemberLoginRequest, RegistrationPayload, RegistrationResponse, SessionUser } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
 import { registrationMessage } from './registration-errors';
+import { providedByApp } from '../shared/provided';
 
 export interface RegisterAndLoginInput {
   values: RegistrationValues;
@@ -96,15 +97,9 @@ export const registerAndLoginMachine = setup({
     output: {} as RegisterAndLoginOutput,
   },
   actors: {
-    registerStudent: fromPromise<RegistrationResponse, RegistrationPayload>(async () => {
-      throw new Error('registerStudent is provided by the app');
-    }),
-    login: fromPromise<LoginResponse, LoginRequest>(async () => {
-      throw new Error('login is provided by the app');
-    }),
-    loginNonMember: fromPromise<LoginResponse, NonMemberLoginRequest>(async () => {
-      throw new Error('loginNonMember is provided by the app');
-    }),
+    registerStudent: providedByApp<RegistrationResponse, RegistrationPayload>('registerStudent'),
+    login: providedByApp<LoginResponse, LoginRequest>('login'),
+    loginNonMember: providedByApp<LoginResponse, NonMemberLoginRequest>('loginNonMember'),
   },
   guards: {
     formValid: ({ context }) => validateRegistration(context.values, context.config).ok,

@@ -10,10 +10,11 @@
  * credentials, solves the challenge (solvingChallenge, the app's proof-of-work actor) and logs in
  * again with it; at most MAX_CHALLENGES per login.
  */
-import { assign, emit, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { assign, emit, fromCallback, sendTo, setup } from 'xstate';
 import { MSG, type Shown } from '../../domain/messages';
 import { failureOf, hasCode, shownOf } from '../shared/api-error';
 import type { LoginRequest, LoginResponse, SessionUser, SuccessResponse } from '../shared/api';
+import { providedByApp } from '../shared/provided';
 
 export interface SessionInput {
   /** The session's user when the page loads (getSession), or null. */
@@ -70,16 +71,10 @@ export const sessionMachine = setup({
     emitted: {} as SessionEmitted,
   },
   actors: {
-    login: fromPromise<LoginResponse, LoginRequest>(async () => {
-      throw new Error('login is provided by the app');
-    }),
-    logout: fromPromise<SuccessResponse, void>(async () => {
-      throw new Error('logout is provided by the app');
-    }),
+    login: providedByApp<LoginResponse, LoginRequest>('login'),
+    logout: providedByApp<SuccessResponse, void>('logout'),
     /** Solves a login challenge: a nonce such that SHA-256(challenge + ":" + nonce) starts with `difficulty` zero bits (src/api/pow.ts). */
-    solveChallenge: fromPromise<{ nonce: string }, LoginChallenge>(async () => {
-      throw new Error('solveChallenge is provided by the app');
-    }),
+    solveChallenge: providedByApp<{ nonce: string }, LoginChallenge>('solveChallenge'),
     /** The realtime socket: connects, reports realtime.connected / realtime.disconnected, and signs in on realtime.signIn. */
     realtimeConnection: fromCallback<RealtimeCommand, { userId: number }>(() => () => {}),
   },

@@ -4,13 +4,14 @@
  * address is announced (addressSaved) so the page chooses it in the cart. A refused save stays in
  * the form with the server's message, the values kept.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { components } from '../../generated/api';
 import type { FieldError } from '../../domain/forms/common';
 import { validateShippingAddress, type ShippingAddressValues } from '../../domain/forms/shipping-address';
 import { MSG, type Shown } from '../../domain/messages';
 import { failureOf, shownOf } from '../shared/api-error';
 import { effectDefaults } from '../shared/effects';
+import { providedByApp } from '../shared/provided';
 
 export type ShippingAddress = components['schemas']['ShippingAddress'];
 export type ShippingAddressCreate = components['schemas']['ShippingAddressCreate'];
@@ -56,12 +57,8 @@ export const shippingAddressMachine = setup({
     input: {} as ShippingAddressInput,
   },
   actors: {
-    createShippingAddress: fromPromise<SavedAddress, ShippingAddressCreate>(async () => {
-      throw new Error('createShippingAddress is provided by the app');
-    }),
-    updateShippingAddress: fromPromise<SavedAddress, { addressId: number; body: ShippingAddressCreate }>(async () => {
-      throw new Error('updateShippingAddress is provided by the app');
-    }),
+    createShippingAddress: providedByApp<SavedAddress, ShippingAddressCreate>('createShippingAddress'),
+    updateShippingAddress: providedByApp<SavedAddress, { addressId: number; body: ShippingAddressCreate }>('updateShippingAddress'),
   },
   guards: {
     known: ({ context }, addressId: number) => context.addresses.some((a) => a.id === addressId),

@@ -7,7 +7,7 @@
  * its mask) collects the tax fields (domain validateTaxInvoice, 'ข้อมูลใบกำกับภาษีไม่ถูกต้อง'),
  * with the company certificate uploaded, and saves them (updateStudentTax).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { FieldError } from '../../domain/forms/common';
 import { taxInvoiceErrors, validateTaxInvoice } from '../../domain/forms/tax-invoice';
 import { validateUpload } from '../../domain/forms/upload';
@@ -18,6 +18,7 @@ import type { TaxSettings } from '../../domain/types';
 import { validationIssuesOf } from '../shared/api-error';
 import type { DataResponse, Student, SuccessResponse, TaxInfo, UploadRequest, UploadResponse } from '../shared/api';
 import { effectDefaults, type Notice } from '../shared/effects';
+import { providedByApp } from '../shared/provided';
 
 export interface TaxGateInput {
   /** Subtotal of the order (VAT included), minor units. */
@@ -104,15 +105,9 @@ export const taxGateMachine = setup({
     output: {} as TaxGateOutput,
   },
   actors: {
-    getStudentProfile: fromPromise<DataResponse<Student>, void>(async () => {
-      throw new Error('getStudentProfile is provided by the app');
-    }),
-    updateStudentTax: fromPromise<SuccessResponse, TaxInfo>(async () => {
-      throw new Error('updateStudentTax is provided by the app');
-    }),
-    uploadFile: fromPromise<UploadResponse, UploadRequest>(async () => {
-      throw new Error('uploadFile is provided by the app');
-    }),
+    getStudentProfile: providedByApp<DataResponse<Student>, void>('getStudentProfile'),
+    updateStudentTax: providedByApp<SuccessResponse, TaxInfo>('updateStudentTax'),
+    uploadFile: providedByApp<UploadResponse, UploadRequest>('uploadFile'),
   },
   guards: {
     /** Below the threshold, or nothing to check (no tax invoice on the site, no withholding offered). */

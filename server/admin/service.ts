@@ -125,14 +125,20 @@ function by(admin: string): string {
   return `admin:${admin || 'cli'}`.slice(0, 100);
 }
 
+/** A pending report, locked, and its order (404 when either is gone, 409 when the report is decided). */
+async function pendingReport(deps: AdminDeps, q: Queryable, reportId: number) {
+  const r = await findReport(q, reportId, true);
+  if (!r) throw new AdminError(404, `report ${reportId} not found`);
+  if (r.status !== 'pending') throw new AdminError(409, `report ${reportId} is already ${r.status}`);
+  const o = await deps.orders.getOrderForPayment(q, r.order_id);
+  if (!o) throw new AdminError(404, `order ${r.order_id} not found`);
+  return { r, o };
+}
+
 /** Approves a pending report (bank transfer, NeedApprovedFree, a flagged provider payment) and its order. */
 export async function approveReport(deps: AdminDeps, reportId: number, admin: string): Promise<ReportRow> {
   return deps.db.tx(async (q) => {
-    const r = await findReport(q, reportId, true);
-    if (!r) throw new AdminError(404, `report ${reportId} not found`);
-    if (r.status !== 'pending') throw new AdminError(409, `report ${reportId} is already ${r.status}`);
-    const o = await deps.orders.getOrderForPayment(q, r.order_id);
-    if (!o) throw new AdminError(404, `order ${r.order_id} not found`);
+    const { r, o } = await pendingReport(deps, q, reportId);
     await deps.orders.approveOrderPayment(q, { orderId: o.id, orderPaymentId: r.id, approveBy: by(admin), paymentMethodId: r.payment_method_id ?? o.payment_method_id ?? 1 });
     if (r.payment_id) await q.query('UPDATE payments SET attention = NULL, updated_at = $2 WHERE id = $1', [r.payment_id, deps.clock.now()]);
     return decideReport(q, r.id, 'approved', by(admin), deps.clock.now());
@@ -146,11 +152,7 @@ export async function approveReport(deps: AdminDeps, reportId: number, admin: st
  */
 export async function rejectReport(deps: AdminDeps, reportId: number, admin: string, reason: string): Promise<ReportRow> {
   return deps.db.tx(async (q) => {
-    const r = await findReport(q, reportId, true);
-    if (!r) throw new AdminError(404, `report ${reportId} not found`);
-    if (r.status !== 'pending') throw new AdminError(409, `report ${reportId} is already ${r.status}`);
-    const o = await deps.orders.getOrderForPayment(q, r.order_id);
-    if (!o) throw new AdminError(404, `order ${r.order_id} not found`);
+    const { r, o } = await pendingReport(deps, q, reportId);
     const decided = await decideReport(q, r.id, 'rejected', by(admin), deps.clock.now(), reason || null);
     const others = (await reportsOfOrder(q, o.id)).filter((x) => x.id !== r.id && x.status === 'pending');
     if (others.length === 0) await deps.orders.reopenOrder(q, o.id);

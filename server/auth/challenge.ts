@@ -8,27 +8,15 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/index';
+import { challengeText, leadingZeroBits } from '../../domain/challenge';
 
 export const CHALLENGE_MINUTES = 5;
 
 const sha = (s: string) => createHash('sha256').update(s).digest();
 
-/** Leading zero bits of a digest. */
-export function leadingZeroBits(digest: Uint8Array): number {
-  let bits = 0;
-  for (const byte of digest) {
-    if (byte === 0) {
-      bits += 8;
-      continue;
-    }
-    return bits + Math.clz32(byte) - 24;
-  }
-  return bits;
-}
-
 /** True when the nonce solves the challenge at the difficulty. */
 export function solves(challenge: string, nonce: string, difficulty: number): boolean {
-  return leadingZeroBits(sha(`${challenge}:${nonce}`)) >= difficulty;
+  return leadingZeroBits(sha(challengeText(challenge, nonce))) >= difficulty;
 }
 
 /** Finds a nonce (tests and the command line; the browser has its own, src/api/pow.ts). */

@@ -40,8 +40,8 @@ function keys(a: Attempt): { account: string; address: string; pair: string } {
   return { account: h(a.realm, account), address: h(a.realm, a.address), pair: h(a.realm, account, a.address) };
 }
 
-/** Seconds until the attempt may be made, or 0 when it may be made now. */
-export async function loginRefusedFor(q: Queryable, a: Attempt, now: Date, limits: LoginLimits = DEFAULT_LOGIN_LIMITS): Promise<number> {
+/** The failures counted for an attempt in the window, read once: what loginRefusedFor and loginGate decide from. */
+async function failuresOf(q: Queryable, a: Attempt, now: Date, limits: LoginLimits) {
   const k = keys(a);
   const since = new Date(now.getTime() - limits.windowMs);
   const knownSince = new Date(now.getTime() - limits.knownDays * 86_400_000);
@@ -51,16 +51,29 @@ export async function loginRefusedFor(q: Queryable, a: Attempt, now: Date, limit
     [k.pair, k.account, k.address],
   );
   const row = (scope: string) => r.rows.find((x) => x.scope === scope);
-  const known = row('known') && new Date(row('known')!.window_start) > knownSince;
-  const wait = (scope: string, max: number): number => {
+  /** The scope's row while its window runs. */
+  const live = (scope: string) => {
     const x = row(scope);
-    if (!x || x.failures < max || new Date(x.window_start) <= since) return 0;
+    return x && new Date(x.window_start) > since ? x : undefined;
+  };
+  /** Seconds until the scope's window ends when it reached `max` failures, else 0. */
+  const waitFor = (scope: string, max: number): number => {
+    const x = live(scope);
+    if (!x || x.failures < max) return 0;
     return Math.max(1, Math.ceil((new Date(x.window_start).getTime() + limits.windowMs - now.getTime()) / 1000));
   };
-  const pair = wait('pair', limits.pairMax);
+  /** This account logged in from this address before (within knownDays). */
+  const known = !!row('known') && new Date(row('known')!.window_start) > knownSince;
+  return { accountKey: k.account, live, waitFor, known };
+}
+
+/** Seconds until the attempt may be made, or 0 when it may be made now. */
+export async function loginRefusedFor(q: Queryable, a: Attempt, now: Date, limits: LoginLimits = DEFAULT_LOGIN_LIMITS): Promise<number> {
+  const f = await failuresOf(q, a, now, limits);
+  const pair = f.waitFor('pair', limits.pairMax);
   if (pair > 0) return pair;
-  if (known) return 0;
-  return Math.max(wait('account', limits.accountMax), wait('address', limits.addressMax));
+  if (f.known) return 0;
+  return Math.max(f.waitFor('account', limits.accountMax), f.waitFor('address', limits.addressMax));
 }
 
 /** Failures of one account (from anywhere) in the window after which its logins need a challenge. */
@@ -80,34 +93,16 @@ export type LoginGate = { kind: 'open' } | { kind: 'wait'; seconds: number } | {
  * An account + address that logged in before passes without a challenge.
  */
 export async function loginGate(q: Queryable, a: Attempt, now: Date, limits: LoginLimits = DEFAULT_LOGIN_LIMITS): Promise<LoginGate> {
-  const k = keys(a);
-  const since = new Date(now.getTime() - limits.windowMs);
-  const knownSince = new Date(now.getTime() - limits.knownDays * 86_400_000);
-  const r = await q.query<{ scope: string; failures: number; window_start: Date }>(
-    `SELECT scope, failures, window_start FROM login_failures
-      WHERE (scope = 'pair' AND key = $1) OR (scope = 'account' AND key = $2) OR (scope = 'address' AND key = $3) OR (scope = 'known' AND key = $1)`,
-    [k.pair, k.account, k.address],
-  );
-  const row = (scope: string) => r.rows.find((x) => x.scope === scope);
-  const live = (scope: string) => {
-    const x = row(scope);
-    return x && new Date(x.window_start) > since ? x : undefined;
-  };
-  const waitFor = (scope: string, max: number): number => {
-    const x = live(scope);
-    if (!x || x.failures < max) return 0;
-    return Math.max(1, Math.ceil((new Date(x.window_start).getTime() + limits.windowMs - now.getTime()) / 1000));
-  };
-  const pair = waitFor('pair', limits.pairMax);
+  const f = await failuresOf(q, a, now, limits);
+  const pair = f.waitFor('pair', limits.pairMax);
   if (pair > 0) return { kind: 'wait', seconds: pair };
-  const known = row('known') && new Date(row('known')!.window_start) > knownSince;
-  if (known) return { kind: 'open' };
-  const address = waitFor('address', limits.addressMax);
+  if (f.known) return { kind: 'open' };
+  const address = f.waitFor('address', limits.addressMax);
   if (address > 0) return { kind: 'wait', seconds: address };
-  const failures = live('account')?.failures ?? 0;
+  const failures = f.live('account')?.failures ?? 0;
   if (failures < CHALLENGE_AFTER) return { kind: 'open' };
   const difficulty = Math.min(CHALLENGE_MAX_BITS, CHALLENGE_BITS + Math.floor(Math.log2(failures / CHALLENGE_AFTER)));
-  return { kind: 'challenge', accountKey: k.account, difficulty };
+  return { kind: 'challenge', accountKey: f.accountKey, difficulty };
 }
 
 export async function recordLoginFailure(q: Queryable, a: Attempt, now: Date, limits: LoginLimits = DEFAULT_LOGIN_LIMITS): Promise<void> {

@@ -26,6 +26,7 @@ import { ApiError } from '../errors';
 import { MSG, msgOf, type Shown } from '../../domain/messages';
 import { orderProblem, type OrderProblemCode } from '../../domain/order-checks';
 import { canBuy, type BuyBlockReason } from '../../domain/buyability';
+import { canonicalJson } from '../../domain/values';
 import { isPlanSelectable } from '../../domain/plans';
 import { withholdingEligibility } from '../../domain/tax';
 import { planForDomain, plansOfCourses, type CourseRow } from '../repos/catalogue';
@@ -44,18 +45,6 @@ export interface CreateOrderResult {
   status: number;
   body: CreateOrderResponse;
   replayed: boolean;
-}
-
-/** Stable JSON (sorted keys) for hashing a request body. */
-export function canonicalJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
-  if (v !== null && typeof v === 'object') {
-    return `{${Object.keys(v as object)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(v) ?? 'null';
 }
 
 const PROBLEM_STATUS: Record<OrderProblemCode, number> = {

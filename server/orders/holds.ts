@@ -96,17 +96,29 @@ export async function releaseLapsedHolds(db: Db, now: Date, limits: AbuseLimits)
         AND NOT ${PAYING} ORDER BY o.id LIMIT 500`,
     [now, recent],
   );
+  return sweepOrders(db, due.rows, async (q, o) => {
+    if (o.status !== 'notYetReceived' || o.resources_released || !o.hold_until || o.hold_until > now) return false;
+    const paying = await q.query(`SELECT 1 FROM orders o WHERE o.id = $3 AND ${PAYING}`, [now, recent, o.id]);
+    if (paying.rows.length > 0) return false;
+    await releaseResources(q, o);
+    return true;
+  });
+}
+
+/**
+ * Applies `step` to each order in its own transaction, with the order locked and read again;
+ * returns how many steps said they changed something. Several processes sweep at once: an order
+ * another sweeper (or a payment) holds is skipped, not waited for — the holder settles it, a later
+ * sweep retries it. `step` re-checks under the lock (a payment may have arrived meanwhile).
+ */
+export async function sweepOrders(db: Db, due: { id: number }[], step: (q: Queryable, o: OrderRow) => Promise<boolean>): Promise<number> {
   let n = 0;
-  for (const { id } of due.rows) {
+  for (const { id } of due) {
     const done = await db.tx(async (q) => {
       const free = await q.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE SKIP LOCKED', [id]);
       if (free.rows.length === 0) return false;
       const o = await findOrder(q, id, { forUpdate: true });
-      if (!o || o.status !== 'notYetReceived' || o.resources_released || !o.hold_until || o.hold_until > now) return false;
-      const paying = await q.query(`SELECT 1 FROM orders o WHERE o.id = $3 AND ${PAYING}`, [now, recent, id]);
-      if (paying.rows.length > 0) return false;
-      await releaseResources(q, o);
-      return true;
+      return o ? step(q, o) : false;
     });
     if (done) n++;
   }

@@ -11,7 +11,7 @@ import { afterCommit } from '../db/index';
 import type { EventBus } from '../events';
 import type { Clock } from '../clock';
 import type { AbuseLimits } from '../config';
-import { releaseLapsedHolds } from './holds';
+import { releaseLapsedHolds, sweepOrders } from './holds';
 import { issueForPaidOrder } from '../documents/service';
 import {
   findOrder,
@@ -193,26 +193,16 @@ export function createOrderService(deps: { db: Db; events: EventBus; clock: Cloc
         `SELECT o.id FROM orders o WHERE o.cancel_at IS NOT NULL AND o.cancel_at <= $1 AND (o.status = 'notYetReceived' OR (o.status = 'pendingApproved' AND ${STALE_PENDING})) ORDER BY o.id LIMIT 500`,
         [now, holdFrom],
       );
-      let n = 0;
-      for (const { id } of due.rows) {
-        const done = await db.tx(async (q) => {
-          // Several processes sweep at once: an order another sweeper (or a payment)
-          // holds is skipped, not waited for; the holder settles it, a later sweep retries it.
-          const free = await q.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE SKIP LOCKED', [id]);
-          if (free.rows.length === 0) return false;
-          const o = await findOrder(q, id, { forUpdate: true });
-          // Re-check under the lock: a payment or a new report may have arrived meanwhile.
-          if (!o || !o.cancel_at || o.cancel_at.getTime() > now.getTime()) return false;
-          if (o.status === 'pendingApproved') {
-            const stale = await q.query(`SELECT 1 FROM orders o WHERE o.id = $1 AND ${STALE_PENDING}`, [o.id, holdFrom]);
-            if (stale.rows.length === 0) return false;
-          } else if (o.status !== 'notYetReceived') return false;
-          await cancelLocked(q, o);
-          return true;
-        });
-        if (done) n++;
-      }
-      return n;
+      return sweepOrders(db, due.rows, async (q, o) => {
+        // Re-check under the lock: a payment or a new report may have arrived meanwhile.
+        if (!o.cancel_at || o.cancel_at.getTime() > now.getTime()) return false;
+        if (o.status === 'pendingApproved') {
+          const stale = await q.query(`SELECT 1 FROM orders o WHERE o.id = $1 AND ${STALE_PENDING}`, [o.id, holdFrom]);
+          if (stale.rows.length === 0) return false;
+        } else if (o.status !== 'notYetReceived') return false;
+        await cancelLocked(q, o);
+        return true;
+      });
     },
   };
   return service;

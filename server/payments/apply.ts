@@ -82,6 +82,14 @@ export async function applyOutcome(ctx: AppContext, args: ApplyArgs): Promise<Ap
   return ctx.db.tx((q) => applyIn(q, ctx, args));
 }
 
+/**
+ * Our own record that an attempt is pending at the provider: the row is created (`ensure`) when we
+ * start it, or marked while the provider holds the money; no provider event stands behind it.
+ */
+export async function recordPending(ctx: AppContext, args: Omit<ApplyArgs, 'eventId' | 'outcome'>): Promise<ApplyResult> {
+  return applyOutcome(ctx, { ...args, eventId: null, outcome: { kind: 'pending' } });
+}
+
 export async function applyIn(q: Queryable, ctx: AppContext, args: ApplyArgs): Promise<ApplyResult> {
   const now = ctx.clock.now();
   let p = await findPaymentByRef(q, args.provider, args.ref, true);

@@ -128,3 +128,11 @@ export async function withLock<T>(key: string, fn: () => Promise<T>): Promise<T>
     if (locks.get(key) === tail) locks.delete(key);
   }
 }
+
+/**
+ * Starts a payment of the session user's order by `methodId`: one start per order at a time in
+ * this process (withLock), on the order as payableOrder gives it (owned, payable, hold renewed).
+ */
+export async function startPayment<T>(ctx: AppContext, req: FastifyRequest, orderId: number, methodId: number, start: (o: OrderForPayment) => Promise<T>): Promise<T> {
+  return withLock(`order:${orderId}`, async () => start(await payableOrder(ctx.db, ctx, req, orderId, methodId)));
+}

@@ -1,19 +1,14 @@
 /** A student's shipping addresses (one of them the default). */
 import type { Queryable } from '../db/index';
+import type { ShippingAddressInput } from '../../domain/forms/shipping-address';
 
-export interface AddressRow {
+/** The fields of one address, as the domain's form rules give them. */
+export type AddressFields = ShippingAddressInput;
+
+export interface AddressRow extends AddressFields {
   id: number;
-  name: string;
-  tel: string;
-  address: string;
-  sub_district: string;
-  district: string;
-  province: string;
-  postcode: string;
   is_default: boolean;
 }
-
-export type AddressFields = Omit<AddressRow, 'id' | 'is_default'>;
 
 const COLUMNS = 'id, name, tel, address, sub_district, district, province, postcode, is_default';
 

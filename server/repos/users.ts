@@ -5,7 +5,20 @@ import type { components } from '../../generated/api';
 
 type S = components['schemas'];
 
-export interface UserRow {
+/** Tax invoice fields as stored (an empty text is stored as null). */
+export interface TaxFields {
+  is_require_tax_invoice: boolean;
+  tax_person_type: string | null;
+  tax_name_one: string | null;
+  tax_name_two: string | null;
+  tax_payer_identification_no: string | null;
+  tax_address: string | null;
+  tax_is_delivery_by_tax_address: boolean;
+  tax_delivery_address: string | null;
+  tax_company_certificate: string | null;
+}
+
+export interface UserRow extends TaxFields {
   id: number;
   role: 'student' | 'instructor';
   username: string | null;
@@ -18,15 +31,6 @@ export interface UserRow {
   tel: string | null;
   address: string | null;
   user_group_id: number | null;
-  is_require_tax_invoice: boolean;
-  tax_person_type: string | null;
-  tax_name_one: string | null;
-  tax_name_two: string | null;
-  tax_payer_identification_no: string | null;
-  tax_address: string | null;
-  tax_is_delivery_by_tax_address: boolean;
-  tax_delivery_address: string | null;
-  tax_company_certificate: string | null;
   created_at: Date;
 }
 
@@ -142,17 +146,7 @@ export interface NewStudent {
   customLabel: unknown;
   profile: unknown;
   displayImgUrl: string | null;
-  tax: {
-    is_require_tax_invoice: boolean;
-    tax_person_type: string | null;
-    tax_name_one: string | null;
-    tax_name_two: string | null;
-    tax_payer_identification_no: string | null;
-    tax_address: string | null;
-    tax_is_delivery_by_tax_address: boolean;
-    tax_delivery_address: string | null;
-    tax_company_certificate: string | null;
-  };
+  tax: TaxFields;
   createdAt: Date;
 }
 
@@ -186,19 +180,6 @@ export async function recentStudent(q: Queryable, email: string, username: strin
     [email, username, since],
   );
   return r.rows[0] ?? null;
-}
-
-/** Tax invoice fields as stored (an empty text is stored as null). */
-export interface TaxFields {
-  is_require_tax_invoice: boolean;
-  tax_person_type: string | null;
-  tax_name_one: string | null;
-  tax_name_two: string | null;
-  tax_payer_identification_no: string | null;
-  tax_address: string | null;
-  tax_is_delivery_by_tax_address: boolean;
-  tax_delivery_address: string | null;
-  tax_company_certificate: string | null;
 }
 
 export async function setTaxFields(q: Queryable, userId: number, v: TaxFields): Promise<void> {

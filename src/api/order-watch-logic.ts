@@ -1,13 +1,15 @@
 /**
  * The order list's and the thank-you page's watch on the server's pushes
  * (machines/orders/order-watch.machine.ts) with the real realtime actor; `useOrderWatch` gives a
- * page the actor with its own "read the orders again".
+ * page the actor with its own "read the orders again"; `useOrdersReadAgain` is what both pages do
+ * around it.
  */
 import { useActorRef } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { orderWatchMachine } from '../../machines/orders/order-watch.machine';
 import { actorOptions } from './actor-options';
 import { realtimeActors } from './actors';
+import { flowPersistence } from './effects';
 
 export const orderWatchLogic = orderWatchMachine.provide({ actors: { watchMyOrders: realtimeActors.watchMyOrders } });
 
@@ -18,4 +20,27 @@ export function useOrderWatch(onOrdersChanged: () => void): void {
     changed.current = onOrdersChanged;
   });
   useActorRef(orderWatchLogic.provide({ actions: { ordersChanged: () => changed.current() } }), actorOptions('orderWatch'));
+}
+
+/**
+ * A page that shows the buyer's orders once a purchase has ended (the order list, the thank-you
+ * page): the saved checkout flow is forgotten, and `readAgain` runs when the server pushes a change
+ * (the shop approving or rejecting, a late payment, a refund) or the buyer logs in or out.
+ */
+export function useOrdersReadAgain(loggedIn: boolean, readAgain: () => void): void {
+  const again = useRef(readAgain);
+  useEffect(() => {
+    again.current = readAgain;
+  });
+  useOrderWatch(readAgain);
+  useEffect(() => {
+    flowPersistence.actions.clearPersistedSnapshot();
+  }, []);
+  const was = useRef(loggedIn);
+  useEffect(() => {
+    if (loggedIn !== was.current) {
+      was.current = loggedIn;
+      again.current();
+    }
+  }, [loggedIn]);
 }

@@ -4,18 +4,7 @@
  * third-party service. Digests run in batches so the page stays responsive; an abort stops it.
  */
 import { fromPromise } from 'xstate';
-
-function leadingZeroBits(digest: Uint8Array): number {
-  let bits = 0;
-  for (const byte of digest) {
-    if (byte === 0) {
-      bits += 8;
-      continue;
-    }
-    return bits + Math.clz32(byte) - 24;
-  }
-  return bits;
-}
+import { challengeText, leadingZeroBits } from '../../domain/challenge';
 
 const BATCH = 256;
 
@@ -24,7 +13,7 @@ export async function solveChallenge(challenge: string, difficulty: number, sign
   for (let start = 0; ; start += BATCH) {
     if (signal?.aborted) throw new Error('aborted');
     const nonces = Array.from({ length: BATCH }, (_, i) => (start + i).toString(36));
-    const digests = await Promise.all(nonces.map((n) => crypto.subtle.digest('SHA-256', enc.encode(`${challenge}:${n}`))));
+    const digests = await Promise.all(nonces.map((n) => crypto.subtle.digest('SHA-256', enc.encode(challengeText(challenge, n)))));
     const hit = digests.findIndex((d) => leadingZeroBits(new Uint8Array(d)) >= difficulty);
     if (hit >= 0) return nonces[hit]!;
   }

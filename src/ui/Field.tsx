@@ -2,6 +2,34 @@ import { tm } from '../i18n/messages';
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import type { Shown } from '../../domain/messages';
 
+/** The star after the label of a field that must be filled (the control itself says aria-required). */
+export function RequiredMark() {
+  return (
+    <span className="ui-required" aria-hidden="true">
+      {' '}
+      *
+    </span>
+  );
+}
+
+/** A field's hint, under the control; `id` is what the control's aria-describedby names. */
+export function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
+  return hint ? (
+    <p id={id} className="ui-field__hint">
+      {hint}
+    </p>
+  ) : null;
+}
+
+/** A field's error, under the control; `alert` announces it as it appears (a control without a form submit). */
+export function FieldError({ id, error, alert = false }: { id: string; error?: Shown | null; alert?: boolean }) {
+  return error ? (
+    <p id={id} className="ui-field__error" role={alert ? 'alert' : undefined}>
+      {tm(error)}
+    </p>
+  ) : null;
+}
+
 /** What a Field hands its control: id, the description links and the invalid flag. */
 export interface FieldControlProps {
   id: string;
@@ -32,24 +60,11 @@ export function Field({ label, error, hint, required = false, id, className, chi
     <div className={['ui-field', error ? 'ui-field--invalid' : '', className ?? ''].filter(Boolean).join(' ')}>
       <label className="ui-field__label" htmlFor={controlId}>
         {label}
-        {required ? (
-          <span className="ui-required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
+        {required ? <RequiredMark /> : null}
       </label>
       {children({ id: controlId, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined, 'aria-required': required ? true : undefined })}
-      {hint ? (
-        <p id={hintId} className="ui-field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="ui-field__error">
-          {tm(error)}
-        </p>
-      ) : null}
+      <FieldHint id={hintId} hint={hint} />
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }
@@ -99,19 +114,10 @@ export function ChoiceGroup({ legend, error, required, children, className }: Ch
     <fieldset className={['ui-choices', className ?? ''].filter(Boolean).join(' ')} aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
       <legend className="ui-field__label">
         {legend}
-        {required ? (
-          <span className="ui-required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
+        {required ? <RequiredMark /> : null}
       </legend>
       {children}
-      {error ? (
-        <p id={`${id}-error`} className="ui-field__error">
-          {tm(error)}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </fieldset>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
-import { t, tm } from '../i18n/messages';
+import { t } from '../i18n/messages';
 import { TrashIcon } from './icons';
+import { FieldError, FieldHint, RequiredMark } from './Field';
 import type { Shown } from '../../domain/messages';
 
 /** A chosen file: a local File (not uploaded yet) or a file already on the server (url). */
@@ -69,12 +70,7 @@ export function UploadWidget({ kind, label, files, onAdd, onRemove, error, hint,
     <div className={['ui-upload', error ? 'ui-field--invalid' : ''].filter(Boolean).join(' ')} data-testid={testId}>
       <span className="ui-field__label" id={`${id}-label`}>
         {label}
-        {required ? (
-          <span className="ui-required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
+        {required ? <RequiredMark /> : null}
       </span>
       {files.length > 0 ? (
         <ul className="ui-upload__list" aria-label={t('fileList')}>
@@ -121,16 +117,8 @@ export function UploadWidget({ kind, label, files, onAdd, onRemove, error, hint,
           {kind === 'image' ? t('uploadImage') : t('uploadVideo')}
         </button>
       )}
-      {hint ? (
-        <p id={`${id}-hint`} className="ui-field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="ui-field__error" role="alert">
-          {tm(error)}
-        </p>
-      ) : null}
+      <FieldHint id={`${id}-hint`} hint={hint} />
+      <FieldError id={`${id}-error`} error={error} alert />
     </div>
   );
 }

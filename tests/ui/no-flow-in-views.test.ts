@@ -51,20 +51,8 @@ const ALLOWED: Record<string, Partial<Record<Hook, string[]>>> = {
       'route data: the checkout\'s reloadCart effect reads the page\'s data again (registration of the implementation)',
     ],
   },
-  'src/features/orders/OrdersPage.tsx': {
-    useEffect: [
-      'browser storage: a saved checkout flow is forgotten on the order list',
-      'route data: the list is read again when the session changes (router revalidation)',
-    ],
-  },
   'src/features/orders/OrderPayment.tsx': {
     useEffect: ['callback ref: the latest ordersChanged callback is kept for the actor'],
-  },
-  'src/features/thankyou/ThankYouPage.tsx': {
-    useEffect: [
-      'browser storage: a saved checkout flow is forgotten on the thank-you page',
-      'route data: the order is read again when the session changes (router revalidation)',
-    ],
   },
 };
 

@@ -22,8 +22,8 @@ import { createGbPrimeProvider } from '../../providers/gbprime';
 import { ProviderError, safeEqual } from '../../providers/http';
 import type { ProviderStatus } from '../../providers/provider';
 import { escapeHtml } from '../../providers/sandbox/common';
-import { applyOutcome, type Outcome } from '../apply';
-import { afterPaymentPath, attemptRef, customerName, orderDescription, payableOrder, providerFailed, withLock, type PaymentsDeps } from '../common';
+import { applyOutcome, recordPending, type Outcome } from '../apply';
+import { afterPaymentPath, attemptRef, customerName, orderDescription, providerFailed, startPayment, type PaymentsDeps } from '../common';
 import { findPaymentByRef, paymentsOfOrder, type PaymentRow } from '../repository';
 
 /**
@@ -131,19 +131,16 @@ export function gbprimeHandlers(deps: PaymentsDeps): Handlers {
   return {
     createGbPrimeCardPayment: async (req, _reply, ctx) => {
       const b = req.body;
-      return withLock(`order:${b.orderId}`, async () => {
-        const o = await payableOrder(ctx.db, ctx, req, b.orderId, GBPRIME_CARD);
+      return startPayment(ctx, req, b.orderId, GBPRIME_CARD, async (o) => {
         const now = ctx.clock.now();
         const referenceNo = attemptRef('G', o.id, now);
         const success = b.success_url ?? (await afterPaymentPath(ctx.db, { status: 'approved', order_token: o.order_token }));
         const failure = b.failure_url ?? '/myaccount/student/order';
         const key = randomBytes(16).toString('hex');
-        await applyOutcome(ctx, {
+        await recordPending(ctx, {
           provider: 'gbprime',
           ref: referenceNo,
-          eventId: null,
           eventKind: 'card.create',
-          outcome: { kind: 'pending' },
           ensure: { order_id: o.id, method_id: GBPRIME_CARD, amount: o.total, currency: 'THB', details: { kind: 'card', key, success, failure, email: b.email, name: b.name || customerName(o) } },
         });
         const invoiceUrl = `${deps.browserOrigin(req)}/api/gbprime/card/${encodeURIComponent(referenceNo)}?k=${key}`;
@@ -249,8 +246,7 @@ ${field('name', 'GBP_CARD_NAME', ` autocomplete="off" required value="${escapeHt
 
     createGbPrimePromptPay: async (req, _reply, ctx) => {
       const b = req.body;
-      return withLock(`order:${b.orderId}`, async () => {
-        const o = await payableOrder(ctx.db, ctx, req, b.orderId, GBPRIME_PROMPTPAY);
+      return startPayment(ctx, req, b.orderId, GBPRIME_PROMPTPAY, async (o) => {
         const now = ctx.clock.now();
         const open = (await paymentsOfOrder(ctx.db, o.id))
           .reverse()
@@ -276,12 +272,10 @@ ${field('name', 'GBP_CARD_NAME', ` autocomplete="off" required value="${escapeHt
         } catch (err) {
           throw providerFailed(err, ctx, 'gbprime qrcode');
         }
-        await applyOutcome(ctx, {
+        await recordPending(ctx, {
           provider: 'gbprime',
           ref: referenceNo,
-          eventId: null,
           eventKind: 'qrcode.create',
-          outcome: { kind: 'pending' },
           ensure: { order_id: o.id, method_id: GBPRIME_PROMPTPAY, amount: o.total, currency: 'THB', expires_at: expiresAt, details: { kind: 'qrcode', qrImage } },
         });
         return { success: true as const, data: { qrImage, referenceNo, expires_at: expiresAt.toISOString() } };

@@ -6,7 +6,7 @@ import { OMISE_CARD, OMISE_PROMPTPAY } from '../../../domain/payment-methods';
 import { ProviderError, isRecord } from '../../providers/http';
 import { isOmiseChargePaid, verifyOmiseSignature, type OmiseCharge } from '../../providers/omise';
 import { applyOutcome, closeGoneAttempt, isGoneAtProvider, type Outcome } from '../apply';
-import { afterPaymentPath, payableOrder, ownOrder, providerFailed, withLock, type PaymentsDeps } from '../common';
+import { afterPaymentPath, ownOrder, payableOrder, providerFailed, startPayment, withLock, type PaymentsDeps } from '../common';
 import { paymentsOfOrder, type PaymentRow } from '../repository';
 import { MSG } from '../../../domain/messages';
 
@@ -107,8 +107,7 @@ export function omiseHandlers(deps: PaymentsDeps): Handlers {
 
     createOmisePromptPay: async (req, _reply, ctx) => {
       const body = req.body;
-      return withLock(`order:${body.orderId}`, async () => {
-        const o = await payableOrder(ctx.db, ctx, req, body.orderId, OMISE_PROMPTPAY);
+      return startPayment(ctx, req, body.orderId, OMISE_PROMPTPAY, async (o) => {
         const now = ctx.clock.now();
         const open = (await paymentsOfOrder(ctx.db, o.id))
           .reverse()

@@ -10,8 +10,8 @@ import { fromMajor } from '../../../domain/money';
 import { PAYPAL } from '../../../domain/payment-methods';
 import { ProviderError } from '../../providers/http';
 import { firstCapture, paypalIssue, type PaypalOrder } from '../../providers/paypal';
-import { applyOutcome, closeGoneAttempt, isGoneAtProvider } from '../apply';
-import { PAYABLE_STATUSES, notPayable, ownOrder, payableOrder, providerFailed, withLock, type PaymentsDeps } from '../common';
+import { applyOutcome, closeGoneAttempt, isGoneAtProvider, recordPending } from '../apply';
+import { notPayable, ownOrder, PAYABLE_STATUSES, providerFailed, startPayment, withLock, type PaymentsDeps } from '../common';
 import { findPaymentByRef, paymentsOfOrder, updateRefund } from '../repository';
 import { isRecord } from '../../providers/http';
 import { MSG } from '../../../domain/messages';
@@ -20,8 +20,7 @@ export function paypalHandlers(deps: PaymentsDeps): Handlers {
   return {
     createPaypalOrder: async (req, reply, ctx) => {
       const { orderId } = req.body;
-      return withLock(`order:${orderId}`, async () => {
-        const o = await payableOrder(ctx.db, ctx, req, orderId, PAYPAL);
+      return startPayment(ctx, req, orderId, PAYPAL, async (o) => {
         const open = (await paymentsOfOrder(ctx.db, o.id)).reverse().find((p) => p.provider === 'paypal' && p.status === 'pending' && p.amount === o.total && p.currency === o.currency_code);
         reply.code(201);
         if (open) {
@@ -46,12 +45,10 @@ export function paypalHandlers(deps: PaymentsDeps): Handlers {
           ctx.log.error({ orderId: o.id, paypalOrderId: pp.id }, 'PayPal order amount differs from the order total');
           throw new ApiError(502, 'PAYMENT_FAILED', MSG.PAYMENT_FAILED);
         }
-        await applyOutcome(ctx, {
+        await recordPending(ctx, {
           provider: 'paypal',
           ref: pp.id,
-          eventId: null,
           eventKind: 'order.create',
-          outcome: { kind: 'pending' },
           ensure: { order_id: o.id, method_id: PAYPAL, amount: o.total, currency: o.currency_code },
         });
         return { success: true as const, paypal_order_id: pp.id };
@@ -99,12 +96,10 @@ export function paypalHandlers(deps: PaymentsDeps): Handlers {
         }
         if (capture?.status === 'PENDING') {
           // PayPal holds the money (review, eCheck...): nothing is paid yet, nothing is deleted.
-          await applyOutcome(ctx, {
+          await recordPending(ctx, {
             provider: 'paypal',
             ref: paypalOrderId,
-            eventId: null,
             eventKind: 'capture.pending',
-            outcome: { kind: 'pending' },
             details: { payer_id: pp.payer?.payer_id ?? null, capture_id: capture.id, capture_status: 'PENDING', pending_reason: capture.status_details?.reason ?? null },
           });
           return { success: true as const, status: 'PENDING' as const, order_token: o.order_token };

@@ -7,8 +7,8 @@ import type { Handlers } from '../../openapi/router';
 import { PAYSOLUTIONS } from '../../../domain/payment-methods';
 import { createPaySolutionsProvider } from '../../providers/paysolutions';
 import type { ProviderStatus } from '../../providers/provider';
-import { applyOutcome, type Outcome } from '../apply';
-import { afterPaymentPath, orderDescription, payableOrder, providerFailed, withLock, type PaymentsDeps } from '../common';
+import { applyOutcome, recordPending, type Outcome } from '../apply';
+import { afterPaymentPath, orderDescription, providerFailed, startPayment, type PaymentsDeps } from '../common';
 import { findPaymentByRef, paymentsOfOrder } from '../repository';
 
 /** Statuses a postback may claim for a payment that did not succeed (the inquiry answers nothing for them). */
@@ -27,16 +27,13 @@ export function paysolutionsHandlers(deps: PaymentsDeps): Handlers {
   return {
     createPaySolutionsPayment: async (req, _reply, ctx) => {
       const orderId = req.body.order_id;
-      return withLock(`order:${orderId}`, async () => {
-        const o = await payableOrder(ctx.db, ctx, req, orderId, PAYSOLUTIONS);
+      return startPayment(ctx, req, orderId, PAYSOLUTIONS, async (o) => {
         const earlier = (await paymentsOfOrder(ctx.db, o.id)).filter((p) => p.provider === 'paysolutions').length;
         const refno = nextRefno(o.id, earlier);
-        await applyOutcome(ctx, {
+        await recordPending(ctx, {
           provider: 'paysolutions',
           ref: refno,
-          eventId: null,
           eventKind: 'form.create',
-          outcome: { kind: 'pending' },
           ensure: { order_id: o.id, method_id: PAYSOLUTIONS, amount: o.total, currency: 'THB' },
         });
         const started = await provider().initiatePayment({

@@ -8,8 +8,8 @@ import type { Handlers } from '../../openapi/router';
 import { parseAmount } from '../../../domain/money';
 import { SCB_QR } from '../../../domain/payment-methods';
 import { parsePromptPayPayload } from '../../../domain/promptpay';
-import { applyOutcome } from '../apply';
-import { attemptRef, bangkokDate, payableOrder, providerFailed, withLock, type PaymentsDeps } from '../common';
+import { applyOutcome, recordPending } from '../apply';
+import { attemptRef, bangkokDate, providerFailed, startPayment, type PaymentsDeps } from '../common';
 import { findPaymentByRef, paymentsOfOrder, updatePayment } from '../repository';
 import { MSG } from '../../../domain/messages';
 
@@ -21,8 +21,7 @@ export function scbHandlers(deps: PaymentsDeps): Handlers {
   return {
     createScbQrCode: async (req, _reply, ctx) => {
       const { orderId } = req.body;
-      return withLock(`order:${orderId}`, async () => {
-        const o = await payableOrder(ctx.db, ctx, req, orderId, SCB_QR);
+      return startPayment(ctx, req, orderId, SCB_QR, async (o) => {
         const now = ctx.clock.now();
         const mine = (await paymentsOfOrder(ctx.db, o.id)).filter((p) => p.provider === 'scb' && p.status === 'pending');
         for (const p of mine) if (p.expires_at && p.expires_at <= now) await updatePayment(ctx.db, p.id, { status: 'expired', failure_code: 'expired', failure_message: 'QR expired' }, now);
@@ -55,12 +54,10 @@ export function scbHandlers(deps: PaymentsDeps): Handlers {
           throw new ApiError(502, 'PAYMENT_FAILED', MSG.PAYMENT_FAILED);
         }
         const expiresAt = new Date(now.getTime() + deps.config.scb.qrTtlMinutes * 60_000);
-        await applyOutcome(ctx, {
+        await recordPending(ctx, {
           provider: 'scb',
           ref: `${ref1}.${ref2}`,
-          eventId: null,
           eventKind: 'qrcode.create',
-          outcome: { kind: 'pending' },
           ensure: { order_id: o.id, method_id: SCB_QR, amount: o.total, currency: 'THB', expires_at: expiresAt, details: { ref1, ref2, ref3, qrRawData: qr.qrRawData } },
         });
         return {

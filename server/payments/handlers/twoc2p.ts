@@ -4,42 +4,45 @@
  * envelope, or the PGW `{ payload }` JWT). Everything goes through the PaymentProvider interface
  * (server/providers/twoc2p.ts); the result applied is always 2C2P's own answer to an inquiry.
  */
+import type { FastifyRequest } from 'fastify';
 import { ApiError, requestLocale } from '../../errors';
+import type { OrderForPayment } from '../../orders/service';
 import type { Handlers } from '../../openapi/router';
 import { TWOC2P_CARD, TWOC2P_INSTALLMENT } from '../../../domain/payment-methods';
 import type { ProviderStatus } from '../../providers/provider';
 import { twoC2pProviderOn, type TwoC2pProvider } from '../../providers/twoc2p';
-import { applyOutcome } from '../apply';
+import { applyOutcome, recordPending } from '../apply';
 import type { AppContext } from '../../context';
-import { afterPaymentPath, attemptRef, customerName, orderDescription, payableOrder, providerFailed, withLock, type PaymentsDeps } from '../common';
+import { afterPaymentPath, attemptRef, customerName, orderDescription, payableOrder, providerFailed, startPayment, withLock, type PaymentsDeps } from '../common';
 import { findPaymentByRef, type PaymentRow } from '../repository';
 
 export function twoc2pHandlers(deps: PaymentsDeps): Handlers {
   const provider = (): TwoC2pProvider => twoC2pProviderOn(deps.providers.twoc2p());
+  /** What every 2C2P start sends: our reference, the order's amount in THB, and where 2C2P returns the buyer and reports to. */
+  const attempt = (req: FastifyRequest, o: OrderForPayment, ref: string) => ({
+    ref,
+    orderId: o.id,
+    amount: o.total,
+    currency: 'THB' as const,
+    description: orderDescription(o),
+    returnUrl: `${deps.browserOrigin(req)}/api/payment/2c2p/frontend-return`,
+    notifyUrl: `${deps.callbackOrigin()}/api/payment/2c2p/backend-return`,
+  });
 
   return {
     create2c2pCardRequest: async (req, _reply, ctx) => {
       const b = req.body;
-      return withLock(`order:${b.orderId}`, async () => {
-        const o = await payableOrder(ctx.db, ctx, req, b.orderId, TWOC2P_CARD);
+      return startPayment(ctx, req, b.orderId, TWOC2P_CARD, async (o) => {
         const now = ctx.clock.now();
         const code = attemptRef('C', o.id, now);
-        await applyOutcome(ctx, {
+        await recordPending(ctx, {
           provider: '2c2p',
           ref: code,
-          eventId: null,
           eventKind: 'cardform.create',
-          outcome: { kind: 'pending' },
           ensure: { order_id: o.id, method_id: TWOC2P_CARD, amount: o.total, currency: 'THB', details: { masked: b.maskedCardInfo, kind: 'card-form' } },
         });
         const started = await provider().initiatePayment({
-          ref: code,
-          orderId: o.id,
-          amount: o.total,
-          currency: 'THB',
-          description: orderDescription(o),
-          returnUrl: `${deps.browserOrigin(req)}/api/payment/2c2p/frontend-return`,
-          notifyUrl: `${deps.callbackOrigin()}/api/payment/2c2p/backend-return`,
+          ...attempt(req, o, code),
           customer: { name: customerName(o) },
           input: { kind: 'card-form', encryptedCardInfo: b.encryptedCardInfo },
         });
@@ -60,13 +63,7 @@ export function twoc2pHandlers(deps: PaymentsDeps): Handlers {
         let started;
         try {
           started = await provider().initiatePayment({
-            ref: invoiceNo,
-            orderId: o.id,
-            amount: o.total,
-            currency: 'THB',
-            description: orderDescription(o),
-            returnUrl: `${deps.browserOrigin(req)}/api/payment/2c2p/frontend-return`,
-            notifyUrl: `${deps.callbackOrigin()}/api/payment/2c2p/backend-return`,
+            ...attempt(req, o, invoiceNo),
             input: {
               kind: 'payment-link',
               locale: requestLocale(req) === 'en' ? 'en' : 'th',
@@ -77,12 +74,10 @@ export function twoc2pHandlers(deps: PaymentsDeps): Handlers {
           throw providerFailed(err, ctx, '2c2p paymentToken');
         }
         if (started.kind !== 'redirect') throw new ApiError(500, 'INTERNAL_ERROR', 'The 2C2P payment link could not be made');
-        await applyOutcome(ctx, {
+        await recordPending(ctx, {
           provider: '2c2p',
           ref: invoiceNo,
-          eventId: null,
           eventKind: 'paymentToken',
-          outcome: { kind: 'pending' },
           ensure: { order_id: o.id, method_id: methodId, amount: o.total, currency: 'THB', details: { kind: 'payment-link', paymentToken: started.providerRef ?? null } },
         });
         return { success: true as const, result: { webPaymentUrl: started.url } };

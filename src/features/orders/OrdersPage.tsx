@@ -1,10 +1,8 @@
-import { useEffect, useRef } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import type { components } from '../../../generated/api';
 import { selectLoggedIn } from '../../../machines/session/session.selectors';
 import { orderActors } from '../../api/actors';
-import { flowPersistence } from '../../api/effects';
-import { useOrderWatch } from '../../api/order-watch-logic';
+import { useOrdersReadAgain } from '../../api/order-watch-logic';
 import { loadSiteSettings } from '../../api/settings';
 import { loadBankCodes, type BankCodeOption } from '../../api/bank-codes';
 import { loadDocuments, type OrderDocument } from '../../api/documents';
@@ -68,18 +66,7 @@ export function OrdersPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
   const revalidator = useRevalidator();
   // The course page's "continue paying order #N": the loader read the order id from the link, the machine starts that payment once.
   const payment = useOrderPayment(() => void revalidator.revalidate(), settings, payOrderId ?? null);
-  const was = useRef(loggedIn);
-  // The shop approving or rejecting, a late payment, a refund: the list reads again, no reload needed.
-  useOrderWatch(() => void revalidator.revalidate());
-  useEffect(() => {
-    flowPersistence.actions.clearPersistedSnapshot();
-  }, []);
-  useEffect(() => {
-    if (loggedIn !== was.current) {
-      was.current = loggedIn;
-      void revalidator.revalidate();
-    }
-  }, [loggedIn, revalidator]);
+  useOrdersReadAgain(loggedIn, () => void revalidator.revalidate());
   return (
     <main className="page" data-testid="orders-page">
       <h1>{t('myOrders')}</h1>

@@ -1,10 +1,8 @@
-import { useEffect, useRef } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import type { components } from '../../../generated/api';
 import { selectLoggedIn } from '../../../machines/session/session.selectors';
 import { orderActors } from '../../api/actors';
-import { flowPersistence } from '../../api/effects';
-import { useOrderWatch } from '../../api/order-watch-logic';
+import { useOrdersReadAgain } from '../../api/order-watch-logic';
 import { isApiError } from '../../api/errors';
 import { loadDocuments, type OrderDocument } from '../../api/documents';
 import { t } from '../../i18n/messages';
@@ -58,18 +56,7 @@ export function ThankYouPage() {
   const data = useLoaderData() as ThankYouData;
   const loggedIn = SessionContext.useSelector(selectLoggedIn);
   const revalidator = useRevalidator();
-  const was = useRef(loggedIn);
-  // The shop approving, a late payment, a refund: the page reads the order again, no reload needed.
-  useOrderWatch(() => void revalidator.revalidate());
-  useEffect(() => {
-    flowPersistence.actions.clearPersistedSnapshot();
-  }, []);
-  useEffect(() => {
-    if (loggedIn !== was.current) {
-      was.current = loggedIn;
-      void revalidator.revalidate();
-    }
-  }, [loggedIn, revalidator]);
+  useOrdersReadAgain(loggedIn, () => void revalidator.revalidate());
   return (
     <main className="page page--narrow" data-testid="thankyou-page">
       {data.kind === 'order' ? (
