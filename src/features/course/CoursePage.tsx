@@ -17,21 +17,7 @@ import { msg, t } from '../../i18n/messages';
 import { Spinner } from '../../ui';
 import './course.css';
 
-/**
- * The checkout's chunk (forms' schemas, the payment machines, the checkout and cart machines, the
- * panel) runs its modules' top-level code when it is evaluated, in one task: ≈ 45 ms of CPU, ×4
- * on a phone. Its parts are imported one after the other, each in a task of its own (a module
- * already evaluated is not evaluated again), so no one of them holds the main thread long.
- */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-const PurchaseArea = lazy(async () => {
-  for (const part of [() => import('../../../domain/forms/registration'), () => import('../../api/payment-logic'), () => import('../../../machines/checkout/checkout.machine')]) {
-    // A part that failed to load is loaded again by the panel's own import below (and fails there).
-    await part().catch(() => undefined);
-    await nextTask();
-  }
-  return import('./purchase-entry');
-});
+const PurchaseArea = lazy(() => import('./purchase-entry'));
 
 /** The checkout once its data and its chunk are there; a placeholder of the same place before. */
 export function DeferredPurchase({ data, layout, PaymentHost, embedded, logic }: { data: CoursePageData; layout: LayoutId; PaymentHost: PaymentSlot; embedded: boolean; logic?: CheckoutLogic }): ReactNode {
