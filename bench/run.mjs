@@ -7,14 +7,19 @@
 //     POST order (a fresh buyer and a fresh Idempotency-Key each) on PGlite and on PostgreSQL
 //     (a throwaway cluster, scripts/postgres.ts, or BENCH_DATABASE_URL), and a bare Fastify
 //     hello-world measured in the same run (GET course is printed as a ratio of it);
-//  4. Lighthouse 12 mobile (simulated throttling), median of N runs, on layouts 1-4 (demo courses
-//     2, 3, 7, 5) and a product page, in Debian's Chromium.
+//  4. Lighthouse 12 mobile (simulated throttling), N runs on layouts 1-4 (demo courses 2, 3, 7, 5)
+//     and a product page, in Debian's Chromium. Every run's score and TBT are printed; a page meets
+//     its target only when its WORST run does (score ≥ 95, LCP ≤ 1.5 s, TBT ≤ 100 ms, CLS 0), and
+//     the long tasks of each page's worst run are listed (main-thread tasks over 50 ms in the
+//     simulation, with the script they are attributed to).
 // Targets are printed beside each figure; RESULTS.md says where one is missed, and by how much.
 // Usage: npm run bench [-- --runs 5] [--seconds 10] [--no-build] [--skip lighthouse,api,pg]
+//        [--pages 1,2,3,4,product] (Lighthouse on these pages only) [--results file] (instead of
+//        bench/RESULTS.md, e.g. for a run on a busy machine) [--keep dir] (every Lighthouse JSON)
 // Ports: BENCH_PORT_BASE (default 5590) and the next four (web app, API, hello-world, Chrome).
 import { spawn, spawnSync } from 'node:child_process';
 import { cpus, freemem, loadavg, totalmem, platform, release, arch, tmpdir } from 'node:os';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createInterface } from 'node:readline';
@@ -31,6 +36,9 @@ const opt = (name, dflt) => {
 const runs = Number(opt('--runs', 5));
 const seconds = Number(opt('--seconds', 10));
 const skip = new Set(String(opt('--skip', '')).split(',').filter(Boolean));
+const onlyPages = new Set(String(opt('--pages', '')).split(',').filter(Boolean));
+const resultsFile = opt('--results', 'bench/RESULTS.md');
+const keepDir = opt('--keep', '');
 const base = Number(process.env.BENCH_PORT_BASE || 5590);
 const PORTS = { web: base, api: base + 1, hello: base + 2, chrome: base + 3 };
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -206,12 +214,40 @@ if (!skip.has('api')) {
 
 // ---------------------------------------------------------------- Lighthouse
 const pages = [
-  { name: 'layout 1 (course 2)', id: 2 },
-  { name: 'layout 2 (course 3)', id: 3 },
-  { name: 'layout 3 (course 7)', id: 7 },
-  { name: 'layout 4 (course 5)', id: 5 },
-  { name: 'product (12)', id: 12, product: true },
-];
+  { key: '1', name: 'layout 1 (course 2)', id: 2 },
+  { key: '2', name: 'layout 2 (course 3)', id: 3 },
+  { key: '3', name: 'layout 3 (course 7)', id: 7 },
+  { key: '4', name: 'layout 4 (course 5)', id: 5 },
+  { key: 'product', name: 'product (12)', id: 12, product: true },
+].filter((p) => onlyPages.size === 0 || onlyPages.has(p.key));
+// The issue's and the spec's figure: every run, not only the median.
+const LH_TARGET = { score: 95, lcp: 1500, tbt: 100 };
+/**
+ * The main-thread tasks over 50 ms (simulated) of a Lighthouse result, in time order: start,
+ * length, the script it is attributed to and what it spent its time on (the audit's debug data:
+ * scriptEvaluation, styleLayout, …).
+ */
+function longTasks(lhr) {
+  const details = lhr.audits['long-tasks']?.details ?? {};
+  const short = (url) => (typeof url === 'string' ? url.replace(/^https?:\/\/[^/]+/, '') || url : String(url ?? ''));
+  const debug = details.debugData;
+  const tasks = debug?.tasks
+    ? debug.tasks.map(({ urlIndex, startTime, duration, ...groups }) => ({ start: startTime, duration, url: debug.urls?.[urlIndex], groups }))
+    : (details.items ?? []).map((t) => ({ start: t.startTime, duration: t.duration, url: t.url, groups: {} }));
+  return tasks
+    .map((t) => ({
+      start: Math.round(t.start ?? 0),
+      duration: Math.round(t.duration ?? 0),
+      url: short(t.url),
+      spent: Object.entries(t.groups)
+        // Simulated runs put most of a task under "other": only the named groups say something.
+        .filter(([k, v]) => k !== 'other' && typeof v === 'number' && v >= 5)
+        .sort((x, y) => y[1] - x[1])
+        .map(([k, v]) => `${k} ${Math.round(v)}`)
+        .join(', '),
+    }))
+    .sort((x, y) => x.start - y.start);
+}
 const lighthouse = [];
 let lighthouseVersion = '';
 let chromiumVersion = '';
@@ -234,6 +270,7 @@ if (!skip.has('lighthouse')) {
     const r = await fetch(`${origin}/public/${p.product ? 'products' : 'courses'}/${p.id}/0`, { headers: { connection: 'close' } });
     p.path = `/${p.product ? 'product' : 'course'}/${(await r.json()).data.link_path}`;
   }
+  if (keepDir) mkdirSync(keepDir, { recursive: true });
   for (const p of pages) {
     const path = p.path;
     const samples = [];
@@ -249,6 +286,7 @@ if (!skip.has('lighthouse')) {
         log(`lighthouse failed on ${path}`);
         continue;
       }
+      if (keepDir) copyFileSync(out, join(keepDir, `${p.product ? 'product' : `layout${p.key}`}-${i + 1}.json`));
       const lhr = JSON.parse(readFileSync(out, 'utf8'));
       samples.push({
         score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -257,13 +295,35 @@ if (!skip.has('lighthouse')) {
         cls: lhr.audits['cumulative-layout-shift'].numericValue,
         fcp: lhr.audits['first-contentful-paint'].numericValue,
         lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+        longTasks: longTasks(lhr),
+        load: loadavg()[0],
       });
+      const last = samples.at(-1);
+      log(`  score ${last.score}, TBT ${Math.round(last.tbt)} ms, LCP ${Math.round(last.lcp)} ms, load ${last.load.toFixed(1)}`);
     }
     const median = (k) => {
       const v = samples.map((s) => s[k]).sort((a, b) => a - b);
       return v.length ? v[Math.floor((v.length - 1) / 2)] : NaN;
     };
-    lighthouse.push({ page: `${p.name} ${path}`, runs: samples.length, score: median('score'), lcp: Math.round(median('lcp')), tbt: Math.round(median('tbt')), cls: Number(median('cls').toFixed(3)), fcp: Math.round(median('fcp')), lcpElement: samples[0]?.lcpElement ?? '' });
+    // The worst run: the lowest score, then the longest TBT.
+    const worst = [...samples].sort((a, b) => a.score - b.score || b.tbt - a.tbt)[0];
+    lighthouse.push({
+      page: `${p.name} ${path}`,
+      runs: samples.length,
+      wanted: runs,
+      score: median('score'),
+      lcp: Math.round(median('lcp')),
+      tbt: Math.round(median('tbt')),
+      cls: Number(median('cls').toFixed(3)),
+      fcp: Math.round(median('fcp')),
+      worstScore: samples.length ? Math.min(...samples.map((s) => s.score)) : NaN,
+      worstLcp: samples.length ? Math.round(Math.max(...samples.map((s) => s.lcp))) : NaN,
+      worstTbt: samples.length ? Math.round(Math.max(...samples.map((s) => s.tbt))) : NaN,
+      worstCls: samples.length ? Number(Math.max(...samples.map((s) => s.cls)).toFixed(3)) : NaN,
+      perRun: samples.map((s) => ({ score: s.score, tbt: Math.round(s.tbt), lcp: Math.round(s.lcp), load: s.load })),
+      worstLongTasks: worst?.longTasks ?? [],
+      lcpElement: samples[0]?.lcpElement ?? '',
+    });
   }
   await stop(web);
 }
@@ -292,8 +352,16 @@ for (const a of api) {
   );
 }
 for (const l of lighthouse) {
-  const ok = l.score >= 95 && l.lcp <= 1500 && l.tbt <= 80 && l.cls === 0;
-  add('lighthouse', l.page, `score ${l.score}`, '≥ 95, LCP ≤ 1500 ms, TBT ≤ 80 ms, CLS 0', ok, `LCP ${ms(l.lcp)}, TBT ${ms(l.tbt)}, CLS ${l.cls}, FCP ${ms(l.fcp)} (median of ${l.runs})`);
+  // Judged on the worst run (and every run asked for must have finished).
+  const ok = l.runs === l.wanted && l.worstScore >= LH_TARGET.score && l.worstLcp <= LH_TARGET.lcp && l.worstTbt <= LH_TARGET.tbt && l.worstCls === 0;
+  add(
+    'lighthouse',
+    l.page,
+    `score ${l.worstScore} (worst of ${l.runs})`,
+    `every run: ≥ ${LH_TARGET.score}, LCP ≤ ${LH_TARGET.lcp} ms, TBT ≤ ${LH_TARGET.tbt} ms, CLS 0`,
+    ok,
+    `worst: LCP ${ms(l.worstLcp)}, TBT ${ms(l.worstTbt)}, CLS ${l.worstCls}; median: score ${l.score}, LCP ${ms(l.lcp)}, TBT ${ms(l.tbt)}, FCP ${ms(l.fcp)}; runs: score ${l.perRun.map((r) => r.score).join('/')}, TBT ${l.perRun.map((r) => r.tbt).join('/')} ms${l.runs < l.wanted ? `; ${l.wanted - l.runs} run(s) failed` : ''}`,
+  );
 }
 
 const machine = {
@@ -337,6 +405,16 @@ if (lighthouse.length) {
   // (`node bench/lcp-probe.mjs <origin> <path>` lists every candidate as the browser reported it).
   const named = (e) => (e ? `\`${e.replace(/`/g, "'")}\`` : 'not named by Lighthouse (no longer in the page: an element of the server-written first view, which the app replaced)');
   md.push('## Largest contentful paint element (first run)', '', ...lighthouse.map((l) => `- ${l.page}: ${named(l.lcpElement)}`), '');
+  // What the worst run's TBT is made of: each task over 50 ms adds (length - 50) ms.
+  const task = (t) => `${t.duration} ms at ${t.start} ms (${t.url || 'no script'}${t.spent ? `: ${t.spent}` : ''})`;
+  md.push(
+    '## Long tasks of each page\'s worst run (simulated; each adds its length - 50 ms to TBT)',
+    '',
+    ...lighthouse.map((l) => `- ${l.page}: ${l.worstLongTasks.length ? l.worstLongTasks.map(task).join('; ') : 'none'}`),
+    '',
+    `Load average (1 min) at each run's end: ${lighthouse.map((l) => `${l.page.split(' (')[0]} ${l.perRun.map((r) => r.load.toFixed(1)).join('/')}`).join('; ')}.`,
+    '',
+  );
 }
 const missed = rows.filter((r) => r.ok === 'MISSED');
 md.push('## Targets missed in this run', '');
@@ -347,6 +425,6 @@ try {
 } catch {
   why = '';
 }
-writeFileSync('bench/RESULTS.md', `${md.join('\n')}\n${why}`);
-console.log('\nwrote bench/RESULTS.md');
+writeFileSync(resultsFile, `${md.join('\n')}\n${why}`);
+console.log(`\nwrote ${resultsFile}`);
 process.exit(0);
