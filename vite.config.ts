@@ -145,6 +145,10 @@ export default defineConfig(({ command }) => ({
     },
   },
   test: {
+    // Two files at a time on a 2-core machine (vitest's default there is one: cores - 1). The files
+    // are independent: each has its own database (PGlite in memory, or its own database or cluster
+    // on PostgreSQL), temporary folders and ports (port 0 or a free port).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -164,6 +168,9 @@ export default defineConfig(({ command }) => ({
           name: 'server',
           include: ['tests/server/**/*.test.ts', 'tests/types/**/*.test.ts', 'tests/api/**/*.test.ts'],
           environment: 'node',
+          // The embedded database is built once per run (initdb, migrations, demo seed) and each
+          // file's PGlite starts from it (tests/server/support/pglite-template.ts, testApp).
+          globalSetup: ['tests/server/support/pglite-template.ts'],
           // A test's app (migrations, seed, the embedded database) is built in beforeAll: on a
           // 2-core machine at load 25-30 that took over 60 s. These bounds only end a hung test;
           // a passing one never waits for them.

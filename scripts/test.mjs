@@ -7,7 +7,8 @@
 //  4. the server files where the database matters (tests/server/on-postgres.mjs: locks, NOTIFY,
 //     concurrency) again on a real PostgreSQL cluster (started and stopped here)
 //  5. end to end in Debian's Chromium (Playwright), when tests/e2e has specs, then the browser coverage (e2e:report)
-// Ends with one plain line "tests: N passed, N failed, N skipped".
+// Ends with the slowest files of each stage (scripts/test-times.mjs) and one plain line
+// "tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -51,6 +52,8 @@ function readPlaywright(file) {
 }
 
 function finish(code) {
+  // Where the time went: the slowest files of each stage's report (docs/testing.md, "Time").
+  spawnSync('node', ['scripts/test-times.mjs', '--top', '12'], { stdio: 'inherit' });
   console.log(`\n=== timings: ${timings.join(', ')}; total ${((Date.now() - started) / 1000).toFixed(1)}s`);
   console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   process.exit(code);

@@ -86,6 +86,11 @@ export interface DbOptions {
   limits?: Partial<PoolLimits>;
   /** PGlite: how long to wait for another process to free the folder before refusing (ms, default 0). */
   lockWaitMs?: number;
+  /**
+   * PGlite in memory: start from this data folder (a `dumpPglite` tarball) instead of an empty
+   * cluster. The tests build one migrated, seeded database per run and start each file from it.
+   */
+  loadDataDir?: Blob;
 }
 
 /**
@@ -418,7 +423,17 @@ async function createPostgres(url: string, limits: PoolLimits): Promise<Db & { e
   };
 }
 
-async function createPglite(dataDir: string | undefined, lockWaitMs: number): Promise<Db & { exec(sql: string): Promise<void> }> {
+/** The PGlite instance behind each PGlite handle (for dumpPglite). */
+const pgliteOf = new WeakMap<Db, PGlite>();
+
+/** The data folder of a PGlite handle as an uncompressed tarball (createDb's `loadDataDir`). */
+export async function dumpPglite(db: Db): Promise<Blob> {
+  const lite = pgliteOf.get(db);
+  if (!lite) throw new Error('dumpPglite: not a PGlite database');
+  return lite.dumpDataDir('none');
+}
+
+async function createPglite(dataDir: string | undefined, lockWaitMs: number, loadDataDir?: Blob): Promise<Db & { exec(sql: string): Promise<void> }> {
   let lock: PgliteLock | null = null;
   if (dataDir && dataDir !== 'memory') {
     mkdirSync(dataDir, { recursive: true });
@@ -428,7 +443,7 @@ async function createPglite(dataDir: string | undefined, lockWaitMs: number): Pr
   const parsers = { [INT8]: parseNumber, [NUMERIC]: parseNumber, [INT8_ARRAY]: parseNumberArray, [NUMERIC_ARRAY]: parseNumberArray };
   let lite: PGlite;
   try {
-    lite = dataDir && dataDir !== 'memory' ? await PGlite.create(dataDir, { parsers }) : await PGlite.create({ parsers });
+    lite = dataDir && dataDir !== 'memory' ? await PGlite.create(dataDir, { parsers }) : await PGlite.create({ parsers, ...(loadDataDir ? { loadDataDir } : {}) });
   } catch (err) {
     lock?.release();
     throw err;
@@ -440,7 +455,7 @@ async function createPglite(dataDir: string | undefined, lockWaitMs: number): Pr
       .then(() => feed.setLive(true))
       .catch((err: Error) => console.error('change feed: LISTEN failed', err.message));
   });
-  return {
+  const db: Db & { exec(sql: string): Promise<void> } = {
     kind: 'pglite',
     changes: feed,
     async query<T>(sql: string, params?: unknown[]) {
@@ -477,6 +492,8 @@ async function createPglite(dataDir: string | undefined, lockWaitMs: number): Pr
       }
     },
   };
+  pgliteOf.set(db, lite);
+  return db;
 }
 
 /** Creates the database handle and (by default) applies pending migrations. */
@@ -484,7 +501,7 @@ export async function createDb(options: DbOptions = {}): Promise<Db> {
   const url = options.url === undefined ? process.env.DATABASE_URL : options.url;
   const limits = { ...poolLimits(), ...options.limits, ...(options.poolSize ? { max: options.poolSize } : {}) };
   const lockWaitMs = options.lockWaitMs ?? posInt(process.env.PGLITE_LOCK_WAIT_MS, 0);
-  const db = url ? await createPostgres(url, limits) : await createPglite(options.dataDir, lockWaitMs);
+  const db = url ? await createPostgres(url, limits) : await createPglite(options.dataDir, lockWaitMs, options.loadDataDir);
   if (options.migrate !== false) {
     try {
       await migrate(db);

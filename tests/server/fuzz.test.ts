@@ -7,6 +7,7 @@
  * declared by the operation in openapi.yaml (checked by the independent validator of `call`).
  */
 import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { parse } from 'yaml';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,12 +118,14 @@ function encodePath(v: string): string {
 
 let t: TestApp;
 let sid = '';
+let host = '';
 const outcomes = new Map<string, Map<number, number>>();
 
 beforeAll(async () => {
   t = await testApp({ payments: true });
-  // Provider calls go to our own sandboxes: listen in this engineer's port range.
-  await t.app.listen({ port: 5870, host: '127.0.0.1' });
+  // Provider calls go to our own sandboxes: listen on a free port (another test file may run at once).
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  host = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   await t.close();
@@ -143,7 +146,7 @@ describe(`contract fuzz: ${operations.size} operations × ${RUNS} requests, no 5
       await fc.assert(
         fc.asyncProperty(requestArb(s), async (r) => {
           const b = r.body;
-          const headers: Record<string, string> = { host: '127.0.0.1:5870' };
+          const headers: Record<string, string> = { host };
           if (r.idem) headers['idempotency-key'] = r.idem;
           if (b.kind === 'raw') headers['content-type'] = b.type;
           if (b.kind === 'json') headers['content-type'] = 'application/json';

@@ -1,14 +1,17 @@
 /**
- * A seeded app for one test file: PGlite in memory by default; a fresh database on the PostgreSQL
- * of TEST_DATABASE_URL when set (scripts/with-postgres.ts), or on `pgUrl` when given.
+ * A seeded app for one test file: PGlite in memory by default, started from the run's template
+ * database (./pglite-template.ts: migrated and seeded once per run, not once per file); a fresh
+ * database on the PostgreSQL of TEST_DATABASE_URL when set (scripts/with-postgres.ts), or on
+ * `pgUrl` when given (migrated and seeded there).
  * Every request goes through app.inject and every answer of an operation is re-checked against
  * openapi.yaml with an independent validator (./contract).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { createDb, type Db } from '../../../server/db/index';
@@ -16,8 +19,9 @@ import { seed } from '../../../server/db/seed';
 import { fixedClock } from '../../../server/clock';
 import { loadAbuseLimits, type Config } from '../../../server/config';
 import { checkAnswer, operations } from './contract';
+import { NOW } from './now';
 
-export const NOW = new Date('2026-03-02T03:00:00Z');
+export { NOW };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -50,9 +54,13 @@ async function freshPgDatabase(adminUrl: string): Promise<{ url: string; drop: (
 export async function testApp(opts: { pgUrl?: string; config?: Partial<Config>; seedData?: boolean; payments?: boolean; logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
   const adminUrl = opts.pgUrl ?? process.env.TEST_DATABASE_URL;
   const pgdb = adminUrl ? await freshPgDatabase(adminUrl) : null;
-  const db = await createDb({ url: pgdb?.url ?? null, dataDir: 'memory', poolSize: 60 });
+  // The run's template (built once by the server project's global setup; absent when a file runs
+  // under another config): the migrations are then already applied, and the seed too.
+  const templates = pgdb ? null : inject('pgliteTemplates');
+  const template = templates ? (opts.seedData === false ? templates.migrated : templates.seeded) : null;
+  const db = await createDb({ url: pgdb?.url ?? null, dataDir: 'memory', poolSize: 60, ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}) });
   const clock = fixedClock(NOW);
-  if (opts.seedData !== false) await seed(db, NOW);
+  if (opts.seedData !== false && !template) await seed(db, NOW);
   const outbox = mkdtempSync(join(tmpdir(), 'outbox-'));
   const uploads = mkdtempSync(join(tmpdir(), 'uploads-'));
   const app = await buildApp({

@@ -1,0 +1,52 @@
+/**
+ * Global setup of the server project (vite.config.ts): builds the embedded database once per run
+ * (PGlite's initdb, the migrations, the demo seed at NOW) and writes it as two data folder
+ * tarballs: migrated only, and migrated + seeded. testApp (./app.ts) starts each file's PGlite
+ * from one of them (createDb's `loadDataDir`) instead of running initdb, every migration and the
+ * seed again: that was most of a server test file's time. Every file still gets its own database;
+ * nothing is shared between files but the starting point. Not built when the files run on
+ * PostgreSQL (TEST_DATABASE_URL): each file then gets a fresh database on that cluster.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { createDb, dumpPglite, type Db } from '../../../server/db/index';
+import { seed } from '../../../server/db/seed';
+import { NOW } from './now';
+
+export interface PgliteTemplates {
+  /** The migrations applied, no rows (testApp's `seedData: false`). */
+  migrated: string;
+  /** The migrations applied and the demo shop seeded at NOW. */
+  seeded: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplates: PgliteTemplates | null;
+  }
+}
+
+async function save(db: Db, file: string): Promise<string> {
+  writeFileSync(file, Buffer.from(await (await dumpPglite(db)).arrayBuffer()));
+  return file;
+}
+
+export default async function setup(project: TestProject): Promise<() => void> {
+  if (process.env.TEST_DATABASE_URL) {
+    project.provide('pgliteTemplates', null);
+    return () => undefined;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'pglite-template-'));
+  const db = await createDb({ url: null, dataDir: 'memory' });
+  try {
+    const migrated = await save(db, join(dir, 'migrated.tar'));
+    await seed(db, NOW);
+    const seeded = await save(db, join(dir, 'seeded.tar'));
+    project.provide('pgliteTemplates', { migrated, seeded });
+  } finally {
+    await db.close();
+  }
+  return () => rmSync(dir, { recursive: true, force: true });
+}
