@@ -15,7 +15,7 @@ import { failOnce, onOrderList, onThankYouPage, startWith } from './common';
 
 const o = paypalModel.outcomes!;
 const modal = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: label(ctx.lang, 'paypalTitle') });
-const closeButton = (ctx: PathContext) => modal(ctx).getByRole('button', { name: label(ctx.lang, 'close'), exact: true });
+export const closeButton = (ctx: PathContext) => modal(ctx).getByRole('button', { name: label(ctx.lang, 'close'), exact: true });
 const popups = new WeakMap<PathContext, Page>();
 
 /** In the open PayPal window: Approve (or another sandbox choice by test id); the window closes. */
