@@ -5,6 +5,12 @@
  * Cancel), the cancel question, and each method's own popup run by its machine as the flow's
  * child. A child's result is brought about through its popup and the sandboxes, with the per-method
  * maps' helpers (a test card, the bank app paying a QR, the PayPal window, the transfer notice).
+ * Every transition of the flow is walked: each method's end on this page, paid (or handed over)
+ * and not paid (PayPal closed, a QR's 'Done' before paying or the shop's rejection while it is
+ * shown, a declined card, a provider page that could not be prepared), the result read after it
+ * (still payable, paid meanwhile, rejected, or the read lost), and from the failure Try again /
+ * Change method / Cancel / leave. What the shop does "meanwhile" happens while the page's order
+ * read is held on its way (the back office approves before the read reaches the server).
  * The flow never finishes: a path ends when it is back in `idle` (the panel closed), on the
  * thank-you page (paid, or a transfer notified: the site has a thank-you page) or on the list.
  * Leaving a hosted-page method (10, 11, 13) is walked while its provider page is being prepared
