@@ -5,7 +5,9 @@
  * refund), webhooks (PAYMENT.CAPTURE.COMPLETED / DENIED / REFUNDED posted to our
  * /api/paypal/webhook) and their verification (POST /v1/notifications/verify-webhook-signature),
  * and the buyer's approval page /checkoutnow?token=… with approve / approve with a card that gets
- * declined (INSTRUMENT_DECLINED) / approve with a capture that stays PENDING / cancel.
+ * declined (INSTRUMENT_DECLINED) / approve with a capture PayPal refuses (TRANSACTION_REFUSED, one
+ * of the capture's 422 issues PayPal's sandbox forces with its PayPal-Mock-Response header) /
+ * approve with a capture that stays PENDING / cancel.
  * A pending capture is completed or denied later with POST /control/captures/{id}/complete|deny,
  * which sends the webhook. State is in the database (./store.ts).
  *
@@ -21,7 +23,7 @@ import { acceptEmptyJson } from './json';
 interface OrderRec extends PaypalOrder {
   returnUrl: string;
   cancelUrl: string;
-  outcome: 'ok' | 'declined' | 'pending' | null;
+  outcome: 'ok' | 'declined' | 'refused' | 'pending' | null;
 }
 
 /** A capture with the order it belongs to (Payments v2 reads it on its own). */
@@ -182,6 +184,8 @@ export async function paypalSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
         o.outcome = null;
         return 'declined';
       }
+      // Refused by PayPal (not the card): the order stays approved and uncaptured.
+      if (o.outcome === 'refused') return 'refused';
       const unit = o.purchase_units![0]!;
       const at = ctx.now().toISOString();
       const cap: PaypalCapture = {
@@ -211,6 +215,7 @@ export async function paypalSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
     if (r.result === 'declined') {
       return ppError(reply, 422, 'UNPROCESSABLE_ENTITY', 'INSTRUMENT_DECLINED', 'The instrument presented was either declined by the processor or bank.');
     }
+    if (r.result === 'refused') return ppError(reply, 422, 'UNPROCESSABLE_ENTITY', 'TRANSACTION_REFUSED', 'The request was refused.');
     if (rid) await byRequestId.set(rid, o.id);
     return reply.code(201).send(pub(o));
   });
@@ -335,6 +340,7 @@ export async function paypalSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
 <form method="post" action="${escapeHtml(`${base()}/checkoutnow/${o.id}`)}">
 <button name="outcome" value="ok" data-testid="pp-approve">Approve</button>
 <button name="outcome" value="declined" data-testid="pp-approve-declined">Approve (card will be declined)</button>
+<button name="outcome" value="refused" data-testid="pp-approve-refused">Approve (capture will be refused)</button>
 <button name="outcome" value="pending" data-testid="pp-approve-pending">Approve (capture stays pending)</button>
 <button name="outcome" value="cancel" data-testid="pp-cancel">Cancel</button></form></div>`,
       ),
@@ -348,7 +354,7 @@ export async function paypalSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
     const outcome = str(((req.body ?? {}) as Record<string, unknown>).outcome);
     if (outcome === 'cancel') return found.cancelUrl ? reply.redirect(found.cancelUrl, 303) : reply.type('text/html').send(page('PayPal', '<h1>Cancelled</h1>'));
     const approved = await orders.update(id, (o) => {
-      if (o.status === 'CREATED' && (outcome === 'ok' || outcome === 'declined' || outcome === 'pending')) {
+      if (o.status === 'CREATED' && (outcome === 'ok' || outcome === 'declined' || outcome === 'refused' || outcome === 'pending')) {
         o.status = 'APPROVED';
         o.outcome = outcome;
         o.payer = { payer_id: 'SBXPAYER' + newId('', 3).toUpperCase(), email_address: 'buyer@sandbox.paypal.local' };

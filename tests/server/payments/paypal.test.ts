@@ -20,7 +20,7 @@ afterAll(async () => t?.close());
 const create = (orderId: number, cookie = sid) => api(t, 'createPaypalOrder', { cookie, body: { orderId } });
 const capture = (orderId: number, paypalOrderId: string, cookie = sid) => api(t, 'capturePaypalOrder', { cookie, params: { paypalOrderId }, body: { orderId } });
 
-async function approve(paypalOrderId: string, outcome: 'ok' | 'declined' | 'pending' | 'cancel') {
+async function approve(paypalOrderId: string, outcome: 'ok' | 'declined' | 'refused' | 'pending' | 'cancel') {
   const page = await (await fetch(`${t.origin}/sandbox/paypal/checkoutnow?token=${paypalOrderId}`)).text();
   return fetchManual(formAction(page), form({ outcome }));
 }
@@ -72,6 +72,20 @@ describe('PayPal', () => {
     expect((await orderRow(t, o.id)).status).toBe('notYetReceived');
     await approve(id, 'ok');
     expect((await capture(o.id, id)).body.status).toBe('COMPLETED');
+  });
+
+  it('TRANSACTION_REFUSED: 422 with the issue, nothing paid, the PayPal order left uncaptured (refused again)', async () => {
+    const o = await makeOrder(t, { userId: 2, total: 150000, methodId: 2 });
+    const id = (await create(o.id)).body.paypal_order_id as string;
+    await approve(id, 'refused');
+    for (let i = 0; i < 2; i++) {
+      const c = await capture(o.id, id);
+      expect(c.status).toBe(422);
+      expect(c.body.error).toMatchObject({ code: 'PAYMENT_FAILED', result: { paypal_status: 'NOT_CAPTURED', issue: 'TRANSACTION_REFUSED' } });
+    }
+    expect((await orderRow(t, o.id)).status).toBe('notYetReceived');
+    expect((await paymentsOf(t, o.id)).map((p) => p.status)).not.toContain('successful');
+    expect(await reportsOf(t, o.id)).toEqual([]);
   });
 
   it('a capture that stays PENDING does not pay (200 PENDING); capture before approval, cancel, another user\'s order are refused', async () => {

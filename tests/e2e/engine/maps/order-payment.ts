@@ -5,6 +5,12 @@
  * Cancel), the cancel question, and each method's own popup run by its machine as the flow's
  * child. A child's result is brought about through its popup and the sandboxes, with the per-method
  * maps' helpers (a test card, the bank app paying a QR, the PayPal window, the transfer notice).
+ * Every transition of the flow is walked: each method's end on this page, paid (or handed over)
+ * and not paid (PayPal closed, a QR's 'Done' before paying or the shop's rejection while it is
+ * shown, a declined card, a provider page that could not be prepared), the result read after it
+ * (still payable, paid meanwhile, rejected, or the read lost), and from the failure Try again /
+ * Change method / Cancel / leave. What the shop does "meanwhile" happens while the page's order
+ * read is held on its way (the back office approves before the read reaches the server).
  * The flow never finishes: a path ends when it is back in `idle` (the panel closed), on the
  * thank-you page (paid, or a transfer notified: the site has a thank-you page) or on the list.
  * Leaving a hosted-page method (10, 11, 13) is walked while its provider page is being prepared
@@ -12,6 +18,7 @@
  * leaving while the order or its methods load holds that read the same way.
  */
 import { expect } from '@playwright/test';
+import type { AnyMachineSnapshot } from 'xstate';
 import { randomUUID } from 'node:crypto';
 import { METHOD_ACTORS } from '../../../../machines/payments/methods';
 import { orderPaymentMachine } from '../../../../machines/payments/order-payment.machine';
@@ -19,14 +26,15 @@ import type { PaymentMethodId } from '../../../../machines/shared/api';
 import { orderRead, student } from '../../../machines/models/fixtures';
 import { orderPaymentModel } from '../../../machines/models/order-payment.model';
 import { PNG } from '../../support';
-import { approveInBackOffice, expectApprovedByShop, expectPaidBy, expectUnpaid, orderFacts, ordersOfUser } from '../db';
+import { approveInBackOffice, expectApprovedByShop, expectPaidBy, expectUnpaid, orderFacts, ordersOfUser, rejectInBackOffice } from '../db';
 import { label } from '../lang';
 import { labelled } from '../paths';
 import type { BrowserStep } from '../paths';
 import type { PageMap, PathContext, StateCheck } from '../runner';
 import { failOnce, failureNotice, GET_ORDER, onOrderList, onThankYouPage } from './common';
 import { cardModal, payByCard } from './omise-card';
-import { approveWith, openPaypalWindow } from './paypal';
+import { approveWith, closeButton, openPaypalWindow } from './paypal';
+import { enterCard } from './two-c2p-card';
 import { gbPrimeBankAppPays, omiseBankAppPays, promptPayDialog } from './promptpay';
 import { bankAppPays, scbQrDialog } from './scb-qr';
 
@@ -37,6 +45,8 @@ const ORDER_METHOD = 1;
 const COURSE = { plain: 1, seats: 3 } as const;
 const COUPON = 'WELCOME10';
 /** getPaymentMethodsForOrder: GET /private/payments/methods/order/{orderId}. */
+/** create2c2pCardRequest: the card request signed for 2C2P's gateway. */
+const TWOC2P_CARD_REQUEST = /\/api\/payment\/2c2p\/card\/request$/;
 const METHODS_OF_ORDER = /\/private\/payments\/methods\/order\/\d+$/;
 
 /** The methods whose provider page is prepared first (the buyer then leaves our site), with the request that prepares it. */
@@ -55,17 +65,27 @@ const PAID_BY: Record<string, { provider: string; report: string; methodId: numb
   gbPrimePromptPay: { provider: 'gbprime', report: 'GBPrimePay', methodId: 12 },
 };
 
-const read = (state: string, payment_status: 'notYetReceived' | 'approved', reason: string | null = null) => {
+const read = (state: string, payment_status: 'notYetReceived' | 'approved' | 'rejected', reason: string | null = null) => {
   const r = orderRead(payment_status, ORDER_METHOD);
   return { ...r, data: { ...r.data, outcome: { state, reason, method_id: ORDER_METHOD } } };
 };
+
+/** The flow's method is one of these (its result is read after that method's attempt). */
+const after = (s: AnyMachineSnapshot, methods: readonly number[]) => methods.includes((s.context as { methodId: number | null }).methodId ?? 0);
+/** The methods whose attempt can end with the order still payable as it was (closed, Done before paying, a page that could not be prepared). */
+const UNPAID_AFTER = [2, 3, 4, 10, 11, 13];
 
 const payPanel = (ctx: PathContext) => ctx.page.getByTestId('order-pay-modal');
 const cancelModal = (ctx: PathContext) => ctx.page.getByTestId('order-cancel-modal');
 const notice = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: label(ctx.lang, 'notifyPayment') });
 const row = (ctx: PathContext) => ctx.page.getByTestId('order-row').filter({ hasText: `#${ctx.orderId}` });
 const has = (ctx: PathContext, label: string) => ctx.labels?.includes(label) ?? false;
-const paidChild = (ctx: PathContext) => ctx.labels?.find((l) => l.endsWith(':paid') && !l.startsWith('✓getOrder'))?.replace(/^✓|:paid$/g, '');
+/** The method whose provider paid on this path (a child's `paid` end), if any. */
+const paidChild = (ctx: PathContext) => ctx.labels?.map((l) => /^✓(\w+):paid$/.exec(l)?.[1]).find((id) => id !== undefined && id in PAID_BY);
+/** The shop approved the order while it was being paid (the form being prepared, the result being read): the thank-you page, approved by the shop. */
+const approvedWhilePaying = (ctx: PathContext) => has(ctx, '✓paySolutions:paid') || has(ctx, '✓getOrder:settled');
+/** The shop rejected the order while its QR was shown. */
+const rejectedWhilePaying = (ctx: PathContext) => has(ctx, '✓getOrder:rejected');
 
 /** The label after this step on the path. */
 function next(ctx: PathContext, step: BrowserStep): string | undefined {
@@ -109,7 +129,7 @@ const idle: StateCheck = async (ctx, step, index, path) => {
   if (index !== path.steps.length - 1) return;
   const on = (page: StateCheck) => (page === 'passing' ? undefined : page(ctx, step, index, path));
   const title = ctx.page.getByTestId('thankyou-title');
-  if (paidChild(ctx)) {
+  if (paidChild(ctx) || approvedWhilePaying(ctx)) {
     await on(onThankYouPage);
     await expect(title).toHaveAttribute('data-state', 'paid');
     return;
@@ -123,12 +143,24 @@ const idle: StateCheck = async (ctx, step, index, path) => {
   await expect(payPanel(ctx)).toBeHidden();
   const outcome = row(ctx).getByTestId('order-outcome');
   if (has(ctx, '✓getOrder:paid')) await expect(outcome).toHaveAttribute('data-state', 'paid', { timeout: 20_000 });
+  else if (rejectedWhilePaying(ctx)) await expect(outcome).toHaveAttribute('data-state', 'rejected', { timeout: 20_000 });
   else if (has(ctx, '✓deleteOrder:ok')) await expect(outcome).toHaveAttribute('data-state', 'cancelled', { timeout: 20_000 });
   else {
     // still payable: the list says so and offers to pay again
     await expect(row(ctx).getByTestId('order-pay')).toBeVisible({ timeout: 20_000 });
     if (path.steps.at(-1)!.label.startsWith('✗')) await expect(ctx.page.getByTestId('notifications')).toContainText(failureNotice(ctx));
   }
+};
+
+/**
+ * A provider page being prepared: the redirect popup, unless the method ends at once on this page
+ * (the page could not be prepared, or the order was found paid): then the popup may be gone before
+ * it is looked at, and the trace alone has recorded the state.
+ */
+const preparing: StateCheck = async (ctx, _step, index, path) => {
+  const nextLabel = path.steps[index + 1]?.label ?? '';
+  if (/^✓(twoC2pLink|gbPrimeCard|paySolutions):/.test(nextLabel)) return;
+  await expect(ctx.page.getByTestId('redirect-modal')).toBeVisible({ timeout: 20_000 });
 };
 
 /** payment.leave: Escape closes the top popup (the pay panel, or the running method's). A held request is dropped. */
@@ -158,6 +190,22 @@ async function holdRequest(ctx: PathContext, url: RegExp): Promise<void> {
   );
 }
 
+/**
+ * The shop approves the order in the back office just before the next order read reaches the
+ * server (the read is held meanwhile): an approval that lands while the page prepares a payment or
+ * reads the result of one.
+ */
+async function approvedBeforeNextRead(ctx: PathContext): Promise<void> {
+  await ctx.page.route(
+    GET_ORDER,
+    async (route) => {
+      await approveInBackOffice(ctx);
+      await route.continue();
+    },
+    { times: 1 },
+  );
+}
+
 export const orderPaymentMap: PageMap = {
   id: 'orderPayment',
   model: {
@@ -165,9 +213,10 @@ export const orderPaymentMap: PageMap = {
     // the demo shop: a thank-you page, a slip required for transfers
     input: { user: student, thankYouPage: true, slipRequired: true },
     rest: 'idle',
-    // every state, each method's paying state included; the methods' own transitions are walked by
-    // their machines' paths (payments.spec.ts), so this flow's transitions are not sought out
-    cover: 'states',
+    // every state and every transition of the flow, each method's end (paid or handed over, not
+    // paid) included; the methods' own inner transitions are walked by their machines' paths
+    // (payments.spec.ts)
+    cover: 'transitions',
     // the unit model's events; each method chosen is an event of its own (the page checks its radio)
     userEvents: [
       ...orderPaymentModel.userEvents.filter((e) => e.type !== 'method.choose'),
@@ -176,28 +225,66 @@ export const orderPaymentMap: PageMap = {
     outcomes: {
       getOrder: {
         done: [
-          { label: 'unpaid', output: read('awaitingPayment', 'notYetReceived'), in: 'loadingOrder' },
+          // the order list's read, or the read of the result after an attempt that left the order payable
+          { label: 'unpaid', output: read('awaitingPayment', 'notYetReceived'), in: (s) => s.matches('loadingOrder') || (s.matches('readingResult') && after(s, UNPAID_AFTER)) },
           // paid meanwhile (the shop approved it after the list was read): nothing to pay
           { label: 'paid', output: read('paid', 'approved'), in: 'loadingOrder' },
           // after a declined card: the order is payable, the reason is the server's
-          { label: 'failed', output: read('failed', 'notYetReceived', 'insufficientFunds'), in: 'readingResult' },
+          { label: 'failed', output: read('failed', 'notYetReceived', 'insufficientFunds'), in: (s) => s.matches('readingResult') && after(s, [8]) },
+          // a late success: the form could not be prepared, and the shop approved the order before the result was read
+          { label: 'settled', output: read('paid', 'approved'), in: (s) => s.matches('readingResult') && after(s, [13]) },
+          // the shop rejected the order while its QR was shown: nothing to pay any more
+          { label: 'rejected', output: read('rejected', 'rejected'), in: (s) => s.matches('readingResult') && after(s, [9, 12]) },
         ],
-        // the order list's read, or the read of the result after the card was declined
-        error: ['network'],
+        // the order list's read, or the read of the result after a payment link that could not be made
+        error: [{ label: 'network', in: (s) => s.matches('loadingOrder') || (s.matches('readingResult') && after(s, [10])) }],
       },
       getPaymentMethodsForOrder: { done: [{ label: 'all', output: { success: true, data: METHODS.map((id) => ({ id, name: `m${id}` })) } }], error: ['network'] },
       deleteOrder: { done: [{ label: 'ok', output: { success: true } }], error: ['network'] },
+      // Each method's end on the order list: paid (or handed over), or not paid. A method that sends
+      // the buyer to a provider page (2C2P card's 3-D Secure, 2C2P link, GB Prime Pay card) ends on
+      // this page only when that page cannot be prepared; PaySolutions' form also ends paid when the
+      // shop approved the order while the form was prepared.
       bankTransfer: { done: [{ label: 'notified', output: { result: 'pending' } }] },
-      paypal: { done: [{ label: 'paid', output: { result: 'paid' } }] },
-      scbQr: { done: [{ label: 'paid', output: { result: 'paid' } }] },
+      paypal: {
+        done: [
+          { label: 'paid', output: { result: 'paid' } },
+          { label: 'closed', output: { result: 'toOrders' } },
+        ],
+      },
+      twoC2pCard: { done: [{ label: 'failed', output: { result: 'toOrders' } }] },
+      scbQr: {
+        done: [
+          { label: 'paid', output: { result: 'paid' } },
+          { label: 'later', output: { result: 'toOrders' } },
+        ],
+      },
       omiseCard: {
         done: [
           { label: 'paid', output: { result: 'paid' } },
           { label: 'declined', output: { result: 'toOrders' } },
         ],
       },
-      omisePromptPay: { done: [{ label: 'paid', output: { result: 'paid' } }] },
-      gbPrimePromptPay: { done: [{ label: 'paid', output: { result: 'paid' } }] },
+      omisePromptPay: {
+        done: [
+          { label: 'paid', output: { result: 'paid' } },
+          { label: 'rejected', output: { result: 'toOrders' } },
+        ],
+      },
+      twoC2pLink: { done: [{ label: 'failed', output: { result: 'toOrders' } }] },
+      gbPrimeCard: { done: [{ label: 'failed', output: { result: 'failed' } }] },
+      gbPrimePromptPay: {
+        done: [
+          { label: 'paid', output: { result: 'paid' } },
+          { label: 'rejected', output: { result: 'toOrders' } },
+        ],
+      },
+      paySolutions: {
+        done: [
+          { label: 'paid', output: { result: 'paid' } },
+          { label: 'failed', output: { result: 'failed' } },
+        ],
+      },
     },
     filter: (s, e) => {
       if (e.type !== 'payment.leave') return true;
@@ -238,23 +325,19 @@ export const orderPaymentMap: PageMap = {
     'orderPayment.paying.gbPrimePromptPay': async (ctx) => {
       await expect(promptPayDialog(ctx).getByTestId('qr-image')).toBeVisible({ timeout: 20_000 });
     },
-    'orderPayment.paying.twoC2pLink': async (ctx) => {
-      await expect(ctx.page.getByTestId('redirect-modal')).toBeVisible({ timeout: 20_000 });
-    },
-    'orderPayment.paying.gbPrimeCard': async (ctx) => {
-      await expect(ctx.page.getByTestId('redirect-modal')).toBeVisible({ timeout: 20_000 });
-    },
-    'orderPayment.paying.paySolutions': async (ctx) => {
-      await expect(ctx.page.getByTestId('redirect-modal')).toBeVisible({ timeout: 20_000 });
-    },
+    'orderPayment.paying.twoC2pLink': preparing,
+    'orderPayment.paying.gbPrimeCard': preparing,
+    'orderPayment.paying.paySolutions': preparing,
     'orderPayment.readingResult': 'passing',
     'orderPayment.failed': async (ctx, step) => {
       const panel = payPanel(ctx);
       await expect(panel.getByTestId('order-pay-retry')).toBeVisible({ timeout: 20_000 });
       // why, as the server knows it, in the buyer's language; when the result could not be read,
       // the order as last read (still waiting for its payment), and the failure notice
+      // (after a declined card the last read said why it failed, else the order waits for its payment)
+      const last = (step.state.context as { order: { outcome?: { state: string } } | null }).order?.outcome?.state ?? 'awaitingPayment';
       if (step.label === '✓getOrder:failed') await expect(panel.getByTestId('order-outcome-reason')).toHaveText(label(ctx.lang, 'payFail_insufficientFunds'));
-      else await expect(panel.getByTestId('order-outcome')).toHaveAttribute('data-state', 'awaitingPayment');
+      else await expect(panel.getByTestId('order-outcome')).toHaveAttribute('data-state', last);
     },
     'orderPayment.confirmingCancel': async (ctx) => {
       await expect(cancelModal(ctx)).toBeVisible({ timeout: 20_000 });
@@ -298,14 +381,23 @@ export const orderPaymentMap: PageMap = {
         await payPanel(ctx).getByTestId('order-pay-start').click();
       },
     },
-    'payment.retry': { act: (ctx) => payPanel(ctx).getByTestId('order-pay-retry').click() },
+    'payment.retry': {
+      act: async (ctx, step) => {
+        const hosted = HOSTED[Number(ctx.plan.method ?? ORDER_METHOD)];
+        if (hosted && next(ctx, step) === 'payment.leave') await holdRequest(ctx, hosted);
+        await payPanel(ctx).getByTestId('order-pay-retry').click();
+      },
+    },
     'payment.changeMethod': { act: (ctx) => payPanel(ctx).getByTestId('order-pay-change').click() },
     'payment.leave': { act: leave },
     'cancel.confirm': { act: (ctx) => cancelModal(ctx).getByRole('button', { name: label(ctx.lang, 'cancelOrder') }).click() },
     'cancel.dismiss': { act: (ctx) => cancelModal(ctx).locator('button.ui-btn', { hasText: label(ctx.lang, 'close') }).click() },
     '✓getOrder:unpaid': {},
-    '✓getOrder:paid': { arm: approveInBackOffice },
+    // the shop approves the order while the list's read of it is on its way (approved earlier, the list would not offer Pay)
+    '✓getOrder:paid': { arm: approvedBeforeNextRead },
     '✓getOrder:failed': {},
+    '✓getOrder:settled': { arm: approvedBeforeNextRead },
+    '✓getOrder:rejected': {},
     '✗getOrder:network': { arm: (ctx) => failOnce(ctx, GET_ORDER) },
     '✓getPaymentMethodsForOrder:all': {},
     '✗getPaymentMethodsForOrder:network': { arm: (ctx) => failOnce(ctx, METHODS_OF_ORDER) },
@@ -344,6 +436,21 @@ export const orderPaymentMap: PageMap = {
         await payByCard(ctx);
       },
     },
+    // the buyer closes the PayPal popup without paying
+    '✓paypal:closed': { act: (ctx) => closeButton(ctx).click() },
+    // the card form is sent, and the request that signs it for the gateway fails on the network
+    '✓twoC2pCard:failed': { arm: (ctx) => failOnce(ctx, TWOC2P_CARD_REQUEST), act: enterCard },
+    // 'Done' before the bank app paid: the order stays payable, its QR attempt pending
+    '✓scbQr:later': { act: (ctx) => scbQrDialog(ctx).getByTestId('qr-done').click() },
+    // the provider page cannot be prepared (the request fails on the network)
+    '✓twoC2pLink:failed': { arm: (ctx) => failOnce(ctx, HOSTED[10]!) },
+    '✓gbPrimeCard:failed': { arm: (ctx) => failOnce(ctx, HOSTED[11]!) },
+    '✓paySolutions:failed': { arm: (ctx) => failOnce(ctx, HOSTED[13]!) },
+    // the shop approves the order while PaySolutions' form is prepared: the form's read of the order finds it paid
+    '✓paySolutions:paid': { arm: approvedBeforeNextRead },
+    // the shop rejects the order while its QR is shown: the push ends the QR
+    '✓omisePromptPay:rejected': { act: rejectInBackOffice },
+    '✓gbPrimePromptPay:rejected': { act: rejectInBackOffice },
     '✓omisePromptPay:paid': { act: omiseBankAppPays },
     '✓gbPrimePromptPay:paid': { act: gbPrimeBankAppPays },
   },
@@ -360,8 +467,15 @@ export const orderPaymentMap: PageMap = {
         expect((await orderFacts(ctx)).couponUses).toEqual(couponKept);
         return;
       }
-      if (has(ctx, '✓getOrder:paid')) {
+      if (has(ctx, '✓getOrder:paid') || approvedWhilePaying(ctx)) {
         await expectApprovedByShop(ctx);
+        return;
+      }
+      if (rejectedWhilePaying(ctx)) {
+        // rejected by the shop: its seat and its coupon use are given back, nothing was paid
+        const rejected = await expectUnpaid(ctx, 'rejected');
+        expect(rejected.order.status).toBe('rejected');
+        expect(rejected.couponUses).toEqual([{ coupon_id: Number(ctx.plan.coupon), released: true }]);
         return;
       }
       if (has(ctx, '✓bankTransfer:notified')) {

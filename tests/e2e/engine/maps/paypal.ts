@@ -15,7 +15,7 @@ import { failOnce, onOrderList, onThankYouPage, startWith } from './common';
 
 const o = paypalModel.outcomes!;
 const modal = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: label(ctx.lang, 'paypalTitle') });
-const closeButton = (ctx: PathContext) => modal(ctx).getByRole('button', { name: label(ctx.lang, 'close'), exact: true });
+export const closeButton = (ctx: PathContext) => modal(ctx).getByRole('button', { name: label(ctx.lang, 'close'), exact: true });
 const popups = new WeakMap<PathContext, Page>();
 
 /** In the open PayPal window: Approve (or another sandbox choice by test id); the window closes. */
@@ -57,8 +57,8 @@ export const paypalMap: PageMap = {
           { label: 'completed', output: o.capturePaypalOrder!.done![0] },
           { label: 'pending', output: o.capturePaypalOrder!.done![1] },
         ],
-        // declined by the card (the sandbox's button), or the capture call lost on the network
-        error: [{ label: 'declined', error: o.capturePaypalOrder!.error![0] }, 'network'],
+        // declined by the card, or refused by PayPal (the sandbox's buttons), or the capture call lost on the network
+        error: [{ label: 'declined', error: o.capturePaypalOrder!.error![0] }, { label: 'refused', error: o.capturePaypalOrder!.error![1] }, 'network'],
       },
       deleteOrder: { done: [{ label: 'ok', output: o.deleteOrder!.done![0] }], error: ['network'] },
     },
@@ -129,6 +129,7 @@ export const paypalMap: PageMap = {
     '✓capturePaypalOrder:completed': { arm: async (ctx) => void (ctx.plan.paypal = 'pp-approve') },
     '✓capturePaypalOrder:pending': { arm: async (ctx) => void (ctx.plan.paypal = 'pp-approve-pending') },
     '✗capturePaypalOrder:declined': { arm: async (ctx) => void (ctx.plan.paypal = 'pp-approve-declined') },
+    '✗capturePaypalOrder:refused': { arm: async (ctx) => void (ctx.plan.paypal = 'pp-approve-refused') },
     '✗capturePaypalOrder:network': {
       arm: async (ctx) => {
         ctx.plan.paypal = 'pp-approve';

@@ -5,7 +5,7 @@
  * the order meanwhile; coming back to the course page restores the flow (`payment.resume`).
  */
 import { expect, type Page } from '@playwright/test';
-import type { AnyStateMachine } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { gbPrimeCardMachine } from '../../../../machines/payments/gb-prime-card.machine';
 import { paySolutionsMachine } from '../../../../machines/payments/pay-solutions.machine';
 import { twoC2pLinkMachine } from '../../../../machines/payments/two-c2p-link.machine';
@@ -79,6 +79,29 @@ export async function providerDeclines(ctx: PathContext, map: PageMap): Promise<
   expect(f.payments.map((p) => p.status)).not.toContain('pending');
 }
 
+/** Where the order read can find the shop's approval or rejection: on the return, or PaySolutions' read before its form is posted. */
+const returnedOrPreparing = (s: AnyMachineSnapshot) => s.matches('reconciling') || s.matches('readingOrder');
+
+/**
+ * The shop approves or rejects the order: on the return (comeBack acts before the page reads), or,
+ * when the read is PaySolutions' own before its form is posted, while that read is held on its way
+ * (the moment between the form prepared and the order read).
+ */
+async function shopActs(ctx: PathContext, label: string, act: 'approve' | 'reject'): Promise<void> {
+  ctx.plan.shop = act;
+  const steps = ctx.path?.steps ?? [];
+  const at = steps.findIndex((st) => st.label === label);
+  if (steps[at - 1]?.value !== '"readingOrder"') return;
+  await ctx.page.route(
+    GET_ORDER,
+    async (route) => {
+      await (act === 'approve' ? approveInBackOffice(ctx) : rejectInBackOffice(ctx));
+      await route.continue();
+    },
+    { times: 1 },
+  );
+}
+
 const REDIRECTS = new Map<PageMap, Redirect>();
 
 function redirectMap(r: Redirect): PageMap {
@@ -120,8 +143,9 @@ function buildMap(r: Redirect): PageMap {
         getOrder: {
           done: [
             { label: 'unpaid', output: read.unpaid },
-            { label: 'approved', output: read.approved, in: 'reconciling' },
-            { label: 'rejected', output: read.rejected, in: 'reconciling' },
+            // on the return, or (PaySolutions) while the form is prepared: the shop acted meanwhile
+            { label: 'approved', output: read.approved, in: returnedOrPreparing },
+            { label: 'rejected', output: read.rejected, in: returnedOrPreparing },
           ],
           error: ['network'],
         },
@@ -134,8 +158,8 @@ function buildMap(r: Redirect): PageMap {
       [`✓${r.create.src}:ok`]: {},
       [`✗${r.create.src}:network`]: { arm: (ctx) => failOnce(ctx, r.create.url) },
       '✓getOrder:unpaid': {},
-      '✓getOrder:approved': { arm: async (ctx) => void (ctx.plan.shop = 'approve') },
-      '✓getOrder:rejected': { arm: async (ctx) => void (ctx.plan.shop = 'reject') },
+      '✓getOrder:approved': { arm: (ctx) => shopActs(ctx, '✓getOrder:approved', 'approve') },
+      '✓getOrder:rejected': { arm: (ctx) => shopActs(ctx, '✓getOrder:rejected', 'reject') },
       '✗getOrder:network': { arm: (ctx) => failOnce(ctx, GET_ORDER) },
     },
     db: {

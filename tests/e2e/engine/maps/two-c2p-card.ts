@@ -16,7 +16,7 @@ import { failOnce, GET_ORDER, onOrderList, onThankYouPage, orderReadOutcomes, st
 const GATEWAY = /\/sandbox\/2c2p\//;
 const cardModal = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: label(ctx.lang, 'cardTitle') });
 
-async function enterCard(ctx: PathContext): Promise<void> {
+export async function enterCard(ctx: PathContext): Promise<void> {
   const m = cardModal(ctx);
   await m.getByLabel(labelStart(ctx.lang, 'cardNumber')).fill('4111111111111111');
   await m.getByLabel(labelStart(ctx.lang, 'cardMonth')).fill('12');
