@@ -1,14 +1,22 @@
 /**
  * Mail transport. In development and tests every message is written to the outbox folder as
  * `<time>-<id>.eml` (RFC 822, built by nodemailer's stream transport) plus `<same>.json`
- * ({ to, from, subject, text, html, tag, createdAt }). Passwords are never written: callers pass
- * text without them.
+ * ({ to, from, subject, text, html, tag, createdAt, attachments: [{ filename, contentType, size }] }; the
+ * attachments' bytes are in the .eml only). Passwords are never written: callers pass text without
+ * them.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { LOCKS } from './db/locks';
+
+/** A file sent with a mail (a receipt's PDF). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
 
 export interface MailMessage {
   to: string;
@@ -17,9 +25,18 @@ export interface MailMessage {
   html?: string;
   /** Which flow sent it (registration, paymentorder, …). */
   tag?: string;
+  attachments?: MailAttachment[];
 }
 
-export interface SentMail extends MailMessage {
+/** What the outbox's .json keeps of an attachment (its bytes are in the .eml). */
+export interface SentAttachment {
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
+export interface SentMail extends Omit<MailMessage, 'attachments'> {
+  attachments?: SentAttachment[];
   id: string;
   from: string;
   createdAt: string;
@@ -42,9 +59,11 @@ export function createOutbox(dir: string, from = 'Course Shop <no-reply@course-s
       const createdAt = new Date().toISOString();
       const id = randomBytes(6).toString('hex');
       const base = `${createdAt.replace(/[:.]/g, '-')}-${id}`;
-      const info = await transport.sendMail({ from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
+      const attachments = msg.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) }));
+      const info = await transport.sendMail({ from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html, ...(attachments ? { attachments } : {}) });
       writeFileSync(join(dir, `${base}.eml`), info.message as Buffer);
-      const sent: SentMail = { ...msg, id, from, createdAt, file: `${base}.eml` };
+      const { attachments: files, ...rest } = msg;
+      const sent: SentMail = { ...rest, ...(files ? { attachments: files.map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.byteLength })) } : {}), id, from, createdAt, file: `${base}.eml` };
       writeFileSync(join(dir, `${base}.json`), JSON.stringify(sent, null, 2));
       return sent;
     },
