@@ -122,8 +122,11 @@ export interface GuardedMail {
 
 export type GuardResult = 'sent' | 'already_sent' | 'unverified' | 'recipient_limit' | 'address_limit';
 
+/** A guarded mail's message; its attachments may be made only once the guard lets it go (PDFs cost time). */
+export type GuardedMessage = Omit<MailMessage, 'attachments'> & { attachments?: MailAttachment[] | (() => Promise<MailAttachment[]>) };
+
 /** Sends `msg` if the rules above allow it; the mail is counted before it is sent. */
-export async function sendGuarded(db: GuardDb, mail: MailTransport, msg: MailMessage, g: GuardedMail, limits: MailLimits = MAIL_LIMITS[g.kind]): Promise<GuardResult> {
+export async function sendGuarded(db: GuardDb, mail: MailTransport, msg: GuardedMessage, g: GuardedMail, limits: MailLimits = MAIL_LIMITS[g.kind]): Promise<GuardResult> {
   if (g.kind === 'notice' && !g.verified) return 'unverified';
   const recipient = msg.to.trim().toLowerCase();
   const hourAgo = new Date(g.now.getTime() - 3_600_000);
@@ -148,7 +151,11 @@ export async function sendGuarded(db: GuardDb, mail: MailTransport, msg: MailMes
     await q.query('INSERT INTO mail_log (recipient, address, user_id, tag, created_at) VALUES ($1, $2, $3, $4, $5)', [recipient, g.address, g.userId, g.kind, g.now]);
     return 'sent' as const;
   });
-  if (verdict === 'sent') await mail.send(msg);
+  if (verdict === 'sent') {
+    const { attachments, ...rest } = msg;
+    const files = typeof attachments === 'function' ? await attachments() : attachments;
+    await mail.send({ ...rest, ...(files ? { attachments: files } : {}) });
+  }
   return verdict;
 }
 

@@ -56,8 +56,8 @@ export async function resendDocument(ctx: Pick<AppContext, 'db' | 'mail' | 'cloc
     `English: ${origin}/private/documents/${d.id}/pdf?lang=en`,
   ].join('\n');
   const now = ctx.clock.now();
-  const attachment = await documentAttachment(d, lang, ctx.documentSigner ?? null);
-  const result = await sendGuarded(ctx.db, ctx.mail, { to: who.to, subject: `${title} ${d.number}`, text, tag: 'document', attachments: [attachment] }, { kind: 'notice', userId: d.user_id, address: null, verified: who.verified, now });
+  const attachments = async () => [await documentAttachment(d, lang, ctx.documentSigner ?? null)];
+  const result = await sendGuarded(ctx.db, ctx.mail, { to: who.to, subject: `${title} ${d.number}`, text, tag: 'document', attachments }, { kind: 'notice', userId: d.user_id, address: null, verified: who.verified, now });
   const after = result === 'sent' ? await markSent(ctx.db, d.id, now) : d;
   return { result, document: summary(after ?? d) };
 }

@@ -48,7 +48,8 @@ export async function sendPaidMail(ctx: MailCtx, orderId: number): Promise<Guard
   const who = await recipientOf(ctx, order.user_id, order.email);
   if (!who) return 'unverified';
   const lang: DocLanguage = order.locale === 'en' ? 'en' : 'th';
-  const attachments = await Promise.all(docs.map((d) => documentAttachment(d, lang, ctx.documentSigner ?? null)));
+  // Rendered only when the guard lets the mail go.
+  const attachments = () => Promise.all(docs.map((d) => documentAttachment(d, lang, ctx.documentSigner ?? null)));
   const text = paidOrderMail(lang, {
     orderId: order.id,
     amount: formatMoney(order.total, order.currency_code, lang === 'en' ? 'en-US' : 'th-TH'),

@@ -39,7 +39,7 @@ describe('the e-Tax XML against ETDA’s schema 2.1', () => {
   it('the schema set itself accepts ETDA’s own example tax invoice (the validator works)', async () => {
     const example = readFileSync(join(SCHEMAS, 'Example_TaxInvoice_2p1_v1.xml'), 'utf8');
     expect(await schemaErrors('tax_invoice', example)).toEqual([]);
-    expect(await schemaErrors('tax_invoice', example.replace('<ram:TypeCode listID="1001_ThaiDocumentNameCodeInvoice" listAgencyID="RD/ETDA">388</ram:TypeCode>', '<ram:TypeCode>999</ram:TypeCode>'))).not.toEqual([]);
+    expect(await schemaErrors('tax_invoice', example.replace('<ram:TypeCode>388</ram:TypeCode>', '<ram:TypeCode>999</ram:TypeCode>'))).not.toEqual([]);
   }, 120_000);
 
   it('a tax invoice, a receipt and a credit note validate, signed, with ETDA’s type codes 388, T01 and 81', async () => {
