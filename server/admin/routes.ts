@@ -218,7 +218,9 @@ ${!p.payment_id && p.order_status === 'approved' ? `<form method="post" action="
         const orderRows = orders
           .map(
             (o) => `<tr><td>${o.id}</td><td>${escapeHtml(o.email ?? '')}</td><td>${escapeHtml(o.status)} / ${escapeHtml(o.payment_status)}</td><td>${escapeHtml(formatMoney(o.total, o.currency_code === 'USD' ? 'USD' : 'THB'))}</td><td>${o.payment_method_id ?? '-'}</td>
-<td>${(['approve', 'pending', 'reject', 'cancel'] as const).map((a) => `<form style="display:inline" method="post" action="/admin/api/orders/${o.id}/${a}">${csrf}<button>${a}</button></form>`).join(' ')}</td></tr>`,
+<td>${(['approve', 'pending', 'reject', 'cancel'] as const).map((a) => `<form style="display:inline" method="post" action="/admin/api/orders/${o.id}/${a}">${csrf}<button>${a}</button></form>`).join(' ')}${
+              o.status === 'approved' ? `<form method="post" action="/admin/api/orders/${o.id}/refund">${csrf}<input name="note" placeholder="why refunded"><button data-testid="refund-order-${o.id}">Refund order (credit note)</button></form>` : ''
+            }</td></tr>`,
           )
           .join('');
         return reply.type('text/html').send(`<!doctype html><html lang="th"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Back office</title>
