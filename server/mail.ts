@@ -85,6 +85,9 @@ export function createOutbox(dir: string, from = 'Course Shop <no-reply@course-s
 //     per day (AUTH_RATE_LIMIT, MAX_REGISTRATIONS_PER_DAY), so an address gets one such mail;
 //   - 'signin': the link that verifies an address (so it may go to an unverified one);
 //   - 'notice': only to an address its owner verified (opened a link the shop sent to it);
+//   - 'document': a receipt / tax invoice / credit note (the paid e-mail, the back office's
+//     re-send): verified addresses only, like 'notice', counted apart so a buyer's documents never
+//     use up their payment notices;
 //   - per kind: at most MAIL_LIMITS[kind].recipientPerHour / recipientPerDay mails to one
 //     address, and addressPerHour mails of that kind asked for from one client address.
 // Text written by a buyer (names) is put into mails only through `plainField`.
@@ -95,7 +98,7 @@ interface GuardDb {
   tx<T>(fn: (q: { query: <R>(sql: string, params?: unknown[]) => Promise<{ rows: R[] }> }) => Promise<T>): Promise<T>;
 }
 
-export type MailKind = 'registration' | 'signin' | 'notice';
+export type MailKind = 'registration' | 'signin' | 'notice' | 'document';
 
 export interface MailLimits {
   recipientPerHour: number;
@@ -107,6 +110,7 @@ export const MAIL_LIMITS: Record<MailKind, MailLimits> = {
   registration: { recipientPerHour: 2, recipientPerDay: 3, addressPerHour: Number.POSITIVE_INFINITY },
   signin: { recipientPerHour: 3, recipientPerDay: 6, addressPerHour: 10 },
   notice: { recipientPerHour: 10, recipientPerDay: 30, addressPerHour: 20 },
+  document: { recipientPerHour: 30, recipientPerDay: 100, addressPerHour: Number.POSITIVE_INFINITY },
 };
 
 export interface GuardedMail {
@@ -115,7 +119,7 @@ export interface GuardedMail {
   userId: number | null;
   /** The client address that asked (req.ip), null for the shop's own mails. */
   address: string | null;
-  /** The recipient's address is verified (required for 'notice'). */
+  /** The recipient's address is verified (required for 'notice' and 'document'). */
   verified: boolean;
   now: Date;
 }
@@ -127,7 +131,7 @@ export type GuardedMessage = Omit<MailMessage, 'attachments'> & { attachments?: 
 
 /** Sends `msg` if the rules above allow it; the mail is counted before it is sent. */
 export async function sendGuarded(db: GuardDb, mail: MailTransport, msg: GuardedMessage, g: GuardedMail, limits: MailLimits = MAIL_LIMITS[g.kind]): Promise<GuardResult> {
-  if (g.kind === 'notice' && !g.verified) return 'unverified';
+  if ((g.kind === 'notice' || g.kind === 'document') && !g.verified) return 'unverified';
   const recipient = msg.to.trim().toLowerCase();
   const hourAgo = new Date(g.now.getTime() - 3_600_000);
   const dayAgo = new Date(g.now.getTime() - 86_400_000);

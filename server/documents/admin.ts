@@ -4,7 +4,7 @@
  *   GET  /admin/api/documents[?kind=&before=]   issued documents, newest first (JSON)
  *   POST /admin/api/documents/:id/resend        mails the buyer the document's PDF, as the paid e-mail attaches it (counted in sent_count)
  *   POST /admin/api/documents/:id/correct {reason}  a credit note for the whole document and a new one
- * A re-send goes through the mail guard ('notice': only to a verified address, rate-limited).
+ * A re-send goes through the mail guard ('document': only to a verified address, rate-limited).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
@@ -57,7 +57,7 @@ export async function resendDocument(ctx: Pick<AppContext, 'db' | 'mail' | 'cloc
   ].join('\n');
   const now = ctx.clock.now();
   const attachments = async () => [await documentAttachment(d, lang, ctx.documentSigner ?? null)];
-  const result = await sendGuarded(ctx.db, ctx.mail, { to: who.to, subject: `${title} ${d.number}`, text, tag: 'document', attachments }, { kind: 'notice', userId: d.user_id, address: null, verified: who.verified, now });
+  const result = await sendGuarded(ctx.db, ctx.mail, { to: who.to, subject: `${title} ${d.number}`, text, tag: 'document', attachments }, { kind: 'document', userId: d.user_id, address: null, verified: who.verified, now });
   const after = result === 'sent' ? await markSent(ctx.db, d.id, now) : d;
   return { result, document: summary(after ?? d) };
 }

@@ -7,8 +7,8 @@
  * (server/documents/admin.ts).
  *
  * Like every mail a buyer's action causes, it goes through the mail guard (server/mail.ts
- * `sendGuarded`, kind `notice`): only to the account's verified address, within the per-address
- * limits. A buyer whose address is not verified gets no mail; the documents stay downloadable from
+ * `sendGuarded`, kind `document`): only to the account's verified address, within its own
+ * per-address limits (apart from payment notices). A buyer whose address is not verified gets no mail; the documents stay downloadable from
  * the order list and the thank-you page. Sent at most once per payment by the process that
  * committed it; a process that dies between the commit and the send sends nothing (the back
  * office's document list shows `sent_count` 0, and re-sends).
@@ -57,7 +57,7 @@ export async function sendPaidMail(ctx: MailCtx, orderId: number): Promise<Guard
     link: `${ctx.config.publicOrigin ?? ''}/myaccount/student/order`,
   });
   const now = ctx.clock.now();
-  const result = await sendGuarded(ctx.db, ctx.mail, { to: who.to, tag: 'paid', ...text, attachments }, { kind: 'notice', userId: order.user_id, address: null, verified: who.verified, now });
+  const result = await sendGuarded(ctx.db, ctx.mail, { to: who.to, tag: 'paid', ...text, attachments }, { kind: 'document', userId: order.user_id, address: null, verified: who.verified, now });
   if (result === 'sent') for (const d of docs) await markSent(ctx.db, d.id, now);
   return result;
 }
