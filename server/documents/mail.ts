@@ -63,23 +63,35 @@ export async function sendPaidMail(ctx: MailCtx, orderId: number): Promise<Guard
 }
 
 /**
- * Listens for paid orders and sends their paid e-mail. Returns `close`, which stops listening and
- * waits for the mails still being sent (the app's onClose).
+ * Listens for paid orders and sends their paid e-mail, one at a time (rendering PDFs costs CPU; a
+ * burst of payments must not starve the requests). Returns `close`: stops listening, drops the
+ * mails not yet started (logged; their documents keep `sent_count` 0 for the back office to
+ * re-send) and waits for the one being sent.
  */
 export function registerPaidMail(ctx: MailCtx & Pick<AppContext, 'events'>): () => Promise<void> {
-  const pending = new Set<Promise<unknown>>();
+  const queue: number[] = [];
+  let running: Promise<void> | null = null;
+  let closed = false;
+  const drain = async (): Promise<void> => {
+    for (let orderId = queue.shift(); orderId !== undefined && !closed; orderId = queue.shift()) {
+      try {
+        const result = await sendPaidMail(ctx, orderId);
+        if (result !== 'sent') ctx.log.info({ orderId, result }, 'paid e-mail not sent');
+      } catch (err) {
+        ctx.log.error({ err, orderId }, 'paid e-mail failed');
+      }
+    }
+    running = null;
+  };
   const off = ctx.events.on('order.statusChanged', (e) => {
-    if (e.status !== 'approved') return;
-    const p = sendPaidMail(ctx, e.orderId)
-      .then((result) => {
-        if (result !== 'sent') ctx.log.info({ orderId: e.orderId, result }, 'paid e-mail not sent');
-      })
-      .catch((err: unknown) => ctx.log.error({ err, orderId: e.orderId }, 'paid e-mail failed'))
-      .finally(() => pending.delete(p));
-    pending.add(p);
+    if (e.status !== 'approved' || closed) return;
+    queue.push(e.orderId);
+    running ??= drain();
   });
   return async () => {
+    closed = true;
     off();
-    await Promise.allSettled([...pending]);
+    if (queue.length > 0) ctx.log.warn({ orderIds: queue.splice(0) }, 'paid e-mail not sent: the server is closing');
+    await running;
   };
 }
