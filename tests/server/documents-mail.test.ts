@@ -102,8 +102,8 @@ describe('the paid e-mail', () => {
     expect(xml).toContain('<ds:Signature');
     expect(xml).toContain('xades:SigningCertificate');
     expect(await verifySignedXml(xml)).toBe(true);
-    // Counted as sent in the back office's list.
-    expect((await documentsOfOrder(t.db, id)).every((d) => d.sent_count === 1)).toBe(true);
+    // Counted as sent in the back office's list (right after the mail is written).
+    await expect.poll(async () => (await documentsOfOrder(t.db, id)).map((d) => d.sent_count), { timeout: 60_000 }).toEqual([1, 1]);
   });
 
   it('is in English, with the English PDF, for a buyer who ordered in English', async () => {
