@@ -590,3 +590,19 @@ export function paymentNoticeMail(
     text: [subject, `ชื่อ: ${p.fullname}`, `จำนวนเงิน: ${p.amount}`, `ธนาคารต้นทาง: ${dash(p.bank)}`, `บัญชีปลายทาง: ${dash(p.account)}`, `วันเวลาที่โอน: ${p.when} (เวลาประเทศไทย)`, `โทรศัพท์: ${dash(p.tel)}`, '', 'เจ้าหน้าที่จะตรวจสอบและยืนยันการชำระเงินโดยเร็ว'].join('\n'),
   };
 }
+
+// --- documents (paid e-mail) ---
+
+/**
+ * The paid e-mail: the order is paid and its documents are attached as PDF. `amount` already
+ * formatted; `documents` are the attached documents' titles and numbers in the same language.
+ */
+export function paidOrderMail(locale: MessageLocale, p: { orderId: number; amount: string; documents: { title: string; number: string }[]; link: string }): MailText {
+  const list = p.documents.map((d) => `- ${d.title} ${d.number}`);
+  if (locale === 'en') {
+    const subject = `Payment received, order ${orderNumber(p.orderId)}`;
+    return { subject, text: [subject, `Amount: ${p.amount}`, '', 'Attached (PDF):', ...list, '', `Your orders and documents: ${p.link}`].join('\n') };
+  }
+  const subject = `ได้รับชำระเงินแล้ว คำสั่งซื้อ ${orderNumber(p.orderId)}`;
+  return { subject, text: [subject, `จำนวนเงิน: ${p.amount}`, '', 'เอกสารแนบ (PDF):', ...list, '', `คำสั่งซื้อและเอกสารของคุณ: ${p.link}`].join('\n') };
+}

@@ -16,6 +16,8 @@ import fastifyStatic from '@fastify/static';
 import { createDb, type Db } from './db/index';
 import { loadConfig, type Config } from './config';
 import { createOutbox, type MailTransport } from './mail';
+import { registerPaidMail } from './documents/mail';
+import { signerFromEnv } from './documents/signing';
 import { createEventBus, type EventBus } from './events';
 import { systemClock, type Clock } from './clock';
 import { createOrderService } from './orders/service';
@@ -175,6 +177,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     uploadsDir: config.uploadsDir,
     orders: createOrderService({ db, events, clock, abuse: config.abuse }),
     publicCache: createPublicCache(db.changes, { enabled: config.publicCache, ttlMs: config.publicCacheTtlMs }),
+    // The shop's certificate signs the e-Tax data inside each document's PDF (server/documents/signing.ts).
+    documentSigner: await signerFromEnv(process.env, config.demo, app.log),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
@@ -182,6 +186,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.decorateRequest('operation', null);
   app.addHook('onClose', async () => ctx.publicCache.close());
   if (ownDb) app.addHook('onClose', async () => db.close());
+  // The paid e-mail with the receipt / tax invoice attached (server/documents/mail.ts); closing
+  // waits for mails being sent (onClose hooks run last-registered first: before the database closes).
+  const closePaidMail = registerPaidMail(ctx);
+  app.addHook('onClose', async () => closePaidMail());
 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 5, fields: 20, parts: 25 }, throwFileSizeLimit: true });

@@ -13,6 +13,7 @@ import type { EventBus } from './events';
 import type { Clock } from './clock';
 import type { OrderService } from './orders/service';
 import type { PublicCache } from './public-cache';
+import type { DocumentSigner } from './documents/signing';
 import type { Providers } from './providers/index';
 import type { ProvidersConfig } from './providers/config';
 import type { SandboxContext } from './providers/sandbox/common';
@@ -32,6 +33,8 @@ export interface AppContext {
   orders: OrderService;
   /** Public answers kept in memory, dropped by the database's change feed (server/public-cache.ts). */
   publicCache: PublicCache;
+  /** Signs the e-Tax data of documents (server/documents/signing.ts); null: unsigned. */
+  documentSigner?: DocumentSigner | null;
 }
 
 /** What the payments plugin adds: the providers, its settings and sandboxes, realtime push. */

@@ -1,14 +1,22 @@
 /**
  * Mail transport. In development and tests every message is written to the outbox folder as
  * `<time>-<id>.eml` (RFC 822, built by nodemailer's stream transport) plus `<same>.json`
- * ({ to, from, subject, text, html, tag, createdAt }). Passwords are never written: callers pass
- * text without them.
+ * ({ to, from, subject, text, html, tag, createdAt, attachments: [{ filename, contentType, size }] }; the
+ * attachments' bytes are in the .eml only). Passwords are never written: callers pass text without
+ * them.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { LOCKS } from './db/locks';
+
+/** A file sent with a mail (a receipt's PDF). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
 
 export interface MailMessage {
   to: string;
@@ -17,9 +25,18 @@ export interface MailMessage {
   html?: string;
   /** Which flow sent it (registration, paymentorder, …). */
   tag?: string;
+  attachments?: MailAttachment[];
 }
 
-export interface SentMail extends MailMessage {
+/** What the outbox's .json keeps of an attachment (its bytes are in the .eml). */
+export interface SentAttachment {
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
+export interface SentMail extends Omit<MailMessage, 'attachments'> {
+  attachments?: SentAttachment[];
   id: string;
   from: string;
   createdAt: string;
@@ -42,9 +59,11 @@ export function createOutbox(dir: string, from = 'Course Shop <no-reply@course-s
       const createdAt = new Date().toISOString();
       const id = randomBytes(6).toString('hex');
       const base = `${createdAt.replace(/[:.]/g, '-')}-${id}`;
-      const info = await transport.sendMail({ from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
+      const attachments = msg.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) }));
+      const info = await transport.sendMail({ from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html, ...(attachments ? { attachments } : {}) });
       writeFileSync(join(dir, `${base}.eml`), info.message as Buffer);
-      const sent: SentMail = { ...msg, id, from, createdAt, file: `${base}.eml` };
+      const { attachments: files, ...rest } = msg;
+      const sent: SentMail = { ...rest, ...(files ? { attachments: files.map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.byteLength })) } : {}), id, from, createdAt, file: `${base}.eml` };
       writeFileSync(join(dir, `${base}.json`), JSON.stringify(sent, null, 2));
       return sent;
     },
@@ -66,6 +85,9 @@ export function createOutbox(dir: string, from = 'Course Shop <no-reply@course-s
 //     per day (AUTH_RATE_LIMIT, MAX_REGISTRATIONS_PER_DAY), so an address gets one such mail;
 //   - 'signin': the link that verifies an address (so it may go to an unverified one);
 //   - 'notice': only to an address its owner verified (opened a link the shop sent to it);
+//   - 'document': a receipt / tax invoice / credit note (the paid e-mail, the back office's
+//     re-send): verified addresses only, like 'notice', counted apart so a buyer's documents never
+//     use up their payment notices;
 //   - per kind: at most MAIL_LIMITS[kind].recipientPerHour / recipientPerDay mails to one
 //     address, and addressPerHour mails of that kind asked for from one client address.
 // Text written by a buyer (names) is put into mails only through `plainField`.
@@ -76,7 +98,7 @@ interface GuardDb {
   tx<T>(fn: (q: { query: <R>(sql: string, params?: unknown[]) => Promise<{ rows: R[] }> }) => Promise<T>): Promise<T>;
 }
 
-export type MailKind = 'registration' | 'signin' | 'notice';
+export type MailKind = 'registration' | 'signin' | 'notice' | 'document';
 
 export interface MailLimits {
   recipientPerHour: number;
@@ -88,6 +110,7 @@ export const MAIL_LIMITS: Record<MailKind, MailLimits> = {
   registration: { recipientPerHour: 2, recipientPerDay: 3, addressPerHour: Number.POSITIVE_INFINITY },
   signin: { recipientPerHour: 3, recipientPerDay: 6, addressPerHour: 10 },
   notice: { recipientPerHour: 10, recipientPerDay: 30, addressPerHour: 20 },
+  document: { recipientPerHour: 30, recipientPerDay: 100, addressPerHour: Number.POSITIVE_INFINITY },
 };
 
 export interface GuardedMail {
@@ -96,16 +119,19 @@ export interface GuardedMail {
   userId: number | null;
   /** The client address that asked (req.ip), null for the shop's own mails. */
   address: string | null;
-  /** The recipient's address is verified (required for 'notice'). */
+  /** The recipient's address is verified (required for 'notice' and 'document'). */
   verified: boolean;
   now: Date;
 }
 
 export type GuardResult = 'sent' | 'already_sent' | 'unverified' | 'recipient_limit' | 'address_limit';
 
+/** A guarded mail's message; its attachments may be made only once the guard lets it go (PDFs cost time). */
+export type GuardedMessage = Omit<MailMessage, 'attachments'> & { attachments?: MailAttachment[] | (() => Promise<MailAttachment[]>) };
+
 /** Sends `msg` if the rules above allow it; the mail is counted before it is sent. */
-export async function sendGuarded(db: GuardDb, mail: MailTransport, msg: MailMessage, g: GuardedMail, limits: MailLimits = MAIL_LIMITS[g.kind]): Promise<GuardResult> {
-  if (g.kind === 'notice' && !g.verified) return 'unverified';
+export async function sendGuarded(db: GuardDb, mail: MailTransport, msg: GuardedMessage, g: GuardedMail, limits: MailLimits = MAIL_LIMITS[g.kind]): Promise<GuardResult> {
+  if ((g.kind === 'notice' || g.kind === 'document') && !g.verified) return 'unverified';
   const recipient = msg.to.trim().toLowerCase();
   const hourAgo = new Date(g.now.getTime() - 3_600_000);
   const dayAgo = new Date(g.now.getTime() - 86_400_000);
@@ -129,7 +155,11 @@ export async function sendGuarded(db: GuardDb, mail: MailTransport, msg: MailMes
     await q.query('INSERT INTO mail_log (recipient, address, user_id, tag, created_at) VALUES ($1, $2, $3, $4, $5)', [recipient, g.address, g.userId, g.kind, g.now]);
     return 'sent' as const;
   });
-  if (verdict === 'sent') await mail.send(msg);
+  if (verdict === 'sent') {
+    const { attachments, ...rest } = msg;
+    const files = typeof attachments === 'function' ? await attachments() : attachments;
+    await mail.send({ ...rest, ...(files ? { attachments: files } : {}) });
+  }
   return verdict;
 }
 

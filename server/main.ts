@@ -23,7 +23,8 @@ import { DEV_ADMIN_TOKEN, loadConfig, loadSecretFiles, productionProblems, produ
 import { seedIfEmpty } from './db/seed';
 import { heldPgliteLock, PgliteLockedError } from './db/pglite-lock';
 import { housekeeping } from './housekeeping';
-import { documentSettingsProblems } from './documents/settings';
+import { documentSettingsProblems, taxInvoicesEnabled } from './documents/settings';
+import { signingProblems } from './documents/signing';
 
 // Settings given as files (compose secrets: ADMIN_TOKEN_FILE, PGPASSWORD_FILE, …).
 loadSecretFiles(process.env);
@@ -55,9 +56,10 @@ if (config.seedWhenEmpty) {
   const seeded = await seedIfEmpty(ctx.db);
   if (seeded) app.log.info('seeded the demo shop');
 }
-// Tax invoices need the seller's details (site setting `seller`): production refuses without them.
+// Tax invoices need the seller's details (site setting `seller`), and a signing certificate that is
+// configured is configured right (server/documents/signing.ts): production refuses otherwise.
 if (config.env === 'production') {
-  const missing = await documentSettingsProblems(ctx.db);
+  const missing = [...(await documentSettingsProblems(ctx.db)), ...(await signingProblems(process.env, await taxInvoicesEnabled(ctx.db)))];
   if (missing.length > 0) {
     console.error(productionRefusal(missing));
     await app.close();

@@ -12,6 +12,7 @@
  *   POST /admin/api/orders/:id/approve | /reject {reason} | /cancel | /pending
  *   POST /admin/api/payments/:id/refund {note}   refund a provider payment (duplicate, order cancelled...)
  *   POST /admin/api/reports/:id/refund {note}    record the manual refund of a bank-transfer notice
+ *   POST /admin/api/orders/:id/refund {note}     refund a paid order (its paying payment); issues its credit note
  *   GET  /admin/api/refunds                      recent refunds
  *   GET  /admin/api/documents, POST /admin/api/documents/:id/resend | /correct   receipts, tax invoices, credit notes (server/documents/admin.ts)
  * Changes go through the order service, so they are pushed to the buyer's socket.
@@ -22,7 +23,7 @@ import type { Providers } from '../providers/index';
 import { formatMoney } from '../../domain/money';
 import { ADMIN_COOKIE, adminGate, adminTokenAccepted, adminTokenFailed, createAdminSession, deleteAdminSession, findAdminSession, fromOwnOrigin, same, setAdminCookie, type AdminSession } from './session';
 import { registerDocumentAdmin } from '../documents/admin';
-import { AdminError, approveReport, listOrders, listPending, listRefunds, orderAction, orderDetail, refundPaymentAction, refundReportAction, rejectReport, type AdminDeps, type OrderAction } from './service';
+import { AdminError, approveReport, listOrders, listPending, listRefunds, orderAction, orderDetail, refundOrderAction, refundPaymentAction, refundReportAction, rejectReport, type AdminDeps, type OrderAction } from './service';
 
 /** The Bearer token of a command-line request (null: none sent). */
 function bearer(req: FastifyRequest): string | null {
@@ -183,6 +184,7 @@ export async function registerAdmin(app: FastifyInstance, providers: Providers |
       const note = (req: FastifyRequest) => String((req.body as Record<string, unknown> | undefined)?.note ?? '');
       admin.post('/api/payments/:id/refund', async (req, reply) => done(req, reply, await refundPaymentAction(deps, id(req), who(req), note(req))));
       admin.post('/api/reports/:id/refund', async (req, reply) => done(req, reply, await refundReportAction(deps, id(req), who(req), note(req))));
+      admin.post('/api/orders/:id/refund', async (req, reply) => done(req, reply, await refundOrderAction(deps, id(req), who(req), note(req))));
       admin.get('/api/refunds', async () => ({ success: true, data: await listRefunds(ctx.db) }));
       registerDocumentAdmin(admin, ctx);
       admin.post('/api/orders/:id/:action', async (req, reply) => {
@@ -216,7 +218,9 @@ ${!p.payment_id && p.order_status === 'approved' ? `<form method="post" action="
         const orderRows = orders
           .map(
             (o) => `<tr><td>${o.id}</td><td>${escapeHtml(o.email ?? '')}</td><td>${escapeHtml(o.status)} / ${escapeHtml(o.payment_status)}</td><td>${escapeHtml(formatMoney(o.total, o.currency_code === 'USD' ? 'USD' : 'THB'))}</td><td>${o.payment_method_id ?? '-'}</td>
-<td>${(['approve', 'pending', 'reject', 'cancel'] as const).map((a) => `<form style="display:inline" method="post" action="/admin/api/orders/${o.id}/${a}">${csrf}<button>${a}</button></form>`).join(' ')}</td></tr>`,
+<td>${(['approve', 'pending', 'reject', 'cancel'] as const).map((a) => `<form style="display:inline" method="post" action="/admin/api/orders/${o.id}/${a}">${csrf}<button>${a}</button></form>`).join(' ')}${
+              o.status === 'approved' ? `<form method="post" action="/admin/api/orders/${o.id}/refund">${csrf}<input name="note" placeholder="why refunded"><button data-testid="refund-order-${o.id}">Refund order (credit note)</button></form>` : ''
+            }</td></tr>`,
           )
           .join('');
         return reply.type('text/html').send(`<!doctype html><html lang="th"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Back office</title>

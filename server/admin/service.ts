@@ -8,7 +8,7 @@ import type { Db, Queryable } from '../db/index';
 import type { Clock } from '../clock';
 import type { OrderService } from '../orders/service';
 import { decideReport, findReport, insertReport, paymentsOfOrder, refundsOfOrder, reportsOfOrder, type PaymentRow, type RefundRow, type ReportRow } from '../payments/repository';
-import { RefundRefused, refundPayment, refundReport, type RefundAnswer } from '../payments/refunds';
+import { RefundRefused, refundPaidOrder, refundPayment, refundReport, type RefundAnswer } from '../payments/refunds';
 import type { Providers } from '../providers/index';
 
 export interface AdminDeps {
@@ -114,6 +114,11 @@ function refundRefused(err: unknown): never {
  */
 export async function refundPaymentAction(deps: AdminDeps, paymentId: number, admin: string, note: string): Promise<RefundAnswer> {
   return refundPayment(deps, paymentId, by(admin), note || null).catch(refundRefused);
+}
+
+/** Refunds a paid order (the payment that paid it) and issues its credit note in the same transaction. */
+export async function refundOrderAction(deps: AdminDeps, orderId: number, admin: string, note: string): Promise<RefundAnswer> {
+  return refundPaidOrder(deps, orderId, by(admin), note || null).catch(refundRefused);
 }
 
 /** Records the manual refund of a bank-transfer notice. */

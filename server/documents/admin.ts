@@ -2,9 +2,9 @@
  * The back office's document calls (registered inside server/admin/routes.ts, so the admin token
  * or session and its CSRF / Origin checks apply):
  *   GET  /admin/api/documents[?kind=&before=]   issued documents, newest first (JSON)
- *   POST /admin/api/documents/:id/resend        mails the buyer a link to the document (counted in sent_count)
+ *   POST /admin/api/documents/:id/resend        mails the buyer the document's PDF, as the paid e-mail attaches it (counted in sent_count)
  *   POST /admin/api/documents/:id/correct {reason}  a credit note for the whole document and a new one
- * A re-send goes through the mail guard ('notice': only to a verified address, rate-limited).
+ * A re-send goes through the mail guard ('document': only to a verified address, rate-limited).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
@@ -15,6 +15,8 @@ import { findDocument, listDocuments, markSent, type DocumentRow } from './repos
 import { correctDocument, DocumentRefused } from './service';
 import { TITLES } from './labels';
 import { AdminError } from '../admin/service';
+import { findOrder } from '../orders/repository';
+import { documentAttachment, recipientOf } from './mail';
 
 function summary(d: DocumentRow) {
   return {
@@ -34,12 +36,14 @@ function summary(d: DocumentRow) {
   };
 }
 
-/** Mails the buyer where to download the document; 'sent' or why not. */
-export async function resendDocument(ctx: Pick<AppContext, 'db' | 'mail' | 'clock' | 'config'>, id: number): Promise<{ result: string; document: ReturnType<typeof summary> }> {
+/** Mails the buyer the document as PDF (the paid e-mail's attachment) and where to download it; 'sent' or why not. */
+export async function resendDocument(ctx: Pick<AppContext, 'db' | 'mail' | 'clock' | 'config' | 'documentSigner'>, id: number): Promise<{ result: string; document: ReturnType<typeof summary> }> {
   const d = await findDocument(ctx.db, id);
   if (!d) throw new AdminError(404, `document ${id} not found`);
-  const u = (await ctx.db.query<{ email: string; email_verified_at: Date | null }>('SELECT email, email_verified_at FROM users WHERE id = $1', [d.user_id])).rows[0];
-  if (!u) throw new AdminError(404, `buyer of document ${d.number} not found`);
+  const order = await findOrder(ctx.db, d.order_id);
+  const who = await recipientOf(ctx, d.user_id, order?.email ?? null);
+  if (!who) throw new AdminError(404, `buyer of document ${d.number} not found`);
+  const lang = order?.locale === 'en' ? 'en' : 'th';
   const origin = ctx.config.publicOrigin ?? '';
   const title = `${TITLES.th[d.kind]} / ${TITLES.en[d.kind]}`;
   const text = [
@@ -47,11 +51,13 @@ export async function resendDocument(ctx: Pick<AppContext, 'db' | 'mail' | 'cloc
     `${plainField(d.payload.buyer.name)}`,
     `${formatMoney(d.amount, d.currency)}`,
     '',
+    `PDF: ${d.number}${lang === 'en' ? '-en' : ''}.pdf`,
     `ดาวน์โหลด (Download, after logging in): ${origin}/private/documents/${d.id}/pdf`,
     `English: ${origin}/private/documents/${d.id}/pdf?lang=en`,
   ].join('\n');
   const now = ctx.clock.now();
-  const result = await sendGuarded(ctx.db, ctx.mail, { to: u.email, subject: `${title} ${d.number}`, text, tag: 'document' }, { kind: 'notice', userId: d.user_id, address: null, verified: u.email_verified_at !== null, now });
+  const attachments = async () => [await documentAttachment(d, lang, ctx.documentSigner ?? null)];
+  const result = await sendGuarded(ctx.db, ctx.mail, { to: who.to, subject: `${title} ${d.number}`, text, tag: 'document', attachments }, { kind: 'document', userId: d.user_id, address: null, verified: who.verified, now });
   const after = result === 'sent' ? await markSent(ctx.db, d.id, now) : d;
   return { result, document: summary(after ?? d) };
 }

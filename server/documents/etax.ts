@@ -1,12 +1,12 @@
 /**
  * The e-Tax Invoice & e-Receipt data of a document: XML in the shape of ETDA's standard
- * (ขมธอ. 3-2560, "ER3-2560", schema version 2.0: TaxInvoice_CrossIndustryInvoice,
+ * (ขมธอ. 3-2560, "ER3-2560", schema version 2.1: TaxInvoice_CrossIndustryInvoice,
  * Receipt_CrossIndustryInvoice and DebitCreditNote_CrossIndustryInvoice over UN/CEFACT's Cross
  * Industry Invoice). Built from the frozen payload only.
  *
- * The official XSD files were not available to this project (docs/design/tax-documents.md): the
- * element names and order below follow e-Tax files issued by Thai sellers, and the data is also
- * kept as the plain `ETaxData` structure so a validator or a signing service can take it as is.
+ * Validated against ETDA's published XSD set 2.1 (tests/fixtures/etda-e-tax-2p1,
+ * tests/server/documents-schema.test.ts); type codes from its ThaiDocumentNameCode_Invoice_1p0.xsd.
+ * The data is also kept as the plain `ETaxData` structure.
  */
 import { toDecimalString } from '../../domain/money';
 import type { DocumentKind } from '../../domain/documents';
@@ -20,6 +20,14 @@ export const ETAX_KIND: Readonly<Record<DocumentKind, { root: string; typeCode: 
 };
 
 export const ETAX_GUIDELINE_ID = 'ER3-2560';
+
+/**
+ * A credit note's PurposeCode (required by DebitCreditNote_…_2p1.xsd; ETDA's list
+ * Thai_MessageFunctionCode_1p0.xsd: CDNG01…05 / CDNG99 for goods, CDNS01…04 / CDNS99 for
+ * services). The list file carries codes only, no names; 99 closes each group, read here as "other
+ * reason", with the reason itself in Purpose.
+ */
+export const CREDIT_NOTE_PURPOSE_CODE = 'CDNS99';
 export const ETAX_FILE_NAME = 'ETDA-invoice.xml';
 
 /** The e-Tax data as a plain structure (amounts in minor units). */
@@ -27,7 +35,7 @@ export interface ETaxData {
   kind: DocumentKind;
   root: string;
   namespaces: { rsm: string; ram: string };
-  document: { id: string; name: string; type_code: string; issue_date_time: string; creation_date_time: string; purpose: string | null };
+  document: { id: string; name: string; type_code: string; issue_date_time: string; creation_date_time: string; purpose: string | null; purpose_code: string | null };
   seller: { name: string; tax_id: string; branch: string; address: string };
   buyer: { name: string; tax_id: string | null; branch: string | null; address: string | null; email: string | null };
   referenced_document: { id: string; issue_date: string; type_code: string } | null;
@@ -47,7 +55,7 @@ export function etaxData(p: DocumentPayload): ETaxData {
     kind: p.kind,
     root: k.root,
     namespaces: ns,
-    document: { id: p.number, name: k.name, type_code: k.typeCode, issue_date_time: issue, creation_date_time: p.issued_at.replace('Z', ''), purpose: credit ? credit.reason : null },
+    document: { id: p.number, name: k.name, type_code: k.typeCode, issue_date_time: issue, creation_date_time: p.issued_at.replace('Z', ''), purpose: credit ? credit.reason : null, purpose_code: credit ? CREDIT_NOTE_PURPOSE_CODE : null },
     seller: { name: p.seller.name, tax_id: p.seller.tax_id, branch: p.seller.branch, address: p.seller.address },
     buyer: { name: p.buyer.name, tax_id: p.buyer.tax_id, branch: p.buyer.branch ?? (p.buyer.person_type === 'juristic_person' ? null : '00000'), address: p.buyer.address, email: p.buyer.email },
     currency: a.currency,
@@ -58,9 +66,13 @@ export function etaxData(p: DocumentPayload): ETaxData {
       ...base,
       referenced_document: { id: credit.document_number, issue_date: `${credit.document_date}T00:00:00`, type_code: ETAX_KIND[credit.document_kind].typeCode },
       tax: { type_code: 'VAT', rate: a.vat_percent, basis: c.credited_before_vat, amount: c.credited_vat },
+      // ETDA's credit note: the original value, the correct value (LineTotalAmount) and their
+      // difference, before VAT; then the VAT and the total of the difference.
       summation: {
-        line_total: c.credited_before_vat, allowance_total: 0, charge_total: c.credited_shipping, tax_basis_total: c.credited_before_vat + c.credited_shipping, tax_total: c.credited_vat, grand_total: c.credited,
-        original_information_amount: c.original_grand_total, difference_information_amount: c.credited,
+        original_information_amount: a.before_vat + a.shipping,
+        line_total: a.before_vat + a.shipping - (c.credited_before_vat + c.credited_shipping),
+        difference_information_amount: c.credited_before_vat + c.credited_shipping,
+        allowance_total: 0, charge_total: c.credited_shipping, tax_basis_total: c.credited_before_vat + c.credited_shipping, tax_total: c.credited_vat, grand_total: c.credited,
       },
       lines: [{ id: 1, name: `ลดหนี้ตาม ${credit.document_number}`, unit_price: c.credited_before_vat, qty: 1, basis: c.credited_before_vat, tax: c.credited_vat, net_including_tax: c.credited_base }],
     };
@@ -102,15 +114,15 @@ export function etaxXml(d: ETaxData): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<rsm:${d.root} xmlns:rsm="${d.namespaces.rsm}" xmlns:ram="${d.namespaces.ram}">`,
-    `<rsm:ExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter>${el('ID', ETAX_GUIDELINE_ID, ' schemeAgencyID="ETDA" schemeVersionID="v2.0"')}</ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext>`,
-    `<rsm:ExchangedDocument>${el('ID', d.document.id)}${el('Name', d.document.name)}${el('TypeCode', d.document.type_code)}${el('IssueDateTime', d.document.issue_date_time)}${el('Purpose', d.document.purpose)}${el('CreationDateTime', d.document.creation_date_time)}</rsm:ExchangedDocument>`,
+    `<rsm:ExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter>${el('ID', ETAX_GUIDELINE_ID, ' schemeAgencyID="ETDA" schemeVersionID="v2.1"')}</ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext>`,
+    `<rsm:ExchangedDocument>${el('ID', d.document.id)}${el('Name', d.document.name)}${el('TypeCode', d.document.type_code)}${el('IssueDateTime', d.document.issue_date_time)}${el('Purpose', d.document.purpose)}${el('PurposeCode', d.document.purpose_code)}${el('CreationDateTime', d.document.creation_date_time)}</rsm:ExchangedDocument>`,
     '<rsm:SupplyChainTradeTransaction>',
     `<ram:ApplicableHeaderTradeAgreement>${party('SellerTradeParty', d.seller)}${party('BuyerTradeParty', d.buyer)}${
       d.referenced_document ? `<ram:AdditionalReferencedDocument>${el('IssuerAssignedID', d.referenced_document.id)}${el('IssueDateTime', d.referenced_document.issue_date)}${el('ReferenceTypeCode', d.referenced_document.type_code)}</ram:AdditionalReferencedDocument>` : ''
     }</ram:ApplicableHeaderTradeAgreement>`,
     '<ram:ApplicableHeaderTradeDelivery/>',
     `<ram:ApplicableHeaderTradeSettlement>${el('InvoiceCurrencyCode', d.currency, ' listID="ISO 4217 3A"')}<ram:ApplicableTradeTax>${el('TypeCode', d.tax.type_code)}${el('CalculatedRate', d.tax.rate)}${el('BasisAmount', money(d.tax.basis), cur)}${el('CalculatedAmount', money(d.tax.amount), cur)}</ram:ApplicableTradeTax>`,
-    `<ram:SpecifiedTradeSettlementHeaderMonetarySummation>${s.original_information_amount !== undefined ? el('OriginalInformationAmount', money(s.original_information_amount), cur) : ''}${el('LineTotalAmount', money(s.line_total), cur)}${el('AllowanceTotalAmount', money(s.allowance_total), cur)}${el('ChargeTotalAmount', money(s.charge_total), cur)}${el('TaxBasisTotalAmount', money(s.tax_basis_total), cur)}${el('TaxTotalAmount', money(s.tax_total), cur)}${el('GrandTotalAmount', money(s.grand_total), cur)}${s.difference_information_amount !== undefined ? el('DifferenceInformationAmount', money(s.difference_information_amount), cur) : ''}</ram:SpecifiedTradeSettlementHeaderMonetarySummation>`,
+    `<ram:SpecifiedTradeSettlementHeaderMonetarySummation>${s.original_information_amount !== undefined ? el('OriginalInformationAmount', money(s.original_information_amount), cur) : ''}${el('LineTotalAmount', money(s.line_total), cur)}${s.difference_information_amount !== undefined ? el('DifferenceInformationAmount', money(s.difference_information_amount), cur) : ''}${el('AllowanceTotalAmount', money(s.allowance_total), cur)}${el('ChargeTotalAmount', money(s.charge_total), cur)}${el('TaxBasisTotalAmount', money(s.tax_basis_total), cur)}${el('TaxTotalAmount', money(s.tax_total), cur)}${el('GrandTotalAmount', money(s.grand_total), cur)}</ram:SpecifiedTradeSettlementHeaderMonetarySummation>`,
     '</ram:ApplicableHeaderTradeSettlement>',
     lines,
     '</rsm:SupplyChainTradeTransaction>',

@@ -19,6 +19,7 @@ import { formatAmount, moneyLocaleOf } from '../../domain/money';
 import { HEAD_OFFICE_BRANCH } from '../../domain/documents';
 import type { DocumentPayload } from './payload';
 import { etaxData, etaxXml, ETAX_FILE_NAME } from './etax';
+import type { DocumentSigner } from './signing';
 import { LABELS, REASONS, TITLES, type DocLanguage } from './labels';
 
 const require = createRequire(import.meta.url);
@@ -110,6 +111,8 @@ function attachXml(doc: PDFDocument, name: string, xml: string, description: str
 
 export interface RenderOptions {
   language?: DocLanguage;
+  /** Signs the attached e-Tax XML (XAdES-BES, server/documents/signing.ts); none: unsigned. */
+  signer?: DocumentSigner | null;
 }
 
 /** The PDF of a document, from its frozen payload. */
@@ -305,7 +308,8 @@ export async function renderDocumentPdf(p: DocumentPayload, opts: RenderOptions 
   // Footer on every page.
   for (const pg of doc.getPages()) draw(pg, L.computer, M, M - 10, reg, 8);
 
-  attachXml(doc, ETAX_FILE_NAME, etaxXml(etaxData(p)), `e-Tax Invoice & e-Receipt ${p.number}`, issued);
+  const xml = etaxXml(etaxData(p));
+  attachXml(doc, ETAX_FILE_NAME, opts.signer ? await opts.signer.sign(xml, issued) : xml, `e-Tax Invoice & e-Receipt ${p.number}`, issued);
   return doc.save({ useObjectStreams: false });
 }
 

@@ -44,7 +44,7 @@ export const documentHandlers: Handlers = {
   async downloadDocumentPdf(req, reply, ctx) {
     const d = await ownDocument(ctx.db, req.params.documentId, req.user!.id);
     const lang = req.query.lang === 'en' ? 'en' : 'th';
-    const pdf = await renderDocumentPdf(d.payload, { language: lang });
+    const pdf = await renderDocumentPdf(d.payload, { language: lang, signer: ctx.documentSigner ?? null });
     return reply
       .code(200)
       .type('application/pdf')

@@ -183,7 +183,10 @@ export async function creditNoteForRefund(q: Queryable, refund: { id: number; or
   if (existing) return existing;
   const target = await creditTarget(q, refund.order_id);
   if (!refundNeedsCreditNote(refund.reason, target !== null) || !target) return null;
-  return creditNote(q, target, refund.amount, refund.reason, now, refund.id, log);
+  // Giving back all the money received (a buyer who withheld tax paid less than the document's
+  // total) cancels the whole document: the credit note is for its full value.
+  const amount = refund.amount >= target.payload.amounts.received ? target.amount : refund.amount;
+  return creditNote(q, target, amount, refund.reason, now, refund.id, log);
 }
 
 /**

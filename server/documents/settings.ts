@@ -40,3 +40,9 @@ export async function documentSettingsProblems(q: Queryable): Promise<string[]> 
   const data = r.rows[0]?.data;
   return data ? taxInvoiceSettingsProblems(data) : [];
 }
+
+/** Whether the site issues tax invoices (read from the database; no settings row yet: no). */
+export async function taxInvoicesEnabled(q: Queryable): Promise<boolean> {
+  const r = await q.query<{ data: SettingsWithSeller }>('SELECT data FROM site_settings WHERE id = 1');
+  return isOn(r.rows[0]?.data.is_enable_tax_invoice);
+}

@@ -78,7 +78,7 @@ function invalid(msg: string): ApiError {
   return new ApiError(400, 'VALIDATION_ERROR', msg, [{ field: 'body', msg }]);
 }
 
-export async function createOrder(ctx: AppContext, userId: number, body: S['OrderCreate'], idempotencyKey: string, clientAddress: string | null = null): Promise<CreateOrderResult> {
+export async function createOrder(ctx: AppContext, userId: number, body: S['OrderCreate'], idempotencyKey: string, clientAddress: string | null = null, locale: 'th' | 'en' = 'th'): Promise<CreateOrderResult> {
   const requestHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
   return ctx.db.tx(async (q) => {
     const inserted = await q.query(
@@ -96,7 +96,7 @@ export async function createOrder(ctx: AppContext, userId: number, body: S['Orde
       }
       if (p && p.status_code !== null && p.response) return { status: p.status_code, body: JSON.parse(p.response) as CreateOrderResponse, replayed: true };
     }
-    const result = await placeOrder(ctx, q, userId, body, clientAddress === null ? null : addressHash(clientAddress));
+    const result = await placeOrder(ctx, q, userId, body, clientAddress === null ? null : addressHash(clientAddress), locale);
     await q.query('UPDATE idempotency_keys SET status_code = $3, response = $4, order_id = $5 WHERE user_id = $1 AND key = $2', [
       userId,
       idempotencyKey,
@@ -119,7 +119,7 @@ async function siteAndMethod(q: Queryable, methodId: number): Promise<{ settings
   return { settings, methodActive: r.rows[0]!.method_active };
 }
 
-async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S['OrderCreate'], address: string | null): Promise<CreateOrderResponse> {
+async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S['OrderCreate'], address: string | null, locale: 'th' | 'en'): Promise<CreateOrderResponse> {
   const now = ctx.clock.now();
   if (body.course_id.length !== body.pricingplan_id.length) throw invalid('course_id and pricingplan_id must have the same length');
   const user = (await q.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [userId])).rows[0];
@@ -228,8 +228,8 @@ async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S
       `WITH o AS (
          INSERT INTO orders (order_token, user_id, status, payment_status, currency_code, payment_method_id, price, discount, shipping_fee,
                              withholding_price, is_withholding, withholding_percent, vat_price, total, coupon_ids, coupon_list_code, promotion_id,
-                             shipping_address_id, shipping_fee_id, email, tel, is_require_tax_invoice, cancel_at, created_at, updated_at)
-         VALUES ($1, $2, 'notYetReceived', 'notYetReceived', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::int[], $14::text[], $15, $16, $17, $18, $19, $20, $21, $22, $22)
+                             shipping_address_id, shipping_fee_id, email, tel, is_require_tax_invoice, cancel_at, created_at, updated_at, locale)
+         VALUES ($1, $2, 'notYetReceived', 'notYetReceived', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::int[], $14::text[], $15, $16, $17, $18, $19, $20, $21, $22, $22, $34)
          RETURNING *
        ), lines AS (
          INSERT INTO order_courses (order_id, course_id, pricing_plan_id, course_name, course_type, qty, original_pricing_price, discount, price, coupon_code)
@@ -255,6 +255,7 @@ async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S
         col((l) => l.coupon_code),
         body.course_id,
         `u:${userId}`,
+        locale,
       ],
     )
   ).rows[0]!;

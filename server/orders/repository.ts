@@ -34,6 +34,8 @@ export interface OrderRow {
   email: string | null;
   tel: string | null;
   is_require_tax_invoice: boolean;
+  /** The buyer's language when ordering (migration 706): the paid e-mail is written in it. */
+  locale: 'th' | 'en';
   cancel_at: Date | null;
   cancelled_at: Date | null;
   approved_at: Date | null;

@@ -62,15 +62,25 @@ async function closeReport(q: Queryable, reportId: number | null, by: string, no
   await q.query(`UPDATE payment_reports SET status = 'rejected', decided_by = $2, decided_at = $3, reject_reason = 'refunded' WHERE id = $1 AND status = 'pending'`, [reportId, by, now]);
 }
 
-/** Why this payment may be refunded, or null when it pays a live order. */
-function reasonFor(p: PaymentRow, order: string | null): string | null {
+/** Why this payment may be refunded, or null when it pays a live order (unless the back office refunds that paid order). */
+function reasonFor(p: PaymentRow, order: string | null, paidOrder: boolean): string | null {
   if (p.attention && FLAGGED.has(p.attention)) return p.attention;
   if (order && CLOSED_ORDER.has(order)) return 'order_cancelled';
+  if (paidOrder && order === 'approved') return 'order_refunded';
   return null;
 }
 
+export interface RefundOptions {
+  /**
+   * The back office refunds the money that paid a paid order (`refundPaidOrder`): reason
+   * `order_refunded`, and the refund's transaction issues a credit note against the order's tax
+   * invoice (else its receipt). Without it a payment of a live order is refused.
+   */
+  paidOrder?: boolean;
+}
+
 /** Refunds one provider payment (payments row), through the provider or as a recorded manual refund. */
-export async function refundPayment(deps: RefundDeps, paymentId: number, by: string, note: string | null = null): Promise<RefundAnswer> {
+export async function refundPayment(deps: RefundDeps, paymentId: number, by: string, note: string | null = null, opts: RefundOptions = {}): Promise<RefundAnswer> {
   const claimed = await deps.db.tx(async (q) => {
     const now = deps.clock.now();
     const p = (await q.query<PaymentRow>('SELECT * FROM payments WHERE id = $1 FOR UPDATE', [paymentId])).rows[0];
@@ -83,8 +93,8 @@ export async function refundPayment(deps: RefundDeps, paymentId: number, by: str
       return { refund: live, drive: false, repeated: true };
     }
     if (p.status !== 'successful' || p.paid_amount === null) throw new RefundRefused(409, `payment ${paymentId} is ${p.status}: no money to refund`);
-    const reason = reasonFor(p, await orderStatus(q, p.order_id));
-    if (!reason) throw new RefundRefused(409, `payment ${paymentId} pays order ${p.order_id}: cancel or reject the order first`);
+    const reason = reasonFor(p, await orderStatus(q, p.order_id), opts.paidOrder === true);
+    if (!reason) throw new RefundRefused(409, `payment ${paymentId} pays order ${p.order_id}: cancel or reject the order first, or refund the paid order`);
     const provider = deps.providers?.wired().includes(p.provider) ? deps.providers.get(p.provider) : null;
     const kind = provider?.capabilities.refund === 'api' ? 'api' : 'manual';
     const n = await countFailedRefunds(q, { paymentId });
@@ -136,7 +146,7 @@ export async function refundPayment(deps: RefundDeps, paymentId: number, by: str
  * Records the manual refund of a bank-transfer notice: money that arrived (approved) for an order
  * later cancelled or rejected, or a second notice for an order already paid.
  */
-export async function refundReport(deps: RefundDeps, reportId: number, by: string, note: string | null = null): Promise<RefundAnswer> {
+export async function refundReport(deps: RefundDeps, reportId: number, by: string, note: string | null = null, opts: RefundOptions = {}): Promise<RefundAnswer> {
   return deps.db.tx(async (q) => {
     const now = deps.clock.now();
     const r = (await q.query<ReportRow>('SELECT * FROM payment_reports WHERE id = $1 FOR UPDATE', [reportId])).rows[0];
@@ -146,7 +156,14 @@ export async function refundReport(deps: RefundDeps, reportId: number, by: strin
     if (r.payment_id) throw new RefundRefused(409, `report ${reportId} is a provider payment: refund payment ${r.payment_id}`);
     if (r.transfer_amount <= 0) throw new RefundRefused(409, `report ${reportId} carries no money`);
     const order = await orderStatus(q, r.order_id);
-    const reason = r.status === 'approved' && order && CLOSED_ORDER.has(order) ? 'order_cancelled' : r.status === 'pending' && order === 'approved' ? 'duplicate_payment' : null;
+    const reason =
+      r.status === 'approved' && order && CLOSED_ORDER.has(order)
+        ? 'order_cancelled'
+        : r.status === 'pending' && order === 'approved'
+          ? 'duplicate_payment'
+          : opts.paidOrder && r.status === 'approved' && order === 'approved'
+            ? 'order_refunded'
+            : null;
     if (!reason) throw new RefundRefused(409, `report ${reportId} (${r.status}) pays order ${r.order_id} (${order ?? 'gone'}): nothing to refund`);
     const cur = await q.query<{ currency_code: 'THB' | 'USD' }>('SELECT currency_code FROM orders WHERE id = $1', [r.order_id]);
     const row = await insertRefund(
@@ -162,4 +179,21 @@ export async function refundReport(deps: RefundDeps, reportId: number, by: strin
     await creditNoteForRefund(q, row, now);
     return { refund: row, repeated: false };
   });
+}
+
+/**
+ * The back office refunds a paid order: the money of the payment that paid it (`orders.order_payment_id`
+ * names its report; a provider payment goes back through the provider's refund call where it has
+ * one, anything else is recorded as a manual refund). The credit note is issued in the transaction
+ * that records the refund as refunded (for a provider refund: when the provider has answered).
+ * The order itself stays paid: the shop has no "refunded" order state; access is not withdrawn here.
+ */
+export async function refundPaidOrder(deps: RefundDeps, orderId: number, by: string, note: string | null = null): Promise<RefundAnswer> {
+  const o = (await deps.db.query<{ status: string; order_payment_id: number | null }>('SELECT status, order_payment_id FROM orders WHERE id = $1', [orderId])).rows[0];
+  if (!o) throw new RefundRefused(404, `order ${orderId} not found`);
+  if (o.status !== 'approved') throw new RefundRefused(409, `order ${orderId} is ${o.status}: only a paid order is refunded this way`);
+  const report = o.order_payment_id ? (await deps.db.query<ReportRow>('SELECT * FROM payment_reports WHERE id = $1', [o.order_payment_id])).rows[0] : undefined;
+  if (!report) throw new RefundRefused(409, `order ${orderId} names no payment that paid it`);
+  if (report.payment_id) return refundPayment(deps, report.payment_id, by, note, { paidOrder: true });
+  return refundReport(deps, report.id, by, note, { paidOrder: true });
 }

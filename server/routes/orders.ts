@@ -1,7 +1,7 @@
 /** Order creation (idempotent), delete, read, owned courses (tag orders; approval is the payments plugin's). */
 import type { Handlers } from '../openapi/router';
 import type { components } from '../../generated/api';
-import { ApiError } from '../errors';
+import { ApiError, requestLocale } from '../errors';
 import { createOrder } from '../orders/create';
 import { findOrder, findOrderByToken, lastAttempt, markOrderDeleted, orderCourses, ordersOfUser, type OrderRow } from '../orders/repository';
 import type { Queryable } from '../db/index';
@@ -58,7 +58,7 @@ export const orderHandlers: Handlers = {
   async createOrder(req, reply, ctx) {
     if (req.body.user_id !== req.user!.id) throw new ApiError(403, 'FORBIDDEN', 'user_id is not the logged-in student');
     const key = String(req.headers['idempotency-key']);
-    const r = await createOrder(ctx, req.user!.id, req.body, key, req.ip);
+    const r = await createOrder(ctx, req.user!.id, req.body, key, req.ip, requestLocale(req));
     if (r.replayed) reply.header('idempotent-replayed', 'true');
     reply.code(r.status);
     return r.body;

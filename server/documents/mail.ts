@@ -1,0 +1,97 @@
+/**
+ * The paid e-mail: when an order becomes paid (the order service's `order.statusChanged` with
+ * status `approved`, emitted after the paying transaction commits), the buyer gets one mail in the
+ * language they ordered in (`orders.locale`) with the order's receipt and, when issued, its full
+ * tax invoice attached as PDF (the same PDF the buyer downloads: e-Tax XML inside, signed when a
+ * certificate is configured). The back office's re-send attaches the same PDF
+ * (server/documents/admin.ts).
+ *
+ * Like every mail a buyer's action causes, it goes through the mail guard (server/mail.ts
+ * `sendGuarded`, kind `document`): only to the account's verified address, within its own
+ * per-address limits (apart from payment notices). A buyer whose address is not verified gets no mail; the documents stay downloadable from
+ * the order list and the thank-you page. Sent at most once per payment by the process that
+ * committed it; a process that dies between the commit and the send sends nothing (the back
+ * office's document list shows `sent_count` 0, and re-sends).
+ */
+import type { AppContext } from '../context';
+import { formatMoney } from '../../domain/money';
+import { paidOrderMail } from '../../domain/messages';
+import { sendGuarded, type GuardResult, type MailAttachment } from '../mail';
+import { findOrder } from '../orders/repository';
+import { documentsOfOrder, markSent, type DocumentRow } from './repository';
+import { renderDocumentPdf } from './pdf';
+import { TITLES, type DocLanguage } from './labels';
+import type { DocumentSigner } from './signing';
+
+type MailCtx = Pick<AppContext, 'db' | 'mail' | 'clock' | 'config' | 'log' | 'documentSigner'>;
+
+/** A document as a mail attachment: `<number>.pdf` (`-en` for English), application/pdf. */
+export async function documentAttachment(d: DocumentRow, language: DocLanguage, signer: DocumentSigner | null = null): Promise<MailAttachment> {
+  const content = await renderDocumentPdf(d.payload, { language, signer });
+  return { filename: `${d.number}${language === 'en' ? '-en' : ''}.pdf`, contentType: 'application/pdf', content };
+}
+
+/** The account's address and whether its owner verified it (the guard's `verified`). */
+export async function recipientOf(ctx: Pick<AppContext, 'db'>, userId: number, orderEmail: string | null): Promise<{ to: string; verified: boolean } | null> {
+  const u = (await ctx.db.query<{ email: string; email_verified_at: Date | null }>('SELECT email, email_verified_at FROM users WHERE id = $1', [userId])).rows[0];
+  if (!u) return null;
+  const to = (orderEmail ?? u.email).trim();
+  return { to, verified: u.email_verified_at !== null && u.email.trim().toLowerCase() === to.toLowerCase() };
+}
+
+/** Sends the paid e-mail of a paid order with its live receipt / tax invoice attached. */
+export async function sendPaidMail(ctx: MailCtx, orderId: number): Promise<GuardResult | 'no_documents' | 'not_paid'> {
+  const order = await findOrder(ctx.db, orderId);
+  if (!order || order.status !== 'approved') return 'not_paid';
+  const docs = (await documentsOfOrder(ctx.db, order.id)).filter((d) => d.kind !== 'credit_note' && d.cancelled_by_id === null);
+  if (docs.length === 0) return 'no_documents';
+  const who = await recipientOf(ctx, order.user_id, order.email);
+  if (!who) return 'unverified';
+  const lang: DocLanguage = order.locale === 'en' ? 'en' : 'th';
+  // Rendered only when the guard lets the mail go.
+  const attachments = () => Promise.all(docs.map((d) => documentAttachment(d, lang, ctx.documentSigner ?? null)));
+  const text = paidOrderMail(lang, {
+    orderId: order.id,
+    amount: formatMoney(order.total, order.currency_code, lang === 'en' ? 'en-US' : 'th-TH'),
+    documents: docs.map((d) => ({ title: TITLES[lang][d.kind], number: d.number })),
+    link: `${ctx.config.publicOrigin ?? ''}/myaccount/student/order`,
+  });
+  const now = ctx.clock.now();
+  const result = await sendGuarded(ctx.db, ctx.mail, { to: who.to, tag: 'paid', ...text, attachments }, { kind: 'document', userId: order.user_id, address: null, verified: who.verified, now });
+  if (result === 'sent') for (const d of docs) await markSent(ctx.db, d.id, now);
+  return result;
+}
+
+/**
+ * Listens for paid orders and sends their paid e-mail, one at a time (rendering PDFs costs CPU; a
+ * burst of payments must not starve the requests). Returns `close`: stops listening, drops the
+ * mails not yet started (logged; their documents keep `sent_count` 0 for the back office to
+ * re-send) and waits for the one being sent.
+ */
+export function registerPaidMail(ctx: MailCtx & Pick<AppContext, 'events'>): () => Promise<void> {
+  const queue: number[] = [];
+  let running: Promise<void> | null = null;
+  let closed = false;
+  const drain = async (): Promise<void> => {
+    for (let orderId = queue.shift(); orderId !== undefined && !closed; orderId = queue.shift()) {
+      try {
+        const result = await sendPaidMail(ctx, orderId);
+        if (result !== 'sent') ctx.log.info({ orderId, result }, 'paid e-mail not sent');
+      } catch (err) {
+        ctx.log.error({ err, orderId }, 'paid e-mail failed');
+      }
+    }
+    running = null;
+  };
+  const off = ctx.events.on('order.statusChanged', (e) => {
+    if (e.status !== 'approved' || closed) return;
+    queue.push(e.orderId);
+    running ??= drain();
+  });
+  return async () => {
+    closed = true;
+    off();
+    if (queue.length > 0) ctx.log.warn({ orderIds: queue.splice(0) }, 'paid e-mail not sent: the server is closing');
+    await running;
+  };
+}
