@@ -8,7 +8,7 @@
  * layout 4 for a buyer without registration. Later or finish -> thank-you page or order list.
  */
 import { assign, setup } from 'xstate';
-import { appActor } from '../shared/app-actor';
+import { providedByApp } from '../shared/provided';
 import { validateBankTransfer, type BankTransferValues } from '../../domain/forms/bank-transfer';
 import { toDecimalString } from '../../domain/money';
 import type { FieldError } from '../../domain/forms/common';
@@ -92,9 +92,9 @@ function report(context: BankTransferContext): PaymentReport {
 export const bankTransferMachine = setup({
   types: paymentTypes<BankTransferContext, BankTransferEvent, BankTransferInput>(),
   actors: {
-    uploadFile: appActor<UploadResponse, UploadRequest>('uploadFile'),
-    createPaymentReportPrivate: appActor<PaymentReportResponse, PaymentReport>('createPaymentReportPrivate'),
-    sendPaymentOrderEmail: appActor<SuccessResponse, PaymentOrderEmailRequest>('sendPaymentOrderEmail'),
+    uploadFile: providedByApp<UploadResponse, UploadRequest>('uploadFile'),
+    createPaymentReportPrivate: providedByApp<PaymentReportResponse, PaymentReport>('createPaymentReportPrivate'),
+    sendPaymentOrderEmail: providedByApp<SuccessResponse, PaymentOrderEmailRequest>('sendPaymentOrderEmail'),
   },
   guards: {
     laterAllowed: ({ context }) => context.canNotifyLater,

@@ -6,7 +6,7 @@
  * buyer stays (spec section 4: "On payment failure the action flag resets and the user stays").
  */
 import { assign, setup } from 'xstate';
-import { appActor } from '../shared/app-actor';
+import { providedByApp } from '../shared/provided';
 import type { GbPrimeCardRequest, GbPrimeCardResponse, OrderIdBody } from '../shared/api';
 import { effectDefaults, ROUTES } from '../shared/effects';
 import { HOSTED_ENDS, orderReadGuards, type OrderRead, type PaymentInput, type PaymentOrder, finalStateOutput, paymentTypes } from './payment';
@@ -29,8 +29,8 @@ export type GbPrimeCardEvent = { type: 'payment.resume' } | { type: 'payment.aba
 export const gbPrimeCardMachine = setup({
   types: paymentTypes<GbPrimeCardContext, GbPrimeCardEvent, GbPrimeCardInput>(),
   actors: {
-    createGbPrimeCardPayment: appActor<GbPrimeCardResponse, GbPrimeCardRequest>('createGbPrimeCardPayment'),
-    getOrder: appActor<OrderRead, OrderIdBody>('getOrder'),
+    createGbPrimeCardPayment: providedByApp<GbPrimeCardResponse, GbPrimeCardRequest>('createGbPrimeCardPayment'),
+    getOrder: providedByApp<OrderRead, OrderIdBody>('getOrder'),
   },
   guards: {
     invoiceReady: (_, answer: GbPrimeCardResponse) => !!answer.data.invoice_url,

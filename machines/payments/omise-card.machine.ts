@@ -9,7 +9,7 @@
  * A request error redirects after 0.5 s; closing the Omise form redirects at once.
  */
 import { assign, setup } from 'xstate';
-import { appActor } from '../shared/app-actor';
+import { providedByApp } from '../shared/provided';
 import { toOmiseAmount } from '../../domain/money';
 import { failureReason, type PaymentFailureReason } from '../../domain/order-outcome';
 import type {
@@ -47,10 +47,10 @@ function failureNotice(reason: PaymentFailureReason | null): Notice {
 export const omiseCardMachine = setup({
   types: paymentTypes<OmiseCardContext, OmiseCardEvent>(),
   actors: {
-    getOmiseCardPublicKey: appActor<OmisePublicKeyResponse, void>('getOmiseCardPublicKey'),
-    chargeOmiseCard: appActor<OmiseCardChargeResponse, OmiseChargeRequest>('chargeOmiseCard'),
-    approveOrderPayment: appActor<OrderTokenResponse, ApproveOrderPaymentRequest>('approveOrderPayment'),
-    getOrder: appActor<OrderRead, OrderIdBody>('getOrder'),
+    getOmiseCardPublicKey: providedByApp<OmisePublicKeyResponse, void>('getOmiseCardPublicKey'),
+    chargeOmiseCard: providedByApp<OmiseCardChargeResponse, OmiseChargeRequest>('chargeOmiseCard'),
+    approveOrderPayment: providedByApp<OrderTokenResponse, ApproveOrderPaymentRequest>('approveOrderPayment'),
+    getOrder: providedByApp<OrderRead, OrderIdBody>('getOrder'),
   },
   guards: {
     /** Successful, and the server recorded the payment: approve it (the spec's second call). */

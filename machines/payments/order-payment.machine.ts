@@ -14,7 +14,7 @@
  *   which gives back seats, stock and coupon uses.
  */
 import { assign, enqueueActions, setup } from 'xstate';
-import { appActor } from '../shared/app-actor';
+import { providedByApp } from '../shared/provided';
 import type { components } from '../../generated/api';
 import { isPayable } from '../../domain/order-outcome';
 import type { DeleteOrderRequest, Order, OrderIdBody, PaymentMethodId, SessionUser, SuccessResponse } from '../shared/api';
@@ -105,9 +105,9 @@ export const orderPaymentMachine = setup({
     input: {} as OrderPaymentInput,
   },
   actors: {
-    getOrder: appActor<OrderRead, OrderIdBody>('getOrder'),
-    getPaymentMethodsForOrder: appActor<MethodsRead, OrderIdBody>('getPaymentMethodsForOrder'),
-    deleteOrder: appActor<SuccessResponse, DeleteOrderRequest>('deleteOrder'),
+    getOrder: providedByApp<OrderRead, OrderIdBody>('getOrder'),
+    getPaymentMethodsForOrder: providedByApp<MethodsRead, OrderIdBody>('getPaymentMethodsForOrder'),
+    deleteOrder: providedByApp<SuccessResponse, DeleteOrderRequest>('deleteOrder'),
     ...PAYMENT_MACHINES,
   },
   guards: {

@@ -6,7 +6,7 @@
  * (plus the return and postback URLs the server adds). On return (`payment.resume`) the order is read.
  */
 import { assign, setup } from 'xstate';
-import { appActor } from '../shared/app-actor';
+import { providedByApp } from '../shared/provided';
 import type { OrderIdBody, PaySolutionsRequest, PaySolutionsResponse } from '../shared/api';
 import { effectDefaults, type FormPost } from '../shared/effects';
 import { HOSTED_ENDS, orderReadGuards, type OrderRead, type PaymentOrder, finalStateOutput, paymentTypes } from './payment';
@@ -44,8 +44,8 @@ export function paySolutionsForm(answer: PaySolutionsResponse, order: OrderRead)
 export const paySolutionsMachine = setup({
   types: paymentTypes<PaySolutionsContext, PaySolutionsEvent>(),
   actors: {
-    createPaySolutionsPayment: appActor<PaySolutionsResponse, PaySolutionsRequest>('createPaySolutionsPayment'),
-    getOrder: appActor<OrderRead, OrderIdBody>('getOrder'),
+    createPaySolutionsPayment: providedByApp<PaySolutionsResponse, PaySolutionsRequest>('createPaySolutionsPayment'),
+    getOrder: providedByApp<OrderRead, OrderIdBody>('getOrder'),
   },
   guards: {
     ...orderReadGuards,

@@ -27,7 +27,7 @@
  * Events arriving twice (createOrder / onApprove called twice) are refused outside their state.
  */
 import { assign, fromCallback, setup } from 'xstate';
-import { appActor } from '../shared/app-actor';
+import { providedByApp } from '../shared/provided';
 import { failureOf } from '../shared/api-error';
 import type { DeleteOrderRequest, OrderIdBody, PaypalCaptureRequest, PaypalCaptureResponse, PaypalCreateOrderResponse, SuccessResponse } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
@@ -64,9 +64,9 @@ function captureIssue(error: unknown): string | null {
 export const paypalMachine = setup({
   types: paymentTypes<PaypalContext, PaypalEvent>(),
   actors: {
-    createPaypalOrder: appActor<PaypalCreateOrderResponse, OrderIdBody>('createPaypalOrder'),
-    capturePaypalOrder: appActor<PaypalCaptureResponse, PaypalCaptureRequest>('capturePaypalOrder'),
-    deleteOrder: appActor<SuccessResponse, DeleteOrderRequest>('deleteOrder'),
+    createPaypalOrder: providedByApp<PaypalCreateOrderResponse, OrderIdBody>('createPaypalOrder'),
+    capturePaypalOrder: providedByApp<PaypalCaptureResponse, PaypalCaptureRequest>('capturePaypalOrder'),
+    deleteOrder: providedByApp<SuccessResponse, DeleteOrderRequest>('deleteOrder'),
     /** Watches PayPal's approval window; sends back paypal.approve / paypal.cancel / paypal.error. */
     watchApproval: fromCallback<PaypalEvent, ApprovalWatchInput>(() => {
       throw new Error('watchApproval is provided by the app');

@@ -11,7 +11,7 @@
  * `rejected`, the events `payment.retry`, `payment.resume` and the pushed `order.statusChanged`.
  */
 import { assign, fromCallback, setup, type UnknownActorLogic } from 'xstate';
-import { appActor } from '../shared/app-actor';
+import { providedByApp } from '../shared/provided';
 import type { OrderIdBody, OrderPaymentStatus } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
 import { orderReadGuards, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, finalStateOutput, paymentTypes } from './payment';
@@ -174,8 +174,8 @@ export function qrMachine<const Id extends string, const Src extends string, TAn
     // The creating actor's name is the member's: the actors are typed by name only where the
     // member is (payment-logic.ts types what it provides by the registry's entry).
     actors: {
-      [create.src]: appActor<TAnswer, TRequest>(create.src),
-      getOrder: appActor<OrderRead, OrderIdBody>('getOrder'),
+      [create.src]: providedByApp<TAnswer, TRequest>(create.src),
+      getOrder: providedByApp<OrderRead, OrderIdBody>('getOrder'),
       watchOrderStatus: fromCallback<{ type: 'never' }, OrderIdBody>(() => () => {}),
     } as Record<string, UnknownActorLogic>,
     guards: {

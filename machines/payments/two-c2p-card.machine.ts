@@ -9,7 +9,7 @@
  * A failure goes to the order list (spec section 4).
  */
 import { assign, setup } from 'xstate';
-import { appActor } from '../shared/app-actor';
+import { providedByApp } from '../shared/provided';
 import type { OrderIdBody, TwoC2pCardForm, TwoC2pCardRequest } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
 import { HOSTED_ENDS, orderReadGuards, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, finalStateOutput, paymentTypes } from './payment';
@@ -43,8 +43,8 @@ export interface TwoC2pCardAnswer {
 export const twoC2pCardMachine = setup({
   types: paymentTypes<TwoC2pCardContext, TwoC2pCardEvent, TwoC2pCardInput>(),
   actors: {
-    create2c2pCardRequest: appActor<TwoC2pCardAnswer, TwoC2pCardRequest>('create2c2pCardRequest'),
-    getOrder: appActor<OrderRead, OrderIdBody>('getOrder'),
+    create2c2pCardRequest: providedByApp<TwoC2pCardAnswer, TwoC2pCardRequest>('create2c2pCardRequest'),
+    getOrder: providedByApp<OrderRead, OrderIdBody>('getOrder'),
   },
   guards: {
     hasEncryptedCard: ({ context }) => context.card !== null,

@@ -7,7 +7,7 @@
  * redirect to /myaccount/student/order").
  */
 import { assign, setup } from 'xstate';
-import { appActor } from '../shared/app-actor';
+import { providedByApp } from '../shared/provided';
 import type { OrderIdBody, TwoC2pPaymentLinkRequest, TwoC2pPaymentLinkResponse } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
 import { HOSTED_ENDS, orderReadGuards, type OrderRead, type PaymentOrder, finalStateOutput, paymentTypes } from './payment';
@@ -24,8 +24,8 @@ export type TwoC2pLinkEvent = { type: 'payment.resume' } | { type: 'payment.aban
 export const twoC2pLinkMachine = setup({
   types: paymentTypes<TwoC2pLinkContext, TwoC2pLinkEvent>(),
   actors: {
-    create2c2pPaymentLink: appActor<TwoC2pPaymentLinkResponse, TwoC2pPaymentLinkRequest>('create2c2pPaymentLink'),
-    getOrder: appActor<OrderRead, OrderIdBody>('getOrder'),
+    create2c2pPaymentLink: providedByApp<TwoC2pPaymentLinkResponse, TwoC2pPaymentLinkRequest>('create2c2pPaymentLink'),
+    getOrder: providedByApp<OrderRead, OrderIdBody>('getOrder'),
   },
   guards: {
     linkCreated: (_, answer: TwoC2pPaymentLinkResponse) => answer.success && !!answer.result.webPaymentUrl,
