@@ -15,6 +15,7 @@ import { scbQrModel } from './scb-qr.model';
 import { sessionModel } from './session.model';
 import { shippingAddressModel } from './shipping-address.model';
 import { taxGateModel } from './tax-gate.model';
+import { withholdingCertificateModel } from './withholding-certificate.model';
 
 export const MODELS = [
   checkoutModel,
@@ -36,4 +37,5 @@ export const MODELS = [
   paySolutionsModel,
   orderPaymentModel,
   orderWatchModel,
+  withholdingCertificateModel,
 ] as unknown as MachineModel[];
