@@ -1,6 +1,7 @@
 /** The buyer's withholding certificate upload (uploadWithholdingCertificate), one multipart file in the field `file`. */
 import type { components } from '../../generated/api';
 import type { UploadWithholdingCertificateInput, UploadWithholdingCertificateResponse } from '../../machines/shared/api';
+import { withholdingCertificateMachine } from '../../machines/documents/withholding-certificate.machine';
 import { api } from './client';
 import { operation } from './actors/call';
 
@@ -21,3 +22,6 @@ export const withholdingActors = {
     }) as Promise<{ data?: UploadWithholdingCertificateResponse; error?: unknown; response: Response }>,
   ),
 };
+
+/** The certificate machine with the app's actor. */
+export const withholdingCertificateLogic = withholdingCertificateMachine.provide({ actors: withholdingActors });

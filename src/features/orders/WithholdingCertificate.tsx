@@ -1,13 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
 import { CERTIFICATE_ACCEPT } from '../../../domain/documents/certificate';
-import { withholdingCertificateMachine, type CertificateFile } from '../../../machines/documents/withholding-certificate.machine';
+import type { CertificateFile } from '../../../machines/documents/withholding-certificate.machine';
 import { selectCanChoose, selectCertificate, selectCertificateError, selectCertificatePhase, selectRejection, selectWithheld } from '../../../machines/documents/withholding-certificate.selectors';
 import type { OrderWithholding } from '../../../machines/shared/api';
-import { withholdingActors } from '../../api/withholding';
+import { withholdingCertificateLogic } from '../../api/withholding';
 import { money, t, tm } from '../../i18n/messages';
-
-const logic = withholdingCertificateMachine.provide({ actors: withholdingActors });
 
 /**
  * An order card's withholding certificate: what was withheld, the file input, the upload's
@@ -15,7 +13,7 @@ const logic = withholdingCertificateMachine.provide({ actors: withholdingActors 
  * sends the chosen file, a retry, and the order's data each time the page reads it again.
  */
 export function WithholdingCertificate({ orderId, withholding }: { orderId: number; withholding: OrderWithholding | null }) {
-  const ref = useActorRef(logic, { input: { orderId, withholding } });
+  const ref = useActorRef(withholdingCertificateLogic, { input: { orderId, withholding } });
   useEffect(() => ref.send({ type: 'order.read', withholding }), [ref, withholding]);
   const phase = useSelector(ref, selectCertificatePhase);
   const canChoose = useSelector(ref, selectCanChoose);
