@@ -221,6 +221,10 @@ export const MESSAGES = {
   COUPON_NOT_SUPPORTED_PAYMENT_CODES: 'คูปองนี้ใช้ไม่ได้กับช่องทางการชำระเงินที่เลือก: {codes}',
   COUPON_NOT_FOUND_ID: 'ไม่พบคูปองนี้ ({id})',
   CUSTOM_FIELD_REQUIRED: 'กรุณากรอก {label}',
+  // withholding certificate (หนังสือรับรองการหักภาษี ณ ที่จ่าย) of a paid order
+  WITHHOLDING_ORDER_NOT_PAID: 'คำสั่งซื้อนี้ยังไม่ได้ชำระเงิน จึงยังส่งหนังสือรับรองการหักภาษี ณ ที่จ่ายไม่ได้',
+  WITHHOLDING_NOT_WITHHELD: 'คำสั่งซื้อนี้ไม่มีการหักภาษี ณ ที่จ่าย จึงไม่ต้องส่งหนังสือรับรองการหักภาษี ณ ที่จ่าย',
+  WITHHOLDING_CERTIFICATE_RECEIVED: 'ร้านได้รับหนังสือรับรองการหักภาษี ณ ที่จ่ายของคำสั่งซื้อนี้แล้ว',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -405,6 +409,10 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   COUPON_NOT_SUPPORTED_PAYMENT_CODES: 'This coupon does not apply to the chosen payment method: {codes}',
   COUPON_NOT_FOUND_ID: 'This coupon does not exist ({id})',
   CUSTOM_FIELD_REQUIRED: 'Please fill in {label}',
+  // withholding certificate of a paid order
+  WITHHOLDING_ORDER_NOT_PAID: 'This order is not paid yet, so its withholding tax certificate cannot be sent',
+  WITHHOLDING_NOT_WITHHELD: 'No tax was withheld from this order, so it needs no withholding tax certificate',
+  WITHHOLDING_CERTIFICATE_RECEIVED: 'The shop has already received the withholding tax certificate of this order',
 };
 
 export type MessageLocale = 'th' | 'en';

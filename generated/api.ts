@@ -1774,6 +1774,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/private/orders/{orderId}/withholding-certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the shop the withholding tax certificate of one of the student's orders
+         * @description A juristic buyer that withheld tax from a paid order sends the certificate it issued
+         *     (หนังสือรับรองการหักภาษี ณ ที่จ่าย, "50 ทวิ"): one file, PDF or image (pdf, jpg, jpeg, png;
+         *     the type, the extension and the first bytes must agree), in the multipart field `file`,
+         *     within the per-file size limit, the shop's free storage and the student's share and upload
+         *     rate, like every upload. The shop then marks it received, or rejects it with a reason (the
+         *     buyer sends another); `listOrderDocuments` answers its state. A new upload while one waits
+         *     for the shop replaces it. Refused (409) when the order is not paid
+         *     (WITHHOLDING_ORDER_NOT_PAID), nothing was withheld (WITHHOLDING_NOT_WITHHELD) or a
+         *     certificate was already received (WITHHOLDING_CERTIFICATE_RECEIVED). Only the order's
+         *     owner sends it; another student's order answers 404.
+         */
+        post: operations["uploadWithholdingCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/private/documents/{documentId}/pdf": {
         parameters: {
             query?: never;
@@ -1889,7 +1918,9 @@ export interface components {
          *       WHITELIST_USER_DENIED
          *     - 404: NOT_FOUND
          *     - 409: DUPLICATE_USERNAME, DUPLICATE_EMAIL, have_course, UNPAID_ORDERS_LIMIT, COUPON_DUPLICATE, COUPON_ONLY_ONE,
-         *       ORDER_NOT_PAYABLE, COUPON_PROMOTION_EXCLUSIVE (coupons and a promotion together while the
+         *       ORDER_NOT_PAYABLE, WITHHOLDING_ORDER_NOT_PAID, WITHHOLDING_NOT_WITHHELD,
+         *       WITHHOLDING_CERTIFICATE_RECEIVED (a withholding certificate for an order that is not paid,
+         *       withheld nothing, or already has its certificate), COUPON_PROMOTION_EXCLUSIVE (coupons and a promotion together while the
          *       site makes them exclusive), QUOTE_STALE (the order's `quote_version` is not the server's
          *       quote any more: the cart or a price changed since the buyer saw it)
          *     - 413: FILE_TOO_LARGE
@@ -1910,7 +1941,7 @@ export interface components {
          *       retry, with the same Idempotency-Key for an order)
          * @enum {string}
          */
-        ErrorCode: "duplicate_course" | "dont_have_pricing" | "have_course" | "dont_have_payment" | "cart_pricing_usd_failed" | "COUPON_NOT_AVAILABLE" | "COUPON_NOT_SUPPORTED_COURSE" | "COUPON_NOT_SUPPORTED_PAYMENT" | "COUPON_NO_PAYMENT_METHOD" | "COUPON_EXPIRED" | "COUPON_NOT_YET_VALID" | "COUPON_NOT_ENOUGH_COURSES" | "COUPON_DUPLICATE" | "COUPON_ONLY_ONE" | "COUPON_NOT_SUPPORTED_CURRENCY" | "COUPON_PROMOTION_EXCLUSIVE" | "PROMOTION_NOT_USABLE" | "PROMOTION_NOT_SELECTED" | "QUOTE_STALE" | "TIME_LEFT" | "NOT_FOUND" | "INPUT_ERROR" | "OVER_LIMIT_USER" | "ERROR_CREATE_USER_IN_DAY" | "DUPLICATE_USERNAME" | "DUPLICATE_EMAIL" | "INVALID_FORMAT_USERNAME" | "INVALID_FORMAT_PASSWORD" | "INVALID_FORMAT_EMAIL" | "WHITELIST_USER_DENIED" | "PERMISSION_DENIED" | "SHIPPING_ADDRESS_REQUIRED" | "SHIPPING_FEE_REQUIRED" | "PAYMENT_MINIMUM" | "METHOD_CURRENCY_NOT_SUPPORTED" | "TAX_INVOICE_INVALID" | "INVALID_FILE_TYPE" | "OUT_OF_STORAGE" | "FILE_TOO_LARGE" | "UPLOAD_TOKEN_REQUIRED" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "RATE_LIMITED" | "PAYMENT_FAILED" | "ORDER_NOT_PAYABLE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "UNPAID_ORDERS_LIMIT" | "CHALLENGE_REQUIRED";
+        ErrorCode: "duplicate_course" | "dont_have_pricing" | "have_course" | "dont_have_payment" | "cart_pricing_usd_failed" | "COUPON_NOT_AVAILABLE" | "COUPON_NOT_SUPPORTED_COURSE" | "COUPON_NOT_SUPPORTED_PAYMENT" | "COUPON_NO_PAYMENT_METHOD" | "COUPON_EXPIRED" | "COUPON_NOT_YET_VALID" | "COUPON_NOT_ENOUGH_COURSES" | "COUPON_DUPLICATE" | "COUPON_ONLY_ONE" | "COUPON_NOT_SUPPORTED_CURRENCY" | "COUPON_PROMOTION_EXCLUSIVE" | "PROMOTION_NOT_USABLE" | "PROMOTION_NOT_SELECTED" | "QUOTE_STALE" | "TIME_LEFT" | "NOT_FOUND" | "INPUT_ERROR" | "OVER_LIMIT_USER" | "ERROR_CREATE_USER_IN_DAY" | "DUPLICATE_USERNAME" | "DUPLICATE_EMAIL" | "INVALID_FORMAT_USERNAME" | "INVALID_FORMAT_PASSWORD" | "INVALID_FORMAT_EMAIL" | "WHITELIST_USER_DENIED" | "PERMISSION_DENIED" | "SHIPPING_ADDRESS_REQUIRED" | "SHIPPING_FEE_REQUIRED" | "PAYMENT_MINIMUM" | "METHOD_CURRENCY_NOT_SUPPORTED" | "TAX_INVOICE_INVALID" | "INVALID_FILE_TYPE" | "OUT_OF_STORAGE" | "FILE_TOO_LARGE" | "UPLOAD_TOKEN_REQUIRED" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "RATE_LIMITED" | "PAYMENT_FAILED" | "ORDER_NOT_PAYABLE" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "WITHHOLDING_ORDER_NOT_PAID" | "WITHHOLDING_NOT_WITHHELD" | "WITHHOLDING_CERTIFICATE_RECEIVED" | "UNPAID_ORDERS_LIMIT" | "CHALLENGE_REQUIRED";
         /** @enum {string} */
         UserRole: "student" | "instructor";
         /** @description The logged-in user. `id` is the spec's `user.id` (the student's user id). */
@@ -3494,6 +3525,43 @@ export interface components {
             status?: string;
         } & {
             [key: string]: string;
+        };
+        WithholdingCertificateUpload: {
+            /**
+             * Format: binary
+             * @description The certificate, one file (pdf, jpg, jpeg or png).
+             */
+            file: string;
+        };
+        /** @description The withholding tax certificate (หนังสือรับรองการหักภาษี ณ ที่จ่าย) the buyer sent for an order, and the shop's decision. */
+        WithholdingCertificate: {
+            id: components["schemas"]["Id"];
+            /**
+             * @description submitted (waits for the shop), received (the shop recorded it), rejected (see `reason`; the buyer sends another).
+             * @enum {string}
+             */
+            status: "submitted" | "received" | "rejected";
+            /** @description The name of the file as the buyer chose it. */
+            file_name: string;
+            /** Format: date-time */
+            uploaded_at: string;
+            /**
+             * Format: date-time
+             * @description When the shop received or rejected it.
+             */
+            decided_at: string | null;
+            /** @description Why the shop rejected it (null otherwise). */
+            reason: string | null;
+        };
+        /** @description The tax a juristic buyer withheld from an order, and the certificate it owes the shop for it. */
+        OrderWithholding: {
+            /** @description The tax withheld, in minor units (satang for THB, cents for USD). */
+            amount: number;
+            currency_code: components["schemas"]["CurrencyCode"];
+            /** @description The latest certificate sent (null when none yet). */
+            certificate: null | components["schemas"]["WithholdingCertificate"];
+            /** @description The order is paid and no certificate was received yet (`uploadWithholdingCertificate` takes one). */
+            can_upload: boolean;
         };
         /** @description A receipt, full tax invoice or credit note of an order, as issued (never edited). */
         OrderDocument: {
@@ -6447,6 +6515,8 @@ export interface operations {
                     "application/json": {
                         success: components["schemas"]["SuccessTrue"];
                         data: components["schemas"]["OrderDocument"][];
+                        /** @description The tax the buyer withheld from this order and its withholding certificate; null when nothing was withheld. */
+                        withholding: null | components["schemas"]["OrderWithholding"];
                     };
                 };
             };
@@ -6455,6 +6525,51 @@ export interface operations {
             /** @description FORBIDDEN — an instructor's session (student login needed). */
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadWithholdingCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id. */
+                orderId: components["parameters"]["OrderIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["WithholdingCertificateUpload"];
+            };
+        };
+        responses: {
+            /** @description Stored; it waits for the shop (status submitted). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: components["schemas"]["SuccessTrue"];
+                        data: components["schemas"]["WithholdingCertificate"];
+                    };
+                };
+            };
+            /** @description INVALID_FILE_TYPE ('File type is not allow to upload.') or VALIDATION_ERROR (no file / more than one file). */
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description FORBIDDEN — an instructor's session (student login needed). */
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description WITHHOLDING_ORDER_NOT_PAID, WITHHOLDING_NOT_WITHHELD or WITHHOLDING_CERTIFICATE_RECEIVED. */
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description OUT_OF_STORAGE ('Out off Storage'): the file is larger than the free storage, or than what is left of this student's share. */
+            422: components["responses"]["Unprocessable"];
+            /** @description Too many uploads from this student; Retry-After says when to try again. */
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -2,3 +2,4 @@
 export * from './kinds';
 export * from './amounts';
 export * from './parties';
+export * from './certificate';

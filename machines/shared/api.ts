@@ -76,3 +76,15 @@ export interface DataResponse<T> {
   success: true;
   data: T;
 }
+
+// withholding certificate of a paid order
+export type WithholdingCertificate = Schemas['WithholdingCertificate'];
+export type OrderWithholding = Schemas['OrderWithholding'];
+export interface UploadWithholdingCertificateInput {
+  orderId: number;
+  file: Blob & { name: string };
+}
+export interface UploadWithholdingCertificateResponse {
+  success: true;
+  data: WithholdingCertificate;
+}

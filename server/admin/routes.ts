@@ -15,6 +15,7 @@
  *   POST /admin/api/orders/:id/refund {note}     refund a paid order (its paying payment); issues its credit note
  *   GET  /admin/api/refunds                      recent refunds
  *   GET  /admin/api/documents, POST /admin/api/documents/:id/resend | /correct   receipts, tax invoices, credit notes (server/documents/admin.ts)
+ *   GET  /admin/api/withholding-certificates, …/:id/file, POST …/:id/receive | /reject {reason}   buyers' withholding certificates (server/withholding/admin.ts)
  * Changes go through the order service, so they are pushed to the buyer's socket.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -23,6 +24,7 @@ import type { Providers } from '../providers/index';
 import { formatMoney } from '../../domain/money';
 import { ADMIN_COOKIE, adminGate, adminTokenAccepted, adminTokenFailed, createAdminSession, deleteAdminSession, findAdminSession, fromOwnOrigin, same, setAdminCookie, type AdminSession } from './session';
 import { registerDocumentAdmin } from '../documents/admin';
+import { certificatesSection, registerCertificateAdmin } from '../withholding/admin';
 import { AdminError, approveReport, listOrders, listPending, listRefunds, orderAction, orderDetail, refundOrderAction, refundPaymentAction, refundReportAction, rejectReport, type AdminDeps, type OrderAction } from './service';
 
 /** The Bearer token of a command-line request (null: none sent). */
@@ -187,6 +189,7 @@ export async function registerAdmin(app: FastifyInstance, providers: Providers |
       admin.post('/api/orders/:id/refund', async (req, reply) => done(req, reply, await refundOrderAction(deps, id(req), who(req), note(req))));
       admin.get('/api/refunds', async () => ({ success: true, data: await listRefunds(ctx.db) }));
       registerDocumentAdmin(admin, ctx);
+      registerCertificateAdmin(admin, ctx);
       admin.post('/api/orders/:id/:action', async (req, reply) => {
         const action = (req.params as { action: string }).action;
         if (!['approve', 'reject', 'cancel', 'pending'].includes(action)) throw new AdminError(404, `unknown action ${action}`);
@@ -198,6 +201,7 @@ export async function registerAdmin(app: FastifyInstance, providers: Providers |
         const pending = await listPending(ctx.db);
         const orders = await listOrders(ctx.db, undefined, 30);
         const refunds = await listRefunds(ctx.db, 30);
+        const certificates = await certificatesSection(ctx, csrf);
         const refundRows = refunds
           .map(
             (r) => `<tr data-testid="refund-row"><td>${r.id}</td><td>${r.order_id}</td><td>${r.payment_id ? `payment ${r.payment_id}` : `report ${r.report_id ?? ''}`} (${escapeHtml(r.provider)})</td><td>${escapeHtml(r.reason)}</td>
@@ -229,6 +233,7 @@ ${!p.payment_id && p.order_status === 'approved' ? `<form method="post" action="
 <table><tr><th>#</th><th>Order</th><th>Payment</th><th>Contact</th><th>Amount / total</th><th>Bank</th><th>Transfer time</th><th></th></tr>${rows || '<tr><td colspan="8">Nothing waits.</td></tr>'}</table>
 <h2>Refunds (${refunds.length})</h2>
 <table><tr><th>#</th><th>Order</th><th>Of</th><th>Why</th><th>Amount</th><th>How / status</th><th>By / when</th></tr>${refundRows || '<tr><td colspan="7">No refunds.</td></tr>'}</table>
+${certificates}
 <h2>Recent orders</h2><table><tr><th>#</th><th>E-mail</th><th>Status / payment</th><th>Total</th><th>Method</th><th>Move to</th></tr>${orderRows}</table></body></html>`);
       });
     },

@@ -5,6 +5,7 @@ import { ApiError } from '../errors';
 import { findOrder } from '../orders/repository';
 import { documentsOfOrder, findDocument, type DocumentRow } from './repository';
 import { renderDocumentPdf } from './pdf';
+import { withholdingOfOrder } from '../withholding/service';
 
 type S = components['schemas'];
 
@@ -38,7 +39,7 @@ export const documentHandlers: Handlers = {
     const o = await findOrder(ctx.db, req.params.orderId);
     if (!o || o.user_id !== req.user!.id || (o.is_deleted && o.status !== 'cancelled')) throw new ApiError(404, 'NOT_FOUND', 'Order not found');
     const rows = await documentsOfOrder(ctx.db, o.id);
-    return { success: true, data: rows.map((d) => documentForApi(d, rows)) };
+    return { success: true, data: rows.map((d) => documentForApi(d, rows)), withholding: await withholdingOfOrder(ctx.db, o) };
   },
 
   async downloadDocumentPdf(req, reply, ctx) {

@@ -9,6 +9,7 @@ import { progressHandlers } from './progress';
 import { cartHandlers } from './cart';
 import { orderHandlers } from './orders';
 import { documentHandlers } from '../documents/routes';
+import { withholdingHandlers } from '../withholding/routes';
 
 export const coreHandlers = {
   ...authHandlers,
@@ -19,6 +20,7 @@ export const coreHandlers = {
   ...cartHandlers,
   ...orderHandlers,
   ...documentHandlers,
+  ...withholdingHandlers,
 };
 
 export function registerCoreOperations(app: FastifyInstance): void {

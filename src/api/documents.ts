@@ -15,3 +15,21 @@ export async function loadDocuments(orders: readonly Order[], signal?: AbortSign
   const lists = await Promise.all(paid.map((o) => orderActors.listOrderDocuments.call({ orderId: o.id }, signal).then((b) => b.data, () => [])));
   return Object.fromEntries(paid.map((o, i) => [o.id, lists[i]!]));
 }
+
+export type OrderWithholding = components['schemas']['OrderWithholding'];
+
+/**
+ * The documents of the paid orders and the tax each buyer withheld with its certificate, by order
+ * id, from the same reads (the order list offers the certificate's upload).
+ */
+export async function loadDocumentsAndWithholding(
+  orders: readonly Order[],
+  signal?: AbortSignal,
+): Promise<{ documents: Record<number, OrderDocument[]>; withholding: Record<number, OrderWithholding | null> }> {
+  const paid = orders.filter((o) => o.payment_status === 'approved');
+  const bodies = await Promise.all(paid.map((o) => orderActors.listOrderDocuments.call({ orderId: o.id }, signal).catch(() => null)));
+  return {
+    documents: Object.fromEntries(paid.map((o, i) => [o.id, bodies[i]?.data ?? []])),
+    withholding: Object.fromEntries(paid.map((o, i) => [o.id, bodies[i]?.withholding ?? null])),
+  };
+}

@@ -341,4 +341,15 @@ export const EN: Record<UiKey, string> = {
   docKind_tax_invoice: 'Tax invoice',
   docKind_credit_note: 'Credit note',
   documentLink: '{kind} no. {number} (PDF)',
+  // withholding certificate: the buyer sends the shop its withholding tax certificate from the order list
+  whtTitle: 'Withholding tax certificate',
+  whtWithheld: 'You withheld {amount} of tax. Please send the shop your withholding tax certificate (50 Tawi).',
+  whtChoose: 'Choose the certificate file (PDF or image)',
+  whtChooseAnother: 'Send another file instead',
+  whtUploading: 'Uploading {name}…',
+  whtWaiting: 'Sent ({name}); waiting for the shop to check it',
+  whtReceived: 'The shop has received your withholding tax certificate',
+  whtRejected: 'The shop did not accept the previous certificate: {reason}. Please send a new one.',
+  whtFailed: 'Upload failed: {reason}',
+  whtRetry: 'Try again',
 };

@@ -365,6 +365,17 @@ export const TH = {
   docKind_tax_invoice: 'ใบกำกับภาษี',
   docKind_credit_note: 'ใบลดหนี้',
   documentLink: '{kind} เลขที่ {number} (PDF)',
+  // withholding certificate: the buyer sends the shop its withholding tax certificate from the order list
+  whtTitle: 'หนังสือรับรองการหักภาษี ณ ที่จ่าย',
+  whtWithheld: 'หักภาษี ณ ที่จ่ายไว้ {amount} กรุณาส่งหนังสือรับรองการหักภาษี ณ ที่จ่าย (50 ทวิ) ให้ร้าน',
+  whtChoose: 'เลือกไฟล์หนังสือรับรอง (PDF หรือรูปภาพ)',
+  whtChooseAnother: 'ส่งไฟล์ใหม่แทน',
+  whtUploading: 'กำลังอัปโหลด {name}…',
+  whtWaiting: 'ส่งแล้ว ({name}) รอร้านตรวจรับ',
+  whtReceived: 'ร้านได้รับหนังสือรับรองการหักภาษี ณ ที่จ่ายแล้ว',
+  whtRejected: 'ร้านไม่รับหนังสือรับรองฉบับก่อน: {reason} กรุณาส่งฉบับใหม่',
+  whtFailed: 'อัปโหลดไม่สำเร็จ: {reason}',
+  whtRetry: 'ลองอีกครั้ง',
 } as const;
 
 export type UiKey = keyof typeof TH;

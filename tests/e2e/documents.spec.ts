@@ -4,27 +4,11 @@
  * link downloads holds the receipt's words, its number and the order's total as text (pdftotext),
  * in Thai, and in English from the English page; the database holds one receipt for the order.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
-import { ADMIN_TOKEN, expect, freshStudent, test } from './engine/fixtures';
-import { openAs, sendTransferNotice } from './scenarios-support';
+import { expect, freshStudent, test } from './engine/fixtures';
+import { approveByBackOffice, openAs, pdfText, sendTransferNotice } from './scenarios-support';
 
 const COURSE = '/course/1-english-for-communication';
 const digits = (minor: number) => (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** The text of a PDF the page's session downloads (Debian's pdftotext, as the server tests read it). */
-async function pdfText(page: Page, href: string): Promise<string> {
-  const r = await page.request.get(href);
-  expect(r.status()).toBe(200);
-  expect(r.headers()['content-type']).toContain('application/pdf');
-  const dir = mkdtempSync(join(tmpdir(), 'doc-'));
-  const file = join(dir, 'doc.pdf');
-  writeFileSync(file, await r.body());
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[ \t]+/g, ' ');
-}
 
 test('a paid order links its receipt on the thank-you page and the order list; the PDF holds its number and total', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'docs1');
@@ -42,8 +26,7 @@ test('a paid order links its receipt on the thank-you page and the order list; t
 
   const { rows } = await shop.db.query<{ id: number; total: string }>('SELECT id, total FROM orders WHERE user_id = $1', [user.id]);
   const order = rows[0]!;
-  const approved = await page.request.post(`/admin/api/orders/${order.id}/approve`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, data: {} });
-  expect(approved.ok(), await approved.text()).toBe(true);
+  await approveByBackOffice(page, order.id);
 
   // The push reads the order again: paid, and its receipt is linked (the wait is the realtime push).
   await expect(page.getByTestId('thankyou-title')).toHaveAttribute('data-state', 'paid', { timeout: 20_000 });

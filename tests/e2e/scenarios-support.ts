@@ -4,9 +4,13 @@
  * and coupon uses — plus the course rows (seats, stock) and coupon counters a path moves, and the
  * few page actions those specs share (the Omise card form, the bank-transfer notice).
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import type { Pool } from 'pg';
-import { expect, freshStudent, loginFast } from './engine/fixtures';
+import { ADMIN_TOKEN, expect, freshStudent, loginFast } from './engine/fixtures';
 import { PNG } from './support';
 
 export interface ScenarioOrder {
@@ -130,4 +134,21 @@ export async function freshBuyerPays(page: Page, db: Pool, tag: string, methodId
   await panel.getByTestId(`method-${methodId}`).check();
   await panel.getByTestId('checkout-submit').click();
   return user;
+}
+
+/** The back office approves the order's bank transfer (the command line's Bearer token). */
+export async function approveByBackOffice(page: Page, orderId: number): Promise<void> {
+  const approved = await page.request.post(`/admin/api/orders/${orderId}/approve`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, data: {} });
+  expect(approved.ok(), await approved.text()).toBe(true);
+}
+
+/** The text of a PDF the page's session downloads (Debian's pdftotext -layout, runs of blanks made one). */
+export async function pdfText(page: Page, href: string): Promise<string> {
+  const r = await page.request.get(href);
+  expect(r.status()).toBe(200);
+  expect(r.headers()['content-type']).toContain('application/pdf');
+  const dir = mkdtempSync(join(tmpdir(), 'doc-'));
+  const file = join(dir, 'doc.pdf');
+  writeFileSync(file, await r.body());
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[ \t]+/g, ' ');
 }

@@ -343,6 +343,12 @@ describe('documents', () => {
     const pdf = await call(t.app, 'downloadDocumentPdf', { cookie: sid, params: { documentId: list.body.data[0].id } });
     expect(pdf.status).toBe(200);
     expect(pdf.raw.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Nothing was withheld from this order: no withholding certificate is taken (tests/server/withholding-certificate.test.ts has the rest).
+    expect(list.body.withholding).toBeNull();
+    const m = multipart('file', '50tawi.pdf', 'application/pdf', Buffer.from('%PDF-1.4\n%%EOF\n'));
+    const cert = await call(t.app, 'uploadWithholdingCertificate', { cookie: sid, params: { orderId }, raw: m.raw, headers: m.headers });
+    expect(cert.status).toBe(409);
+    expect(cert.body.error.code).toBe('WITHHOLDING_NOT_WITHHELD');
   });
 });
 

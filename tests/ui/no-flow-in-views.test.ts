@@ -51,6 +51,9 @@ const ALLOWED: Record<string, Partial<Record<Hook, string[]>>> = {
       'route data: the checkout\'s reloadCart effect reads the page\'s data again (registration of the implementation)',
     ],
   },
+  'src/features/orders/WithholdingCertificate.tsx': {
+    useEffect: ['route data: the order\'s withholding, read again by the page (router revalidation), is sent to the certificate machine (order.read)'],
+  },
   'src/features/orders/OrderPayment.tsx': {
     useEffect: ['callback ref: the latest ordersChanged callback is kept for the actor'],
   },

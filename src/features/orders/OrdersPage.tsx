@@ -5,7 +5,7 @@ import { orderActors } from '../../api/actors';
 import { useOrdersReadAgain } from '../../api/order-watch-logic';
 import { loadSiteSettings } from '../../api/settings';
 import { loadBankCodes, type BankCodeOption } from '../../api/bank-codes';
-import { loadDocuments, type OrderDocument } from '../../api/documents';
+import { loadDocumentsAndWithholding, type OrderDocument, type OrderWithholding } from '../../api/documents';
 import { isApiError } from '../../api/errors';
 import { dateTime, methodName, t } from '../../i18n/messages';
 import { LoginForm, SessionContext } from '../../session';
@@ -13,6 +13,7 @@ import { OrderOutcome, orderLabel, PaymentFailedAlert } from '../../ui/OrderOutc
 import { OrderItems } from '../../ui/OrderItems';
 import { OrderAmounts } from '../../ui/OrderSummary';
 import { OrderDocuments } from '../../ui/OrderDocuments';
+import { WithholdingCertificate } from './WithholdingCertificate';
 import { OrderPaymentActions, OrderPaymentPanel, useOrderPayment, type PaymentSlot } from './OrderPayment';
 
 type Order = components['schemas']['Order'];
@@ -33,6 +34,8 @@ export type OrdersData = ({ orders: Order[] } | { orders: null }) & {
   payOrderId?: number | null;
   /** Each paid order's receipts, tax invoices and credit notes, by order id (a failed read: none shown). */
   documents?: Record<number, OrderDocument[]>;
+  /** Each paid order's withheld tax and its withholding certificate (null: nothing withheld). */
+  withholding?: Record<number, OrderWithholding | null>;
 };
 
 /** The order id of a `?pay=` link, or null when absent or not an id. */
@@ -50,8 +53,8 @@ export async function ordersLoader({ request }: { request: Request }): Promise<O
   const bankCodes = loadBankCodes(request.signal);
   try {
     const body = await orderActors.listMyOrders.call({}, request.signal);
-    const documents = await loadDocuments(body.data, request.signal);
-    return { orders: body.data, settings: await settings, bankCodes: await bankCodes, payOrderId: payOrderIdOf(new URL(request.url)), documents };
+    const { documents, withholding } = await loadDocumentsAndWithholding(body.data, request.signal);
+    return { orders: body.data, settings: await settings, bankCodes: await bankCodes, payOrderId: payOrderIdOf(new URL(request.url)), documents, withholding };
   } catch (error) {
     // Not logged in: nothing is paid from the link (the buyer logs in and follows it again).
     if (isApiError(error) && (error.status === 401 || error.status === 403)) return { orders: null, settings: await settings, bankCodes: await bankCodes, payOrderId: null };
@@ -61,7 +64,7 @@ export async function ordersLoader({ request }: { request: Request }): Promise<O
 
 /** /myaccount/student/order: where payments end when there is no thank-you page. */
 export function OrdersPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
-  const { orders, settings, bankCodes, payOrderId, documents } = useLoaderData() as OrdersData;
+  const { orders, settings, bankCodes, payOrderId, documents, withholding } = useLoaderData() as OrdersData;
   const loggedIn = SessionContext.useSelector(selectLoggedIn);
   const revalidator = useRevalidator();
   // The course page's "continue paying order #N": the loader read the order id from the link, the machine starts that payment once.
@@ -104,6 +107,7 @@ export function OrdersPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
                   </div>
                 </dl>
                 <OrderDocuments documents={documents?.[o.id] ?? []} />
+                <WithholdingCertificate orderId={o.id} withholding={withholding?.[o.id] ?? null} />
                 <div className="order-card__actions">
                   <OrderPaymentActions order={o} actorRef={payment} />
                 </div>

@@ -16,6 +16,7 @@ import { setPasswordModel } from './set-password.model';
 import { sessionModel } from './session.model';
 import { shippingAddressModel } from './shipping-address.model';
 import { taxGateModel } from './tax-gate.model';
+import { withholdingCertificateModel } from './withholding-certificate.model';
 
 export const MODELS = [
   checkoutModel,
@@ -38,4 +39,5 @@ export const MODELS = [
   paySolutionsModel,
   orderPaymentModel,
   orderWatchModel,
+  withholdingCertificateModel,
 ] as unknown as MachineModel[];

@@ -1,0 +1,4 @@
+import { modelSuite } from './support/suite';
+import { withholdingCertificateModel } from './models/withholding-certificate.model';
+
+modelSuite(withholdingCertificateModel);
