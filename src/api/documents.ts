@@ -1,6 +1,6 @@
 /** An order's receipts, tax invoices and credit notes (listOrderDocuments), read by the loaders of the order list and the thank-you page. */
 import type { components } from '../../generated/api';
-import { orderActors } from './actors';
+import { orderRequests } from './requests';
 
 export type OrderDocument = components['schemas']['OrderDocument'];
 type Order = components['schemas']['Order'];
@@ -12,7 +12,7 @@ type Order = components['schemas']['Order'];
  */
 export async function loadDocuments(orders: readonly Order[], signal?: AbortSignal): Promise<Record<number, OrderDocument[]>> {
   const paid = orders.filter((o) => o.payment_status === 'approved');
-  const lists = await Promise.all(paid.map((o) => orderActors.listOrderDocuments.call({ orderId: o.id }, signal).then((b) => b.data, () => [])));
+  const lists = await Promise.all(paid.map((o) => orderRequests.listOrderDocuments.call({ orderId: o.id }, signal).then((b) => b.data, () => [])));
   return Object.fromEntries(paid.map((o, i) => [o.id, lists[i]!]));
 }
 
@@ -27,7 +27,7 @@ export async function loadDocumentsAndWithholding(
   signal?: AbortSignal,
 ): Promise<{ documents: Record<number, OrderDocument[]>; withholding: Record<number, OrderWithholding | null> }> {
   const paid = orders.filter((o) => o.payment_status === 'approved');
-  const bodies = await Promise.all(paid.map((o) => orderActors.listOrderDocuments.call({ orderId: o.id }, signal).catch(() => null)));
+  const bodies = await Promise.all(paid.map((o) => orderRequests.listOrderDocuments.call({ orderId: o.id }, signal).catch(() => null)));
   return {
     documents: Object.fromEntries(paid.map((o, i) => [o.id, bodies[i]?.data ?? []])),
     withholding: Object.fromEntries(paid.map((o, i) => [o.id, bodies[i]?.withholding ?? null])),

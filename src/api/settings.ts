@@ -2,12 +2,12 @@
 import type { components } from '../../generated/api';
 import type { Currency } from '../../domain/money';
 import { takeBootData } from './boot-data';
-import { catalogueActors } from './actors';
+import { catalogueRequests } from './requests';
 
 export type SiteSettings = components['schemas']['SiteSettings'];
 
 export async function loadSiteSettings(signal?: AbortSignal): Promise<SiteSettings> {
-  return (await catalogueActors.getSiteSettings.call(undefined, signal)).data;
+  return (await catalogueRequests.getSiteSettings.call(undefined, signal)).data;
 }
 
 /**

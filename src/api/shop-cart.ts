@@ -7,7 +7,7 @@
 import type { components } from '../../generated/api';
 import { defaultPlan } from '../../domain/plans';
 import type { CartItem } from '../../machines/cart/cart-summary';
-import { cartActors } from './actors';
+import { cartRequests } from './requests';
 import { keptUserId, visitorId } from './storage';
 
 export type ServerCart = components['schemas']['Cart'];
@@ -18,8 +18,8 @@ type SavedLine = components['schemas']['CartSave']['lines'][number];
 export const isStudent = (): boolean => keptUserId() !== null;
 
 export async function readShopCart(signal?: AbortSignal): Promise<ServerCart> {
-  if (isStudent()) return (await cartActors.getCartPrivate.call(undefined, signal)).data;
-  return (await cartActors.getCartPublic.call({ userId: visitorId() }, signal)).data;
+  if (isStudent()) return (await cartRequests.getCartPrivate.call(undefined, signal)).data;
+  return (await cartRequests.getCartPublic.call({ userId: visitorId() }, signal)).data;
 }
 
 function body(cart: Pick<ServerCart, 'coupon_ids' | 'payment_method_id'>, lines: readonly SavedLine[]): components['schemas']['CartSave'] {
@@ -27,8 +27,8 @@ function body(cart: Pick<ServerCart, 'coupon_ids' | 'payment_method_id'>, lines:
 }
 
 async function write(lines: readonly SavedLine[], base: Pick<ServerCart, 'coupon_ids' | 'payment_method_id'>, student: boolean): Promise<ServerCart> {
-  if (student) return (await cartActors.saveCartPrivate.call({ cart: body(base, lines) })).data;
-  return (await cartActors.saveCartPublic.call({ userId: visitorId(), cart: body(base, lines) })).data;
+  if (student) return (await cartRequests.saveCartPrivate.call({ cart: body(base, lines) })).data;
+  return (await cartRequests.saveCartPublic.call({ userId: visitorId(), cart: body(base, lines) })).data;
 }
 
 const savedOf = (l: ServerCartLine): SavedLine => ({ course_id: l.courseID, pricing_plan_id: l.pricing_plan_id, qty: l.qty });
@@ -48,7 +48,7 @@ export type AddResult = { added: true; cart: ServerCart } | { added: false; reas
 export async function addToShopCart(courseId: number, qty = 1): Promise<AddResult> {
   const cart = await readShopCart();
   if (cart.lines.some((l) => l.courseID === courseId)) return { added: false, reason: 'inCart' };
-  const plans = (await cartActors.getAllPricingPlans.call({ courseID: [courseId] })).data;
+  const plans = (await cartRequests.getAllPricingPlans.call({ courseID: [courseId] })).data;
   const plan = defaultPlan(
     plans.filter((p) => p.course_id === courseId),
     { loggedIn: isStudent(), ownedCourseIds: [] },
@@ -64,10 +64,10 @@ export async function addToShopCart(courseId: number, qty = 1): Promise<AddResul
  */
 export async function mergeVisitorCart(signal?: AbortSignal): Promise<void> {
   if (!isStudent()) return;
-  const visitor = (await cartActors.getCartPublic.call({ userId: visitorId() }, signal)).data;
+  const visitor = (await cartRequests.getCartPublic.call({ userId: visitorId() }, signal)).data;
   if (visitor.lines.length === 0) return;
-  const own = (await cartActors.getCartPrivate.call(undefined, signal)).data;
+  const own = (await cartRequests.getCartPrivate.call(undefined, signal)).data;
   const merged = [...own.lines.map(savedOf), ...visitor.lines.filter((v) => !own.lines.some((o) => o.courseID === v.courseID)).map(savedOf)];
   await write(merged, own, true);
-  await cartActors.clearCart.call({ user_id: visitorId() }, signal);
+  await cartRequests.clearCart.call({ user_id: visitorId() }, signal);
 }

@@ -3,7 +3,7 @@ import { Link, Outlet, useLoaderData, useLocation, useNavigate, useNavigation } 
 import type { SessionUser } from '../../machines/shared/api';
 import { selectLoggedIn, selectUser } from '../../machines/session/session.selectors';
 import { takeBootData } from '../api/boot-data';
-import { sessionActors } from '../api/actors';
+import { sessionRequests } from '../api/requests';
 import { setInAppNavigator } from '../api/effects';
 import { visitorId } from '../api/storage';
 import { getLocale, subscribeLocale, switchLocale, t, type Locale } from '../i18n/messages';
@@ -17,7 +17,7 @@ export async function rootLoader({ request }: { request: Request }): Promise<{ u
   const booted = takeBootData<SessionUser | null>(request, 'user');
   if (booted !== undefined) return { user: booted };
   try {
-    const me = await sessionActors.getSession.call(undefined, request.signal);
+    const me = await sessionRequests.getSession.call(undefined, request.signal);
     return { user: me.user ?? null };
   } catch {
     return { user: null };

@@ -1,15 +1,17 @@
 /**
  * Every real actor, by area; pass the ones a machine declares with machine.provide({ actors }).
- * Loaders call the same operations with `.call(input, signal)` (one API layer for both).
+ * Each is the promise actor of the request of the same name (`../requests`), which loaders call
+ * directly: one API layer for both.
  */
-import { cartActors } from './cart';
-import { catalogueActors } from './catalogue';
-import { orderActors } from './orders';
-import { paymentActors } from './payments';
-import { progressActors } from './progress';
+import { cartRequests, catalogueRequests, orderRequests, paymentRequests, progressRequests, sessionRequests, studentRequests } from '../requests';
+import { actorsOf } from './call';
 import { realtimeActors } from './realtime';
-import { sessionActors } from './session';
-import { studentActors } from './students';
 
-export { cartActors, catalogueActors, orderActors, paymentActors, progressActors, realtimeActors, sessionActors, studentActors };
-
+export const cartActors = actorsOf(cartRequests);
+export const catalogueActors = actorsOf(catalogueRequests);
+export const orderActors = actorsOf(orderRequests);
+export const paymentActors = actorsOf(paymentRequests);
+export const progressActors = actorsOf(progressRequests);
+export const sessionActors = actorsOf(sessionRequests);
+export const studentActors = actorsOf(studentRequests);
+export { realtimeActors };

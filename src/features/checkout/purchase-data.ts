@@ -6,7 +6,7 @@
  */
 import type { components } from '../../../generated/api';
 import { BANK_TRANSFER } from '../../../domain/payment-methods';
-import { cartActors, orderActors, progressActors, sessionActors, studentActors } from '../../api/actors';
+import { cartRequests, orderRequests, progressRequests, sessionRequests, studentRequests } from '../../api/requests';
 import { loadBankCodes, type BankCodeOption } from '../../api/bank-codes';
 import { keepUserId, keptUserId } from '../../api/storage';
 import type { SiteSettings } from '../../api/settings';
@@ -73,7 +73,7 @@ export async function optional<T>(p: Promise<T>, fallback: T): Promise<T> {
  */
 async function adoptLinkSession(signal: AbortSignal): Promise<void> {
   if (keptUserId() !== null || typeof location === 'undefined' || !new URLSearchParams(location.search).has('signedIn')) return;
-  const me = await optional(sessionActors.getSession.call(undefined, signal).then((r) => r.user), null);
+  const me = await optional(sessionRequests.getSession.call(undefined, signal).then((r) => r.user), null);
   if (me) keepUserId(me.id);
 }
 
@@ -92,17 +92,17 @@ export interface PurchaseScope {
  */
 export async function loadPurchaseLines({ courseIds, student, shipping }: PurchaseScope, signal: AbortSignal): Promise<PurchaseData> {
   const ids = [...new Set(courseIds)];
-  const offered = cartActors.getCartPaymentMethods.call(undefined, signal).then((r) => r.data);
+  const offered = cartRequests.getCartPaymentMethods.call(undefined, signal).then((r) => r.data);
   const [plans, promotions, methods, owned, customLabels, userGroups, shippingFees, shippingAddresses, bankCodes] = await Promise.all([
-    ids.length ? cartActors.getAllPricingPlans.call({ courseID: ids }, signal).then((r) => r.data) : Promise.resolve([]),
-    optional(cartActors.getAllPromotions.call(undefined, signal).then((r) => r.data), []),
+    ids.length ? cartRequests.getAllPricingPlans.call({ courseID: ids }, signal).then((r) => r.data) : Promise.resolve([]),
+    optional(cartRequests.getAllPromotions.call(undefined, signal).then((r) => r.data), []),
     offered,
     // Only for a student (the id kept at login): a visitor's page makes no call that must fail.
-    student ? optional(orderActors.listOrderedCourses.call(undefined, signal).then((r) => r.data), null) : Promise.resolve(null),
-    optional(studentActors.listCustomLabels.call(undefined, signal).then((r) => r.data), []),
-    optional(studentActors.listUserGroups.call(undefined, signal).then((r) => r.data), []),
-    shipping ? optional(cartActors.listShippingFees.call(undefined, signal).then((r) => r.data), []) : Promise.resolve(undefined),
-    shipping && student ? optional(studentActors.listShippingAddresses.call(undefined, signal).then((r) => r.data), []) : Promise.resolve(shipping ? [] : undefined),
+    student ? optional(orderRequests.listOrderedCourses.call(undefined, signal).then((r) => r.data), null) : Promise.resolve(null),
+    optional(studentRequests.listCustomLabels.call(undefined, signal).then((r) => r.data), []),
+    optional(studentRequests.listUserGroups.call(undefined, signal).then((r) => r.data), []),
+    shipping ? optional(cartRequests.listShippingFees.call(undefined, signal).then((r) => r.data), []) : Promise.resolve(undefined),
+    shipping && student ? optional(studentRequests.listShippingAddresses.call(undefined, signal).then((r) => r.data), []) : Promise.resolve(shipping ? [] : undefined),
     // The transfer's notice asks which bank the money came from: read only when bank transfer is offered.
     offered.then((ms) => (ms.some((m) => m.id === BANK_TRANSFER) ? loadBankCodes(signal) : [])),
   ]);
@@ -126,7 +126,7 @@ export async function loadPurchaseData(courseId: number, signal: AbortSignal, sh
   await adoptLinkSession(signal);
   const data = await loadPurchaseLines({ courseIds: [courseId], student: keptUserId() !== null, shipping }, signal);
   const countdown = data.ownedCourseIds?.includes(courseId)
-    ? await optional(progressActors.getCourseCountdown.call({ courseId }, signal).then((r) => r.data), null)
+    ? await optional(progressRequests.getCourseCountdown.call({ courseId }, signal).then((r) => r.data), null)
     : null;
   return { ...data, countdown };
 }

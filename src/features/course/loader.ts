@@ -7,7 +7,7 @@
 import { redirect } from 'react-router';
 import type { components } from '../../../generated/api';
 import { takeBootData } from '../../api/boot-data';
-import { catalogueActors } from '../../api/actors';
+import { catalogueRequests } from '../../api/requests';
 import { isApiError } from '../../api/errors';
 import { loadSiteSettings, type SiteSettings } from '../../api/settings';
 import { loadPurchaseData, optional, type Course, type PurchaseData } from '../checkout/purchase-data';
@@ -81,10 +81,10 @@ export async function courseLoader({ params, request }: { params: { id?: string 
   } else {
     try {
       const [c, s, h, p] = await Promise.all([
-        catalogueActors.getCourse.call({ id }, request.signal),
+        catalogueRequests.getCourse.call({ id }, request.signal),
         loadSiteSettings(request.signal),
-        optional(catalogueActors.getHowToBuy.call(undefined, request.signal).then((r) => r.data), null),
-        learn ? catalogueActors.getCourseVideoPlaylist.call({ courseId: id }, request.signal) : Promise.resolve(null),
+        optional(catalogueRequests.getHowToBuy.call(undefined, request.signal).then((r) => r.data), null),
+        learn ? catalogueRequests.getCourseVideoPlaylist.call({ courseId: id }, request.signal) : Promise.resolve(null),
       ]);
       course = c.data;
       settings = s;

@@ -2,7 +2,7 @@ import { Link, useLoaderData } from 'react-router';
 import type { components } from '../../../generated/api';
 import type { Currency } from '../../../domain/money';
 import { takeBootData } from '../../api/boot-data';
-import { catalogueActors } from '../../api/actors';
+import { catalogueRequests } from '../../api/requests';
 import { siteCurrencyFor } from '../../api/settings';
 import { t } from '../../i18n/messages';
 import { CardList } from './CardList';
@@ -21,7 +21,7 @@ async function listCourses(request: Request): Promise<CourseSummary[]> {
   // The first page: the server wrote the list (same query) with the HTML.
   const booted = takeBootData<CourseSummary[]>(request, 'list');
   if (booted) return booted;
-  const body = await catalogueActors.listCourses.call(listQuery(request), request.signal);
+  const body = await catalogueRequests.listCourses.call(listQuery(request), request.signal);
   return body.data;
 }
 

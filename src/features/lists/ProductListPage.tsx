@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import { catalogueActors } from '../../api/actors';
+import { catalogueRequests } from '../../api/requests';
 import { siteCurrencyFor } from '../../api/settings';
 import { t } from '../../i18n/messages';
 import { CardList } from './CardList';
@@ -10,7 +10,7 @@ import type { AddToCartSlot, CardListData } from './CourseListPage';
 /** Books and other products (GET /public/product, optional ?keyword= or ?filter=). */
 export async function productListLoader({ request }: { request: Request }): Promise<CardListData> {
   const [products, currency] = await Promise.all([
-    catalogueActors.listProducts.call(listQuery(request), request.signal).then((r) => r.data),
+    catalogueRequests.listProducts.call(listQuery(request), request.signal).then((r) => r.data),
     siteCurrencyFor(request),
   ]);
   return { courses: products, currency };

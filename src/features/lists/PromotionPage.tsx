@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from 'react-router';
 import type { components } from '../../../generated/api';
 import { takeBootData } from '../../api/boot-data';
-import { cartActors, catalogueActors } from '../../api/actors';
+import { cartRequests, catalogueRequests } from '../../api/requests';
 import { t } from '../../i18n/messages';
 
 type Promotion = components['schemas']['Promotion'];
@@ -19,7 +19,7 @@ export async function promotionLoader({ params, request }: { params: { id?: stri
   if (takeBootData<boolean>(request, 'notFound')) throw new Response('404 Page not found !', { status: 404 });
   const booted = takeBootData<PromotionData>(request, 'promotion');
   if (booted) return booted;
-  const [promos, courses] = await Promise.all([cartActors.getAllPromotions.call(undefined, request.signal), catalogueActors.listCourses.call({}, request.signal)]);
+  const [promos, courses] = await Promise.all([cartRequests.getAllPromotions.call(undefined, request.signal), catalogueRequests.listCourses.call({}, request.signal)]);
   const promotion = promos.data.find((p) => p.id === id);
   if (!promotion) throw new Response('404 Page not found !', { status: 404 });
   const ids = new Set(promotion.coursesInPromotion.length > 0 ? promotion.coursesInPromotion : promotion.courses);

@@ -1,7 +1,7 @@
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import type { components } from '../../../generated/api';
 import { selectLoggedIn } from '../../../machines/session/session.selectors';
-import { orderActors } from '../../api/actors';
+import { orderRequests } from '../../api/requests';
 import { useOrdersReadAgain } from '../../api/order-watch-logic';
 import { loadSiteSettings } from '../../api/settings';
 import { loadBankCodes, type BankCodeOption } from '../../api/bank-codes';
@@ -52,7 +52,7 @@ export async function ordersLoader({ request }: { request: Request }): Promise<O
   );
   const bankCodes = loadBankCodes(request.signal);
   try {
-    const body = await orderActors.listMyOrders.call({}, request.signal);
+    const body = await orderRequests.listMyOrders.call({}, request.signal);
     const { documents, withholding } = await loadDocumentsAndWithholding(body.data, request.signal);
     return { orders: body.data, settings: await settings, bankCodes: await bankCodes, payOrderId: payOrderIdOf(new URL(request.url)), documents, withholding };
   } catch (error) {

@@ -5,7 +5,7 @@ import { isPaymentMethodId, TWOC2P_CARD } from '../../../domain/payment-methods'
 import type { EncryptedCard } from '../../../machines/payments/two-c2p-card.machine';
 import { selectTwoC2pCardPhase } from '../../../machines/payments/two-c2p-card.selectors';
 import { actorOptions } from '../../api/actor-options';
-import { orderActors } from '../../api/actors';
+import { orderRequests } from '../../api/requests';
 import { t } from '../../i18n/messages';
 import { Spinner } from '../../ui';
 import { twoC2pCardLogic } from '../../api/payment-logic';
@@ -34,7 +34,7 @@ export async function cardReturnLoader({ request, fallbackOrderId = null }: { re
   const url = new URL(request.url);
   const orderId = returnOrderId(url.pathname, fallbackOrderId);
   if (orderId === null) return { order: null };
-  const body = await orderActors.getOrder.call({ orderId }, request.signal);
+  const body = await orderRequests.getOrder.call({ orderId }, request.signal);
   return { order: body.data };
 }
 

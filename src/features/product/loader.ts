@@ -3,7 +3,7 @@ import { redirect } from 'react-router';
 import type { components } from '../../../generated/api';
 import { startingPrice } from '../../../domain/plans';
 import { takeBootData } from '../../api/boot-data';
-import { catalogueActors } from '../../api/actors';
+import { catalogueRequests } from '../../api/requests';
 import { keptUserId } from '../../api/storage';
 import { isApiError } from '../../api/errors';
 import { canonicalPath, courseIdFromParam, loadPurchaseData, loadSiteSettings, notFound, type Course, type CoursePageData, type SiteSettings } from '../course/loader';
@@ -61,7 +61,7 @@ export async function productLoader({ params, request }: { params: { id?: string
   }
   try {
     const [p, settings] = await Promise.all([
-      catalogueActors.getProduct.call({ id }, request.signal),
+      catalogueRequests.getProduct.call({ id }, request.signal),
       loadSiteSettings(request.signal),
     ]);
     const product = p.data;

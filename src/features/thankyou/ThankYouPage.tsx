@@ -1,7 +1,7 @@
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import type { components } from '../../../generated/api';
 import { selectLoggedIn } from '../../../machines/session/session.selectors';
-import { orderActors } from '../../api/actors';
+import { orderRequests } from '../../api/requests';
 import { useOrdersReadAgain } from '../../api/order-watch-logic';
 import { isApiError } from '../../api/errors';
 import { loadDocuments, type OrderDocument } from '../../api/documents';
@@ -20,7 +20,7 @@ export async function thankYouLoader({ request }: { request: Request }): Promise
   const token = new URL(request.url).searchParams.get('orderId');
   if (!token) return { kind: 'notFound' };
   try {
-    const body = await orderActors.getOrderByToken.call({ orderToken: token }, request.signal);
+    const body = await orderRequests.getOrderByToken.call({ orderToken: token }, request.signal);
     const documents = await loadDocuments([body.data], request.signal);
     return { kind: 'order', order: body.data, documents: documents[body.data.id] ?? [] };
   } catch (error) {
