@@ -29,6 +29,7 @@ import { reportHandlers } from './handlers/reports';
 import { methodHandlers } from './handlers/methods';
 import { registerAdmin } from '../admin/routes';
 import { onHousekeeping } from '../housekeeping';
+import { acceptEmptyJson } from '../json-body';
 import { rereadPendingAttempts } from './reread';
 import { paypalWebhookHandlers } from './handlers/paypal';
 
@@ -82,21 +83,7 @@ export default async function paymentsPlugin(app: FastifyInstance, opts: Payment
 
   await app.register(async (scope) => {
     // Keep the raw JSON text (webhook signatures are over the exact bytes) and parse form posts.
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-      const text = String(body);
-      req.rawBody = text;
-      if (text.trim() === '') {
-        done(null, undefined);
-        return;
-      }
-      try {
-        done(null, JSON.parse(text));
-      } catch (err) {
-        (err as Error & { statusCode?: number }).statusCode = 400;
-        done(err as Error, undefined);
-      }
-    });
+    acceptEmptyJson(scope, { keepRaw: true });
     if (!scope.hasContentTypeParser('application/x-www-form-urlencoded')) {
       scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
         done(null, Object.fromEntries(new URLSearchParams(String(body))));

@@ -18,7 +18,7 @@ import { buildPromptPayPayload } from '../../../domain/promptpay';
 import { omiseSignature, type OmiseCharge, type OmiseCard, type OmiseEvent, type OmiseSource } from '../omise';
 import { cardBrand, luhnValid, omiseOutcome, validExpiry, type CardOutcome } from './cards';
 import { acceptForms, escapeHtml, newId, page, qrPng, str, type SandboxContext } from './common';
-import { acceptEmptyJson } from './json';
+import { acceptEmptyJson } from '../../json-body';
 
 /** PromptPay proxy the sandbox merchant is paid to (a tax id). */
 export const OMISE_SANDBOX_PROMPTPAY_ID = '0105556000001';

@@ -18,7 +18,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PaypalCapture, PaypalOrder, PaypalRefund } from '../paypal';
 import { acceptForms, escapeHtml, newId, page, str, type SandboxContext } from './common';
-import { acceptEmptyJson } from './json';
+import { acceptEmptyJson } from '../../json-body';
 
 interface OrderRec extends PaypalOrder {
   returnUrl: string;
