@@ -62,18 +62,29 @@ export async function sendPaidMail(ctx: MailCtx, orderId: number): Promise<Guard
   return result;
 }
 
+/** How long the paid e-mails wait for a pause in payments, and at most (a steady stream). */
+export const PAID_MAIL_QUIET_MS = 500;
+export const PAID_MAIL_MAX_WAIT_MS = 30_000;
+
 /**
- * Listens for paid orders and sends their paid e-mail, one at a time (rendering PDFs costs CPU; a
- * burst of payments must not starve the requests). Returns `close`: stops listening, drops the
- * mails not yet started (logged; their documents keep `sent_count` 0 for the back office to
- * re-send) and waits for the one being sent.
+ * Listens for paid orders and sends their paid e-mail, one at a time, once payments pause
+ * (PAID_MAIL_QUIET_MS after the last one, at most PAID_MAIL_MAX_WAIT_MS after the first waiting):
+ * rendering and signing PDFs costs CPU on the server's one thread, and a burst of payments must
+ * not starve the payments' own transactions (200 concurrent payments on PostgreSQL waited past the
+ * pool's connect timeout while the mails rendered between them). Returns `close`: stops
+ * listening, drops the mails not yet started (logged; their documents keep `sent_count` 0 for the
+ * back office to re-send) and waits for the one being sent.
  */
 export function registerPaidMail(ctx: MailCtx & Pick<AppContext, 'events'>): () => Promise<void> {
   const queue: number[] = [];
   let running: Promise<void> | null = null;
   let closed = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let firstWaiting = 0;
   const drain = async (): Promise<void> => {
-    for (let orderId = queue.shift(); orderId !== undefined && !closed; orderId = queue.shift()) {
+    // Stops when payments come again (a timer is set): the timer starts it once they pause.
+    while (!closed && timer === null && queue.length > 0) {
+      const orderId = queue.shift()!;
       try {
         const result = await sendPaidMail(ctx, orderId);
         if (result !== 'sent') ctx.log.info({ orderId, result }, 'paid e-mail not sent');
@@ -83,14 +94,24 @@ export function registerPaidMail(ctx: MailCtx & Pick<AppContext, 'events'>): () 
     }
     running = null;
   };
+  const start = () => {
+    timer = null;
+    firstWaiting = 0;
+    running ??= drain();
+  };
   const off = ctx.events.on('order.statusChanged', (e) => {
     if (e.status !== 'approved' || closed) return;
     queue.push(e.orderId);
-    running ??= drain();
+    const now = Date.now();
+    if (firstWaiting === 0) firstWaiting = now;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(start, Math.max(0, Math.min(PAID_MAIL_QUIET_MS, firstWaiting + PAID_MAIL_MAX_WAIT_MS - now)));
+    timer.unref?.();
   });
   return async () => {
     closed = true;
     off();
+    if (timer) clearTimeout(timer);
     if (queue.length > 0) ctx.log.warn({ orderIds: queue.splice(0) }, 'paid e-mail not sent: the server is closing');
     await running;
   };
