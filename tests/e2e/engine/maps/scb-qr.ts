@@ -16,6 +16,23 @@ import { label } from '../lang';
 import { orderOf, type PageMap, type PathContext, type StateCheck } from '../runner';
 import { failOnce, GET_ORDER, onOrderList, onThankYouPage, pollReads, READ_FINDS_PAYMENT, reads, startWith, withoutPushes } from './common';
 
+/**
+ * The order read after the test's next action fails ('Done' clicked, the page reloaded, the poll's
+ * interval waited): the 6-second poll may read the order between the arming and the click, and a
+ * failure armed for the next read would then be spent by the poll, not by the read it is meant for.
+ */
+const acted = new WeakMap<PathContext, boolean>();
+async function failFirstReadAfterAction(ctx: PathContext): Promise<void> {
+  acted.set(ctx, false);
+  let failed = false;
+  await ctx.page.route(GET_ORDER, (route) => {
+    if (failed || !acted.get(ctx)) return route.fallback();
+    failed = true;
+    return route.abort('internetdisconnected');
+  });
+}
+const act = (ctx: PathContext) => void acted.set(ctx, true);
+
 export const scbQrDialog = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: label(ctx.lang, 'scbQrTitle') });
 const modal = scbQrDialog;
 
@@ -91,10 +108,20 @@ export const scbQrMap: PageMap = {
     'scbQr.rejected': onOrderList,
   },
   events: {
-    'qr.done': { act: (ctx) => modal(ctx).getByTestId('qr-done').click() },
+    'qr.done': {
+      act: (ctx) => {
+        act(ctx);
+        return modal(ctx).getByTestId('qr-done').click();
+      },
+    },
     'payment.retry': { act: (ctx) => modal(ctx).getByTestId('qr-retry').click() },
     // a refresh while the QR is shown: the saved flow is restored, the same QR shown again
-    'payment.resume': { act: (ctx) => ctx.page.reload().then(() => undefined) },
+    'payment.resume': {
+      act: (ctx) => {
+        act(ctx);
+        return ctx.page.reload().then(() => undefined);
+      },
+    },
     '✓createScbQrCode:ok': {},
     '✗createScbQrCode:network': { arm: (ctx) => failOnce(ctx, /\/api\/payment\/scb\/qrcode\/create$/) },
     '✓getOrder:unpaid': {},
@@ -106,7 +133,7 @@ export const scbQrMap: PageMap = {
         await rejectInBackOffice(ctx);
       },
     },
-    '✗getOrder:network': { arm: (ctx) => failOnce(ctx, GET_ORDER) },
+    '✗getOrder:network': { arm: failFirstReadAfterAction },
     // the bank app pays: the push moves the page on by itself (no 'Done')
     '⇠watchOrderStatus:approved': { act: bankAppPays },
     '⇠watchOrderStatus:rejected': {
@@ -115,7 +142,7 @@ export const scbQrMap: PageMap = {
         await rejectInBackOffice(ctx);
       },
     },
-    '⏱pollInterval': {},
+    '⏱pollInterval': { act: async (ctx) => act(ctx) },
     // The page's clock jumps past the QR's expiry; once the page shows the expiry, the clock is set
     // back to the real time, so the QR the server answers again is not expired by a page clock
     // a day ahead.
