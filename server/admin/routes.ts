@@ -19,7 +19,7 @@
  * Changes go through the order service, so they are pushed to the buyer's socket.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml } from '../providers/sandbox/common';
+import { escapeHtml } from '../html';
 import type { Providers } from '../providers/index';
 import { formatMoney } from '../../domain/money';
 import { ADMIN_COOKIE, adminGate, adminTokenAccepted, adminTokenFailed, createAdminSession, deleteAdminSession, findAdminSession, fromOwnOrigin, same, setAdminCookie, type AdminSession } from './session';

@@ -10,6 +10,7 @@
  */
 import type { components } from '../../generated/api';
 import { toDecimalString, type Currency } from '../../domain/money';
+import { escapeHtml } from '../html';
 
 type Course = components['schemas']['Course'];
 type ProductDetail = components['schemas']['ProductDetail'];
@@ -23,9 +24,7 @@ export const OG_VIDEO = { width: 400, height: 300 } as const;
 /** The id of the data block the loaders read. */
 export const BOOT_DATA_ID = 'boot-data';
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
+export { escapeHtml };
 
 /** JSON that is safe inside a `<script type="application/…json">` element. */
 export function jsonForScript(value: unknown): string {

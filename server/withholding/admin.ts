@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { formatMoney } from '../../domain/money';
-import { escapeHtml } from '../providers/sandbox/common';
+import { escapeHtml } from '../html';
 import { AdminError } from '../admin/service';
 import type { CertificateListRow, CertificateRow, CertificateStatus } from './repository';
 import { certificateFile, certificateList, CertificateRefused, decide } from './service';

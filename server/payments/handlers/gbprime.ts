@@ -21,7 +21,7 @@ import { formatMoney } from '../../../domain/money';
 import { createGbPrimeProvider } from '../../providers/gbprime';
 import { ProviderError, safeEqual } from '../../providers/http';
 import type { ProviderStatus } from '../../providers/provider';
-import { escapeHtml } from '../../providers/sandbox/common';
+import { escapeHtml } from '../../html';
 import { applyOutcome, recordPending, type Outcome } from '../apply';
 import { afterPaymentPath, attemptRef, customerName, orderDescription, providerFailed, startPayment, type PaymentsDeps } from '../common';
 import { findPaymentByRef, paymentsOfOrder, type PaymentRow } from '../repository';

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import type { ProvidersConfig } from '../config';
 import type { SandboxTables } from './store';
+import { escapeHtml } from '../../html';
 
 export interface SandboxContext {
   config: ProvidersConfig;
@@ -39,9 +40,7 @@ export function newId(prefix: string, bytes = 8): string {
   return `${prefix}${randomBytes(bytes).toString('hex')}`;
 }
 
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/gu, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
+export { escapeHtml };
 
 /** A minimal self-contained page (no external assets: the machine has no internet). */
 export function page(title: string, body: string): string {
