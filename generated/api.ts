@@ -1471,7 +1471,7 @@ export interface paths {
          * Prepare the PaySolutions hosted form for an order (method 13)
          * @description Answers the merchant id and course ids (legacy reading) and the complete form the browser
          *     auto-submits to PaySolutions (customeremail, productdetail, refno, merchantid, cc '00',
-         *     total, lang 'TH', returnurl, postbackurl), with the order's total in the provider's
+         *     total, lang 'TH' or 'EN' as the request's Accept-Language, returnurl, postbackurl), with the order's total in the provider's
          *     format. The result comes back through `handlePaySolutionsPostback`.
          */
         post: operations["createPaySolutionsPayment"];
@@ -3360,8 +3360,11 @@ export interface components {
                     cc: "00";
                     /** @description Provider format - baht with 2 decimals. */
                     total: string;
-                    /** @constant */
-                    lang: "TH";
+                    /**
+                     * @description The provider page's language, the buyer's (Accept-Language of this request).
+                     * @enum {string}
+                     */
+                    lang: "TH" | "EN";
                     /** Format: uri */
                     returnurl: string;
                     /** Format: uri */

@@ -34,7 +34,7 @@ export function paySolutionsForm(answer: PaySolutionsResponse, order: OrderRead)
       merchantid: f.merchantid || answer.data.application_id_1,
       cc: '00',
       total: f.total,
-      lang: 'TH',
+      lang: f.lang,
       returnurl: f.returnurl,
       postbackurl: f.postbackurl,
     },

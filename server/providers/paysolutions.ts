@@ -57,14 +57,22 @@ export function readInquiryAnswer(body: unknown): PaySolutionsTxn | null {
   };
 }
 
+/** PaySolutions' page language for ours: `TH` or `EN` (form: `lang`, 2 characters; PaySolutions'
+ * own OpenCart plugin opens its page in English for an English shop and in Thai otherwise). */
+export function paySolutionsLang(locale: 'th' | 'en' | undefined): 'TH' | 'EN' {
+  return locale === 'en' ? 'EN' : 'TH';
+}
+
 export function createPaySolutionsClient(opts: AdapterOptions<PaySolutionsKeys> & { formUrl: string }) {
   const { merchantId, apiKey, secretKey } = opts.keys;
   return {
     merchantId,
     /** The form the browser posts to PaySolutions, for OUR total (baht with 2 decimals). */
-    hostedForm(input: { refno: string; total: number; email: string; productDetail: string; returnUrl: string; postbackUrl: string }) {
+    hostedForm(input: { refno: string; total: number; email: string; productDetail: string; returnUrl: string; postbackUrl: string; locale?: 'th' | 'en' }) {
+      // The page's language: `lang`, 2 characters (form); TH or EN as the buyer reads our page.
+      const lang = paySolutionsLang(input.locale);
       const u = new URL(opts.formUrl);
-      u.searchParams.set('lang', 'TH');
+      u.searchParams.set('lang', lang);
       return {
         action: u.toString(),
         fields: {
@@ -74,7 +82,7 @@ export function createPaySolutionsClient(opts: AdapterOptions<PaySolutionsKeys> 
           merchantid: merchantId,
           cc: '00' as const,
           total: toDecimalString(input.total),
-          lang: 'TH' as const,
+          lang,
           returnurl: input.returnUrl,
           postbackurl: input.postbackUrl,
         },
@@ -124,6 +132,7 @@ export function createPaySolutionsProvider(client: PaySolutionsClient): PaymentP
         productDetail: input.description,
         returnUrl: input.returnUrl,
         postbackUrl: input.notifyUrl,
+        locale: input.locale,
       });
       return { kind: 'form', action: form.action, method: 'POST', fields: form.fields, providerRef: input.ref };
     },

@@ -46,6 +46,8 @@ export interface InitiateInput {
   /** Where the provider's server notifies us (callback origin). */
   notifyUrl: string;
   customer?: { name?: string; email?: string; phone?: string };
+  /** The buyer's page language, for a provider whose hosted page takes one (PaySolutions' `lang`). */
+  locale?: 'th' | 'en';
   /** Method-specific input: a card token, an encrypted card block, a source type, installment periods... */
   input?: Record<string, unknown>;
 }

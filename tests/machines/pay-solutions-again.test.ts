@@ -14,7 +14,7 @@ const answer = {
     application_id_1: '10012345',
     course_ids: [1],
     action: 'https://payment.paysolutions.asia/epaylink/payment.aspx?lang=TH',
-    fields: { customeremail: 'a@example.com', productdetail: 'Course', refno: '50101', merchantid: '10012345', cc: '00' as const, total: '1500.00', lang: 'TH' as const, returnurl: 'https://shop/r', postbackurl: 'https://shop/p' },
+    fields: { customeremail: 'a@example.com', productdetail: 'Course', refno: '50101', merchantid: '10012345', cc: '00' as const, total: '1500.00', lang: 'TH' as 'TH' | 'EN', returnurl: 'https://shop/r', postbackurl: 'https://shop/p' },
   },
 };
 

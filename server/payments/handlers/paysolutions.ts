@@ -2,7 +2,7 @@
  * PaySolutions (method 13): the hosted form for the order's total, one numeric refno per attempt;
  * the unsigned postback is re-checked with the Inquiry API (through `createPaySolutionsProvider`).
  */
-import { ApiError } from '../../errors';
+import { ApiError, requestLocale } from '../../errors';
 import type { Handlers } from '../../openapi/router';
 import { PAYSOLUTIONS } from '../../../domain/payment-methods';
 import { createPaySolutionsProvider } from '../../providers/paysolutions';
@@ -45,6 +45,7 @@ export function paysolutionsHandlers(deps: PaymentsDeps): Handlers {
           returnUrl: `${deps.browserOrigin(req)}${await afterPaymentPath(ctx.db, { status: 'approved', order_token: o.order_token })}`,
           notifyUrl: `${deps.callbackOrigin()}/api/pay-solutions/postback`,
           customer: { email: o.email ?? o.user.email },
+          locale: requestLocale(req),
         });
         if (started.kind !== 'form') throw new ApiError(500, 'INTERNAL_ERROR', 'Unexpected PaySolutions answer');
         const f = started.fields;
@@ -61,7 +62,7 @@ export function paysolutionsHandlers(deps: PaymentsDeps): Handlers {
               merchantid: f.merchantid!,
               cc: '00' as const,
               total: f.total!,
-              lang: 'TH' as const,
+              lang: f.lang === 'EN' ? ('EN' as const) : ('TH' as const),
               returnurl: f.returnurl!,
               postbackurl: f.postbackurl!,
             },

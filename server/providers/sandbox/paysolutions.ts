@@ -33,12 +33,15 @@ export async function paysolutionsSandbox(app: FastifyInstance, opts: { ctx: San
     const total = parseAmount(f.total ?? '');
     if (f.merchantid !== cfg().merchantId) return reply.code(400).type('text/html').send(page('PaySolutions', '<h1>Merchant not found</h1>'));
     if (!/^\d{1,12}$/u.test(f.refno ?? '') || total === null || total <= 0 || f.cc !== '00') return reply.code(400).type('text/html').send(page('PaySolutions', '<h1>Invalid request</h1>'));
+    // `lang` (form: optional, 2 characters), in the URL and the form alike: TH or EN.
+    const lang = f.lang ?? (req.query as { lang?: string }).lang ?? 'TH';
+    if (lang !== 'TH' && lang !== 'EN') return reply.code(400).type('text/html').send(page('PaySolutions', '<h1>Invalid language</h1>'));
     const sid = newId('pss_');
     await sessions.set(sid, { fields: f, used: false });
     return reply.type('text/html').send(
       page(
         'PaySolutions',
-        `<h1>PaySolutions</h1><div class="box"><p>${escapeHtml(f.productdetail ?? '')}<br>Ref ${escapeHtml(f.refno ?? '')} — ${escapeHtml(toDecimalString(total))} THB</p>
+        `<h1>PaySolutions</h1><div class="box" data-lang="${lang}" lang="${lang === 'EN' ? 'en' : 'th'}"><p>${escapeHtml(f.productdetail ?? '')}<br>Ref ${escapeHtml(f.refno ?? '')} — ${escapeHtml(toDecimalString(total))} THB</p>
 <form method="post" action="${escapeHtml(`${base()}/epaylink/pay/${sid}`)}"><button name="result" value="pay" data-testid="ps-pay">Pay</button><button name="result" value="decline" data-testid="ps-decline">Decline</button><button name="result" value="cancel" data-testid="ps-cancel">Cancel</button></form></div>`,
       ),
     );

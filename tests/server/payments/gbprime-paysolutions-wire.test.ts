@@ -172,6 +172,8 @@ describe('PaySolutions: the Inquiry API as documented', () => {
       fields: { customeremail: 'b@example.com', productdetail: 'Course', refno: '4200', merchantid: '12345678', cc: '00', total: '320.00', lang: 'TH', returnurl: 'https://shop/r', postbackurl: 'https://shop/p' },
       providerRef: '4200',
     });
+    const english = await ps.initiatePayment({ ref: '4201', orderId: 42, amount: 32000, currency: 'THB', description: 'Course', returnUrl: 'https://shop/r', notifyUrl: 'https://shop/p', locale: 'en' });
+    expect(english).toMatchObject({ action: 'https://payment.paysolutions.asia/epaylink/payment.aspx?lang=EN', fields: { lang: 'EN' } });
     expect(await ps.verifyNotification({ headers: {}, rawBody: '', body: { refno: '4200', merchantid: '12345678', status: 'CP' } })).toEqual({ ref: '4200', eventId: null });
     expect(await ps.verifyNotification({ headers: {}, rawBody: '', body: { refno: '4200', merchantid: '999' } })).toBeNull();
     expect(await ps.refundPayment({ ref: '4200', amount: 1, currency: 'THB', txnId: null }, 1, 'k')).toEqual({ kind: 'manual' });

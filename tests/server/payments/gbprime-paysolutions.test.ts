@@ -252,6 +252,20 @@ describe('PaySolutions (method 13)', () => {
     expect(await reportsOf(t, o.id)).toEqual([expect.objectContaining({ payment: 'PaySolutions', status: 'approved', transfer_amount: 32000 })]);
   });
 
+  it("the provider's page opens in the buyer's language: lang EN for an English page, TH otherwise; the sandbox refuses another", async () => {
+    const o = await makeOrder(t, { userId: 2, total: 32000, methodId: 13 });
+    const en = await api(t, 'createPaySolutionsPayment', { cookie: sid, body: { order_id: o.id }, headers: { 'accept-language': 'en-US,en;q=0.9' } });
+    expect(en.status).toBe(200);
+    expect(en.body.data.fields.lang).toBe('EN');
+    expect(en.body.data.action).toContain('lang=EN');
+    const page = await (await fetchManual(en.body.data.action, form(en.body.data.fields))).text();
+    expect(page).toContain('data-lang="EN"');
+    const th = await api(t, 'createPaySolutionsPayment', { cookie: sid, body: { order_id: o.id }, headers: { 'accept-language': 'th-TH' } });
+    expect(th.body.data.fields.lang).toBe('TH');
+    const bogus = await fetchManual(th.body.data.action.replace('lang=TH', 'lang=XX'), form({ ...th.body.data.fields, lang: 'XX' }));
+    expect(bogus.status).toBe(400);
+  });
+
   it('declined, then cancelled, then paid again with a new refno each time; a forged "paid" postback is ignored', async () => {
     const o = await makeOrder(t, { userId: 2, total: 32000, methodId: 13, email: 'student@example.com' });
     await start(o.id);
