@@ -31,7 +31,7 @@ import { twoC2pLinkMachine } from './two-c2p-link.machine';
 
 /**
  * The ways of paying. A family is one kind of flow; its members are configurations of it (the QR
- * family is built by `qrMachine`, qr.family.ts; the hosted-redirect members share return-states.ts).
+ * family is built by `qrMachine`, qr.family.ts; the hosted-redirect family by `hostedMachine`, hosted.family.ts).
  * - hostedRedirect: the buyer goes to the provider's page and comes back (2C2P link and card
  *   gateway, GB Prime Pay card, PaySolutions);
  * - qr: a QR shown while push and poll wait for the payment (Omise and GB Prime Pay PromptPay, SCB QR);

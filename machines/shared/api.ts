@@ -46,6 +46,7 @@ export interface UploadRequest {
   imageinput: Blob;
 }
 export type UploadResponse = Schemas['UploadResponse'];
+export type SignInLinkRequest = Schemas['SignInLinkRequest'];
 
 export type ScbQrCodeResponse = Schemas['ScbQrCodeResponse'];
 export type OmisePublicKeyResponse = Schemas['OmisePublicKeyResponse'];

@@ -5,7 +5,7 @@
  * in Thai, and in English from the English page; the database holds one receipt for the order.
  */
 import { expect, freshStudent, test } from './engine/fixtures';
-import { approveByBackOffice, openAs, pdfText, sendTransferNotice } from './scenarios-support';
+import { approveByBackOffice, openAs, payByTransferAsShown, pdfText } from './scenarios-support';
 
 const COURSE = '/course/1-english-for-communication';
 const digits = (minor: number) => (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -13,13 +13,7 @@ const digits = (minor: number) => (minor / 100).toLocaleString('en-US', { minimu
 test('a paid order links its receipt on the thank-you page and the order list; the PDF holds its number and total', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'docs1');
   await openAs(page, user.username, COURSE);
-  const panel = page.getByTestId('purchase-panel');
-  await panel.getByTestId('method-1').check();
-  await panel.getByTestId('checkout-submit').click();
-  const notice = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
-  await expect(notice).toBeVisible({ timeout: 20_000 });
-  await sendTransferNotice(notice, await notice.getByTestId('transfer-amount').inputValue());
-  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+  await payByTransferAsShown(page, shop.db, user.id);
   // Not paid yet: no document.
   await expect(page.getByTestId('order-outcome')).toHaveAttribute('data-state', 'awaitingApproval');
   await expect(page.getByTestId('order-documents')).toHaveCount(0);

@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { ADMIN_TOKEN, expect, freshStudent, test } from './engine/fixtures';
-import { openAs, payByOmiseCard, sendTransferNotice } from './scenarios-support';
+import { openAs, payByOmiseCard, payByTransferAsShown, sendTransferNotice } from './scenarios-support';
 
 const COURSE = '/course/1-english-for-communication';
 
@@ -58,13 +58,7 @@ test('order list: the shop approving reaches the open list without a reload; one
   await page.setViewportSize({ width: 375, height: 800 });
   const user = await freshStudent(shop.db, 'story2');
   await openAs(page, user.username, COURSE);
-  const panel = page.getByTestId('purchase-panel');
-  await panel.getByTestId('method-1').check();
-  await panel.getByTestId('checkout-submit').click();
-  const notice = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
-  await expect(notice).toBeVisible({ timeout: 20_000 });
-  await sendTransferNotice(notice, await notice.getByTestId('transfer-amount').inputValue());
-  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+  await payByTransferAsShown(page, shop.db, user.id);
 
   await page.goto('/myaccount/student/order?lang=en');
   const { rows } = await shop.db.query<{ id: number }>('SELECT id FROM orders WHERE user_id = $1', [user.id]);

@@ -142,6 +142,27 @@ export async function approveByBackOffice(page: Page, orderId: number): Promise<
   expect(approved.ok(), await approved.text()).toBe(true);
 }
 
+/**
+ * On the open course page: bank transfer chosen, pay pressed, the notice filed with the amount the
+ * modal shows (the payable total), then the buyer's only order read back.
+ */
+export async function payByTransferAsShown(page: Page, db: Pool, userId: number): Promise<ScenarioOrder> {
+  const panel = page.getByTestId('purchase-panel');
+  await panel.getByTestId('method-1').check();
+  await panel.getByTestId('checkout-submit').click();
+  const modal = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
+  await expect(modal).toBeVisible({ timeout: 20_000 });
+  await notifyTransfer(page, await modal.getByTestId('transfer-amount').inputValue());
+  return onlyOrderOf(db, userId);
+}
+
+/** The back office approves the order's transfer; the order list is opened and its first row given. */
+export async function approvedOrderRow(page: Page, orderId: number): Promise<Locator> {
+  await approveByBackOffice(page, orderId);
+  await page.goto('/myaccount/student/order');
+  return page.getByTestId('order-row').first();
+}
+
 /** The text of a PDF the page's session downloads (Debian's pdftotext -layout, runs of blanks made one). */
 export async function pdfText(page: Page, href: string): Promise<string> {
   const r = await page.request.get(href);

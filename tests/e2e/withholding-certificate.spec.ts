@@ -9,7 +9,7 @@
  */
 import { documentAmounts } from '../../domain/documents/amounts';
 import { ADMIN_TOKEN, expect, freshStudent, test } from './engine/fixtures';
-import { approveByBackOffice, makeJuristic, notifyTransfer, onlyOrderOf, openAs, pdfText } from './scenarios-support';
+import { approvedOrderRow, makeJuristic, openAs, payByTransferAsShown, pdfText } from './scenarios-support';
 
 const SITE_TAX = { is_enable_vat: true, vat_value: 7, is_enable_tax_invoice: true, is_enable_withholding_tax: true };
 const SELLER_TAX_ID = '0105556012341'; // the demo shop's seller (server/db/seed.ts)
@@ -24,13 +24,7 @@ test('a company buyer with 3% withholding: tax invoice PDF with exact amounts, c
   const panel = page.getByTestId('purchase-panel');
   await panel.getByTestId('withholding').getByRole('checkbox', { name: 'หักภาษี ณ ที่จ่าย' }).check();
   await expect(panel.getByTestId('withholding').getByRole('radio', { name: '3%' })).toBeChecked();
-  await panel.getByTestId('method-1').check();
-  await panel.getByTestId('checkout-submit').click();
-  const modal = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
-  await expect(modal).toBeVisible({ timeout: 20_000 });
-  await notifyTransfer(page, await modal.getByTestId('transfer-amount').inputValue());
-
-  const order = await onlyOrderOf(shop.db, user.id);
+  const order = await payByTransferAsShown(page, shop.db, user.id);
   const vat = Number((await shop.db.query<{ vat_price: string }>('SELECT vat_price FROM orders WHERE id = $1', [order.id])).rows[0]!.vat_price);
   // The expectation from the domain's own functions on the order's stored figures.
   const expected = documentAmounts(
@@ -51,9 +45,7 @@ test('a company buyer with 3% withholding: tax invoice PDF with exact amounts, c
   expect([expected.before_vat, expected.vat, expected.grand_total, expected.withholding, expected.received]).toEqual([327_103, 22_897, 350_000, 9_813, 340_187]);
   expect(expected.mismatches).toEqual([]);
 
-  await approveByBackOffice(page, order.id);
-  await page.goto('/myaccount/student/order');
-  const row = page.getByTestId('order-row').first();
+  const row = await approvedOrderRow(page, order.id);
   const invoice = row.locator('[data-testid="order-document"][data-kind="tax_invoice"]');
   await expect(invoice).toHaveCount(1, { timeout: 20_000 });
   const text = await pdfText(page, (await invoice.getAttribute('href'))!);
@@ -89,16 +81,8 @@ test('a company buyer with 3% withholding: tax invoice PDF with exact amounts, c
 test('a natural person’s paid order: a receipt only, no withholding certificate offered', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'whtnp');
   await openAs(page, user.username, '/course/1-english-for-communication');
-  const panel = page.getByTestId('purchase-panel');
-  await panel.getByTestId('method-1').check();
-  await panel.getByTestId('checkout-submit').click();
-  const modal = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
-  await expect(modal).toBeVisible({ timeout: 20_000 });
-  await notifyTransfer(page, await modal.getByTestId('transfer-amount').inputValue());
-  const order = await onlyOrderOf(shop.db, user.id);
-  await approveByBackOffice(page, order.id);
-  await page.goto('/myaccount/student/order');
-  const row = page.getByTestId('order-row').first();
+  const order = await payByTransferAsShown(page, shop.db, user.id);
+  const row = await approvedOrderRow(page, order.id);
   await expect(row.getByTestId('order-document')).toHaveCount(1, { timeout: 20_000 });
   await expect(row.getByTestId('order-document')).toHaveAttribute('data-kind', 'receipt');
   await expect(row.getByTestId('withholding-certificate')).toHaveCount(0);

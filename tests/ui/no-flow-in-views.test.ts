@@ -1,7 +1,8 @@
 /**
  * Views only render machine state and send events: React state and effects in src/features are
  * allowed only for the UI-only uses listed here, each with its reason. A new `useState`,
- * `useReducer`, `useEffect` or `useLayoutEffect` in a feature fails this test until it is listed —
+ * `useReducer`, `useEffect`, `useLayoutEffect` or `useActionState` (a form action: it must only read
+ * the form, check it and send) in a feature fails this test until it is listed —
  * and a use that decides the flow (what happens next, what is fetched, where the page goes) belongs
  * in a machine (a guard, a state, an `emit`), an actor (fromCallback, fromPromise) or a route
  * loader instead.
@@ -10,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-type Hook = 'useState' | 'useReducer' | 'useEffect' | 'useLayoutEffect';
+type Hook = 'useState' | 'useReducer' | 'useEffect' | 'useLayoutEffect' | 'useActionState';
 
 /** File (from the repository root) → hook → one reason per use. */
 const ALLOWED: Record<string, Partial<Record<Hook, string[]>>> = {
@@ -33,6 +34,16 @@ const ALLOWED: Record<string, Partial<Record<Hook, string[]>>> = {
   },
   'src/features/checkout/components/PurchasePanel.tsx': {
     useEffect: ['focus management: a failed submit focuses the first field in error'],
+    useActionState: [
+      'form action: the modal registration is read, checked (domain/forms) and sent to the checkout (registration.submit)',
+      'form action: the panel is read, checked (domain/forms, withholding for juristic persons only) and sent to the checkout (checkout.submit)',
+    ],
+  },
+  'src/features/payments/OmiseCardModal.tsx': {
+    useActionState: ['form action: the card is checked and tokenized by Omise.js in the page (the card never reaches a machine), the token sent (card.tokenized)'],
+  },
+  'src/features/payments/TwoC2pCardModal.tsx': {
+    useActionState: ['form action: the card is checked and encrypted by 2C2P\'s script in the page (the card never reaches a machine), the result sent (card.encrypted / card.gatewayError)'],
   },
   'src/features/checkout/components/RegistrationForm.tsx': {
     useState: ['form display: the chosen tax person type shows its fields', 'form display: changing the person type remounts the tax fields empty'],
@@ -60,7 +71,7 @@ const ALLOWED: Record<string, Partial<Record<Hook, string[]>>> = {
 };
 
 const ROOT = join(__dirname, '..', '..');
-const HOOKS: Hook[] = ['useState', 'useReducer', 'useEffect', 'useLayoutEffect'];
+const HOOKS: Hook[] = ['useState', 'useReducer', 'useEffect', 'useLayoutEffect', 'useActionState'];
 
 function featureFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -81,6 +92,7 @@ describe('views only render and send', () => {
     const sample = "const [a] = useState<'x' | 'y'>('x');\n// useEffect(() => {})\nReact.useEffect(() => {});\n/* useState( */";
     expect(hookCalls(sample, 'useState')).toBe(1);
     expect(hookCalls(sample, 'useEffect')).toBe(1);
+    expect(hookCalls("const [s, act] = useActionState<S, void>(async () => s, init);", 'useActionState')).toBe(1);
   });
 
   const files = featureFiles(join(ROOT, 'src', 'features'));

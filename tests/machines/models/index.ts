@@ -15,6 +15,7 @@ import { scbQrModel } from './scb-qr.model';
 import { setPasswordModel } from './set-password.model';
 import { sessionModel } from './session.model';
 import { shippingAddressModel } from './shipping-address.model';
+import { addToCartModel, imageUploadModel, signInLinkModel } from './small-flows.model';
 import { taxGateModel } from './tax-gate.model';
 import { withholdingCertificateModel } from './withholding-certificate.model';
 
@@ -40,4 +41,7 @@ export const MODELS = [
   orderPaymentModel,
   orderWatchModel,
   withholdingCertificateModel,
+  addToCartModel,
+  imageUploadModel,
+  signInLinkModel,
 ] as unknown as MachineModel[];

@@ -9,17 +9,18 @@
  *  - SetPassword: a buyer without a password (signed in by a link) may choose a username and
  *    password; the checkout's setPassword child saves it (the form only sends `password.submit`).
  */
-import { startTransition, useActionState, useEffect, useRef } from 'react';
-import { useSelector } from '@xstate/react';
-import { createActor, toPromise, type ActorRefFrom } from 'xstate';
+import { useEffect, useRef } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import type { FieldError } from '../../../../domain/forms/common';
 import { t, tm } from '../../../i18n/messages';
-import { studentActors } from '../../../api/actors';
+import { signInLinkLogic } from '../../../api/form-flows';
 import { Button, TextField } from '../../../ui';
 import { Link } from 'react-router';
 import type { Shown } from '../../../../domain/messages';
 import { selectSetPasswordRef } from '../../../../machines/checkout/checkout.selectors';
 import type { setPasswordMachine } from '../../../../machines/registration/set-password.machine';
+import { selectLinkError, selectLinkSending, selectLinkSent } from '../../../../machines/registration/sign-in-link.selectors';
 import { selectPasswordErrors, selectPasswordSaved, selectPasswordSaving } from '../../../../machines/registration/set-password.selectors';
 import { CheckoutContext } from '../checkout-actor';
 
@@ -78,32 +79,25 @@ export function ErrorSummary({ groups, root }: { groups: readonly ErrorGroup[]; 
   );
 }
 
-type LinkState = { sent: boolean; error: Shown | null };
-
-/** "Send me a sign-in link" for `email` (the account's address gets it; the link opens this course). */
+/** "Send me a sign-in link" for `email` (the sign-in-link machine asks; the account's address gets it, the link opens this course). */
 function SignInLinkButton({ email, courseId }: { email: string; courseId: number }) {
-  const [state, ask, pending] = useActionState<LinkState, void>(async () => {
-    try {
-      await toPromise(createActor(studentActors.requestSignInLink, { input: { email, course_id: courseId } }).start());
-      return { sent: true, error: null };
-    } catch (error) {
-      const message = typeof (error as { msg?: unknown })?.msg === 'string' ? (error as { msg: string }).msg : String(error);
-      return { sent: false, error: message };
-    }
-  }, { sent: false, error: null });
+  const ref = useActorRef(signInLinkLogic, { input: { email, courseId } });
+  const sending = useSelector(ref, selectLinkSending);
+  const sent = useSelector(ref, selectLinkSent);
+  const error = useSelector(ref, selectLinkError);
   return (
     <>
-      <Button type="button" variant="secondary" loading={pending} disabled={pending || state.sent} onClick={() => startTransition(() => ask())} data-testid="send-signin-link">
+      <Button type="button" variant="secondary" loading={sending} disabled={sending || sent} onClick={() => ref.send({ type: 'link.request' })} data-testid="send-signin-link">
         {t('l4SendSignInLink')}
       </Button>
-      {state.sent ? (
+      {sent ? (
         <p role="status" data-testid="signin-link-sent">
           {t('l4SignInLinkSent', { email })}
         </p>
       ) : null}
-      {state.error ? (
+      {error ? (
         <p className="ui-field__error" role="alert">
-          {t('l4SignInLinkFailed', { message: tm(state.error) })}
+          {t('l4SignInLinkFailed', { message: tm(error) })}
         </p>
       ) : null}
     </>

@@ -1,46 +1,33 @@
-import { startTransition, useActionState } from 'react';
-import { validateUpload } from '../../../../domain/forms/upload';
-import { studentActors } from '../../../api/actors';
-import { createActor, toPromise } from 'xstate';
-import { msg } from '../../../i18n/messages';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ChosenImage } from '../../../../machines/registration/image-upload.machine';
+import { selectImageError, selectImageName, selectImageUploading } from '../../../../machines/registration/image-upload.selectors';
+import { imageUploadLogic } from '../../../api/form-flows';
 import { UploadWidget } from '../../../ui';
 import type { Shown } from '../../../../domain/messages';
 
-interface UploadState {
-  name: string | null;
-  error: Shown | null;
-}
-
 /**
- * One image uploaded with uploadFile (profile picture, image custom fields); the stored file
- * name goes into the form through a hidden input. The registration machine takes file names.
+ * One image uploaded with uploadFile (profile picture, image custom fields): renders the
+ * image-upload machine; the stored file name goes into the form through a hidden input. The
+ * registration machine takes file names.
  */
 export function UploadField({ name, label, required, error }: { name: string; label: string; required?: boolean; error?: Shown | null }) {
-  const [state, act, pending] = useActionState<UploadState, File | null>(async (_prev, file) => {
-    if (!file) return { name: null, error: null };
-    const check = validateUpload([{ name: file.name, size: file.size, type: file.type }], { kinds: ['image'] });
-    if (!check.ok) return { name: null, error: check.errors[0]?.message ?? msg('FILE_TYPE_NOT_ALLOWED') };
-    try {
-      const actor = createActor(studentActors.uploadFile, { input: { imageinput: file } }).start();
-      const answer = await toPromise(actor);
-      return { name: answer.fileName[0] ?? null, error: null };
-    } catch {
-      return { name: null, error: msg('IMAGE_UPLOAD_FAILED') };
-    }
-  }, { name: null, error: null });
+  const ref = useActorRef(imageUploadLogic);
+  const stored = useSelector(ref, selectImageName);
+  const refusal = useSelector(ref, selectImageError);
+  const uploading = useSelector(ref, selectImageUploading);
   return (
     <>
       <UploadWidget
         kind="image"
         label={label}
         required={required}
-        files={state.name ? [{ name: state.name, url: `/uploads/${encodeURIComponent(state.name)}` }] : []}
-        onAdd={(file) => startTransition(() => act(file))}
-        onRemove={() => startTransition(() => act(null))}
-        error={state.error ?? error}
-        disabled={pending}
+        files={stored ? [{ name: stored, url: `/uploads/${encodeURIComponent(stored)}` }] : []}
+        onAdd={(file) => ref.send({ type: 'file.add', file: file as ChosenImage })}
+        onRemove={() => ref.send({ type: 'file.remove' })}
+        error={refusal ?? error}
+        disabled={uploading}
       />
-      <input type="hidden" name={name} value={state.name ?? ''} />
+      <input type="hidden" name={name} value={stored ?? ''} />
     </>
   );
 }
