@@ -31,25 +31,23 @@ async function failFirstReadAfterAction(ctx: PathContext): Promise<void> {
     return route.abort('internetdisconnected');
   });
 }
+const act = (ctx: PathContext) => void acted.set(ctx, true);
 const released = new WeakMap<PathContext, () => void>();
-const act = (ctx: PathContext) => {
-  acted.set(ctx, true);
-  released.get(ctx)?.();
-};
 
 /**
- * The poll's reads are slow until the test's next action ('Done'): each is held on its way, then
- * dropped (the page has stopped waiting for it by then). The bank app pays (or the shop rejects)
- * meanwhile, so the read 'Done' makes is the first to find it, as when the buyer presses 'Done' at
+ * The poll's reads are slow until 'Done' is pressed: each is held on its way. The bank app pays
+ * (or the shop rejects) meanwhile, so the read 'Done' makes is the first to find it, as when the buyer presses 'Done' at
  * once after paying in the bank app and the poll's read is still under way.
  */
 async function holdPollReads(ctx: PathContext): Promise<void> {
-  acted.set(ctx, false);
-  const gate = new Promise<void>((resolve) => released.set(ctx, resolve));
+  let open = false;
+  const gate = new Promise<void>((resolve) => released.set(ctx, () => ((open = true), resolve())));
+  // Released once 'Done' is clicked: the page has stopped the poll by then (in the click's own
+  // task), so a held poll read goes on unheeded, and the read of 'Done' (which may reach this
+  // handler before the click returns) goes on too.
   await ctx.page.route(GET_ORDER, async (route) => {
-    if (acted.get(ctx)) return route.fallback();
-    await gate;
-    await route.abort('aborted').catch(() => undefined);
+    if (!open) await gate;
+    await route.fallback();
   });
 }
 
@@ -145,9 +143,10 @@ export const scbQrMap: PageMap = {
   },
   events: {
     'qr.done': {
-      act: (ctx) => {
+      act: async (ctx) => {
         act(ctx);
-        return modal(ctx).getByTestId('qr-done').click();
+        await modal(ctx).getByTestId('qr-done').click();
+        released.get(ctx)?.();
       },
     },
     'payment.retry': { act: (ctx) => modal(ctx).getByTestId('qr-retry').click() },
