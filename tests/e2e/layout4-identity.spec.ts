@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test, type Shop } from './engine/fixtures';
 import { uniqueEmail } from './support';
+import { traceContext } from './engine/trace';
 
 const COURSE = '/course/5';
 const LABELS = '[{"id":1,"value":"โรงเรียนสาธิต"},{"id":2,"value":"ม.5"},{"id":5,"value":"เพื่อนแนะนำ"}]';
@@ -167,7 +168,7 @@ test('person type: switching clears the tax fields, the tax id takes digits only
   expect(await countUsers(shop, email)).toBe(0);
 });
 
-test('the welcome mail (English) says how to get back in; its link opens the orders without a password; a password can be set later', async ({ page, shop, browser }) => {
+test('the welcome mail (English) says how to get back in; its link opens the orders without a password; a password can be set later', async ({ page, shop, browser, machines }) => {
   const email = uniqueEmail('l4-welcome');
   await page.goto(`${COURSE}?lang=en`);
   const panel = page.getByTestId('purchase-panel');
@@ -191,6 +192,8 @@ test('the welcome mail (English) says how to get back in; its link opens the ord
 
   // Later, another browser with no session.
   const other = await browser.newContext();
+  // its machines (the set-password form's) are recorded with this test's
+  await traceContext(other, machines);
   const back = await other.newPage();
   await back.goto(new URL(link, shop.url).toString());
   await expect(back).toHaveURL(/\/myaccount\/student\/order\?signedIn=1/u, { timeout: 20_000 });

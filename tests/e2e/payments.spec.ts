@@ -15,7 +15,7 @@ import { KNOWN_BROKEN } from './engine/known-broken';
 const COURSE = '/course/1-english-for-communication';
 
 for (const map of [...PAGE_MAPS, ...FLOW_MAPS]) {
-  test.describe(map.methodId ? `method ${map.methodId} ${map.id}` : map.id, () => {
+  test.describe(`${map.methodId ? `method ${map.methodId} ${map.id}` : map.id}${map.variant ? ` (${map.variant})` : ''}`, () => {
     for (const [index, path] of browserPaths(map.model).entries()) {
       // the buyer's language: Thai and English alternate over a machine's paths
       const lang = languageOf(index);

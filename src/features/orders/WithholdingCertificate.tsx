@@ -4,6 +4,7 @@ import { CERTIFICATE_ACCEPT } from '../../../domain/documents/certificate';
 import type { CertificateFile } from '../../../machines/documents/withholding-certificate.machine';
 import { selectCanChoose, selectCertificate, selectCertificateError, selectCertificatePhase, selectRejection, selectWithheld } from '../../../machines/documents/withholding-certificate.selectors';
 import type { OrderWithholding } from '../../../machines/shared/api';
+import { actorOptions } from '../../api/actor-options';
 import { withholdingCertificateLogic } from '../../api/withholding';
 import { money, t, tm } from '../../i18n/messages';
 
@@ -13,7 +14,7 @@ import { money, t, tm } from '../../i18n/messages';
  * sends the chosen file, a retry, and the order's data each time the page reads it again.
  */
 export function WithholdingCertificate({ orderId, withholding }: { orderId: number; withholding: OrderWithholding | null }) {
-  const ref = useActorRef(withholdingCertificateLogic, { input: { orderId, withholding } });
+  const ref = useActorRef(withholdingCertificateLogic, { ...actorOptions('withholdingCertificate'), input: { orderId, withholding } });
   useEffect(() => ref.send({ type: 'order.read', withholding }), [ref, withholding]);
   const phase = useSelector(ref, selectCertificatePhase);
   const canChoose = useSelector(ref, selectCanChoose);

@@ -1,8 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useLoaderData, useParams, useSearchParams } from 'react-router';
+import { useEffect } from 'react';
+import { useLoaderData, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { components } from '../../../generated/api';
 import { isPaymentMethodId, TWOC2P_CARD } from '../../../domain/payment-methods';
 import type { EncryptedCard } from '../../../machines/payments/two-c2p-card.machine';
+import { ROUTES } from '../../../machines/shared/effects';
 import { selectTwoC2pCardPhase } from '../../../machines/payments/two-c2p-card.selectors';
 import { actorOptions } from '../../api/actor-options';
 import { orderRequests } from '../../api/requests';
@@ -56,6 +58,12 @@ function Flow({ order, card }: { order: Order; card: EncryptedCard }) {
     },
   });
   const phase = useSelector(ref, selectTwoC2pCardPhase);
+  const ended = useSelector(ref, (s) => (s.status === 'done' ? s.output?.result ?? 'toOrders' : null));
+  const navigate = useNavigate();
+  // the form could not be signed (the failure is told): on to the order list, where the order can be paid again
+  useEffect(() => {
+    if (ended) void navigate(ended === 'paid' ? ROUTES.thankYou(order.order_token) : ROUTES.orders, { replace: true });
+  }, [ended, navigate, order.order_token]);
   return <Spinner label={phase === 'checking' ? t('confirmingPayment') : t('redirecting')} />;
 }
 

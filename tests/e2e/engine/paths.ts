@@ -38,6 +38,12 @@ export interface BrowserModel {
    * transitions are walked by their own machines' paths, to keep the suite's time down).
    */
   cover?: 'states' | 'transitions';
+  /**
+   * Self-transitions (an event that leaves the machine in the same state, e.g. an invalid file
+   * refused, a gateway error told) the cover must take too, by event label: others are walked
+   * only when on the way.
+   */
+  seek?: readonly string[];
 }
 
 export interface BrowserStep {
@@ -175,12 +181,13 @@ export function browserPaths(model: BrowserModel): BrowserPath[] {
   // Greedy cover of the abstract states, state nodes and transitions (state + event label) by complete paths.
   // Covered by state value, not context: the context only steers the walk (guards).
   const valueOf = (st: RawStep) => `${st.state.status}:${JSON.stringify(st.state.value)}`;
-  // Self-loops (typing in a form, an invalid submit) are walked when on the way, not sought out.
+  // Self-loops (typing in a form, an invalid submit) are walked when on the way, not sought out,
+  // unless the model names them in `seek`.
   const edges = (steps: RawStep[]) =>
     steps
       .slice(1)
       .map((st, i) => [valueOf(steps[i]!), labelOf(st.event), valueOf(st)] as const)
-      .filter(([from, , to]) => from !== to)
+      .filter(([from, label, to]) => from !== to || (model.seek?.includes(label) ?? false))
       .map(([from, label, to]) => `${from} --${label}--> ${to}`);
   const keysOf = (steps: RawStep[]) => new Set([...steps.map(valueOf), ...statesOf(steps), ...(model.cover === 'states' ? [] : edges(steps))]);
   const keyed = complete.map((steps) => ({ steps, keys: keysOf(steps) }));

@@ -46,6 +46,12 @@ export interface EventMapEntry {
 export interface PageMap {
   /** Machine id (the browser trace is keyed by it). */
   id: string;
+  /**
+   * A second map of the same machine started another way (the card-payment return page) or in
+   * another shop (no thank-you page): named in the tests' titles; the report adds up its cover
+   * with the machine's other maps.
+   */
+  variant?: string;
   /** The payment method the path pays with (none for a flow over every method, e.g. pay again). */
   methodId?: number;
   model: BrowserModel;

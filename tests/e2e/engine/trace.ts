@@ -6,6 +6,7 @@
  * machine id, the state value, the active state nodes and the transitions taken, keyed exactly as
  * tests/machines/support/coverage.ts keys them (`source | event #index`).
  */
+import type { BrowserContext } from '@playwright/test';
 
 export interface TraceRecord {
   /** Unique per record (page + sequence): a record sent again after a navigation is kept once. */
@@ -127,4 +128,13 @@ export class MachineTrace {
     }
     return Object.fromEntries(Object.entries(by).map(([m, c]) => [m, { states: [...c.states].sort(), transitions: [...c.transitions].sort() }]));
   }
+}
+
+/**
+ * Records another browser context of the test (a second browser, e.g. the buyer back later with
+ * no session) into the same trace, as the `machines` fixture does for the test's own context.
+ */
+export async function traceContext(context: BrowserContext, trace: MachineTrace): Promise<void> {
+  await context.exposeBinding('__e2eRecord', (_source, records: TraceRecord[]) => trace.add(records));
+  await context.addInitScript(INSPECT_INIT_SCRIPT);
 }

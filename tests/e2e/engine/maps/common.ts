@@ -38,7 +38,7 @@ export async function withoutPushes(ctx: PathContext): Promise<void> {
 export const pollReads = (s: AnyMachineSnapshot) => s.matches({ awaitingScan: { poll: 'checking' } });
 
 /** Labels of a path on which the order read finds the payment (withoutPushes is needed). */
-export const READ_FINDS_PAYMENT = ['✓getOrder:approved', '✓getOrder:rejected'];
+export const READ_FINDS_PAYMENT = ['✓getOrder:approved', '✓getOrder:rejected', '✓getOrder:paidBeforeDone', '✓getOrder:rejectedBeforeDone'];
 
 /** getOrder: GET /private/orders/{id}. */
 export const GET_ORDER = /\/private\/orders\/\d+(\?.*)?$/;
@@ -83,4 +83,38 @@ export function orderReadOutcomes(methodId: PaymentMethodId, after?: When) {
     ],
     error: ['network'],
   };
+}
+
+/**
+ * A self-transition (the machine stays in its state: a refused file, a gateway error told) leaves
+ * no new state to wait for: `marks` notes how often the trace has taken it before the action, and
+ * `took` waits until the trace has taken it once more.
+ */
+const taken = (ctx: PathContext, key: string) => ctx.trace.records.filter((r) => r.t.includes(key)).length;
+export function markTransition(ctx: PathContext, key: string): void {
+  ctx.plan[`taken:${key}`] = String(taken(ctx, key));
+}
+export async function tookTransition(ctx: PathContext, key: string): Promise<void> {
+  const before = Number(ctx.plan[`taken:${key}`] ?? 0);
+  // the page handles the action at once (a check in the page, or a script's callback)
+  await expect.poll(() => taken(ctx, key), { message: `the page takes ${key}`, timeout: 20_000 }).toBeGreaterThan(before);
+}
+
+/**
+ * The test's fault on the wire: the next request to `url` reaches the server, which does its work
+ * and answers 200, and the page gets that answer with its result made unusable by `damage` (a
+ * success without the link, the QR or the recorded payment the page needs). Neither the server
+ * nor a provider answers so (their answers follow openapi.yaml); the page's branch for it is what
+ * is walked: it must still tell the buyer and offer a way on.
+ */
+export async function damageOnce(ctx: PathContext, url: RegExp, damage: (body: Record<string, unknown>) => unknown): Promise<void> {
+  await ctx.page.route(
+    url,
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: damage(body) });
+    },
+    { times: 1 },
+  );
 }

@@ -2,14 +2,14 @@
 import type { PageMap } from '../runner';
 import { bankTransferMap } from './bank-transfer';
 import { omiseCardMap } from './omise-card';
-import { orderPaymentMap } from './order-payment';
+import { orderPaymentMap, orderPaymentNoThankYouMap } from './order-payment';
 import { paypalMap } from './paypal';
 import { gbPrimePromptPayMap, omisePromptPayMap } from './promptpay';
 import { scbQrMap } from './scb-qr';
-import { twoC2pCardMap } from './two-c2p-card';
+import { twoC2pCardMap, twoC2pCardReturnMap } from './two-c2p-card';
 import { gbPrimeCardMap, paySolutionsMap, twoC2pLinkMap } from './redirects';
 
-export const PAGE_MAPS: PageMap[] = [bankTransferMap, paypalMap, twoC2pCardMap, scbQrMap, omiseCardMap, omisePromptPayMap, twoC2pLinkMap, gbPrimeCardMap, gbPrimePromptPayMap, paySolutionsMap];
+export const PAGE_MAPS: PageMap[] = [bankTransferMap, paypalMap, twoC2pCardMap, scbQrMap, omiseCardMap, omisePromptPayMap, twoC2pLinkMap, gbPrimeCardMap, gbPrimePromptPayMap, paySolutionsMap, twoC2pCardReturnMap];
 
 /** Flows over every method: pay again on the same order (the order list). */
-export const FLOW_MAPS: PageMap[] = [orderPaymentMap];
+export const FLOW_MAPS: PageMap[] = [orderPaymentMap, orderPaymentNoThankYouMap];

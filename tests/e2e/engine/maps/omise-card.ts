@@ -12,7 +12,7 @@ import { omiseCardModel } from '../../../machines/models/omise-card.model';
 import { approveInBackOffice, expectApprovedByShop, expectPaidBy, expectUnpaid, rejectInBackOffice } from '../db';
 import { label, labelStart, specMessage } from '../lang';
 import type { PageMap, PathContext } from '../runner';
-import { failOnce, GET_ORDER, onOrderList, onThankYouPage, orderReadOutcomes, startWith } from './common';
+import { damageOnce, failOnce, GET_ORDER, onOrderList, onThankYouPage, orderReadOutcomes, startWith } from './common';
 
 const charge = omiseCardModel.outcomes!.chargeOmiseCard!.done!;
 const threeDS = (s: AnyMachineSnapshot) => (s.context as { authorizeUri: string | null }).authorizeUri !== null;
@@ -69,6 +69,8 @@ export const omiseCardMap: PageMap = {
           { label: 'successful', output: charge[0] },
           { label: '3ds', output: charge[2] },
           { label: 'declined', output: charge[3] },
+          // successful, the answer without the recorded payment (damaged on the wire): the page reads the order instead
+          { label: 'unusable', output: charge[1] },
         ],
         error: ['network'],
       },
@@ -108,6 +110,12 @@ export const omiseCardMap: PageMap = {
     '✓chargeOmiseCard:3ds': { arm: async (ctx) => void (ctx.plan.card = 'threeDS') },
     '✓chargeOmiseCard:declined': { arm: async (ctx) => void (ctx.plan.card = 'declined') },
     '✗chargeOmiseCard:network': { arm: (ctx) => failOnce(ctx, /\/api\/omise\/creditcard$/) },
+    '✓chargeOmiseCard:unusable': {
+      arm: async (ctx) => {
+        ctx.plan.card = 'recorded';
+        await damageOnce(ctx, /\/api\/omise\/creditcard$/, (body) => ({ ...body, orderPaymentId: null }));
+      },
+    },
     '✓approveOrderPayment:ok': {},
     '✗approveOrderPayment:network': { arm: (ctx) => failOnce(ctx, /\/private\/orders\/payment\/approved$/) },
     // approved without 3-D Secure: the charge itself; after a 3-D Secure page left unfinished only

@@ -28,7 +28,7 @@ import { orderPaymentModel } from '../../../machines/models/order-payment.model'
 import { PNG } from '../../support';
 import { approveInBackOffice, expectApprovedByShop, expectPaidBy, expectUnpaid, orderFacts, ordersOfUser, rejectInBackOffice } from '../db';
 import { label } from '../lang';
-import { labelled } from '../paths';
+import { labelOf, labelled } from '../paths';
 import type { BrowserStep } from '../paths';
 import type { PageMap, PathContext, StateCheck } from '../runner';
 import { failOnce, failureNotice, GET_ORDER, onOrderList, onThankYouPage } from './common';
@@ -503,6 +503,55 @@ export const orderPaymentMap: PageMap = {
       // a QR left unpaid is the one pending attempt of the order's total (still payable by the bank app, or again)
       else if (qr) expect(unpaid.payments).toEqual([{ provider: qr.provider, status: 'pending', amount: unpaid.order.total }]);
       else expect(unpaid.payments).toEqual([]);
+    },
+  },
+};
+
+/** The shop's thank-you page switched on or off (site settings), once the server answers it so. */
+async function thankYouPage(ctx: PathContext, on: boolean): Promise<void> {
+  await ctx.shop.db.query(`UPDATE site_settings SET data = jsonb_set(data, '{is_thank_you_page}', $1::jsonb) WHERE id = 1`, [JSON.stringify(on)]);
+  // the server's settings answer is cached until the database's change feed reaches it
+  await expect
+    .poll(async () => ((await (await ctx.request.get('/api/setting/site/into/1')).json()) as { data: { is_thank_you_page: boolean } }).data.is_thank_you_page, { timeout: 20_000 })
+    .toBe(on);
+}
+
+/** The one way through pay again this shop needs: the order's own method (the transfer notice) handed over. */
+const WITHOUT_THANK_YOU = ['order.pay', '✓getOrder:unpaid', '✓getPaymentMethodsForOrder:all', 'payment.start', '✓bankTransfer:notified'];
+
+/**
+ * Pay again in a shop without a thank-you page (is_thank_you_page off): a payment handed over ends
+ * on the order list, which reads the orders again (`done` → idle without the thank-you page). The
+ * worker's shop is switched for the path and back at its end (also when the path fails: the page's
+ * close).
+ */
+export const orderPaymentNoThankYouMap: PageMap = {
+  ...orderPaymentMap,
+  variant: 'no thank-you page',
+  model: {
+    ...orderPaymentMap.model,
+    input: { user: student, thankYouPage: false, slipRequired: true },
+    filter: (_s, e) => WITHOUT_THANK_YOU.includes(labelOf(e)),
+  },
+  start: async (ctx) => {
+    await thankYouPage(ctx, false);
+    ctx.page.once('close', () => void thankYouPage(ctx, true).catch(() => undefined));
+    await start(ctx);
+  },
+  states: {
+    ...orderPaymentMap.states,
+    'orderPayment.idle': async (ctx, step, index, path) => {
+      if (index !== path.steps.length - 1) return (idle as Exclude<StateCheck, 'passing'>)(ctx, step, index, path);
+      // the notice handed over: the list, read again, shows the order waiting for the shop's approval
+      await (onOrderList as Exclude<StateCheck, 'passing'>)(ctx, step, index, path);
+      await expect(ctx.page.getByTestId('thankyou-title')).toHaveCount(0);
+      await expect(row(ctx).getByTestId('order-outcome')).toHaveAttribute('data-state', 'awaitingApproval', { timeout: 20_000 });
+    },
+  },
+  db: {
+    '"idle"': async (ctx) => {
+      await thankYouPage(ctx, true);
+      await orderPaymentMap.db['"idle"']!(ctx);
     },
   },
 };

@@ -15,7 +15,7 @@ import { gbPrimeCardModel, paySolutionsModel, twoC2pLinkModel } from '../../../m
 import type { MachineModel } from '../../../machines/support/model';
 import { approveInBackOffice, expectApprovedByShop, expectPaidBy, expectUnpaid, rejectInBackOffice } from '../db';
 import type { PageMap, PathContext, StateCheck } from '../runner';
-import { failOnce, failureShown, GET_ORDER, onOrderList, onThankYouPage, reads, startWith } from './common';
+import { damageOnce, failOnce, failureShown, GET_ORDER, onOrderList, onThankYouPage, reads, startWith } from './common';
 
 interface Redirect {
   id: string;
@@ -26,6 +26,8 @@ interface Redirect {
   input?: Record<string, unknown>;
   /** The actor that prepares the provider page, and its endpoint. */
   create: { src: string; url: RegExp };
+  /** A success the page cannot use (no provider page to go to), made from the server's answer on the wire, when the machine has a branch for it. */
+  unusable?: { output: unknown; damage: (body: Record<string, unknown>) => unknown };
   /** payments.provider and payment_reports.payment of a paid order. */
   provider: string;
   report: string;
@@ -139,7 +141,10 @@ function buildMap(r: Redirect): PageMap {
       // The page sends payment.resume when the course page opens with the saved flow; nothing sends payment.abandon.
       userEvents: [{ type: 'payment.resume' }],
       outcomes: {
-        [r.create.src]: { done: [{ label: 'ok', output: r.unit.outcomes?.[r.create.src]?.done?.[0] }], error: ['network'] },
+        [r.create.src]: {
+          done: [{ label: 'ok', output: r.unit.outcomes?.[r.create.src]?.done?.[0] }, ...(r.unusable ? [{ label: 'unusable', output: r.unusable.output }] : [])],
+          error: ['network'],
+        },
         getOrder: {
           done: [
             { label: 'unpaid', output: read.unpaid },
@@ -157,6 +162,7 @@ function buildMap(r: Redirect): PageMap {
       'payment.resume': { act: comeBack },
       [`✓${r.create.src}:ok`]: {},
       [`✗${r.create.src}:network`]: { arm: (ctx) => failOnce(ctx, r.create.url) },
+      ...(r.unusable ? { [`✓${r.create.src}:unusable`]: { arm: (ctx: PathContext) => damageOnce(ctx, r.create.url, r.unusable!.damage) } } : {}),
       '✓getOrder:unpaid': {},
       '✓getOrder:approved': { arm: (ctx) => shopActs(ctx, '✓getOrder:approved', 'approve') },
       '✓getOrder:rejected': { arm: (ctx) => shopActs(ctx, '✓getOrder:rejected', 'reject') },
@@ -176,6 +182,8 @@ export const twoC2pLinkMap = redirectMap({
   unit: twoC2pLinkModel as unknown as MachineModel,
   methodId: 10,
   create: { src: 'create2c2pPaymentLink', url: /\/api\/payment\/2c2p\/payment\/link$/ },
+  // success without the payment page's address
+  unusable: { output: { success: true, result: { webPaymentUrl: '' } }, damage: (body) => ({ ...body, result: { webPaymentUrl: '' } }) },
   provider: '2c2p',
   report: '2C2P',
   returnsTo: /\/thankyou\?orderId=/,
@@ -191,6 +199,8 @@ export const gbPrimeCardMap = redirectMap({
   methodId: 11,
   input: { thankYouPage: true },
   create: { src: 'createGbPrimeCardPayment', url: /\/api\/gbprime$/ },
+  // success without the card page's address
+  unusable: { output: { success: true, data: { invoice_url: '' } }, damage: (body) => ({ ...body, data: { invoice_url: '' } }) },
   provider: 'gbprime',
   report: 'GBPrimePay',
   returnsTo: /\/thankyou\?orderId=/,

@@ -14,7 +14,7 @@ import { scbQrModel } from '../../../machines/models/scb-qr.model';
 import { expectPaidBy, expectUnpaid, rejectInBackOffice } from '../db';
 import { label } from '../lang';
 import { orderOf, type PageMap, type PathContext, type StateCheck } from '../runner';
-import { failOnce, GET_ORDER, onOrderList, onThankYouPage, pollReads, READ_FINDS_PAYMENT, reads, startWith, withoutPushes } from './common';
+import { damageOnce, failOnce, GET_ORDER, onOrderList, onThankYouPage, pollReads, READ_FINDS_PAYMENT, reads, startWith, withoutPushes } from './common';
 
 /**
  * The order read after the test's next action fails ('Done' clicked, the page reloaded, the poll's
@@ -32,6 +32,30 @@ async function failFirstReadAfterAction(ctx: PathContext): Promise<void> {
   });
 }
 const act = (ctx: PathContext) => void acted.set(ctx, true);
+const released = new WeakMap<PathContext, () => void>();
+
+/**
+ * The poll's reads are slow until 'Done' is pressed: each is held on its way. The bank app pays
+ * (or the shop rejects) meanwhile, so the read 'Done' makes is the first to find it, as when the buyer presses 'Done' at
+ * once after paying in the bank app and the poll's read is still under way.
+ */
+async function holdPollReads(ctx: PathContext): Promise<void> {
+  let open = false;
+  const gate = new Promise<void>((resolve) => released.set(ctx, () => ((open = true), resolve())));
+  // Released once 'Done' is clicked: the page has stopped the poll by then (in the click's own
+  // task), so a held poll read goes on unheeded, and the read of 'Done' (which may reach this
+  // handler before the click returns) goes on too.
+  await ctx.page.route(GET_ORDER, async (route) => {
+    if (!open) await gate;
+    await route.fallback();
+  });
+}
+
+/** SCB's answer with status 1000 and no QR image. */
+const withoutQr = (answer: unknown) => {
+  const a = answer as { data: Record<string, unknown> };
+  return { ...a, data: { ...a.data, qrImage: '' } };
+};
 
 export const scbQrDialog = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: label(ctx.lang, 'scbQrTitle') });
 const modal = scbQrDialog;
@@ -65,14 +89,24 @@ export const scbQrMap: PageMap = {
     input: { order: order(4) },
     userEvents: [{ type: 'qr.done' }, { type: 'payment.retry' }, { type: 'payment.resume' }],
     outcomes: {
-      createScbQrCode: { done: [{ label: 'ok', output: scbQrModel.outcomes!.createScbQrCode!.done![0] }], error: ['network'] },
+      createScbQrCode: {
+        done: [
+          { label: 'ok', output: scbQrModel.outcomes!.createScbQrCode!.done![0] },
+          // a success without a QR to show (damaged on the wire: the server always sends one)
+          { label: 'unusable', output: withoutQr(scbQrModel.outcomes!.createScbQrCode!.done![0]) },
+        ],
+        error: ['network'],
+      },
       // the read finds the order still unpaid, or (the push not there first) paid or rejected: the
-      // poll's read only ('Done' pressed after the payment loses the race to the 6-s poll: named in known-gaps.ts)
+      // poll's read, or the read of 'Done' (the poll's read held on its way meanwhile)
       getOrder: {
         done: [
           { label: 'unpaid', output: reads(4).unpaid },
           { label: 'approved', output: reads(4).approved, in: pollReads },
           { label: 'rejected', output: reads(4).rejected, in: pollReads },
+          // 'Done' pressed once the bank app paid (or the shop rejected), the poll's read still on its way
+          { label: 'paidBeforeDone', output: reads(4).approved, in: 'checkingPayment' },
+          { label: 'rejectedBeforeDone', output: reads(4).rejected, in: 'checkingPayment' },
         ],
         error: ['network'],
       },
@@ -109,9 +143,10 @@ export const scbQrMap: PageMap = {
   },
   events: {
     'qr.done': {
-      act: (ctx) => {
+      act: async (ctx) => {
         act(ctx);
-        return modal(ctx).getByTestId('qr-done').click();
+        await modal(ctx).getByTestId('qr-done').click();
+        released.get(ctx)?.();
       },
     },
     'payment.retry': { act: (ctx) => modal(ctx).getByTestId('qr-retry').click() },
@@ -124,6 +159,7 @@ export const scbQrMap: PageMap = {
     },
     '✓createScbQrCode:ok': {},
     '✗createScbQrCode:network': { arm: (ctx) => failOnce(ctx, /\/api\/payment\/scb\/qrcode\/create$/) },
+    '✓createScbQrCode:unusable': { arm: (ctx) => damageOnce(ctx, /\/api\/payment\/scb\/qrcode\/create$/, withoutQr) },
     '✓getOrder:unpaid': {},
     // paid or rejected before the page reads the order (no push reaches this page on such a path)
     '✓getOrder:approved': { arm: bankAppPays },
@@ -134,6 +170,19 @@ export const scbQrMap: PageMap = {
       },
     },
     '✗getOrder:network': { arm: failFirstReadAfterAction },
+    '✓getOrder:paidBeforeDone': {
+      arm: async (ctx) => {
+        await holdPollReads(ctx);
+        await bankAppPays(ctx);
+      },
+    },
+    '✓getOrder:rejectedBeforeDone': {
+      arm: async (ctx) => {
+        await holdPollReads(ctx);
+        ctx.plan.shop = 'reject';
+        await rejectInBackOffice(ctx);
+      },
+    },
     // the bank app pays: the push moves the page on by itself (no 'Done')
     '⇠watchOrderStatus:approved': { act: bankAppPays },
     '⇠watchOrderStatus:rejected': {
