@@ -7,7 +7,7 @@
  * path's state, in order; at the end the database must hold exactly what the final state implies.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Shop } from './fixtures';
 import type { Locale } from '../../../src/i18n/locale';
 import { labelOf, type BrowserModel, type BrowserPath, type BrowserStep } from './paths';
@@ -109,17 +109,22 @@ export async function runPath(ctx: PathContext, map: PageMap, path: BrowserPath)
     if (c !== 'passing') await c(ctx, step, i, path);
   };
 
-  await armFrom(1);
-  await map.start(ctx);
-  await check(path.steps[0]!, 0);
+  // Each step is a test.step: the report's steps say where a path's time went (docs/testing.md, "Time").
+  await test.step('start', async () => {
+    await armFrom(1);
+    await map.start(ctx);
+    await check(path.steps[0]!, 0);
+  });
   for (let i = 1; i < path.steps.length; i++) {
     const step = path.steps[i]!;
-    if (actsHere(step.label)) await armFrom(i + 1);
-    await map.events[step.label]!.act?.(ctx, step);
-    await check(step, i);
+    await test.step(`${i} ${step.label}`, async () => {
+      if (actsHere(step.label)) await armFrom(i + 1);
+      await map.events[step.label]!.act?.(ctx, step);
+      await check(step, i);
+    });
   }
   const last = path.steps.at(-1)!;
-  if (last.final) await map.db[last.value]!(ctx);
+  if (last.final) await test.step('database', () => map.db[last.value]!(ctx));
 }
 
 /** The order the buyer made on this path (the newest of the user), waited for. */
