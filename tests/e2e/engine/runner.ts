@@ -12,7 +12,7 @@ import type { Shop } from './fixtures';
 import type { Locale } from '../../../src/i18n/locale';
 import { labelOf, type BrowserModel, type BrowserPath, type BrowserStep } from './paths';
 import type { MachineTrace } from './trace';
-import { SERVER_ANSWER, waitFor } from './waits';
+import { DB_POLL, SERVER_ANSWER, TRACE_POLL, waitFor } from './waits';
 
 export interface PathContext {
   page: Page;
@@ -99,7 +99,7 @@ export async function runPath(ctx: PathContext, map: PageMap, path: BrowserPath)
           if (at >= 0) cursor = at + 1;
           return at >= 0;
         },
-        { message: `${map.id} reaches ${step.value} at step ${i} (${step.label}; waited up to ${limit.ms} ms for ${limit.why}); recorded: ${ctx.trace.values(map.id).join(' → ')}`, timeout: limit.ms },
+        { message: `${map.id} reaches ${step.value} at step ${i} (${step.label}; waited up to ${limit.ms} ms for ${limit.why}); recorded: ${ctx.trace.values(map.id).join(' → ')}`, timeout: limit.ms, intervals: TRACE_POLL },
       )
       .toBe(true);
   };
@@ -131,7 +131,7 @@ export async function runPath(ctx: PathContext, map: PageMap, path: BrowserPath)
 export async function orderOf(ctx: PathContext): Promise<number> {
   if (ctx.orderId) return ctx.orderId;
   // the order is made by the checkout's server call
-  await expect.poll(async () => (await ctx.shop.db.query('SELECT id FROM orders WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [ctx.user.id])).rows.length, { timeout: SERVER_ANSWER.ms }).toBe(1);
+  await expect.poll(async () => (await ctx.shop.db.query('SELECT id FROM orders WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [ctx.user.id])).rows.length, { timeout: SERVER_ANSWER.ms, intervals: DB_POLL }).toBe(1);
   const r = await ctx.shop.db.query<{ id: number }>('SELECT id FROM orders WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [ctx.user.id]);
   ctx.orderId = r.rows[0]!.id;
   return ctx.orderId;
