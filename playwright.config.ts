@@ -1,9 +1,10 @@
 /**
  * End-to-end tests in Debian's Chromium (/usr/bin/chromium; never a downloaded browser). Each
  * worker runs its own shop (tests/e2e/engine/fixtures.ts): the real app + reference API
- * (`node scripts/start.mjs`) on a throwaway PostgreSQL seeded with the demo shop, on port
- * E2E_PORT (5201) + worker index; mail and uploads go to throwaway folders. Payments run against
- * the server's loopback sandboxes (/sandbox/*). dist/ is built once first (global setup).
+ * (`node scripts/start.mjs`) on its own database, a copy of the demo shop the global setup made
+ * once in the run's throwaway PostgreSQL, on port E2E_PORT (5201) + worker index; mail and
+ * uploads go to throwaway folders. Payments run against the server's loopback sandboxes
+ * (/sandbox/*). dist/ is built once first (global setup).
  */
 import { defineConfig } from '@playwright/test';
 

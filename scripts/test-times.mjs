@@ -3,7 +3,10 @@
 // its end, hooks and imports included) and per spec file of the Playwright report (the sum of its
 // tests' durations), slowest first, with the stage totals. Reads the reports `npm test` writes to
 // .test-reports (vitest.json, vitest-pg.json, playwright.json); a missing report is skipped.
-//   node scripts/test-times.mjs [--top N] [report.json …]
+// With --steps, a Playwright report's time is also split by the tests' own steps (test.step: the
+// engine's 'buyer', 'start', each path step by its kind, 'database'; the rest of a test is its
+// page, context and fixtures, a worker's shop start included in its first test).
+//   node scripts/test-times.mjs [--top N] [--steps] [report.json …]
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -11,6 +14,8 @@ const root = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
 const topAt = args.indexOf('--top');
 const top = topAt >= 0 ? Number(args.splice(topAt, 2)[1]) : 15;
+const stepsAt = args.indexOf('--steps');
+const bySteps = stepsAt >= 0 && args.splice(stepsAt, 1).length > 0;
 const files = args.length ? args : ['vitest.json', 'vitest-pg.json', 'playwright.json'].map((f) => join(root, '.test-reports', f));
 
 const secs = (ms) => (ms / 1000).toFixed(1);
@@ -38,6 +43,45 @@ function playwrightFiles(j) {
   return [...per].map(([f, [ms, n]]) => [`tests/e2e/${f}`, ms, n]);
 }
 
+/** The kind of an engine step by its title (tests/e2e/engine/runner.ts: `start`, `<i> <label>`, `database`). */
+function stepKind(title) {
+  const label = title.replace(/^\d+ /, '');
+  if (label === title) return title;
+  if (label === 'payment.resume') return 'payment.resume (a reload or a return)';
+  if (label.startsWith('✓') || label.startsWith('✗')) return 'server answer (✓/✗)';
+  if (label.startsWith('⇠')) return 'push (⇠)';
+  if (label.startsWith('⏱')) return `timer ${label}`;
+  return 'user action';
+}
+
+/** Seconds per step kind over the report's tests (top-level steps only), and the time outside any step. */
+function playwrightSteps(j) {
+  const kinds = new Map();
+  const add = (k, ms) => {
+    const cur = kinds.get(k) ?? [0, 0];
+    kinds.set(k, [cur[0] + ms, cur[1] + 1]);
+  };
+  let tests = 0;
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        for (const r of t.results ?? []) {
+          tests++;
+          let inSteps = 0;
+          for (const st of r.steps ?? []) {
+            add(stepKind(st.title), st.duration ?? 0);
+            inSteps += st.duration ?? 0;
+          }
+          add((r.steps ?? []).length ? 'outside steps (page, context, fixtures)' : 'tests without steps', Math.max(0, (r.duration ?? 0) - inSteps));
+        }
+      }
+    }
+    for (const s of suite.suites ?? []) walk(s);
+  };
+  for (const s of j.suites ?? []) walk(s);
+  return { tests, rows: [...kinds].sort((a, b) => b[1][0] - a[1][0]) };
+}
+
 for (const file of files) {
   if (!existsSync(file)) continue;
   const j = JSON.parse(readFileSync(file, 'utf8'));
@@ -49,4 +93,9 @@ for (const file of files) {
   console.log('| file | s | tests |\n|---|---:|---:|');
   for (const [f, ms, n] of rows.slice(0, top)) console.log(`| ${f} | ${secs(ms)} | ${n} |`);
   if (rows.length > top) console.log(`| ${rows.length - top} more | ${secs(rows.slice(top).reduce((a, r) => a + r[1], 0))} | ${rows.slice(top).reduce((a, r) => a + r[2], 0)} |`);
+  if (isPlaywright && bySteps) {
+    const { tests, rows: kinds } = playwrightSteps(j);
+    console.log(`\nby step, over ${tests} test runs:\n| step | s | count | s each |\n|---|---:|---:|---:|`);
+    for (const [k, [ms, n]] of kinds) console.log(`| ${k} | ${secs(ms)} | ${n} | ${secs(ms / n)} |`);
+  }
 }

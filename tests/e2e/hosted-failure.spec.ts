@@ -1,10 +1,9 @@
-import { expect, test } from './engine/fixtures';
-import { login } from './support';
+import { expect, loginFast, test } from './engine/fixtures';
 
 const SHOTS = process.env.I9_SHOTS;
 
 test('PaySolutions declined: the return page never thanks, shows the failure notice in Thai, the order can be paid again or cancelled', async ({ page }) => {
-  await login(page, 'student2', 'student123');
+  await loginFast(page, 'student2');
   await page.goto('/course/3-ux-ui-workshop');
   const panel = page.getByTestId('purchase-panel');
   await panel.getByTestId('method-13').check();

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, freshStudent, loginFast, test } from './engine/fixtures';
 import { payByOmiseCard } from './scenarios-support';
-import { login } from './support';
 
 const COURSE = '/course/1-english-for-communication';
 
@@ -23,7 +22,7 @@ async function cardThrough3ds(page: Page): Promise<string[]> {
 }
 
 test('a student logs in and pays by Omise card through 3-D Secure in the sandbox', async ({ page }) => {
-  await login(page, 'student', 'student123');
+  await loginFast(page, 'student');
   const ours = await cardThrough3ds(page);
   await page.getByTestId('3ds-pass').click();
   await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });

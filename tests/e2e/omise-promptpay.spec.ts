@@ -1,8 +1,7 @@
-import { expect, test } from './engine/fixtures';
-import { login } from './support';
+import { expect, loginFast, test } from './engine/fixtures';
 
 test('Omise PromptPay paid from the sandbox control: the page moves on by itself', async ({ page, request }) => {
-  await login(page, 'student2', 'student123');
+  await loginFast(page, 'student2');
   await page.goto('/course/2-python-for-beginners');
   const panel = page.getByTestId('purchase-panel');
   await panel.getByTestId('method-9').check();

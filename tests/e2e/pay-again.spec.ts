@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './engine/fixtures';
+import { expect, loginFast, test } from './engine/fixtures';
 import { payByOmiseCard } from './scenarios-support';
-import { login, PNG } from './support';
+import { PNG } from './support';
 
 type ApiOrder = { id: number; order_token: string; payment_status: string; courses?: { course_id: number }[]; outcome?: { state: string; reason: string | null; method_id: number | null } };
 
@@ -20,7 +20,7 @@ async function seatsOf(page: Page, courseId: number): Promise<number | null> {
 }
 
 test('a declined Omise card, then pay again by bank transfer on the same order: waiting for approval, one order', async ({ page }) => {
-  await login(page, 'student', 'student123');
+  await loginFast(page, 'student');
   await page.goto('/course/3-ux-ui-workshop');
   const panel = page.getByTestId('purchase-panel');
   await panel.getByTestId('method-8').check();
@@ -68,7 +68,7 @@ test('a declined Omise card, then pay again by bank transfer on the same order: 
 });
 
 test('an unpaid order is cancelled from the order list: its seat is given back, it reads as cancelled', async ({ page }) => {
-  await login(page, 'student2', 'student123');
+  await loginFast(page, 'student2');
   const before = await seatsOf(page, 3);
   await page.goto('/course/3-ux-ui-workshop');
   const panel = page.getByTestId('purchase-panel');
@@ -96,7 +96,7 @@ test('an unpaid order is cancelled from the order list: its seat is given back, 
 });
 
 test('/thankyou?orderId=bogus never says thank you', async ({ page }) => {
-  await login(page, 'student', 'student123');
+  await loginFast(page, 'student');
   await page.goto('/thankyou?orderId=bogus');
   await expect(page.getByTestId('thankyou-title')).toHaveAttribute('data-state', 'notFound');
   await expect(page.getByTestId('thankyou-page')).not.toContainText('ขอบคุณ');

@@ -25,9 +25,12 @@ for (const map of [...PAGE_MAPS, ...FLOW_MAPS]) {
         // (E2E_RUN_FLAKY=1 runs the flaky ones as plain tests, to reproduce them)
         if (broken?.startsWith('flaky: ')) test.fixme(!process.env.E2E_RUN_FLAKY, broken);
         else test.fail(broken !== undefined, broken);
-        const user = await freshStudent(shop.db, `m${map.methodId ?? map.id}`);
-        await speak(page.context(), shop.url, lang);
-        await loginFast(page, user.username);
+        const user = await test.step('buyer', async () => {
+          const u = await freshStudent(shop.db, `m${map.methodId ?? map.id}`);
+          await speak(page.context(), shop.url, lang);
+          await loginFast(page, u.username);
+          return u;
+        });
         await runPath({ page, request, shop, trace, user, lang, coursePath: COURSE, plan: {} }, map, path);
       });
     }

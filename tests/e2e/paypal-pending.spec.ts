@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './engine/fixtures';
-import { login } from './support';
+import { expect, loginFast, test } from './engine/fixtures';
 
 async function ordersOf(page: Page, courseId: number) {
   const r = await page.request.get('/private/orders');
@@ -9,7 +8,7 @@ async function ordersOf(page: Page, courseId: number) {
 }
 
 test('PayPal: a capture PayPal leaves pending keeps the order awaiting payment with a message; PayPal completing it later pays it', async ({ page }) => {
-  await login(page, 'student2', 'student123');
+  await loginFast(page, 'student2');
   await page.goto('/course/3-ux-ui-workshop');
   const panel = page.getByTestId('purchase-panel');
   await panel.getByTestId('method-2').check();

@@ -1,8 +1,7 @@
-import { expect, test } from './engine/fixtures';
-import { login } from './support';
+import { expect, loginFast, test } from './engine/fixtures';
 
 test('a refresh while the PromptPay QR is shown restores the same order and payment (no second order)', async ({ page, request }) => {
-  await login(page, 'student2', 'student123');
+  await loginFast(page, 'student2');
   const orders: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'POST' && new URL(r.url()).pathname === '/private/cart/order') orders.push(r.url());
@@ -28,7 +27,7 @@ test('a refresh while the PromptPay QR is shown restores the same order and paym
 });
 
 test('an owned course shows its access countdown', async ({ page }) => {
-  await login(page, 'student', 'student123');
+  await loginFast(page, 'student');
   await page.goto('/course/2-python-for-beginners');
   await expect(page.getByTestId('access-countdown')).toContainText(/เวลาเรียนคงเหลือ: (\d+ วัน \d\d:\d\d:\d\d|ไม่จำกัดเวลา)/);
 });

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, freshStudent, test } from './engine/fixtures';
-import { login } from './support';
+import { expect, freshStudent, loginFast, test } from './engine/fixtures';
 
 // One buyer: the list order, then the merged order, then the order list shows both.
 test.describe.configure({ mode: 'serial' });
@@ -34,7 +33,7 @@ async function payByTransferLater(page: Page): Promise<string> {
 }
 
 test('two courses added from the list, BUNDLE2 takes 15% off both, paid by bank transfer', async ({ page }) => {
-  await login(page, buyer, 'student123');
+  await loginFast(page, buyer);
   await page.goto('/');
   await addFromList(page, ENGLISH);
   await addFromList(page, JAPANESE);
@@ -135,7 +134,7 @@ test("a visitor's cart (a book x2 and a course) is merged into the student's car
 
 test('the order list shows both orders with what they bought, readable at 375 px', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await login(page, buyer, 'student123');
+  await loginFast(page, buyer);
   await page.goto('/myaccount/student/order');
   const rows = page.getByTestId('order-row');
   await expect(rows.first()).toBeVisible();

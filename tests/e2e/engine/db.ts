@@ -5,6 +5,7 @@
 import { expect } from '@playwright/test';
 import { ADMIN_TOKEN } from './fixtures';
 import { orderOf, type PathContext } from './runner';
+import { DB_POLL } from './waits';
 
 export interface OrderFacts {
   order: { id: number; status: string; payment_status: string; total: number; payment_method_id: number; currency_code: string; discount: number; withholding_price: number; shipping_fee: number; coupon_ids: number[] };
@@ -37,7 +38,7 @@ export async function ordersOfUser(ctx: PathContext): Promise<number> {
 
 /** Paid through a provider: approved, one successful attempt of the order's total, one approved report tied to it. */
 export async function expectPaidBy(ctx: PathContext, provider: string, label: string): Promise<void> {
-  await expect.poll(async () => (await orderFacts(ctx)).order.payment_status, { timeout: 15_000 }).toBe('approved');
+  await expect.poll(async () => (await orderFacts(ctx)).order.payment_status, { timeout: 15_000, intervals: DB_POLL }).toBe('approved');
   const f = await orderFacts(ctx);
   expect(f.order.status).toBe('approved');
   expect(await ordersOfUser(ctx)).toBe(1);

@@ -1,8 +1,8 @@
 /**
- * The browser tests' fixtures. Each Playwright worker gets its own shop: a throwaway PostgreSQL
- * cluster (scripts/postgres.ts), the real server (`node scripts/start.mjs`, app + reference API +
- * loopback payment sandboxes) seeded with the demo shop on it, on port E2E_PORT + worker index,
- * and a `pg` pool so a test can check the database directly. Every page records what the app's
+ * The browser tests' fixtures. Each Playwright worker gets its own shop: its own database (a copy
+ * of the demo shop made once per run in the run's PostgreSQL cluster, global-setup.ts), the real
+ * server on it (`node scripts/start.mjs`, app + reference API + loopback payment sandboxes), on
+ * port E2E_PORT + worker index, and a `pg` pool so a test can check the database directly. Every page records what the app's
  * machines do (src/api/actor-options.ts's test hook) into `trace`; the states and transitions
  * reached are written to .test-reports/e2e-coverage for `npm run e2e:report`.
  */
@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startPostgres } from '../../../scripts/postgres';
+import { startPostgres, type PgCluster } from '../../../scripts/postgres';
 import { MachineTrace, INSPECT_INIT_SCRIPT, type TraceRecord } from './trace';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 5201);
@@ -41,10 +41,49 @@ async function waitUntilUp(url: string, server: ChildProcess, ms: number): Promi
   throw new Error(`the e2e server did not answer ${url} within ${ms} ms`);
 }
 
+/**
+ * The worker's database: a copy of the demo shop's template in the run's cluster (global-setup.ts),
+ * dropped when the worker ends; without the global setup's cluster (E2E_PG_URL unset), a cluster
+ * of its own that the server seeds on its first start.
+ */
+async function shopDatabase(workerIndex: number): Promise<PgCluster> {
+  const adminUrl = process.env.E2E_PG_URL;
+  const template = process.env.E2E_TEMPLATE_DB;
+  if (!adminUrl || !template) return startPostgres();
+  const name = `e2e_shop_${workerIndex}`;
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  // two workers copying the template at the same moment: PostgreSQL refuses the second while the
+  // first copy holds the template ("being accessed by other users"); it is tried again
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+      break;
+    } catch (err) {
+      if (attempt >= 20 || !/being accessed by other users/.test(String(err))) throw err;
+      await new Promise((r) => setTimeout(r, 250 * attempt));
+    }
+  }
+  return {
+    url: adminUrl.replace(/\/postgres$/, `/${name}`),
+    stop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
 export const test = base.extend<{ machines: MachineTrace }, { shop: Shop }>({
   shop: [
     async ({}, use, workerInfo) => {
-      const cluster = await startPostgres();
+      const t0 = Date.now();
+      const cluster = await shopDatabase(workerInfo.workerIndex);
+      const tPg = Date.now();
       const scratch = mkdtempSync(join(tmpdir(), 'course-e2e-'));
       const port = E2E_PORT + workerInfo.parallelIndex;
       const url = `http://127.0.0.1:${port}`;
@@ -74,6 +113,8 @@ export const test = base.extend<{ machines: MachineTrace }, { shop: Shop }>({
       const db = new pg.Pool({ connectionString: cluster.url, max: 3 });
       try {
         await waitUntilUp(`${url}/public/courses`, server, Number(process.env.E2E_START_MS ?? 120_000));
+        // what a worker's shop cost before its first test (docs/testing.md, "Time")
+        console.log(`[e2e shop ${port}] up in ${((Date.now() - t0) / 1000).toFixed(1)} s (PostgreSQL ${((tPg - t0) / 1000).toFixed(1)} s, server ${((Date.now() - tPg) / 1000).toFixed(1)} s)`);
         await use({ url, db, outbox: join(scratch, 'outbox') });
       } finally {
         server.kill('SIGTERM');

@@ -7,12 +7,12 @@
  * path's state, in order; at the end the database must hold exactly what the final state implies.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Shop } from './fixtures';
 import type { Locale } from '../../../src/i18n/locale';
 import { labelOf, type BrowserModel, type BrowserPath, type BrowserStep } from './paths';
 import type { MachineTrace } from './trace';
-import { SERVER_ANSWER, waitFor } from './waits';
+import { DB_POLL, SERVER_ANSWER, TRACE_POLL, waitFor } from './waits';
 
 export interface PathContext {
   page: Page;
@@ -105,7 +105,7 @@ export async function runPath(ctx: PathContext, map: PageMap, path: BrowserPath)
           if (at >= 0) cursor = at + 1;
           return at >= 0;
         },
-        { message: `${map.id} reaches ${step.value} at step ${i} (${step.label}; waited up to ${limit.ms} ms for ${limit.why}); recorded: ${ctx.trace.values(map.id).join(' → ')}`, timeout: limit.ms },
+        { message: `${map.id} reaches ${step.value} at step ${i} (${step.label}; waited up to ${limit.ms} ms for ${limit.why}); recorded: ${ctx.trace.values(map.id).join(' → ')}`, timeout: limit.ms, intervals: TRACE_POLL },
       )
       .toBe(true);
   };
@@ -115,24 +115,29 @@ export async function runPath(ctx: PathContext, map: PageMap, path: BrowserPath)
     if (c !== 'passing') await c(ctx, step, i, path);
   };
 
-  await armFrom(1);
-  await map.start(ctx);
-  await check(path.steps[0]!, 0);
+  // Each step is a test.step: the report's steps say where a path's time went (docs/testing.md, "Time").
+  await test.step('start', async () => {
+    await armFrom(1);
+    await map.start(ctx);
+    await check(path.steps[0]!, 0);
+  });
   for (let i = 1; i < path.steps.length; i++) {
     const step = path.steps[i]!;
-    if (actsHere(step.label)) await armFrom(i + 1);
-    await map.events[step.label]!.act?.(ctx, step);
-    await check(step, i);
+    await test.step(`${i} ${step.label}`, async () => {
+      if (actsHere(step.label)) await armFrom(i + 1);
+      await map.events[step.label]!.act?.(ctx, step);
+      await check(step, i);
+    });
   }
   const last = path.steps.at(-1)!;
-  if (last.final) await map.db[last.value]!(ctx);
+  if (last.final) await test.step('database', () => map.db[last.value]!(ctx));
 }
 
 /** The order the buyer made on this path (the newest of the user), waited for. */
 export async function orderOf(ctx: PathContext): Promise<number> {
   if (ctx.orderId) return ctx.orderId;
   // the order is made by the checkout's server call
-  await expect.poll(async () => (await ctx.shop.db.query('SELECT id FROM orders WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [ctx.user.id])).rows.length, { timeout: SERVER_ANSWER.ms }).toBe(1);
+  await expect.poll(async () => (await ctx.shop.db.query('SELECT id FROM orders WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [ctx.user.id])).rows.length, { timeout: SERVER_ANSWER.ms, intervals: DB_POLL }).toBe(1);
   const r = await ctx.shop.db.query<{ id: number }>('SELECT id FROM orders WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [ctx.user.id]);
   ctx.orderId = r.rows[0]!.id;
   return ctx.orderId;

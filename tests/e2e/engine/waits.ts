@@ -38,3 +38,14 @@ export function waitFor(label: string): Wait {
   if (label.startsWith('⏱')) return TIMER;
   return USER_ACTION;
 }
+
+/**
+ * How often a wait looks again. The trace is in this process (an array the page's binding fills):
+ * looking costs nothing, so it is looked at every 25 ms, and a step goes on as soon as its state
+ * is recorded. expect.poll's default (100, 250, 500, then every 1000 ms) let each step wait up to
+ * a second after its state was there.
+ */
+export const TRACE_POLL = [10, 25];
+
+/** A database read (a query on the worker's pool): every 100 ms after a quick first look. */
+export const DB_POLL = [50, 100];
