@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Where a test run's time went: per file of each vitest report (wall time from the file's start to
-// its end, hooks and imports included) and per spec file of the Playwright report (the sum of its
+// Where a test run's time went: per file of each vitest report (wall time from its first test's
+// start to its last test's end: the file's imports, its environment and a beforeAll before the first
+// test are not in it; docs/testing.md, "Time") and per spec file of the Playwright report (the sum of its
 // tests' durations), slowest first, with the stage totals. Reads the reports `npm test` writes to
 // .test-reports (vitest.json, vitest-pg.json, playwright.json); a missing report is skipped.
 // With --steps, a Playwright report's time is also split by the tests' own steps (test.step: the

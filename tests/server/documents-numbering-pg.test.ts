@@ -11,6 +11,8 @@ import { createEventBus } from '../../server/events';
 
 const N = 200;
 // 200 transactions queue on one counter row: a connection may wait longer than the 5 s default.
+// Put back after the file: the server project runs its files in shared worker processes.
+const connectTimeoutBefore = process.env.PG_CONNECT_TIMEOUT_MS;
 process.env.PG_CONNECT_TIMEOUT_MS = '120000';
 let pg: PgCluster;
 let t: TestApp;
@@ -42,6 +44,8 @@ afterAll(async () => {
   await db2?.close();
   await t?.close();
   await pg?.stop();
+  if (connectTimeoutBefore === undefined) delete process.env.PG_CONNECT_TIMEOUT_MS;
+  else process.env.PG_CONNECT_TIMEOUT_MS = connectTimeoutBefore;
 });
 
 describe('numbering under concurrency (PostgreSQL, two pools)', () => {

@@ -59,11 +59,13 @@ function answer(r: ReportRow, o: { order_token: string }) {
   return { success: true as const, orderPaymentId: r.id, order_token: o.order_token };
 }
 
-const mailLog = new Map<number, number[]>();
 const MAIL_LIMIT = 5;
 const MAIL_WINDOW_MS = 10 * 60_000;
 
 export function reportHandlers(_deps: PaymentsDeps): Handlers {
+  // E-mails sent per order in the window, per app (one per process; tests build several apps in one
+  // process and each counts its own orders).
+  const mailLog = new Map<number, number[]>();
   return {
     createPaymentReportPublic: async (req, reply, ctx) => {
       const b = req.body;
