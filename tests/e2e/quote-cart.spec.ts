@@ -89,3 +89,22 @@ test('two tabs: tab 2 removes a line, tab 1 pays without a reload -> refused, an
   await expect(tab1.getByTestId('cart-lines').locator('.cart-line')).toHaveCount(1, { timeout: 20_000 });
   await expect(tab1.getByTestId('cart-payable')).toContainText('6,900.00');
 });
+
+test("a visitor's USD choice survives the login: the cart read again at login stays in USD (not back to ฿ silently)", async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'usdlogin');
+  await page.goto('/product/12');
+  await page.getByTestId(`add-to-cart-${BOOK}`).click();
+  await expect(page.getByTestId(`add-to-cart-status-${BOOK}`)).toContainText('แล้ว');
+  await page.goto('/cart');
+  const cart = page.getByTestId('cart-checkout');
+  await cart.getByTestId('currency-USD').check();
+  await expect(cart.getByTestId('cart-payable')).toContainText('US$13.00');
+  await page.getByLabel('ชื่อผู้ใช้').fill(user.username);
+  await page.getByLabel('รหัสผ่าน').fill('student123');
+  await page.getByLabel('รหัสผ่าน').press('Enter');
+  await expect(page.getByTestId('header-user')).toBeVisible();
+  // The student's checkout (read again, the visitor's cart merged): it offers the address book.
+  await expect(cart.getByTestId('address-new')).toBeVisible({ timeout: 30_000 });
+  await expect(cart.getByTestId('currency-USD')).toBeChecked();
+  await expect(cart.getByTestId('cart-payable')).toContainText('US$13.00');
+});

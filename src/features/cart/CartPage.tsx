@@ -7,6 +7,7 @@ import { LoginForm, SessionContext } from '../../session';
 import { CheckoutContext, DataLayer, SessionLink } from '../checkout/checkout-actor';
 import { ChildModals, LoginModal, ModalRegistration, type PaymentSlot } from '../checkout/components/PurchasePanel';
 import { CheckoutForm } from '../checkout/components/CheckoutForm';
+import { ReportShownCurrency, ShownCurrencyProvider, useShownCurrency } from '../checkout/shown-currency';
 import '../checkout/checkout.css';
 import { cartCheckoutInput, cartPageLogic, setCartReloader } from './cart-checkout';
 import type { CartPageData } from './loader';
@@ -59,10 +60,25 @@ function CartCheckout({ data, PaymentHost }: { data: CartPageData; PaymentHost: 
  * /cart: several courses and books in one order. Lines are removed, plans changed and a book's
  * quantity set here (the cart machine; each change saved to the server cart). A visitor sees the
  * login panel; at login the page reads its data again, which merges the visitor's cart into the
- * student's, and the checkout starts again from the merged cart.
+ * student's, and the checkout starts again from the merged cart, in the currency the buyer chose.
  */
 export function CartPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
   const data = useLoaderData() as CartPageData;
+  // The cart's currency outlives a checkout: read again at login, the new checkout starts in the buyer's choice.
+  return (
+    <ShownCurrencyProvider initial={data.settings.currency}>
+      <CartPageBody data={data} PaymentHost={PaymentHost} />
+    </ShownCurrencyProvider>
+  );
+}
+
+function CartCurrency() {
+  const currency = CheckoutContext.useSelector((s) => s.context.cart.currency);
+  return <ReportShownCurrency currency={currency} />;
+}
+
+function CartPageBody({ data, PaymentHost }: { data: CartPageData; PaymentHost: PaymentSlot }) {
+  const chosenCurrency = useShownCurrency(data.settings.currency);
   const user = SessionContext.useSelector((s) => s.context.user);
   const loggedIn = SessionContext.useSelector(selectLoggedIn);
   const revalidator = useRevalidator();
@@ -80,12 +96,13 @@ export function CartPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
   // An order refused as stale: the page reads the server's cart again and shows it.
   useEffect(() => setCartReloader(() => void revalidator.revalidate()), [revalidator]);
   // Logged in with nothing in the cart: the loader (read again at login) sends the visitor back (followReturnLink).
-  const input = cartCheckoutInput(data, loggedIn === data.student ? user : null);
+  const input = cartCheckoutInput(data, loggedIn === data.student ? user : null, chosenCurrency);
   // A new checkout whenever the data is read again (login, merge).
   const key = `${data.student ? 'student' : 'visitor'}-${data.cart.updated_at ?? 'new'}-${data.cart.lines.length}`;
   return (
     <main className="page cart-page" data-testid="cart-page">
       <CheckoutContext.Provider key={key} logic={cartPageLogic} options={{ ...actorOptions('checkout'), input }}>
+        <CartCurrency />
         <SessionLink forwardLogin={false} />
         <DataLayer />
         {loggedIn ? null : <VisitorPanel data={data} />}

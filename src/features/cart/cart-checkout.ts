@@ -5,6 +5,7 @@
  */
 import type { cartMachine } from '../../../machines/cart/cart.machine';
 import type { CartItem } from '../../../machines/cart/cart-summary';
+import type { Currency } from '../../../domain/money';
 import type { CheckoutInput } from '../../../machines/checkout/checkout.machine';
 import type { SessionUser } from '../../../machines/shared/api';
 import { defaultPlan, isPlanSelectable, offeredIn } from '../../../domain/plans';
@@ -42,7 +43,7 @@ export function setCartReloader(fn: () => void): () => void {
 export const cartPageLogic = checkoutLogic.provide({ actors: { cart: cartLogic }, actions: { reloadCart: () => saving.then(() => reload()) } });
 
 /** The checkout's input from the server cart: each line keeps its plan when this viewer may choose it, else gets the default one. */
-export function cartCheckoutInput(data: CartPageData, user: SessionUser | null): CheckoutInput {
+export function cartCheckoutInput(data: CartPageData, user: SessionUser | null, chosenCurrency?: Currency): CheckoutInput {
   const { settings, purchase } = data;
   const loggedIn = user !== null;
   const owned = purchase.ownedCourseIds ?? [];
@@ -67,5 +68,7 @@ export function cartCheckoutInput(data: CartPageData, user: SessionUser | null):
   const usdEnabled = lines.some((l) => offeredIn(purchase.plans.filter((p) => p.course_id === l.course_id), viewer, 'USD'));
   const input = pageCheckoutInput({ settings, purchase, user, layout: 1, registrationOnPage: false, lines, plans: purchase.plans, usdEnabled });
   // A student's /cart is the saved cart: its quote (and the order) are bound to it, so a change made elsewhere is caught.
-  return { ...input, cart: { ...input.cart, fromCart: loggedIn && data.student } };
+  // Read again (login, merge, a stale quote): the buyer's THB/USD choice is kept; the cart machine
+  // still falls back to THB when a line has no price in it.
+  return { ...input, cart: { ...input.cart, ...(chosenCurrency ? { currency: chosenCurrency } : {}), fromCart: loggedIn && data.student } };
 }
