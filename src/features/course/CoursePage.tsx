@@ -4,6 +4,7 @@ import { shownCurrency } from '../../../domain/money';
 import { keepReturnLink } from '../../api/storage';
 import { ShownCurrencyProvider } from '../checkout/shown-currency';
 import type { CheckoutLogic } from '../checkout/checkout-actor';
+import type * as PurchaseEntry from '../checkout/purchase-entry';
 import { CourseDescription } from './components/CourseDescription';
 import { CourseHero } from './components/CourseHero';
 import { Curriculum } from './components/Curriculum';
@@ -17,10 +18,39 @@ import { msg, t } from '../../i18n/messages';
 import { Spinner } from '../../ui';
 import './course.css';
 
-const PurchaseArea = lazy(() => import('../checkout/purchase-entry'));
+/** A new task: what came before is painted and input is handled before what comes next. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+let checkoutCode: Promise<typeof PurchaseEntry> | null = null;
+/**
+ * The checkout's code, evaluated in three tasks instead of one (a chunk's modules are evaluated
+ * in one task when it arrives): zod with the form rules, then the payment machines with their
+ * actors (src/api/payment-logic, ten machines built when their modules run), then the checkout's
+ * own machines and panel. Started when the page's purchase area mounts, beside the purchase
+ * data's requests; a failed load is tried again on the next call.
+ */
+export function loadCheckoutCode(): Promise<typeof PurchaseEntry> {
+  checkoutCode ??= (async () => {
+    await import('../../../domain/forms/common');
+    await nextTask();
+    await import('../../api/payment-logic');
+    await nextTask();
+    return import('../checkout/purchase-entry');
+  })().catch((error: unknown) => {
+    checkoutCode = null;
+    throw error;
+  });
+  return checkoutCode;
+}
+
+const PurchaseArea = lazy(loadCheckoutCode);
 
 /** The checkout once its data and its chunk are there; a placeholder of the same place before. */
 export function DeferredPurchase({ data, layout, PaymentHost, embedded, logic }: { data: CoursePageData; layout: LayoutId; PaymentHost: PaymentSlot; embedded: boolean; logic?: CheckoutLogic }): ReactNode {
+  // The checkout's code is fetched while the purchase data is asked for, not after it arrives.
+  useEffect(() => {
+    loadCheckoutCode().catch(() => undefined);
+  }, []);
   const placeholder = (
     <div className="purchase purchase--loading" aria-busy="true">
       <Spinner />
