@@ -6,6 +6,7 @@ import type { PaymentMethodId } from '../../../../machines/shared/api';
 import { specMessage } from '../lang';
 import type { When } from '../paths';
 import type { PathContext, StateCheck } from '../runner';
+import { PAGE_LOAD, USER_ACTION } from '../waits';
 
 /** The buyer chooses the method on the course page and orders. */
 export function startWith(methodId: number) {
@@ -46,12 +47,13 @@ export const GET_ORDER = /\/private\/orders\/\d+(\?.*)?$/;
 /** The failure notice (domain/messages.ts PAYMENT_FAILED) in the path's language. */
 export const failureNotice = (ctx: Pick<PathContext, 'lang'>) => specMessage(ctx.lang, 'PAYMENT_FAILED');
 
+// Reaching either end is a navigation: bounded as a page load (scaled by E2E_WAIT_SCALE on a slower machine).
 export const onThankYouPage: StateCheck = async ({ page }) => {
-  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: PAGE_LOAD.ms });
 };
 
 export const onOrderList: StateCheck = async ({ page }) => {
-  await expect(page).toHaveURL(/\/myaccount\/student\/order/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/myaccount\/student\/order/, { timeout: PAGE_LOAD.ms });
 };
 
 export const failureShown: StateCheck = async (ctx) => {
@@ -97,7 +99,7 @@ export function markTransition(ctx: PathContext, key: string): void {
 export async function tookTransition(ctx: PathContext, key: string): Promise<void> {
   const before = Number(ctx.plan[`taken:${key}`] ?? 0);
   // the page handles the action at once (a check in the page, or a script's callback)
-  await expect.poll(() => taken(ctx, key), { message: `the page takes ${key}`, timeout: 20_000 }).toBeGreaterThan(before);
+  await expect.poll(() => taken(ctx, key), { message: `the page takes ${key}`, timeout: USER_ACTION.ms }).toBeGreaterThan(before);
 }
 
 /**
