@@ -1,7 +1,8 @@
 /**
  * "Add to cart" on a course or book (lists, cards, course and product pages): the course (or
  * `qty` copies of a book) goes into the server cart with its default plan (addToShopCart: the
- * visitor's or the student's cart). The view sends `cart.add` and renders the state: `idle` with
+ * visitor's or the student's cart). The view sends `cart.add` with the course and the quantity it
+ * shows at the press, and renders the state: `idle` with
  * what the last press found (`added`, `inCart`, `noPlan`, `failed`; nothing before a press), or
  * `adding`. A failure is logged and told; another press tries again.
  */
@@ -25,7 +26,8 @@ export interface AddToCartContext extends AddToCartInput {
   result: AddToCartResult;
 }
 
-export type AddToCartEvent = { type: 'cart.add' };
+/** A press: the course and the quantity shown at that moment (a book's quantity can change after the page mounted). */
+export type AddToCartEvent = { type: 'cart.add'; courseId: number; qty: number };
 
 export const addToCartMachine = setup({
   types: { context: {} as AddToCartContext, events: {} as AddToCartEvent, input: {} as AddToCartInput },
@@ -35,13 +37,14 @@ export const addToCartMachine = setup({
   actions: {
     log: effectDefaults.log,
     noteResult: assign((_, result: AddToCartResult) => ({ result })),
+    notePress: assign((_, press: AddToCartInput) => ({ courseId: press.courseId, qty: press.qty })),
   },
 }).createMachine({
   id: 'addToCart',
   context: ({ input }) => ({ courseId: input.courseId, qty: input.qty, result: null }),
   initial: 'idle',
   states: {
-    idle: { on: { 'cart.add': 'adding' } },
+    idle: { on: { 'cart.add': { target: 'adding', actions: { type: 'notePress', params: ({ event }) => ({ courseId: event.courseId, qty: event.qty }) } } } },
     adding: {
       invoke: {
         id: 'addToShopCart',

@@ -12,8 +12,9 @@ import { defineModel } from '../support/model';
 export const addToCartModel = defineModel({
   machine: addToCartMachine,
   file: 'machines/cart/add-to-cart.machine.ts',
-  input: { courseId: 7, qty: 2 },
-  userEvents: [{ type: 'cart.add' }],
+  // Mounted with one copy; the press carries the quantity chosen since (2): that is what is added.
+  input: { courseId: 7, qty: 1 },
+  userEvents: [{ type: 'cart.add', courseId: 7, qty: 2 }],
   outcomes: {
     addToShopCart: {
       done: [{ added: true }, { added: false, reason: 'inCart' }, { added: false, reason: 'noPlan' }],

@@ -22,7 +22,7 @@ export function AddToCartButton({ courseId, name, qty = 1 }: { courseId: number;
   };
   return (
     <div className="add-to-cart">
-      <Button variant="secondary" loading={adding} onClick={() => ref.send({ type: 'cart.add' })} aria-label={`${t('addToCart')}: ${name}`} data-testid={`add-to-cart-${courseId}`}>
+      <Button variant="secondary" loading={adding} onClick={() => ref.send({ type: 'cart.add', courseId, qty })} aria-label={`${t('addToCart')}: ${name}`} data-testid={`add-to-cart-${courseId}`}>
         {t('addToCart')}
       </Button>
       <p role="status" className="add-to-cart__status" data-testid={`add-to-cart-status-${courseId}`}>
