@@ -1,14 +1,13 @@
 import { StrictMode, startTransition } from 'react';
 import { initLocale, loadEnglish, money } from './i18n/messages';
 import { intlTag } from './i18n/locale';
+import { nextTask } from './api/next-task';
 // The whole app's stylesheet (ui/ is tree-shaken per page, vite.config.ts, so its stylesheet is
 // the entry's): the build writes it inside the page, so the server-written first view is painted
 // with it and does not move when the app takes over.
 import './ui/ui.css';
 import './app/app.css';
 
-/** A new task: what came before is painted and input is handled before what comes next. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // The locale first: ?lang=, the remembered choice or the browser's language; <html lang> follows.
 // English is a chunk of its own, fetched beside React DOM and the app.

@@ -3,6 +3,7 @@
  * first press, not in the course page's first load; a failure is logged to the console.
  */
 import { fromPromise } from 'xstate';
+import { consoleLog } from './console-log';
 import { addToCartMachine, type AddToCartAnswer, type AddToCartInput } from '../../machines/cart/add-to-cart.machine';
 
 export const addToCartLogic = addToCartMachine.provide({
@@ -13,6 +14,6 @@ export const addToCartLogic = addToCartMachine.provide({
     }),
   },
   actions: {
-    log: (_, params: { message: string; detail?: unknown }) => console.warn(params.message, params.detail),
+    log: consoleLog(),
   },
 });

@@ -13,11 +13,12 @@ import { setPasswordMachine } from '../../machines/registration/set-password.mac
 import { taxGateMachine } from '../../machines/tax/tax-gate.machine';
 import { cartActors, orderActors, paymentActors, sessionActors, studentActors } from './actors';
 import { api } from './client';
+import { consoleLog } from './console-log';
 import { effectActions } from './effects';
 import { unwrap } from './errors';
 import { paymentMachineLogics } from './payment-logic';
 
-const log = (_: unknown, params: { message: string; detail?: unknown }) => console.warn(`[checkout] ${params.message}`, params.detail ?? '');
+const log = consoleLog('checkout');
 
 const actions = { ...effectActions, log };
 

@@ -5,6 +5,7 @@ import { keepReturnLink } from '../../api/storage';
 import { ShownCurrencyProvider } from '../checkout/shown-currency';
 import type { CheckoutLogic } from '../checkout/checkout-actor';
 import type * as PurchaseEntry from '../checkout/purchase-entry';
+import { nextTask } from '../../api/next-task';
 import { CourseDescription } from './components/CourseDescription';
 import { CourseHero } from './components/CourseHero';
 import { Curriculum } from './components/Curriculum';
@@ -17,9 +18,6 @@ import type { CoursePageData, PurchaseData } from './loader';
 import { msg, t } from '../../i18n/messages';
 import { Spinner } from '../../ui';
 import './course.css';
-
-/** A new task: what came before is painted and input is handled before what comes next. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 let checkoutCode: Promise<typeof PurchaseEntry> | null = null;
 /**
