@@ -14,7 +14,7 @@ export type ServerCart = components['schemas']['Cart'];
 export type ServerCartLine = components['schemas']['CartLine'];
 type SavedLine = components['schemas']['CartSave']['lines'][number];
 
-/** A student is logged in (the id kept at login): the cart is the student's server cart. */
+/** A student is logged in (the kept id, which each navigation's loaders make agree with the server: signed-in.ts): the cart is the student's server cart. */
 export const isStudent = (): boolean => keptUserId() !== null;
 
 export async function readShopCart(signal?: AbortSignal): Promise<ServerCart> {

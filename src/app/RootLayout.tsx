@@ -2,8 +2,7 @@ import { Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLoaderData, useLocation, useNavigate, useNavigation } from 'react-router';
 import type { SessionUser } from '../../machines/shared/api';
 import { selectLoggedIn, selectUser } from '../../machines/session/session.selectors';
-import { takeBootData } from '../api/boot-data';
-import { sessionRequests } from '../api/requests';
+import { signedIn } from '../api/signed-in';
 import { setInAppNavigator } from '../api/effects';
 import { visitorId } from '../api/storage';
 import { getLocale, subscribeLocale, switchLocale, t, type Locale } from '../i18n/messages';
@@ -11,17 +10,9 @@ import { useOptionalSessionRef, useOptionalSessionSelector } from '../session/co
 import { DeferredSessionModals, DeferredSessionProvider } from '../session/deferred';
 import { Notifications, Spinner } from '../ui';
 
-/** The user the server knows from the cookie; null when none or when the call fails. */
+/** The user the server knows from the cookie (signed-in.ts: the same answer the page's loaders read); null when none or when the call fails. */
 export async function rootLoader({ request }: { request: Request }): Promise<{ user: SessionUser | null }> {
-  // The first page: the server wrote the session's user with the HTML.
-  const booted = takeBootData<SessionUser | null>(request, 'user');
-  if (booted !== undefined) return { user: booted };
-  try {
-    const me = await sessionRequests.getSession.call(undefined, request.signal);
-    return { user: me.user ?? null };
-  } catch {
-    return { user: null };
-  }
+  return { user: (await signedIn(request)).user };
 }
 
 /** The language switch: Thai / English, the current one pressed; the choice is remembered. */

@@ -6,7 +6,7 @@
  * server's cart.
  */
 import type { Pool } from 'pg';
-import { expect, freshStudent, loginAs, test } from './engine/fixtures';
+import { expect, freshStudent, loginFast, test } from './engine/fixtures';
 import { ordersOf } from './scenarios-support';
 
 const BOOK = 12; // Complete English Grammar: ฿450.00 / US$13.00, plan 22
@@ -38,9 +38,9 @@ test('a USD cart with a book: the shipping fee and total shown are the order cre
   const user = await freshStudent(shop.db, 'quoteusd');
   await savedCart(shop.db, user.id, [[BOOK, 22, 1]]);
   await address(shop.db, user.id);
-  // Through the app's own login: the cart page reads the student's cart only when the app kept the
-  // student's id at login (an API-only login leaves the browser a visitor to the cart).
-  await loginAs(page, user.username);
+  // Logged in through the API only: the browser keeps no student id, and the pages read the
+  // student's cart because they ask the server who is signed in (src/api/signed-in.ts).
+  await loginFast(page, user.username);
   await page.goto('/cart');
   const cart = page.getByTestId('cart-checkout');
   await cart.getByTestId('currency-USD').check();
@@ -66,9 +66,9 @@ test('a USD cart with a book: the shipping fee and total shown are the order cre
 test('two tabs: tab 2 removes a line, tab 1 pays without a reload -> refused, and tab 1 shows the server cart', async ({ page, shop, context }) => {
   const user = await freshStudent(shop.db, 'quotetabs');
   await savedCart(shop.db, user.id, [[UX, 9, 1], [JAPANESE, 15, 1]]);
-  // Through the app's own login: the cart page reads the student's cart only when the app kept the
-  // student's id at login (an API-only login leaves the browser a visitor to the cart).
-  await loginAs(page, user.username);
+  // Logged in through the API only: the browser keeps no student id, and the pages read the
+  // student's cart because they ask the server who is signed in (src/api/signed-in.ts).
+  await loginFast(page, user.username);
   await page.goto('/cart');
   const tab1 = page.getByTestId('cart-checkout');
   await expect(tab1.getByTestId('cart-lines').locator('.cart-line')).toHaveCount(2);

@@ -1,4 +1,4 @@
-import { expect, loginAs, loginFast, test } from './engine/fixtures';
+import { expect, loginFast, test } from './engine/fixtures';
 
 test('a refresh while the PromptPay QR is shown restores the same order and payment (no second order)', async ({ page, request }) => {
   await loginFast(page, 'student2');
@@ -27,7 +27,7 @@ test('a refresh while the PromptPay QR is shown restores the same order and paym
 });
 
 test('an owned course shows its access countdown', async ({ page }) => {
-  await loginAs(page, 'student'); // the app's login: the course page asks for the student's purchase data
+  await loginFast(page, 'student'); // an API-only login: the course page asks the server who is signed in, and reads the student's purchase data
   await page.goto('/course/2-python-for-beginners');
   await expect(page.getByTestId('access-countdown')).toContainText(/เวลาเรียนคงเหลือ: (\d+ วัน \d\d:\d\d:\d\d|ไม่จำกัดเวลา)/);
 });

@@ -6,10 +6,11 @@
  */
 import { redirect } from 'react-router';
 import { returnLink } from '../../api/storage';
+import { readsAsStudent } from '../../api/signed-in';
 import { loadSiteSettings, type SiteSettings } from '../../api/settings';
 // Through the course loader: the purchase-data module stays in the app's chunk with it (one chunk fewer on the course route).
 import { loadPurchaseLines, optional, type PurchaseData } from '../course/loader';
-import { isStudent, mergeVisitorCart, readShopCart, type ServerCart } from '../../api/shop-cart';
+import { mergeVisitorCart, readShopCart, type ServerCart } from '../../api/shop-cart';
 
 export interface CartPageData {
   cart: ServerCart;
@@ -35,7 +36,7 @@ export async function cartLoader({ request }: { request: Request }): Promise<Car
 
 async function readCartPage(request: Request): Promise<CartPageData> {
   const signal = request.signal;
-  const student = isStudent();
+  const student = await readsAsStudent(request);
   // A failed merge leaves both carts as they were; the student's cart is shown.
   if (student) await optional(mergeVisitorCart(signal), undefined);
   const [cart, settings] = await Promise.all([readShopCart(signal), loadSiteSettings(signal)]);

@@ -6,9 +6,9 @@
  */
 import type { components } from '../../../generated/api';
 import { BANK_TRANSFER } from '../../../domain/payment-methods';
-import { cartRequests, orderRequests, progressRequests, sessionRequests, studentRequests } from '../../api/requests';
+import { cartRequests, orderRequests, progressRequests, studentRequests } from '../../api/requests';
 import { loadBankCodes, type BankCodeOption } from '../../api/bank-codes';
-import { keepUserId, keptUserId } from '../../api/storage';
+import { readsAsStudent } from '../../api/signed-in';
 import type { SiteSettings } from '../../api/settings';
 
 export type Course = components['schemas']['Course'];
@@ -67,16 +67,6 @@ export async function optional<T>(p: Promise<T>, fallback: T): Promise<T> {
   }
 }
 
-/**
- * A page opened by an e-mailed sign-in link (`?signedIn=1`): the server set the session cookie, the
- * browser has no kept id yet; it asks who is signed in so the buyer's own courses and orders count.
- */
-async function adoptLinkSession(signal: AbortSignal): Promise<void> {
-  if (keptUserId() !== null || typeof location === 'undefined' || !new URLSearchParams(location.search).has('signedIn')) return;
-  const me = await optional(sessionRequests.getSession.call(undefined, signal).then((r) => r.user), null);
-  if (me) keepUserId(me.id);
-}
-
 /** What a checkout of these lines starts from: which courses, whether a student reads it, whether books need shipping. */
 export interface PurchaseScope {
   courseIds: readonly number[];
@@ -121,10 +111,10 @@ export async function loadPurchaseLines({ courseIds, student, shipping }: Purcha
   };
 }
 
-/** One course's (or book's) purchase data, with the student's access countdown when owned. */
-export async function loadPurchaseData(courseId: number, signal: AbortSignal, shipping = false): Promise<PurchaseData> {
-  await adoptLinkSession(signal);
-  const data = await loadPurchaseLines({ courseIds: [courseId], student: keptUserId() !== null, shipping }, signal);
+/** One course's (or book's) purchase data, with the student's access countdown when owned; student or visitor as the server says (signed-in.ts). */
+export async function loadPurchaseData(courseId: number, request: Request, shipping = false): Promise<PurchaseData> {
+  const { signal } = request;
+  const data = await loadPurchaseLines({ courseIds: [courseId], student: await readsAsStudent(request), shipping }, signal);
   const countdown = data.ownedCourseIds?.includes(courseId)
     ? await optional(progressRequests.getCourseCountdown.call({ courseId }, signal).then((r) => r.data), null)
     : null;

@@ -73,7 +73,7 @@ export async function courseLoader({ params, request }: { params: { id?: string 
   let playlist: PlaylistItem[] | null = null;
   // Started in parallel with the course; the page does not wait for it. In a task of its own: the
   // first page's router starts its loaders in one task, which a phone should not hold long.
-  const purchase = nextTask().then(() => loadPurchaseData(id, request.signal));
+  const purchase = nextTask().then(() => loadPurchaseData(id, request));
   purchase.catch(() => undefined);
   // The first page: the server wrote the course, the settings and how-to-buy with the HTML.
   const booted = learn ? undefined : takeBootData<{ course: Course; settings: SiteSettings; howToBuy: HowToBuy | null }>(request, 'course');

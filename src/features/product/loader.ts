@@ -4,7 +4,7 @@ import type { components } from '../../../generated/api';
 import { startingPrice } from '../../../domain/plans';
 import { takeBootData } from '../../api/boot-data';
 import { catalogueRequests } from '../../api/requests';
-import { keptUserId } from '../../api/storage';
+import { readsAsStudent } from '../../api/signed-in';
 import { isApiError } from '../../api/errors';
 import { canonicalPath, courseIdFromParam, loadPurchaseData, loadSiteSettings, notFound, type Course, type CoursePageData, type SiteSettings } from '../course/loader';
 
@@ -14,8 +14,8 @@ export interface ProductPageData extends CoursePageData {
   product: ProductDetail;
 }
 
-/** A product read as the course facts the checkout and buyability use. */
-export function asCourse(p: ProductDetail): Course {
+/** A product read as the course facts the checkout and buyability use (its starting price as a student's or a visitor's). */
+export function asCourse(p: ProductDetail, loggedIn: boolean): Course {
   return {
     id: p.id,
     name: p.name,
@@ -35,8 +35,8 @@ export function asCourse(p: ProductDetail): Course {
     layout_course_detail: 3,
     is_layout_course_registration: null,
     // The default plan's price in each currency (domain startingPrice: none in USD when no plan has a USD price).
-    default_price: startingPrice(p.priceDetail, { loggedIn: keptUserId() !== null }, 'THB'),
-    default_price_usd: startingPrice(p.priceDetail, { loggedIn: keptUserId() !== null }, 'USD'),
+    default_price: startingPrice(p.priceDetail, { loggedIn }, 'THB'),
+    default_price_usd: startingPrice(p.priceDetail, { loggedIn }, 'USD'),
     meta_title: p.meta_title,
     meta_description: p.meta_description,
     og_image: p.image_detail[0] ?? null,
@@ -50,25 +50,27 @@ export async function productLoader({ params, request }: { params: { id?: string
   if (takeBootData<boolean>(request, 'notFound')) throw notFound();
   const url = new URL(request.url);
   // A book: the shipping fees and the student's addresses come with the purchase data.
-  const purchase = loadPurchaseData(id, request.signal, true);
+  const purchase = loadPurchaseData(id, request, true);
   purchase.catch(() => undefined);
   // The first page: the server wrote the product and the settings with the HTML.
   const booted = takeBootData<{ product: ProductDetail; settings: SiteSettings }>(request, 'product');
+  const student = readsAsStudent(request);
   if (booted?.product.id) {
     const canonical = canonicalPath('/product', params.id ?? '', booted.product.link_path, url.search);
     if (canonical) return redirect(canonical);
-    return { product: booted.product, course: asCourse(booted.product), stock: booted.product.available_qty, settings: booted.settings, howToBuy: null, playlist: null, purchase };
+    return { product: booted.product, course: asCourse(booted.product, await student), stock: booted.product.available_qty, settings: booted.settings, howToBuy: null, playlist: null, purchase };
   }
   try {
-    const [p, settings] = await Promise.all([
+    const [p, settings, loggedIn] = await Promise.all([
       catalogueRequests.getProduct.call({ id }, request.signal),
       loadSiteSettings(request.signal),
+      student,
     ]);
     const product = p.data;
     if (!product?.id) throw notFound();
     const canonical = canonicalPath('/product', params.id ?? '', product.link_path, url.search);
     if (canonical) return redirect(canonical);
-    return { product, course: asCourse(product), stock: product.available_qty, settings, howToBuy: null, playlist: null, purchase };
+    return { product, course: asCourse(product, loggedIn), stock: product.available_qty, settings, howToBuy: null, playlist: null, purchase };
   } catch (error) {
     if (isApiError(error) && (error.status === 404 || error.code === 'NOT_FOUND')) throw notFound();
     throw error;
