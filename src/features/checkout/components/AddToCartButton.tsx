@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'react-router';
 import { selectAddResult, selectAdding } from '../../../../machines/cart/add-to-cart.selectors';
 import { addToCartLogic } from '../../../api/add-to-cart';
+import { actorOptions } from '../../../api/actor-options';
 import { msg, t } from '../../../i18n/messages';
 import { Button } from '../../../ui';
 
@@ -11,7 +12,7 @@ import { Button } from '../../../ui';
  * the server cart, the visitor's or the student's) and says what happened, with a link to /cart.
  */
 export function AddToCartButton({ courseId, name, qty = 1 }: { courseId: number; name: string; /** A book: the quantity chosen on its page. */ qty?: number }) {
-  const ref = useActorRef(addToCartLogic, { input: { courseId, qty } });
+  const ref = useActorRef(addToCartLogic, { ...actorOptions('addToCart'), input: { courseId, qty } });
   const adding = useSelector(ref, selectAdding);
   const result = useSelector(ref, selectAddResult);
   const text = {

@@ -15,6 +15,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { FieldError } from '../../../../domain/forms/common';
 import { t, tm } from '../../../i18n/messages';
 import { signInLinkLogic } from '../../../api/form-flows';
+import { actorOptions } from '../../../api/actor-options';
 import { Button, TextField } from '../../../ui';
 import { Link } from 'react-router';
 import type { Shown } from '../../../../domain/messages';
@@ -81,7 +82,7 @@ export function ErrorSummary({ groups, root }: { groups: readonly ErrorGroup[]; 
 
 /** "Send me a sign-in link" for `email` (the sign-in-link machine asks; the account's address gets it, the link opens this course). */
 function SignInLinkButton({ email, courseId }: { email: string; courseId: number }) {
-  const ref = useActorRef(signInLinkLogic, { input: { email, courseId } });
+  const ref = useActorRef(signInLinkLogic, { ...actorOptions('signInLink'), input: { email, courseId } });
   const sending = useSelector(ref, selectLinkSending);
   const sent = useSelector(ref, selectLinkSent);
   const error = useSelector(ref, selectLinkError);

@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ChosenImage } from '../../../../machines/registration/image-upload.machine';
 import { selectImageError, selectImageName, selectImageUploading } from '../../../../machines/registration/image-upload.selectors';
 import { imageUploadLogic } from '../../../api/form-flows';
+import { actorOptions } from '../../../api/actor-options';
 import { UploadWidget } from '../../../ui';
 import type { Shown } from '../../../../domain/messages';
 
@@ -11,7 +12,7 @@ import type { Shown } from '../../../../domain/messages';
  * registration machine takes file names.
  */
 export function UploadField({ name, label, required, error }: { name: string; label: string; required?: boolean; error?: Shown | null }) {
-  const ref = useActorRef(imageUploadLogic);
+  const ref = useActorRef(imageUploadLogic, actorOptions('imageUpload'));
   const stored = useSelector(ref, selectImageName);
   const refusal = useSelector(ref, selectImageError);
   const uploading = useSelector(ref, selectImageUploading);
