@@ -126,6 +126,20 @@ export const watchRefused = { error: [{ label: 'refused', in: (s: AnyMachineSnap
 export const pushesLostFilter = (s: AnyMachineSnapshot, event: EventObject): boolean =>
   !s.matches({ awaitingScan: { push: 'unavailable' } }) || ['⏱pollInterval', '✓getOrder:approved'].includes(labelOf(event));
 
+/**
+ * `payment.abandon` is My orders in the popup of a method that sent the buyer away: shown once the
+ * buyer is back and the read found no payment (or could not read), not while the page is leaving.
+ */
+export const backUnpaidOnly =
+  (waiting: string) =>
+  (s: AnyMachineSnapshot, event: EventObject): boolean =>
+    event.type !== 'payment.abandon' || (s.matches(waiting) && (s.context as { returned?: unknown }).returned != null);
+
+/** My orders in the popup of a buyer back unpaid. */
+export async function leaveForOrders(ctx: PathContext): Promise<void> {
+  await ctx.page.getByTestId('redirect-leave').click();
+}
+
 /** A QR machine's read by its poll (also the read on a resume): where a read can find the payment first. */
 export const pollReads = (s: AnyMachineSnapshot) => s.matches({ awaitingScan: { poll: 'checking' } });
 
