@@ -16,6 +16,9 @@ export function selectOmiseCardPhase(s: S): OmiseCardPhase {
   return 'preparing';
 }
 
+/** Back from 3-D Secure without a confirmed payment: the page reads the order again every 6 s, and the buyer may leave for the order list. */
+export const selectOmiseNotConfirmed = (s: S): boolean => s.matches('awaitingConfirmation');
+
 /** The public key Omise.js needs to open its form (null until read). */
 export const selectOmisePublicKey = (s: S): string | null => s.context.publicKey;
 /** The Omise form is open and may be submitted or closed. */

@@ -4,6 +4,13 @@
  * signs in with the user id ('sign-in') each time it connects. server/realtime.ts pushes order
  * status changes as 'order.status'; they reach the payment machines through watchOrderStatus.
  * socket.io-client is loaded lazily: the first view never pays for it.
+ *
+ * The connection's state is kept here too, for a watch that must know when no push can come
+ * (`onRealtimeUnavailable`): socket.io-client's own attempts failing in a row
+ * (`connect_error`, ATTEMPTS_BEFORE_UNAVAILABLE times without a `connect`), the server refusing or
+ * closing the connection (a `connect_error` or `disconnect` after which the socket is no longer
+ * `active`: socket.io-client does not try again by itself, as after 'io server disconnect'), the
+ * server refusing the sign-in ('sign-in-error'), or socket.io-client failing to load.
  */
 import type { Socket, io as ioFn } from 'socket.io-client';
 import type { OrderPaymentStatus } from '../../machines/shared/api';
@@ -12,6 +19,8 @@ import type { OrderPaymentStatus } from '../../machines/shared/api';
 export const REALTIME_EVENTS = {
   signIn: 'sign-in',
   orderStatus: 'order.status',
+  /** The server's answer to a sign-in it refuses (the session is not that user's, or is gone). */
+  signInError: 'sign-in-error',
 } as const;
 
 export const SOCKET_OPTIONS = {
@@ -33,9 +42,46 @@ export interface OrderStatusPush {
 type Listener = (push: OrderStatusPush) => void;
 export type SocketLoader = () => Promise<{ io: typeof ioFn }>;
 
+/**
+ * Failed connection attempts in a row after which a watch gives up on pushes: the first attempt
+ * and two of socket.io-client's reconnections (with SOCKET_OPTIONS' delays, about 1.5-4.5 s after
+ * the first failure). The socket itself keeps trying (its attempts are unlimited); a watch that gave
+ * up leaves the order to its poll.
+ */
+export const ATTEMPTS_BEFORE_UNAVAILABLE = 3;
+
 const listeners = new Set<Listener>();
+const downListeners = new Set<(why: string) => void>();
 let socket: Socket | null = null;
 let connecting: Promise<Socket> | null = null;
+/** Connection attempts failed since the last connect. */
+let failedAttempts = 0;
+/** Why no push can come until the socket connects again (null while it may). */
+let lost: string | null = null;
+
+function setLost(why: string): void {
+  lost = why;
+  for (const l of [...downListeners]) l(why);
+}
+
+/** Follows the socket's connection (see the file's comment). */
+function followConnection(s: Socket): void {
+  s.on('connect', () => {
+    failedAttempts = 0;
+    lost = null;
+  });
+  s.on('connect_error', (err: Error) => {
+    failedAttempts += 1;
+    // not active: the server refused the connection (socket.io-client does not try again)
+    if (!s.active) setLost(`the server refused the connection (${err.message})`);
+    else if (failedAttempts >= ATTEMPTS_BEFORE_UNAVAILABLE) setLost(`${failedAttempts} connection attempts failed (${err.message})`);
+  });
+  s.on('disconnect', (reason: string) => {
+    // 'io server disconnect' (or the page's own disconnect): socket.io-client does not reconnect
+    if (!s.active) setLost(`disconnected: ${reason}`);
+  });
+  s.on(REALTIME_EVENTS.signInError, () => setLost('the server refused the sign-in'));
+}
 
 function readPush(raw: unknown): OrderStatusPush | null {
   if (raw === null || typeof raw !== 'object') return null;
@@ -51,15 +97,22 @@ const defaultLoader: SocketLoader = () => import('socket.io-client');
 /** Opens the one connection (lazily loading socket.io-client); later calls get the same socket. */
 export function openRealtime(load: SocketLoader = defaultLoader): Promise<Socket> {
   if (socket) return Promise.resolve(socket);
-  connecting ??= load().then(({ io }) => {
-    const s = io({ ...SOCKET_OPTIONS });
-    s.on(REALTIME_EVENTS.orderStatus, (raw: unknown) => {
-      const push = readPush(raw);
-      if (push) for (const l of [...listeners]) l(push);
-    });
-    socket = s;
-    return s;
-  });
+  connecting ??= load().then(
+    ({ io }) => {
+      const s = io({ ...SOCKET_OPTIONS });
+      followConnection(s);
+      s.on(REALTIME_EVENTS.orderStatus, (raw: unknown) => {
+        const push = readPush(raw);
+        if (push) for (const l of [...listeners]) l(push);
+      });
+      socket = s;
+      return s;
+    },
+    (err: unknown) => {
+      setLost(`socket.io-client could not be loaded (${err instanceof Error ? err.message : String(err)})`);
+      throw err;
+    },
+  );
   return connecting;
 }
 
@@ -72,6 +125,8 @@ export function closeRealtime(): void {
   socket?.disconnect();
   socket = null;
   connecting = null;
+  failedAttempts = 0;
+  lost = null;
 }
 
 export function isRealtimeOpen(): boolean {
@@ -82,6 +137,21 @@ export function onOrderStatus(listener: Listener): () => void {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
+  };
+}
+
+/**
+ * Calls `listener` once no push can come (at once when that is already so): see the file's
+ * comment. A socket not opened yet is not a lost one (the session opens it after login).
+ */
+export function onRealtimeUnavailable(listener: (why: string) => void): () => void {
+  if (lost !== null) {
+    listener(lost);
+    return () => {};
+  }
+  downListeners.add(listener);
+  return () => {
+    downListeners.delete(listener);
   };
 }
 

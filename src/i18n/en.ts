@@ -352,4 +352,5 @@ export const EN: Record<UiKey, string> = {
   whtRejected: 'The shop did not accept the previous certificate: {reason}. Please send a new one.',
   whtFailed: 'Upload failed: {reason}',
   whtRetry: 'Try again',
+  omiseNotConfirmedYet: 'The payment is not confirmed yet. This page checks again every few seconds; or go to My orders to pay another way or cancel.',
 };

@@ -376,6 +376,7 @@ export const TH = {
   whtRejected: 'ร้านไม่รับหนังสือรับรองฉบับก่อน: {reason} กรุณาส่งฉบับใหม่',
   whtFailed: 'อัปโหลดไม่สำเร็จ: {reason}',
   whtRetry: 'ลองอีกครั้ง',
+  omiseNotConfirmedYet: 'ยังไม่ได้รับการยืนยันการชำระเงิน หน้านี้จะตรวจสอบให้อีกครั้งทุกไม่กี่วินาที หรือไปที่คำสั่งซื้อของฉันเพื่อชำระด้วยวิธีอื่นหรือยกเลิก',
 } as const;
 
 export type UiKey = keyof typeof TH;

@@ -1,11 +1,13 @@
 import { File as NodeFile } from 'node:buffer';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { createActor, setup, toPromise, type AnyActorLogic } from 'xstate';
+import { createActor, fromPromise, setup, SimulatedClock, toPromise, type AnyActorLogic } from 'xstate';
 import { cartActors, orderActors, paymentActors, realtimeActors, studentActors } from '../../src/api/actors';
 import { ApiError } from '../../src/api/errors';
-import { deliverOrderStatus, REALTIME_EVENTS, SOCKET_OPTIONS } from '../../src/api/realtime';
-import { createRealtimeConnection } from '../../src/api/actors/realtime';
+import { ATTEMPTS_BEFORE_UNAVAILABLE, closeRealtime, deliverOrderStatus, openRealtime, REALTIME_EVENTS, SOCKET_OPTIONS } from '../../src/api/realtime';
+import { createRealtimeConnection, RealtimeUnavailable } from '../../src/api/actors/realtime';
+import { scbQrMachine } from '../../machines/payments/scb-qr.machine';
+import { order, orderRead } from '../machines/models/fixtures';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { selectRealtimeOnline } from '../../machines/session/session.selectors';
 import { cartOwnerId, keepReturnLink, keepUserId, returnLink, visitorId } from '../../src/api/storage';
@@ -149,6 +151,8 @@ describe('realtime', () => {
     const handlers = new Map<string, ((arg?: unknown) => void)[]>();
     const socket = {
       connected: false,
+      /** socket.io-client's Socket#active: false once it will not try to connect again by itself. */
+      active: true,
       on(name: string, fn: (arg?: unknown) => void) {
         handlers.set(name, [...(handlers.get(name) ?? []), fn]);
         return socket;
@@ -207,5 +211,111 @@ describe('realtime', () => {
     // logging out closes the connection
     session.send({ type: 'session.expired' });
     expect(socket.disconnect).toHaveBeenCalled();
+  });
+
+  /** A machine invoking the real watch for order 5: what it got, and the error it failed with. */
+  function watching() {
+    const got: unknown[] = [];
+    let failed: unknown = null;
+    const parent = createActor(
+      setup({ actors: { watchOrderStatus: realtimeActors.watchOrderStatus } }).createMachine({
+        initial: 'listening',
+        states: {
+          listening: { invoke: { src: 'watchOrderStatus', input: { orderId: 5 }, onError: { target: 'unavailable', actions: ({ event }) => (failed = event.error) } } },
+          unavailable: {},
+        },
+        on: { 'order.statusChanged': { actions: ({ event }) => got.push(event) } },
+      }),
+    );
+    parent.start();
+    return { parent, got, failed: () => failed };
+  }
+
+  async function opened() {
+    closeRealtime();
+    const fake = fakeSocket();
+    await openRealtime(async () => ({ io: () => fake.socket }) as never);
+    return fake;
+  }
+
+  it(`the order's watch fails once ${ATTEMPTS_BEFORE_UNAVAILABLE} connection attempts fail in a row (a connect in between starts the count again), and not before`, async () => {
+    const { socket } = await opened();
+    const w = watching();
+    const refused = new Error('xhr poll error');
+    for (let i = 1; i < ATTEMPTS_BEFORE_UNAVAILABLE; i++) socket.fire('connect_error', refused);
+    socket.fire('connect');
+    for (let i = 1; i < ATTEMPTS_BEFORE_UNAVAILABLE; i++) socket.fire('connect_error', refused);
+    expect(w.parent.getSnapshot().value).toBe('listening');
+    socket.fire(REALTIME_EVENTS.orderStatus, { orderId: 5, payment_status: 'approved' });
+    expect(w.got).toEqual([{ type: 'order.statusChanged', orderId: 5, payment_status: 'approved' }]);
+    socket.fire('connect_error', refused);
+    expect(w.parent.getSnapshot().value).toBe('unavailable');
+    expect(w.failed()).toBeInstanceOf(RealtimeUnavailable);
+    expect(String((w.failed() as Error).message)).toContain('xhr poll error');
+    // a push after it gave up reaches nobody, and a watch started now fails at once
+    socket.fire(REALTIME_EVENTS.orderStatus, { orderId: 5, payment_status: 'rejected' });
+    expect(w.got.length).toBe(1);
+    const late = watching();
+    expect(late.parent.getSnapshot().value).toBe('unavailable');
+    // connected again: a new watch listens
+    socket.fire('connect');
+    expect(watching().parent.getSnapshot().value).toBe('listening');
+    closeRealtime();
+  });
+
+  it("the order's watch fails at once when the server refuses or closes the connection, or refuses the sign-in", async () => {
+    for (const [event, arg] of [
+      ['connect_error', new Error('not authorized')],
+      ['disconnect', 'io server disconnect'],
+    ] as const) {
+      const { socket } = await opened();
+      const w = watching();
+      socket.fire(event, arg);
+      // still active: socket.io-client tries again by itself, the watch waits
+      expect(w.parent.getSnapshot().value).toBe('listening');
+      socket.active = false;
+      socket.fire(event, arg);
+      expect(w.parent.getSnapshot().value, event).toBe('unavailable');
+      expect(w.failed()).toBeInstanceOf(RealtimeUnavailable);
+    }
+    const { socket } = await opened();
+    const w = watching();
+    socket.fire(REALTIME_EVENTS.signInError, { error: 'FORBIDDEN' });
+    expect(w.parent.getSnapshot().value).toBe('unavailable');
+    closeRealtime();
+  });
+
+  it('the watch fails when socket.io-client cannot be loaded, and waits while no socket is opened yet', async () => {
+    closeRealtime();
+    const w = watching();
+    expect(w.parent.getSnapshot().value).toBe('listening');
+    await expect(openRealtime(async () => Promise.reject(new Error('chunk failed')))).rejects.toThrow('chunk failed');
+    expect(w.parent.getSnapshot().value).toBe('unavailable');
+    closeRealtime();
+  });
+
+  it('an SCB QR whose pushes are lost goes on without them: push.unavailable, the QR shown, the poll still reads the order', async () => {
+    const { socket } = await opened();
+    const clock = new SimulatedClock();
+    const reads: unknown[] = [];
+    const actor = createActor(
+      scbQrMachine.provide({
+        actors: {
+          createScbQrCode: fromPromise(async () => ({ status: { code: 1000, description: 'Success' }, data: { qrImage: 'iVBORw0KGgo=', csExtExpiryTime: 15, expires_at: new Date(Date.now() + 900_000).toISOString() } })),
+          getOrder: fromPromise(async ({ input }) => (reads.push(input), orderRead('approved', 4))),
+          watchOrderStatus: realtimeActors.watchOrderStatus,
+        },
+      }),
+      { input: { order: order(4) }, clock },
+    ).start();
+    await waitFor(() => expect(actor.getSnapshot().matches({ awaitingScan: { push: 'listening', poll: 'waiting' } })).toBe(true));
+    for (let i = 0; i < ATTEMPTS_BEFORE_UNAVAILABLE; i++) socket.fire('connect_error', new Error('websocket error'));
+    expect(actor.getSnapshot().value).toEqual({ awaitingScan: { push: 'unavailable', poll: 'waiting' } });
+    expect(reads).toEqual([]);
+    clock.increment(6000);
+    await waitFor(() => expect(actor.getSnapshot().value).toBe('paid'));
+    expect(reads).toEqual([{ orderId: 501 }]);
+    actor.stop();
+    closeRealtime();
   });
 });

@@ -1,9 +1,17 @@
 /** Realtime actors: the session's socket connection, and order status pushes for payment machines. */
-import { fromCallback } from 'xstate';
+import { fromCallback, fromEventObservable, toObserver, type EventObject } from 'xstate';
 import type { OrderIdBody } from '../../../machines/shared/api';
 import type { OrderStatusPushed } from '../../../machines/payments/qr.family';
 import type { RealtimeCommand } from '../../../machines/session/session.machine';
-import { closeRealtime, onOrderStatus, openRealtime, realtimeSignIn, type SocketLoader } from '../realtime';
+import { closeRealtime, onOrderStatus, onRealtimeUnavailable, openRealtime, realtimeSignIn, type SocketLoader } from '../realtime';
+
+/** The realtime connection is lost for good (src/api/realtime.ts says when): no push can come. */
+export class RealtimeUnavailable extends Error {
+  constructor(why: string) {
+    super(`realtime pushes unavailable: ${why}`);
+    this.name = 'RealtimeUnavailable';
+  }
+}
 
 export function createRealtimeConnection(load?: SocketLoader) {
   /**
@@ -43,14 +51,35 @@ export function createRealtimeConnection(load?: SocketLoader) {
 
 export const realtimeActors = {
   realtimeConnection: createRealtimeConnection(),
-  /** Sends `order.statusChanged` for this order while the machine waits (PromptPay QR). */
-  watchOrderStatus: fromCallback<{ type: 'never' }, OrderIdBody>(({ sendBack, input }) =>
-    onOrderStatus((push) => {
-      if (push.orderId !== input.orderId) return;
-      const event: OrderStatusPushed = { type: 'order.statusChanged', orderId: push.orderId, payment_status: push.payment_status };
-      sendBack(event as never);
-    }),
-  ),
+  /**
+   * Sends `order.statusChanged` for this order while the machine waits (the QR methods), and fails
+   * (RealtimeUnavailable) once no push can come: the connection refused or closed by the server,
+   * or socket.io-client's attempts failing in a row (src/api/realtime.ts). The machine then leaves
+   * the order to its poll (`push.unavailable`).
+   */
+  watchOrderStatus: fromEventObservable<OrderStatusPushed & EventObject, OrderIdBody>(({ input }) => ({
+    subscribe(...args: Parameters<typeof toObserver<OrderStatusPushed>>) {
+      const observer = toObserver(...args);
+      let ended = false;
+      const stopPushes = onOrderStatus((push) => {
+        if (push.orderId !== input.orderId) return;
+        observer.next?.({ type: 'order.statusChanged', orderId: push.orderId, payment_status: push.payment_status });
+      });
+      let stopDown = () => {};
+      const stop = () => {
+        ended = true;
+        stopPushes();
+        stopDown();
+      };
+      // called at once when the connection is already lost
+      stopDown = onRealtimeUnavailable((why) => {
+        if (ended) return;
+        stop();
+        observer.error?.(new RealtimeUnavailable(why));
+      });
+      return { unsubscribe: () => stop() };
+    },
+  })),
   /** Sends `order.statusChanged` for every push of the buyer's orders (the order list, the thank-you page). */
   watchMyOrders: fromCallback<{ type: 'never' }>(({ sendBack }) =>
     onOrderStatus((push) => {

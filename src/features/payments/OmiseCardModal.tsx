@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import { validateCard } from '../../../domain/forms/card';
 import type { FieldError } from '../../../domain/forms/common';
 import type { omiseCardMachine } from '../../../machines/payments/omise-card.machine';
-import { selectOmiseCardPhase, selectOmisePublicKey } from '../../../machines/payments/omise-card.selectors';
+import { selectOmiseCardPhase, selectOmiseNotConfirmed, selectOmisePublicKey } from '../../../machines/payments/omise-card.selectors';
 import { money, t } from '../../i18n/messages';
 import { Button, Modal, Spinner } from '../../ui';
 import { CardFields } from './CardFields';
@@ -26,7 +26,9 @@ interface FormState {
 /**
  * Omise card popup: the card is tokenised by Omise.js against Omise's vault (card data never
  * reaches our API), then `card.tokenized` carries only the token. Closing the form redirects
- * (the machine's `card.close`). 3-D Secure and the result are the machine's.
+ * (the machine's `card.close`). 3-D Secure and the result are the machine's; back from 3-D Secure
+ * without a confirmed payment, the popup says so while the machine reads the order again, and
+ * offers My orders (`payment.abandon`: pay another way, or cancel).
  */
 export function OmiseCardModal({ actorRef, tokenize = omiseTokenize, now = Date.now }: OmiseCardModalProps) {
   const phase = useSelector(actorRef, selectOmiseCardPhase);
@@ -34,6 +36,7 @@ export function OmiseCardModal({ actorRef, tokenize = omiseTokenize, now = Date.
   const amount = useSelector(actorRef, (s) => s.context.order.amount);
   const currency = useSelector(actorRef, (s) => s.context.order.currency);
   const canClose = useSelector(actorRef, (s) => s.can({ type: 'card.close' }));
+  const notConfirmed = useSelector(actorRef, selectOmiseNotConfirmed);
 
   const [state, submit, tokenizing] = useActionState<FormState, FormData>(async (_prev, data) => {
     const values = { number: String(data.get('number') ?? ''), month: String(data.get('month') ?? ''), year: String(data.get('year') ?? ''), cvv: String(data.get('cvv') ?? '') };
@@ -66,6 +69,13 @@ export function OmiseCardModal({ actorRef, tokenize = omiseTokenize, now = Date.
       maskClosable={false}
       onClose={() => actorRef.send({ type: 'card.close' })}
       testId="omise-card-modal"
+      footer={
+        notConfirmed ? (
+          <Button variant="secondary" onClick={() => actorRef.send({ type: 'payment.abandon' })} data-testid="omise-leave">
+            {t('myOrders')}
+          </Button>
+        ) : undefined
+      }
     >
       {phase === 'preparing' ? <Spinner /> : null}
       {phase === 'form' || phase === 'charging' ? (
@@ -78,6 +88,11 @@ export function OmiseCardModal({ actorRef, tokenize = omiseTokenize, now = Date.
       ) : null}
       {phase === 'authorizing' ? <Spinner label={t('authorizing')} /> : null}
       {phase === 'confirming' ? <Spinner label={t('confirmingPayment')} /> : null}
+      {notConfirmed ? (
+        <p className="ui-alert" role="status" data-testid="omise-not-confirmed">
+          {t('omiseNotConfirmedYet')}
+        </p>
+      ) : null}
       {phase === 'failed' ? (
         <p className="ui-alert ui-alert--error" role="alert">
           {t('redirecting')}

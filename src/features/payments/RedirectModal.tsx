@@ -11,8 +11,8 @@ type Returning = ReturningSnapshot & { context: { returned?: ReturnCheck } };
  * 2C2P payment page (10, or 3 by link), GB Prime Pay card (11) and PaySolutions (13): the machine
  * prepares the payment and leaves for the provider's page; this tells the buyer so. A buyer who
  * comes back without paying (the back button) is told what the server said — not paid yet, or
- * not checked — and may check again (`payment.resume`) or go to the order list (pay another way,
- * cancel).
+ * not checked — and may check again (`payment.resume`) or go to the order list (`payment.abandon`:
+ * pay another way, cancel).
  */
 /** Back from the provider's page unpaid (or unchecked): what the server said, and the ways on. */
 export function ReturnedNotice({ returned }: { returned: Exclude<ReturnCheck, null> }) {
@@ -23,14 +23,17 @@ export function ReturnedNotice({ returned }: { returned: Exclude<ReturnCheck, nu
   );
 }
 
-export function ReturnedActions({ actorRef, onLeave }: { actorRef: AnyActorRef; onLeave?: () => void }) {
+/**
+ * The ways on for a buyer back unpaid (or unchecked): check again (`payment.resume`), or My orders
+ * (`payment.abandon`: the method's machine ends there, and the flow goes on to the order list — or,
+ * paying again on the order list, to the attempt's result with the other methods).
+ */
+export function ReturnedActions({ actorRef }: { actorRef: AnyActorRef }) {
   return (
     <>
-      {onLeave ? (
-        <Button variant="secondary" onClick={onLeave} data-testid="redirect-leave">
-          {t('myOrders')}
-        </Button>
-      ) : null}
+      <Button variant="secondary" onClick={() => actorRef.send({ type: 'payment.abandon' })} data-testid="redirect-leave">
+        {t('myOrders')}
+      </Button>
       <Button onClick={() => actorRef.send({ type: 'payment.resume' })} data-testid="redirect-check">
         {t('checkPaymentAgain')}
       </Button>
@@ -51,7 +54,7 @@ export function RedirectModal({ actorRef, testId = 'redirect-modal', onLeave }: 
       maskClosable={false}
       testId={testId}
       maxWidth={480}
-      footer={returned ? <ReturnedActions actorRef={actorRef} onLeave={onLeave} /> : undefined}
+      footer={returned ? <ReturnedActions actorRef={actorRef} /> : undefined}
     >
       {returned ? (
         <ReturnedNotice returned={returned} />

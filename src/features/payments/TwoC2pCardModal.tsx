@@ -41,7 +41,7 @@ export function TwoC2pCardModal({ actorRef, encrypt = my2c2pEncrypt, now = Date.
   const busy = encrypting || phase !== 'form';
   return (
     <Modal open={phase !== 'finished'} title={t('cardTitle')} dismissable={onLeave !== undefined} onClose={onLeave} maskClosable={false} testId="twoc2p-card-modal"
-      footer={returned ? <ReturnedActions actorRef={actorRef} onLeave={onLeave} /> : undefined}
+      footer={returned ? <ReturnedActions actorRef={actorRef} /> : undefined}
     >
       {phase === 'form' || encrypting ? (
         <form

@@ -8,20 +8,8 @@
  */
 export const KNOWN_GAPS: Record<string, string> = {
   // states
-  'gbPrimeCard.leftForOrders': 'app: only `payment.abandon` leads here and no page sends it (the rejected answer goes to notPaid)',
-  'scbQr.awaitingScan.push.unavailable': 'app: watchOrderStatus (src/api/actors/realtime.ts) listens on the shared socket and never fails: a socket that drops leaves it silent while the poll carries on',
-  'omisePromptPay.awaitingScan.push.unavailable': 'app: watchOrderStatus (src/api/actors/realtime.ts) listens on the shared socket and never fails: a socket that drops leaves it silent while the poll carries on',
-  'gbPrimePromptPay.awaitingScan.push.unavailable': 'app: watchOrderStatus (src/api/actors/realtime.ts) listens on the shared socket and never fails: a socket that drops leaves it silent while the poll carries on',
   // transitions
   'paypal.awaitingApproval | xstate.error.actor.watchApproval #0': "app: the window watcher (src/api/paypal-window.ts) does not fail: a blocked window answers null (paypal.error, walked), a cross-origin read is caught, and its timer's work never throws into the actor",
-  'twoC2pCard.awaitingResult | payment.abandon #0': 'app: no page sends `payment.abandon` (src/ never does; the buyer leaves by the browser, and a return sends payment.resume)',
-  'scbQr.awaitingScan.push.listening | xstate.error.actor.watchOrderStatus #0': 'app: watchOrderStatus (src/api/actors/realtime.ts) listens on the shared socket and never fails: a socket that drops leaves it silent while the poll carries on',
-  'omiseCard.awaitingConfirmation | payment.abandon #0': 'app: no page sends `payment.abandon` (src/ never does; the buyer leaves by the browser, and a return sends payment.resume)',
-  'omisePromptPay.awaitingScan.push.listening | xstate.error.actor.watchOrderStatus #0': 'app: watchOrderStatus (src/api/actors/realtime.ts) listens on the shared socket and never fails: a socket that drops leaves it silent while the poll carries on',
-  'twoC2pLink.awaitingReturn | payment.abandon #0': 'app: no page sends `payment.abandon` (src/ never does; the buyer leaves by the browser, and a return sends payment.resume)',
-  'gbPrimeCard.awaitingReturn | payment.abandon #0': 'app: no page sends `payment.abandon` (src/ never does; the buyer leaves by the browser, and a return sends payment.resume)',
-  'gbPrimePromptPay.awaitingScan.push.listening | xstate.error.actor.watchOrderStatus #0': 'app: watchOrderStatus (src/api/actors/realtime.ts) listens on the shared socket and never fails: a socket that drops leaves it silent while the poll carries on',
-  'paySolutions.awaitingReturn | payment.abandon #0': 'app: no page sends `payment.abandon` (src/ never does; the buyer leaves by the browser, and a return sends payment.resume)',
   'orderPayment.paying.bankTransfer | xstate.done.actor.bankTransfer #1': "app: every end of the transfer notice hands the order over (notified, or notify later: result 'pending'), so the notice never ends not paid; closing it unsent is payment.leave on the flow",
   'orderPayment.paying.bankTransfer | xstate.error.actor.bankTransfer #0': "app: a method machine handles every failure of its own calls (each invoke has its onError) and ends in a final state; it errors only when the page's own code throws, which no server answer, sandbox control nor fault brings about",
   'orderPayment.paying.paypal | xstate.error.actor.paypal #0': "app: a method machine handles every failure of its own calls (each invoke has its onError) and ends in a final state; it errors only when the page's own code throws, which no server answer, sandbox control nor fault brings about",

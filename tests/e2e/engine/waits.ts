@@ -30,9 +30,13 @@ export const TIMER = wait(60_000, "a timer of the machine (e.g. the 6 s poll) an
 /** A user action: the page's reaction is immediate, but the action itself waits for the element to be ready. */
 export const USER_ACTION = wait(30_000, 'a user action: the element is waited for, then the machine reacts at once');
 
+/** The realtime connection lost: socket.io-client's attempts fail in a row (its back-off: 1.5-4.5 s quiet) before the watch gives up. */
+export const PUSHES_LOST = wait(45_000, "socket.io-client's connection attempts failing in a row (its own back-off between them, seconds), then the watch giving up");
+
 /** The wait for the state a step with this label leads to (labels as in paths.ts). */
 export function waitFor(label: string): Wait {
   if (label === 'start' || label === 'payment.resume') return PAGE_LOAD;
+  if (label.startsWith('✗watchOrderStatus:')) return PUSHES_LOST;
   if (label.startsWith('✓') || label.startsWith('✗')) return SERVER_ANSWER;
   if (label.startsWith('⇠')) return PUSH;
   if (label.startsWith('⏱')) return TIMER;

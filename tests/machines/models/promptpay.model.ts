@@ -29,6 +29,11 @@ function check(s: PromptPaySnapshot, step: StepInfo, createSrc: string): void {
     assert.ok(selectPromptPayQr(s));
     assert.equal(selectIsCheckingPayment(s), s.matches({ awaitingScan: { poll: 'checking' } }));
     assert.equal(step.scripts.isOpen('watchOrderStatus'), selectListeningForPush(s), 'the realtime push is listened to while the QR is shown');
+    if (step.event.type === 'xstate.error.actor.watchOrderStatus') {
+      // no push can come (the realtime connection lost for good): the QR stays, the poll goes on, nothing is told
+      assert.ok(s.matches({ awaitingScan: { push: 'unavailable' } }), 'a lost connection leaves the order to the poll');
+      assert.deepEqual(step.effects, [], 'the buyer is not told: the QR and the poll carry on');
+    }
     if (step.event.type === `xstate.done.actor.${createSrc}`) assert.deepEqual(step.effects, [{ type: 'persistSnapshot', params: undefined }]);
     if (s.matches({ awaitingScan: { poll: 'checking' } })) assert.deepEqual(step.scripts.inputsOf('getOrder').at(-1), { orderId: 501 });
   } else {

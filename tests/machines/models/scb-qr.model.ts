@@ -42,6 +42,11 @@ export const scbQrModel = defineModel({
       // The countdown is the wall clock against that expiry.
       assert.deepEqual(scbQrCountdown(selectScbQrExpiresAt(s), Date.parse('2030-01-01T00:13:30Z')), { minutes: 1, seconds: 30, totalSeconds: 90 });
       assert.equal(step.scripts.isOpen('watchOrderStatus'), selectScbListeningForPush(s), 'the realtime push is listened to while the QR is shown');
+      if (step.event.type === 'xstate.error.actor.watchOrderStatus') {
+        // no push can come (the realtime connection lost for good): the QR stays, the poll goes on, nothing is told
+        assert.ok(s.matches({ awaitingScan: { push: 'unavailable' } }), 'a lost connection leaves the order to the poll');
+        assert.deepEqual(step.effects, [], 'the buyer is not told: the QR and the poll carry on');
+      }
       assert.equal(selectScbIsChecking(s), s.matches({ awaitingScan: { poll: 'checking' } }));
       if (step.event.type === 'xstate.done.actor.createScbQrCode') assert.deepEqual(step.effects.map((e) => e.type), ['persistSnapshot']);
     } else {

@@ -1,10 +1,10 @@
 /** Pieces the page maps share: starting a purchase, failing one call on the network, what the page shows at the ends. */
-import { expect } from '@playwright/test';
-import type { AnyMachineSnapshot } from 'xstate';
+import { expect, type WebSocketRoute } from '@playwright/test';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { orderRead } from '../../../machines/models/fixtures';
 import type { PaymentMethodId } from '../../../../machines/shared/api';
 import { specMessage } from '../lang';
-import type { When } from '../paths';
+import { labelOf, type When } from '../paths';
 import type { PathContext, StateCheck } from '../runner';
 import { PAGE_LOAD, USER_ACTION } from '../waits';
 
@@ -26,19 +26,124 @@ export async function failOnce(ctx: PathContext, url: RegExp): Promise<void> {
 }
 
 /**
- * The realtime pushes never reach this page (socket.io's polling and WebSocket transports refused):
- * the page learns the payment only by reading the order (its poll, 'Done', a reload). Set before
- * the page opens. Used where a path needs the read to find the payment before any push could.
+ * The page's realtime socket (socket.io: its HTTP long-polling, then its WebSocket) routed through
+ * the test, so that a path can, from a chosen step on:
+ * - `dropPushes`: keep the connection but let no order status push through (a push lost on its
+ *   way): the page learns the payment only by reading the order (its poll, 'Done', a reload);
+ * - `refusePushes`: close the connection and refuse every new attempt on the network, as a
+ *   network that stops letting socket.io through does: socket.io-client tries again and again, and
+ *   the QR's watch gives up after its failed attempts (src/api/realtime.ts) — `push.unavailable`.
+ *   A reload (`liftRefusal` first) finds the network letting it through again.
+ * Set up before the page opens.
  */
-export async function withoutPushes(ctx: PathContext): Promise<void> {
-  await ctx.page.route(/\/socket\.io\//, (route) => route.abort('connectionrefused'));
-  await ctx.page.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
+interface PushRoute {
+  drop: boolean;
+  refused: boolean;
+  open: Set<{ page: WebSocketRoute; server: WebSocketRoute }>;
+}
+const pushRoutes = new WeakMap<PathContext, PushRoute>();
+const SOCKET_IO = /\/socket\.io\//;
+
+/** An engine.io packet carrying the server's order status push (`42["order.status",{…}]`). */
+const isStatusPush = (packet: string) => packet.startsWith('42') && packet.includes('"order.status"');
+
+export async function routePushes(ctx: PathContext): Promise<void> {
+  const r: PushRoute = { drop: false, refused: false, open: new Set() };
+  pushRoutes.set(ctx, r);
+  await ctx.page.route(SOCKET_IO, async (route) => {
+    if (r.refused) return route.abort('connectionrefused');
+    if (!r.drop || route.request().method() !== 'GET') return route.fallback();
+    // a long-poll's answer (held by the server up to its ping interval): its packets are separated
+    // by \x1e; a dropped push becomes a no-op packet ('6')
+    try {
+      const response = await route.fetch({ timeout: 60_000 });
+      const body = (await response.text())
+        .split('\x1e')
+        .map((packet) => (isStatusPush(packet) ? '6' : packet))
+        .join('\x1e');
+      await route.fulfill({ response, body });
+    } catch {
+      // the page left meanwhile (its requests are gone with it)
+      await route.abort().catch(() => undefined);
+    }
+  });
+  await ctx.page.routeWebSocket(SOCKET_IO, (page) => {
+    if (r.refused) return void page.close();
+    const server = page.connectToServer();
+    const pair = { page, server };
+    r.open.add(pair);
+    page.onMessage((m) => server.send(m));
+    server.onMessage((m) => {
+      if (r.drop && typeof m === 'string' && isStatusPush(m)) return;
+      page.send(m);
+    });
+    page.onClose(() => (r.open.delete(pair), server.close()));
+    server.onClose(() => (r.open.delete(pair), page.close()));
+  });
+}
+
+function routed(ctx: PathContext): PushRoute {
+  const r = pushRoutes.get(ctx);
+  if (!r) throw new Error("the page's socket is not routed on this path: its map's start must call routePushes");
+  return r;
+}
+
+export async function dropPushes(ctx: PathContext): Promise<void> {
+  routed(ctx).drop = true;
+}
+
+export async function refusePushes(ctx: PathContext): Promise<void> {
+  const r = routed(ctx);
+  r.refused = true;
+  const open = [...r.open];
+  r.open.clear();
+  // both sides closed: the page sees its connection drop (and tries again, refused)
+  for (const { page, server } of open) await Promise.all([page.close(), server.close()]);
+}
+
+/** The network lets socket.io through again (before a reload). */
+export function liftRefusal(ctx: PathContext): void {
+  const r = pushRoutes.get(ctx);
+  if (r) r.refused = false;
+}
+
+/** Labels of a path that need the page's socket routed (routePushes), besides READ_FINDS_PAYMENT. */
+export const PUSH_ROUTED = ['✗watchOrderStatus:refused'];
+
+/**
+ * The QR's watch fails when socket.io is refused (refusePushes): walked while the poll waits, as
+ * the refusal's effect (socket.io-client's failed attempts, seconds) would otherwise race a read
+ * under way.
+ */
+export const watchRefused = { error: [{ label: 'refused', in: (s: AnyMachineSnapshot) => s.matches({ awaitingScan: { push: 'listening', poll: 'waiting' } }) }] };
+
+/**
+ * Once the watch gave up, the poll's transitions are the same transitions as with the push
+ * listening (the push and the poll are parallel regions, each transition keyed by its own node):
+ * the walk takes the poll's read that finds the payment there, not every poll answer, Try again
+ * and refresh a second time (about twenty more browser paths over the three QR methods).
+ */
+export const pushesLostFilter = (s: AnyMachineSnapshot, event: EventObject): boolean =>
+  !s.matches({ awaitingScan: { push: 'unavailable' } }) || ['⏱pollInterval', '✓getOrder:approved'].includes(labelOf(event));
+
+/**
+ * `payment.abandon` is My orders in the popup of a method that sent the buyer away: shown once the
+ * buyer is back and the read found no payment (or could not read), not while the page is leaving.
+ */
+export const backUnpaidOnly =
+  (waiting: string) =>
+  (s: AnyMachineSnapshot, event: EventObject): boolean =>
+    event.type !== 'payment.abandon' || (s.matches(waiting) && (s.context as { returned?: unknown }).returned != null);
+
+/** My orders in the popup of a buyer back unpaid. */
+export async function leaveForOrders(ctx: PathContext): Promise<void> {
+  await ctx.page.getByTestId('redirect-leave').click();
 }
 
 /** A QR machine's read by its poll (also the read on a resume): where a read can find the payment first. */
 export const pollReads = (s: AnyMachineSnapshot) => s.matches({ awaitingScan: { poll: 'checking' } });
 
-/** Labels of a path on which the order read finds the payment (withoutPushes is needed). */
+/** Labels of a path on which the order read finds the payment (the pushes dropped first: dropPushes). */
 export const READ_FINDS_PAYMENT = ['✓getOrder:approved', '✓getOrder:rejected', '✓getOrder:paidBeforeDone', '✓getOrder:rejectedBeforeDone'];
 
 /** getOrder: GET /private/orders/{id}. */

@@ -17,7 +17,7 @@ import type { MachineModel } from '../../../machines/support/model';
 import { expectPaidBy, expectUnpaid, rejectInBackOffice } from '../db';
 import { label } from '../lang';
 import { orderOf, type PageMap, type PathContext, type StateCheck } from '../runner';
-import { failOnce, GET_ORDER, onThankYouPage, pollReads, READ_FINDS_PAYMENT, reads, startWith, withoutPushes } from './common';
+import { dropPushes, failOnce, GET_ORDER, liftRefusal, onThankYouPage, pollReads, PUSH_ROUTED, READ_FINDS_PAYMENT, reads, refusePushes, routePushes, startWith, pushesLostFilter, watchRefused } from './common';
 
 interface PromptPay {
   id: string;
@@ -82,7 +82,9 @@ function promptPayMap(p: PromptPay): PageMap {
           ],
           error: ['network'],
         },
+        watchOrderStatus: watchRefused,
       },
+      filter: pushesLostFilter,
       callbacks: {
         watchOrderStatus: [
           { label: 'approved', event: { type: 'order.statusChanged', orderId: 501, payment_status: 'approved' } },
@@ -93,7 +95,7 @@ function promptPayMap(p: PromptPay): PageMap {
     start: async (ctx) => {
       // the QR's expiry is minutes to a day away: the page's clock is moved forward when the path needs it
       if (ctx.labels?.includes('⏱qrExpiry')) await ctx.page.clock.install();
-      if (ctx.labels?.some((l) => READ_FINDS_PAYMENT.includes(l))) await withoutPushes(ctx);
+      if (ctx.labels?.some((l) => READ_FINDS_PAYMENT.includes(l) || PUSH_ROUTED.includes(l))) await routePushes(ctx);
       await startWith(p.methodId)(ctx);
     },
     states: {
@@ -111,20 +113,33 @@ function promptPayMap(p: PromptPay): PageMap {
     },
     events: {
       'payment.retry': { act: (ctx) => modal(ctx).getByTestId('qr-retry').click() },
-      // a refresh while the QR is shown: the saved flow is restored and resumed
-      'payment.resume': { act: (ctx) => ctx.page.reload().then(() => undefined) },
+      // a refresh while the QR is shown: the saved flow is restored and resumed (a refused socket.io lets through again)
+      'payment.resume': {
+        act: async (ctx) => {
+          liftRefusal(ctx);
+          await ctx.page.reload();
+        },
+      },
       [`✓${p.create.src}:ok`]: {},
       [`✗${p.create.src}:network`]: { arm: (ctx) => failOnce(ctx, p.create.url) },
       '✓getOrder:unpaid': {},
       // paid or rejected before the page reads the order (no push reaches this page on such a path)
-      '✓getOrder:approved': { arm: p.pay },
+      '✓getOrder:approved': {
+        arm: async (ctx) => {
+          await dropPushes(ctx);
+          await p.pay(ctx);
+        },
+      },
       '✓getOrder:rejected': {
         arm: async (ctx) => {
+          await dropPushes(ctx);
           ctx.plan.shop = 'reject';
           await rejectInBackOffice(ctx);
         },
       },
       '✗getOrder:network': { arm: (ctx) => failOnce(ctx, GET_ORDER) },
+      // socket.io refused from here on: the watch gives up after its attempts, the poll goes on
+      '✗watchOrderStatus:refused': { act: refusePushes },
       '⇠watchOrderStatus:approved': { act: p.pay },
       '⇠watchOrderStatus:rejected': {
         act: async (ctx) => {

@@ -15,7 +15,7 @@ import { gbPrimeCardModel, paySolutionsModel, twoC2pLinkModel } from '../../../m
 import type { MachineModel } from '../../../machines/support/model';
 import { approveInBackOffice, expectApprovedByShop, expectPaidBy, expectUnpaid, rejectInBackOffice } from '../db';
 import type { PageMap, PathContext, StateCheck } from '../runner';
-import { damageOnce, failOnce, failureShown, GET_ORDER, onOrderList, onThankYouPage, reads, startWith } from './common';
+import { backUnpaidOnly, damageOnce, failOnce, failureShown, GET_ORDER, leaveForOrders, onOrderList, onThankYouPage, reads, startWith } from './common';
 
 interface Redirect {
   id: string;
@@ -138,8 +138,10 @@ function buildMap(r: Redirect): PageMap {
     model: {
       machine: r.machine,
       input: { order: order(r.methodId), ...r.input },
-      // The page sends payment.resume when the course page opens with the saved flow; nothing sends payment.abandon.
-      userEvents: [{ type: 'payment.resume' }],
+      // The page sends payment.resume when the course page opens with the saved flow; payment.abandon
+      // is My orders in the popup, shown once the buyer is back and the read found no payment.
+      userEvents: [{ type: 'payment.resume' }, { type: 'payment.abandon' }],
+      filter: backUnpaidOnly('awaitingReturn'),
       outcomes: {
         [r.create.src]: {
           done: [{ label: 'ok', output: r.unit.outcomes?.[r.create.src]?.done?.[0] }, ...(r.unusable ? [{ label: 'unusable', output: r.unusable.output }] : [])],
@@ -160,6 +162,7 @@ function buildMap(r: Redirect): PageMap {
     states,
     events: {
       'payment.resume': { act: comeBack },
+      'payment.abandon': { act: leaveForOrders },
       [`✓${r.create.src}:ok`]: {},
       [`✗${r.create.src}:network`]: { arm: (ctx) => failOnce(ctx, r.create.url) },
       ...(r.unusable ? { [`✓${r.create.src}:unusable`]: { arm: (ctx: PathContext) => damageOnce(ctx, r.create.url, r.unusable!.damage) } } : {}),

@@ -14,7 +14,7 @@ import { scbQrModel } from '../../../machines/models/scb-qr.model';
 import { expectPaidBy, expectUnpaid, rejectInBackOffice } from '../db';
 import { label } from '../lang';
 import { orderOf, type PageMap, type PathContext, type StateCheck } from '../runner';
-import { damageOnce, failOnce, GET_ORDER, onOrderList, onThankYouPage, pollReads, READ_FINDS_PAYMENT, reads, startWith, withoutPushes } from './common';
+import { damageOnce, dropPushes, failOnce, GET_ORDER, liftRefusal, onOrderList, onThankYouPage, pollReads, PUSH_ROUTED, READ_FINDS_PAYMENT, reads, refusePushes, routePushes, startWith, pushesLostFilter, watchRefused } from './common';
 
 /**
  * The order read after the test's next action fails ('Done' clicked, the page reloaded, the poll's
@@ -110,7 +110,9 @@ export const scbQrMap: PageMap = {
         ],
         error: ['network'],
       },
+      watchOrderStatus: watchRefused,
     },
+    filter: pushesLostFilter,
     callbacks: {
       watchOrderStatus: [
         { label: 'approved', event: { type: 'order.statusChanged', orderId: 501, payment_status: 'approved' } },
@@ -121,7 +123,7 @@ export const scbQrMap: PageMap = {
   start: async (ctx) => {
     // the QR's expiry is minutes away: the page's clock is moved forward when the path needs it
     if (ctx.labels?.includes('⏱qrExpiry')) await ctx.page.clock.install();
-    if (ctx.labels?.some((l) => READ_FINDS_PAYMENT.includes(l))) await withoutPushes(ctx);
+    if (ctx.labels?.some((l) => READ_FINDS_PAYMENT.includes(l) || PUSH_ROUTED.includes(l))) await routePushes(ctx);
     await startWith(4)(ctx);
   },
   states: {
@@ -150,11 +152,13 @@ export const scbQrMap: PageMap = {
       },
     },
     'payment.retry': { act: (ctx) => modal(ctx).getByTestId('qr-retry').click() },
-    // a refresh while the QR is shown: the saved flow is restored, the same QR shown again
+    // a refresh while the QR is shown: the saved flow is restored, the same QR shown again (a
+    // refused socket.io lets through again)
     'payment.resume': {
-      act: (ctx) => {
+      act: async (ctx) => {
         act(ctx);
-        return ctx.page.reload().then(() => undefined);
+        liftRefusal(ctx);
+        await ctx.page.reload();
       },
     },
     '✓createScbQrCode:ok': {},
@@ -162,9 +166,15 @@ export const scbQrMap: PageMap = {
     '✓createScbQrCode:unusable': { arm: (ctx) => damageOnce(ctx, /\/api\/payment\/scb\/qrcode\/create$/, withoutQr) },
     '✓getOrder:unpaid': {},
     // paid or rejected before the page reads the order (no push reaches this page on such a path)
-    '✓getOrder:approved': { arm: bankAppPays },
+    '✓getOrder:approved': {
+      arm: async (ctx) => {
+        await dropPushes(ctx);
+        await bankAppPays(ctx);
+      },
+    },
     '✓getOrder:rejected': {
       arm: async (ctx) => {
+        await dropPushes(ctx);
         ctx.plan.shop = 'reject';
         await rejectInBackOffice(ctx);
       },
@@ -172,17 +182,21 @@ export const scbQrMap: PageMap = {
     '✗getOrder:network': { arm: failFirstReadAfterAction },
     '✓getOrder:paidBeforeDone': {
       arm: async (ctx) => {
+        await dropPushes(ctx);
         await holdPollReads(ctx);
         await bankAppPays(ctx);
       },
     },
     '✓getOrder:rejectedBeforeDone': {
       arm: async (ctx) => {
+        await dropPushes(ctx);
         await holdPollReads(ctx);
         ctx.plan.shop = 'reject';
         await rejectInBackOffice(ctx);
       },
     },
+    // socket.io refused from here on: the watch gives up after its attempts, the poll goes on
+    '✗watchOrderStatus:refused': { act: refusePushes },
     // the bank app pays: the push moves the page on by itself (no 'Done')
     '⇠watchOrderStatus:approved': { act: bankAppPays },
     '⇠watchOrderStatus:rejected': {

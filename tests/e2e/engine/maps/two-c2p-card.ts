@@ -1,7 +1,7 @@
 /**
  * Page map of the 2C2P card form (method 3): the card popup (the card is encrypted in the page by
  * the sandbox's my2c2p.js), the gateway's 3-D Secure page left with the back button to the course
- * page (`payment.resume`); the shop may approve or reject meanwhile (back office); network failures
+ * page (`payment.resume`), then My orders in the popup (`payment.abandon`); the shop may approve or reject meanwhile (back office); network failures
  * of our calls; 2C2P's script (my2c2p.js) failing to load when the card is sent, which the page tells
  * as the gateway's error. A second map starts the machine on the card-payment return page
  * (/cardpayment/:orderId with the card my2c2p.js encrypted in its query), which signs at once.
@@ -13,7 +13,7 @@ import { twoC2pCardModel } from '../../../machines/models/redirects.model';
 import { approveInBackOffice, expectApprovedByShop, expectUnpaid, rejectInBackOffice } from '../db';
 import { label, labelStart } from '../lang';
 import { orderOf, type PageMap, type PathContext } from '../runner';
-import { failOnce, GET_ORDER, markTransition, onOrderList, onThankYouPage, orderReadOutcomes, startWith, tookTransition } from './common';
+import { backUnpaidOnly, failOnce, GET_ORDER, leaveForOrders, markTransition, onOrderList, onThankYouPage, orderReadOutcomes, startWith, tookTransition } from './common';
 
 const GATEWAY = /\/sandbox\/2c2p\//;
 const MY2C2P_JS = /\/sandbox\/2c2p\/my2c2p\.js$/;
@@ -58,7 +58,10 @@ export const twoC2pCardMap: PageMap = {
       // my2c2p.js cannot encrypt: the page tells the gateway's error and keeps the form
       { type: 'card.gatewayError', code: 'unknown', description: 'cannot load my2c2p.js' },
       { type: 'payment.resume' },
+      // My orders in the popup, once back from the gateway and the read found no payment
+      { type: 'payment.abandon' },
     ],
+    filter: backUnpaidOnly('awaitingResult'),
     seek: ['card.gatewayError'],
     outcomes: {
       create2c2pCardRequest: { done: [{ label: 'ok', output: twoC2pCardModel.outcomes!.create2c2pCardRequest!.done![0] }], error: ['network'] },
@@ -96,6 +99,7 @@ export const twoC2pCardMap: PageMap = {
       },
     },
     'payment.resume': { act: comeBack },
+    'payment.abandon': { act: leaveForOrders },
     '✓create2c2pCardRequest:ok': {},
     '✗create2c2pCardRequest:network': { arm: (ctx) => failOnce(ctx, /\/api\/payment\/2c2p\/card\/request$/) },
     // approved: the 3-D Secure page is left unfinished, so only the shop can approve (back office)
