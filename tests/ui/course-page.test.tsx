@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { RelatedCourses } from '../../src/features/course/components/InfoSections';
 import { setInAppNavigator } from '../../src/api/effects';
-import { CoursePage } from '../../src/features/course/CoursePage';
+import { CoursePage, preloadCheckoutCode } from '../../src/features/course/CoursePage';
 import { canonicalPath, courseIdFromParam, type CoursePageData } from '../../src/features/course/loader';
 import { resolveLayout } from '../../src/features/course/layouts';
 import { sanitizeHtml } from '../../src/features/course/components/CourseDescription';
@@ -60,6 +60,26 @@ describe('course page helpers', () => {
   it('sanitises course HTML with DOMPurify', async () => {
     const clean = await sanitizeHtml('<p onclick="x()">hi<script>alert(1)</script><img src="x" onerror="steal()"></p><iframe src="//evil"></iframe>');
     expect(clean).toBe('<p>hi<img src="x"></p>');
+  });
+});
+
+describe("the checkout's files, preloaded when the course page's code arrives", () => {
+  it('each file the built page lists becomes one modulepreload link, once; no list, nothing', () => {
+    const doc = document.implementation.createHTMLDocument('page');
+    preloadCheckoutCode(doc);
+    expect(doc.head.querySelectorAll('link').length).toBe(0);
+    const block = doc.createElement('script');
+    block.type = 'application/json';
+    block.id = 'checkout-code';
+    block.textContent = JSON.stringify(['/assets/common-1.js', '/assets/PurchasePanel-2.js', 'https://elsewhere.example/x.js']);
+    doc.head.append(block);
+    preloadCheckoutCode(doc);
+    preloadCheckoutCode(doc);
+    const links = [...doc.head.querySelectorAll('link')];
+    expect(links.map((l) => [l.rel, l.getAttribute('href')])).toEqual([
+      ['modulepreload', '/assets/common-1.js'],
+      ['modulepreload', '/assets/PurchasePanel-2.js'],
+    ]);
   });
 });
 

@@ -41,6 +41,33 @@ export function loadCheckoutCode(): Promise<typeof PurchaseEntry> {
   return checkoutCode;
 }
 
+/**
+ * The checkout's files, all asked for at once as `<link rel="modulepreload">` (fetched and
+ * compiled, not run), when the course page's code has arrived: `loadCheckoutCode`'s three steps
+ * then find their files there and still run one task after the other, instead of each step's
+ * files being asked for only once the step before has run. The built page lists the files
+ * (vite.config.ts `checkoutPreloads`); without the list (the dev server, tests) nothing is done.
+ */
+export function preloadCheckoutCode(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): void {
+  const block = doc?.getElementById('checkout-code');
+  if (!doc || !block || block.dataset.done) return;
+  block.dataset.done = '1';
+  let files: unknown;
+  try {
+    files = JSON.parse(block.textContent ?? '[]');
+  } catch {
+    return;
+  }
+  if (!Array.isArray(files)) return;
+  for (const href of files) {
+    if (typeof href !== 'string' || !href.startsWith('/assets/')) continue;
+    const link = doc.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    doc.head.append(link);
+  }
+}
+
 const PurchaseArea = lazy(loadCheckoutCode);
 
 /** The checkout once its data and its chunk are there; a placeholder of the same place before. */
