@@ -54,8 +54,6 @@ export const routes: RouteObject[] = [
         lazy: async () => {
           void prefetchSanitizer();
           const m = await import('../features/course/CoursePage');
-          // The checkout's files download while the page renders (run later, in steps).
-          m.preloadCheckoutCode();
           return { Component: () => <m.CoursePage PaymentHost={PaymentHost} /> };
         },
       },
@@ -66,8 +64,7 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorPage />,
         lazy: async () => {
           void prefetchSanitizer();
-          const [m, course] = await Promise.all([import('../features/product/ProductPage'), import('../features/course/CoursePage')]);
-          course.preloadCheckoutCode();
+          const m = await import('../features/product/ProductPage');
           return { Component: () => <m.ProductPage PaymentHost={PaymentHost} /> };
         },
       },

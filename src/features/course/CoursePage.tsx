@@ -29,6 +29,7 @@ let checkoutCode: Promise<typeof PurchaseEntry> | null = null;
  */
 export function loadCheckoutCode(): Promise<typeof PurchaseEntry> {
   checkoutCode ??= (async () => {
+    preloadCheckoutCode();
     await import('../../../domain/forms/common');
     await nextTask();
     await import('../../api/payment-logic');
@@ -43,10 +44,13 @@ export function loadCheckoutCode(): Promise<typeof PurchaseEntry> {
 
 /**
  * The checkout's files, all asked for at once as `<link rel="modulepreload">` (fetched and
- * compiled, not run), when the course page's code has arrived: `loadCheckoutCode`'s three steps
- * then find their files there and still run one task after the other, instead of each step's
- * files being asked for only once the step before has run. The built page lists the files
- * (vite.config.ts `checkoutPreloads`); without the list (the dev server, tests) nothing is done.
+ * compiled, not run) when `loadCheckoutCode` starts (the purchase area has mounted, after the
+ * page's first commit): its three steps then find their files there and still run one task after
+ * the other, instead of each step's files being asked for only once the step before has run.
+ * Not earlier (when the page's chunk arrives): on layout 4 the checkout then often arrived before
+ * React's first commit and was rendered inside it, one task of 85 ms of CPU instead of two.
+ * The built page lists the files (vite.config.ts `checkoutPreloads`); without the list (the dev
+ * server, tests) nothing is done.
  */
 export function preloadCheckoutCode(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): void {
   const block = doc?.getElementById('checkout-code');
