@@ -74,6 +74,61 @@ export function paintBeforeScripts(): Plugin {
 }
 
 /**
+ * Build plugin: the page lists the files of the course page's checkout code, so the course page
+ * can fetch them all at once while it still runs them in three tasks
+ * (src/features/course/CoursePage.tsx `loadCheckoutCode`, `preloadCheckoutCode`). The three steps
+ * are dynamic imports made one after the other; without the list, each step's files were asked
+ * for only when the step before had run (three round trips in a row). The list is a JSON data
+ * block (`<script type="application/json" id="checkout-code">`: data, not a script, outside the
+ * Content-Security-Policy's script hashes): every chunk the three imports need, with their static
+ * imports, less what the course route has loaded by then. The dev server writes none, and nothing is preloaded.
+ */
+export const CHECKOUT_CODE_ID = 'checkout-code';
+const CHECKOUT_STEPS = ['domain/forms/common.ts', 'src/api/payment-logic.ts', 'src/features/checkout/purchase-entry.tsx'];
+
+export function checkoutPreloads(): Plugin {
+  return {
+    name: 'course-shop:checkout-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, ctx) => {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const closure = (file: string, into: Set<string>) => {
+          const c = byFile.get(file);
+          if (!c || into.has(file)) return;
+          into.add(file);
+          for (const i of c.imports) closure(i, into);
+        };
+        // What is already there when the course page asks: the entry, what it imports at start
+        // (React DOM, the app; not the English catalogue) and the course page's own chunk.
+        const loaded = new Set<string>();
+        const has = (c: { moduleIds: string[] }, path: string) => c.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(`/${path}`));
+        for (const c of chunks) {
+          if (!c.isEntry) continue;
+          closure(c.fileName, loaded);
+          for (const d of c.dynamicImports) if (!has(byFile.get(d) ?? { moduleIds: [] }, 'src/i18n/en.ts')) closure(d, loaded);
+        }
+        const page = chunks.find((c) => has(c, 'src/features/course/CoursePage.tsx'));
+        if (page) closure(page.fileName, loaded);
+        const files = new Set<string>();
+        for (const step of CHECKOUT_STEPS) {
+          // (a step's module may be bundled in a shared chunk rather than be a chunk's facade)
+          const chunk = chunks.find((c) => has(c, step));
+          if (!chunk) throw new Error(`checkoutPreloads: no chunk for ${step}`);
+          closure(chunk.fileName, files);
+        }
+        const list = [...files].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
+        return html.replace('</head>', `  <script type="application/json" id="${CHECKOUT_CODE_ID}">${JSON.stringify(list)}</script>\n  </head>`);
+      },
+    },
+  };
+}
+
+/**
  * Development: the flow atlas (src/atlas) at /__atlas/, as the demo shop serves it
  * (server/web/atlas.ts), and the tests' coverage reports it reads (the same two files). Not part of
  * the app's build.
@@ -116,7 +171,7 @@ const apiTarget = `http://127.0.0.1:${apiPort}`;
 
 // One config for the app (Vite) and the tests (Vitest projects, one per test level).
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress(), paintBeforeScripts(), atlasDev()],
+  plugins: [react(), precompress(), paintBeforeScripts(), checkoutPreloads(), atlasDev()],
   resolve: {
     // react-router's package exports only its development build (extra checks and warnings); the
     // production one sits beside it. The bundle takes it; dev and tests keep the checks.

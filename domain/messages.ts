@@ -1,6 +1,7 @@
 /**
  * The message catalogue of the spec's texts (errors and notices that domain rules, machines and the
- * server produce), Thai (MESSAGES) and English (MESSAGES_EN, same keys). Where the spec quotes a text
+ * server produce), Thai (MESSAGES) and English (MESSAGES_EN in ./messages-en.ts, same keys; a module
+ * of its own, registered here by whoever reads it, so that a page read in Thai does not load it). Where the spec quotes a text
  * in English ('Please upload Profile Picture', 'Out off Storage', ...) that literal text is the shown
  * text in both catalogues, spelling kept. Where the spec only describes a text, the Thai wording here
  * is ours (marked "ours" in README).
@@ -229,192 +230,6 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
-export const MESSAGES_EN: Record<MessageKey, string> = {
-  NO_PLAN_FOR_YOU: 'There is no pricing plan for you',
-  NO_PLAN_SELECTED: 'Please choose a pricing plan',
-  EMPTY_CART: 'Your cart is empty',
-  SHIPPING_ADDRESS_REQUIRED: 'Please fill in the shipping address',
-  SHIPPING_FEE_REQUIRED: 'Please choose a shipping option',
-  PROMOTION_NOT_SELECTED: 'your order has a joint promotion, please choose a promotion',
-  DUPLICATE_COURSE: 'The cart has the same course twice',
-  DONT_HAVE_PRICING: 'The course has no pricing plan',
-  HAVE_COURSE: 'You already have this course',
-  DONT_HAVE_PAYMENT: 'Please choose a payment method',
-  CART_PRICING_USD_FAILED: 'the course has no USD price',
-  PROMOTION_NOT_USABLE: 'This promotion does not apply to this cart',
-  COUPON_PROMOTION_EXCLUSIVE: 'A coupon cannot be combined with a promotion',
-  INVALID_QTY: 'Invalid quantity',
-  CART_SUCCESS: 'The course is booked',
-  CART_FAIL: 'Something went wrong, please try again',
-  BUY_LOADING: 'Loading',
-  BUY_INSTRUCTOR_NOT_STUDENT: 'An instructor account cannot buy; please log in as a student',
-  BUY_ACCESS_DENIED: 'You do not have access to this course',
-  BUY_ORDER_NOT_YET_RECEIVED: 'You have an unpaid order for this course',
-  BUY_ORDER_REJECTED: 'Your order for this course was rejected; please contact the admin',
-  BUY_ORDER_PENDING_APPROVAL: 'Your order for this course is waiting for approval',
-  BUY_NEEDS_FREE_COURSE: 'You need the required free course before buying this course',
-  BUY_NO_SEATS: 'No seats left',
-  BUY_REGISTRATION_NOT_OPEN: 'Registration is not open yet',
-  BUY_REGISTRATION_CLOSED: 'Registration is closed',
-  BUY_OUT_OF_STOCK: 'Out of stock',
-  BELOW_METHOD_MINIMUM: 'this payment channel cannot be selected because the total is below the minimum (20 baht)',
-  METHOD_CURRENCY_NOT_SUPPORTED: 'This payment channel does not support the chosen currency',
-  PAYMENT_FAILED_TITLE: 'Error',
-  PAYMENT_FAILED: 'Payment failed, please try again',
-  PAYMENT_NOTICE_TITLE: 'Payment notification',
-  PAYMENT_NOTICE_LATER: 'Notify later',
-  NOT_FOUND: 'This coupon does not exist',
-  COUPON_NOT_AVAILABLE: 'The coupon is fully used',
-  COUPON_NOT_SUPPORTED_COURSE: 'This coupon does not apply to the courses in your cart',
-  COUPON_NOT_SUPPORTED_PAYMENT: 'This coupon does not apply to the chosen payment method',
-  COUPON_NO_PAYMENT_METHOD: 'This coupon has no payment method',
-  COUPON_NOT_ENOUGH_COURSES: 'Your cart does not have enough courses for this coupon',
-  COUPON_DUPLICATE: 'This coupon is already applied',
-  COUPON_ONLY_ONE: 'Only one coupon per order',
-  COUPON_NOT_SUPPORTED_CURRENCY: 'This coupon does not apply in the chosen currency',
-  FIRSTNAME_REQUIRED: 'Please enter your first name',
-  LASTNAME_REQUIRED: 'Please enter your last name',
-  NAME_TOO_LONG: 'Please enter name, not over 255 characters',
-  EMAIL_REQUIRED: 'Please enter your e-mail',
-  EMAIL_INVALID: 'Invalid e-mail address',
-  TEL_REQUIRED: 'Please enter your phone number',
-  TEL_INVALID: 'Phone number must be 9-10 digits',
-  NICKNAME_REQUIRED: 'Please enter your nickname',
-  ADDRESS_REQUIRED: 'Please enter your address',
-  PROFILE_PICTURE_REQUIRED: 'Please upload Profile Picture',
-  USER_GROUP_REQUIRED: 'Please choose a user group',
-  USERNAME_REQUIRED: 'Please enter a username',
-  USERNAME_INVALID: 'Username may contain only letters, digits and @ - _ .',
-  PASSWORD_REQUIRED: 'Please enter a password',
-  PASSWORD_INVALID: 'Password may contain only letters, digits and @ - _ .',
-  PASSWORD_TOO_SHORT: 'Password must be at least 6 characters',
-  PASSWORD_CONFIRM_REQUIRED: 'Please confirm the password',
-  PASSWORD_MISMATCH: 'Passwords do not match',
-  CUSTOM_LABEL_REQUIRED: 'Please fill in this field',
-  INVALID_CONTACT_INFO: 'Contact information is invalid',
-  INVALID_LOGIN_INFO: 'Login information is invalid',
-  INPUT_ERROR: 'Cannot save, please try again',
-  OVER_LIMIT_USER: 'The user limit is reached, please contact the admin',
-  ERROR_CREATE_USER_IN_DAY: 'The daily account creation limit is reached',
-  DUPLICATE_USERNAME: 'This username is already taken',
-  DUPLICATE_EMAIL: 'This e-mail is already registered',
-  INVALID_FORMAT_USERNAME: 'Invalid username format',
-  INVALID_FORMAT_PASSWORD: 'Invalid password format',
-  INVALID_FORMAT_EMAIL: 'Invalid e-mail format',
-  TAX_INVOICE_INVALID: 'Tax invoice information is invalid',
-  CANNOT_LOAD_DATA: 'Cannot load data, please try again',
-  TAX_COMPANY_NAME_REQUIRED: 'Please enter the company name',
-  TAX_BRANCH_REQUIRED: 'Please enter the branch name or number',
-  TAX_FIRSTNAME_REQUIRED: 'Please enter the first name',
-  TAX_LASTNAME_REQUIRED: 'Please enter the last name',
-  TAX_ID_EMPTY: 'Please enter the taxpayer identification number',
-  TAX_ID_TOO_LONG: 'The taxpayer identification number must not exceed 13 digits',
-  TAX_ID_TOO_SHORT: 'The taxpayer identification number must have 13 digits',
-  TAX_ID_INVALID: 'The taxpayer identification number is invalid',
-  CITIZEN_ID_EMPTY: 'Please enter the citizen id number',
-  CITIZEN_ID_TOO_LONG: 'The citizen id number must not exceed 13 digits',
-  CITIZEN_ID_TOO_SHORT: 'The citizen id number must have 13 digits',
-  CITIZEN_ID_INVALID: 'The citizen id number is invalid',
-  TAX_ADDRESS_REQUIRED: 'Please enter the tax invoice address',
-  TAX_DELIVERY_ADDRESS_REQUIRED: 'Please enter the tax invoice delivery address',
-  TAX_COMPANY_CERTIFICATE_REQUIRED: 'Please upload the company certificate',
-  TAX_PERSON_TYPE_REQUIRED: 'Please choose the taxpayer type',
-  WITHHOLDING_NEEDS_JURISTIC: 'Withholding tax is only for juristic persons requesting a tax invoice',
-  WITHHOLDING_NOT_OFFERED: 'Withholding tax is not available for this order',
-  WITHHOLDING_PERCENT_INVALID: 'The withholding rate must be 3% or 1%',
-  INVALID_DATA_TITLE: 'The information you entered is invalid',
-  SLIP_REQUIRED: 'Please upload the transfer slip',
-  CONTACT_NAME_REQUIRED: 'Please enter the contact name',
-  TRANSFER_AMOUNT_REQUIRED: 'Please enter the transferred amount',
-  ORIGIN_BANK_REQUIRED: 'Please choose the bank you transferred from',
-  DESTINATION_ACCOUNT_REQUIRED: 'Please choose the account you transferred to',
-  TRANSFER_DATE_REQUIRED: 'Please enter the transfer date',
-  TRANSFER_TIME_REQUIRED: 'Please enter the transfer time',
-  CARD_NUMBER_REQUIRED: 'Please enter the card number',
-  CARD_NUMBER_INVALID: 'Invalid card number',
-  CARD_MONTH_INVALID: 'Please enter the expiry month as MM (01-12)',
-  CARD_YEAR_INVALID: 'Please enter the expiry year as YYYY',
-  CARD_EXPIRED: 'The card has expired',
-  CARD_CVV_INVALID: 'Please enter a 3-4 digit CVV',
-  FILE_TYPE_NOT_ALLOWED: 'File type is not allow to upload.',
-  OUT_OF_STORAGE: 'Out off Storage',
-  ONE_FILE_ONLY: 'Only one file can be uploaded',
-  FILE_REQUIRED: 'Please choose a file',
-  IMAGE_UPLOAD_FAILED: 'image upload failed, try again',
-  NEED_APPROVED_BY_ADMIN: 'Need approved by admin',
-  AUTO_APPROVED: 'Auto approved',
-
-  // Shop
-  COUPON_EXPIRED: 'This coupon has expired',
-  COUPON_NOT_YET_VALID: 'This coupon cannot be used yet',
-  // Pages
-  PAGE_NOT_FOUND: '404 Page not found !',
-  // i18n
-  INVALID_REQUEST: 'The request is invalid',
-  FIELD_REQUIRED: 'Please fill in every required field',
-  FIELD_INVALID: 'This value is invalid',
-  FIELD_NOT_ALLOWED: 'The request has a field this call does not take',
-  BODY_NOT_JSON: 'The body is not valid JSON',
-  UNSUPPORTED_CONTENT_TYPE: 'This content type is not accepted here',
-  VALUE_OUT_OF_RANGE: 'A value is out of range',
-  ORDER_NOT_FOUND: 'Order not found',
-  COURSE_NOT_FOUND: 'Course not found',
-  NOT_YOUR_ORDER: 'This order belongs to another user',
-  LOGIN_AS_STUDENT: 'Please log in as a student',
-  INTERNAL_ERROR: 'Internal error',
-  FILE_TOO_LARGE: 'File is too large',
-  TOO_MANY_REQUESTS: 'Too many requests, try again later',
-  ORDER_KEPT: 'The order is paid or being paid; it is kept',
-  ADDRESS_NAME_REQUIRED: "Please enter the recipient's name",
-  ADDRESS_TEL_INVALID: 'Please enter a 9-10 digit phone number',
-  ADDRESS_SUB_DISTRICT_REQUIRED: 'Please enter the sub-district',
-  ADDRESS_DISTRICT_REQUIRED: 'Please enter the district',
-  ADDRESS_PROVINCE_REQUIRED: 'Please enter the province',
-  ADDRESS_POSTCODE_INVALID: 'Please enter a 5-digit postcode',
-  // speed
-  DEMO_PAYMENTS_NOTICE: 'Demo shop: every payment is simulated; no real money is charged',
-  // GB Prime Pay card page (the shop's card form before GB Prime Pay's 3-D Secure)
-  GBP_CARD_TITLE: 'Pay by credit / debit card (GB Prime Pay)',
-  GBP_CARD_AMOUNT: 'Amount',
-  GBP_CARD_NUMBER: 'Card number',
-  GBP_CARD_MONTH: 'Expiry month (MM)',
-  GBP_CARD_YEAR: 'Expiry year (YY)',
-  GBP_CARD_CVV: 'CVV',
-  GBP_CARD_NAME: 'Name on card',
-  GBP_CARD_PAY: 'Pay',
-  GBP_CARD_GONE: 'This payment link can no longer be used. Please go back to your orders.',
-  // layout 4 and e-mail (one identity per e-mail, the way back in, tax id, withholding)
-  MAIL_RATE_LIMITED: 'Too many e-mails to this address, please try again later',
-  TAX_ID_DIGITS_ONLY: 'The taxpayer identification number has 13 digits and nothing else',
-  TAX_ID_CHECK_DIGIT: 'The taxpayer identification number is invalid: its last digit (the check digit) does not match the first 12; please check it',
-  CITIZEN_ID_DIGITS_ONLY: 'The citizen ID number has 13 digits and nothing else',
-  CITIZEN_ID_CHECK_DIGIT: 'The citizen ID number is invalid: its last digit (the check digit) does not match the first 12; please check it',
-  WITHHOLDING_JURISTIC_ONLY: 'Withholding tax is for juristic persons only: ask for a juristic-person tax invoice and fill in the company, or untick withholding',
-  // quote: the order is made from the quote the buyer saw
-  QUOTE_STALE: 'Your cart has changed (in another window, or a price was updated). Please check the amounts shown now and pay again.',
-  // operations (database faults)
-  SERVICE_UNAVAILABLE: 'The service is unavailable for a moment; please try again shortly',
-  // abuse limits
-  UNPAID_ORDERS_LIMIT: 'You have as many unpaid orders as allowed: pay for or cancel one of them first',
-  COUPON_ACCOUNT_LIMIT: 'this account has used this coupon as often as allowed',
-  HOLD_LAPSED: "This order's seats, items or coupon uses went back on sale and are gone; it can no longer be paid",
-  VISITOR_UPLOADS_FULL: 'The upload space for visitors is full; try again later or log in',
-  LOGIN_CHALLENGE_REQUIRED: 'Many wrong logins for this account: your browser checks itself for a moment, then try again',
-  // GB Prime Pay card page: the browser tokenises the card with GB Prime Pay
-  GBP_CARD_UNREACHABLE: 'Could not reach GB Prime Pay. Please try again; your card was not sent.',
-  GBP_CARD_NEEDS_SCRIPT: 'This page needs JavaScript: your card goes from your browser straight to GB Prime Pay.',
-  // messages by key: texts with parameters (filled at the edge, never concatenated)
-  COUPON_NOT_AVAILABLE_CODES: 'The coupon is fully used: {codes}',
-  COUPON_ACCOUNT_LIMIT_CODES: 'This account has used the coupon as often as allowed: {codes}',
-  COUPON_NOT_SUPPORTED_PAYMENT_CODES: 'This coupon does not apply to the chosen payment method: {codes}',
-  COUPON_NOT_FOUND_ID: 'This coupon does not exist ({id})',
-  CUSTOM_FIELD_REQUIRED: 'Please fill in {label}',
-  // withholding certificate of a paid order
-  WITHHOLDING_ORDER_NOT_PAID: 'This order is not paid yet, so its withholding tax certificate cannot be sent',
-  WITHHOLDING_NOT_WITHHELD: 'No tax was withheld from this order, so it needs no withholding tax certificate',
-  WITHHOLDING_CERTIFICATE_RECEIVED: 'The shop has already received the withholding tax certificate of this order',
-};
-
 export type MessageLocale = 'th' | 'en';
 
 /** Values a message's `{name}` placeholders are filled with. */
@@ -452,9 +267,27 @@ export function isMsg(value: unknown): value is Msg {
   return value !== null && typeof value === 'object' && typeof (value as { key?: unknown }).key === 'string' && isMessageKey((value as { key: string }).key);
 }
 
+/**
+ * The English table (MESSAGES_EN, domain/messages-en.ts) once whoever reads it has registered it:
+ * the server at start, the browser with its English catalogue's chunk (src/i18n/en.ts), so a page
+ * read in Thai does not carry it. Until then English is answered in Thai, as the UI's labels are
+ * before the English chunk has arrived (src/i18n/messages.ts `t`).
+ */
+let messagesEn: Readonly<Record<MessageKey, string>> | null = null;
+
+/** Registers the English table (null: none, tests of the Thai fallback). */
+export function registerMessagesEn(table: Readonly<Record<MessageKey, string>> | null): void {
+  messagesEn = table;
+}
+
+/** True when English messages can be answered in English. */
+export function hasMessagesEn(): boolean {
+  return messagesEn !== null;
+}
+
 /** The text for a key, Thai by default. */
 export function message(key: MessageKey, locale: MessageLocale = 'th'): string {
-  return locale === 'en' ? MESSAGES_EN[key] : MESSAGES[key];
+  return locale === 'en' && messagesEn ? messagesEn[key] : MESSAGES[key];
 }
 
 /** A message reference as text in a locale, `{name}` placeholders filled from its params. */

@@ -5,7 +5,12 @@
  * where the spec gives one, else a plain text: the error handler renders it, and the `msg` of each
  * issue under `result`, in the request's language (`renderError`).
  */
-import { isMsg, localeOfAcceptLanguage, localeOfTag, renderShown, type MessageLocale, type Shown } from '../domain/messages';
+import { isMsg, localeOfAcceptLanguage, localeOfTag, registerMessagesEn, renderShown, type MessageLocale, type Shown } from '../domain/messages';
+import { MESSAGES_EN } from '../domain/messages-en';
+
+// The server answers in both languages from its start (the browser loads English only when a page
+// is read in it): the English messages are registered here, where every answer is rendered.
+registerMessagesEn(MESSAGES_EN);
 
 export class ApiError extends Error {
   readonly status: number;

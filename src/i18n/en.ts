@@ -1,10 +1,13 @@
 /**
  * The UI's labels in English (same keys as TH in ./messages.ts), a chunk of its own: see loadEnglish.
  * The English catalogue's other part, the spec's messages carried by key, is MESSAGES_EN in
- * domain/messages.ts; a label whose words are one of those refers to it instead of repeating it.
+ * domain/messages-en.ts; a label whose words are one of those refers to it instead of repeating it.
+ * Both come in this chunk (loadEnglish registers both), so a page read in Thai loads neither.
  */
-import { MESSAGES_EN } from '../../domain/messages';
+import { MESSAGES_EN } from '../../domain/messages-en';
 import type { UiKey } from './messages';
+
+export { MESSAGES_EN };
 
 export const EN: Record<UiKey, string> = {
   appTitle: 'Online courses',

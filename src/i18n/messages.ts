@@ -4,12 +4,13 @@
  *
  * Layout (one catalogue per language, each in two parts with disjoint keys and no text written
  * twice): the spec's messages that domain, machines and the server carry by key live in
- * domain/messages.ts (MESSAGES / MESSAGES_EN); the UI's own labels live here and in ./en.ts. A label
- * whose words are a message of domain/messages.ts refers to it instead of repeating the text.
+ * domain/messages.ts (MESSAGES) and domain/messages-en.ts (MESSAGES_EN, in the English chunk); the
+ * UI's own labels live here and in ./en.ts. A label whose words are one of those messages refers to
+ * it instead of repeating the text.
  * A view renders `t('payNow')` for a label, `msg('EMPTY_CART')` for a message key and `tm(shown)`
  * for what a machine holds (a `Msg` by key, or a text the server already rendered).
  */
-import { MESSAGES, message, renderShown, type MessageKey, type MessageLocale, type Shown } from '../../domain/messages';
+import { MESSAGES, message, registerMessagesEn, renderShown, type MessageKey, type MessageLocale, type Shown } from '../../domain/messages';
 import { formatMoney, type Currency, type MoneyLocale } from '../../domain/money';
 import { PAYMENT_METHOD_NAMES, isPaymentMethodId } from '../../domain/payment-methods';
 import { getLocale, intlTag, setLocale, type Locale } from './locale';
@@ -389,16 +390,20 @@ export type UiKey = keyof typeof TH;
 let EN: Record<UiKey, string> | null = null;
 let englishLoad: Promise<void> | null = null;
 
-/** The loader and tests: the English table (null: not loaded). */
-export function registerEnglish(table: Record<UiKey, string> | null): void {
+/**
+ * The loader and tests: the English tables, the UI's labels and the spec's messages (both null: not
+ * loaded; domain/messages.ts answers a message in Thai until its English table is registered).
+ */
+export function registerEnglish(table: Record<UiKey, string> | null, messages: Readonly<Record<MessageKey, string>> | null): void {
   EN = table;
+  registerMessagesEn(messages);
 }
 
-/** Loads the English table once (again after a failed attempt). */
+/** Loads the English tables once (again after a failed attempt). */
 export function loadEnglish(): Promise<void> {
   if (EN) return Promise.resolve();
   englishLoad ??= import('./en').then(
-    (m) => registerEnglish(m.EN),
+    (m) => registerEnglish(m.EN, m.MESSAGES_EN),
     (error: unknown) => {
       englishLoad = null;
       throw error;

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { isMessageKey, message, MESSAGES, MESSAGES_EN, MSG, msgOf, renderMsg, renderShown, type MessageKey } from '../../domain/messages';
+import { hasMessagesEn, isMessageKey, message, MESSAGES, MSG, msgOf, registerMessagesEn, renderMsg, renderShown, type MessageKey } from '../../domain/messages';
+import { MESSAGES_EN } from '../../domain/messages-en';
+
+// English is answered once its table is registered (the server at start, the browser with its English chunk).
+registerMessagesEn(MESSAGES_EN);
 
 const SPEC = readFileSync(new URL('../../docs/spec/checkout-spec.md', import.meta.url), 'utf8');
 const quoted = (text: string) => new RegExp(`['(:] ?${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[')]`);
@@ -41,6 +45,20 @@ describe('messages: the spec\'s texts as named constants, Thai first, English se
     expect(message('OUT_OF_STORAGE', 'en')).toBe('Out off Storage');
     expect(message('CART_PRICING_USD_FAILED', 'en')).toBe('the course has no USD price');
     expect(message('PROMOTION_NOT_SELECTED', 'en')).toBe('your order has a joint promotion, please choose a promotion');
+  });
+
+  it('English is answered in Thai until its table is registered (the browser before its English chunk), in English after', () => {
+    registerMessagesEn(null);
+    try {
+      expect(hasMessagesEn()).toBe(false);
+      expect(message('EMPTY_CART', 'en')).toBe(MESSAGES.EMPTY_CART);
+      expect(renderMsg(msgOf('COUPON_NOT_FOUND_ID', { id: 3 }), 'en')).toBe('ไม่พบคูปองนี้ (3)');
+    } finally {
+      registerMessagesEn(MESSAGES_EN);
+    }
+    expect(hasMessagesEn()).toBe(true);
+    expect(message('EMPTY_CART', 'en')).toBe('Your cart is empty');
+    expect(message('EMPTY_CART', 'th')).toBe(MESSAGES.EMPTY_CART);
   });
 
   it('parameters are filled at the edge, in each language, never concatenated by the caller', () => {

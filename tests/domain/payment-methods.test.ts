@@ -29,7 +29,11 @@ import {
 } from '../../domain/payment-methods';
 import type { CardBrand } from '../../domain/payment-methods';
 import { orderAmount } from '../../domain/money';
-import { MSG, renderMsg } from '../../domain/messages';
+import { MSG, registerMessagesEn, renderMsg } from '../../domain/messages';
+import { MESSAGES_EN } from '../../domain/messages-en';
+
+// English messages are answered once their table is registered (the server does at start).
+registerMessagesEn(MESSAGES_EN);
 
 const RUNS = { numRuns: 1000 };
 const SPEC = readFileSync(new URL('../../docs/spec/checkout-spec.md', import.meta.url), 'utf8');

@@ -2,7 +2,8 @@
 // request's language (Accept-Language, else the lang cookie, else Thai), in the spec's order,
 // never the validator's own wording; the field-level details stay under `result`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, MESSAGES_EN, message, renderMsg, msgOf } from '../../domain/messages';
+import { MESSAGES, message, renderMsg, msgOf } from '../../domain/messages';
+import { MESSAGES_EN } from '../../domain/messages-en';
 import { call, login, testApp, type TestApp } from './support/app';
 
 let t: TestApp;

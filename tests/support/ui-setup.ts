@@ -7,12 +7,12 @@
 import { afterEach, beforeEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { closedFetch, resetFetch, unhandledRequests } from './ui-fetch';
-import { EN } from '../../src/i18n/en';
+import { EN, MESSAGES_EN } from '../../src/i18n/en';
 import { registerEnglish } from '../../src/i18n/messages';
 
-// The app loads its English table on demand (src/main.tsx, the language switch); views under test
+// The app loads its English tables on demand (src/main.tsx, the language switch); views under test
 // switch with setLocale directly, so it is there from the start.
-registerEnglish(EN);
+registerEnglish(EN, MESSAGES_EN);
 
 // findBy*/waitFor wait up to 15 s (1 s default): a loaded CI machine renders slower, never wrongly
 // (a wait ends as soon as its element is there; only a failing test waits the whole time).

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { RelatedCourses } from '../../src/features/course/components/InfoSections';
 import { setInAppNavigator } from '../../src/api/effects';
-import { CoursePage } from '../../src/features/course/CoursePage';
+import { CoursePage, preloadCheckoutCode } from '../../src/features/course/CoursePage';
 import { canonicalPath, courseIdFromParam, type CoursePageData } from '../../src/features/course/loader';
 import { resolveLayout } from '../../src/features/course/layouts';
 import { sanitizeHtml } from '../../src/features/course/components/CourseDescription';
@@ -62,6 +63,26 @@ describe('course page helpers', () => {
   });
 });
 
+describe("the checkout's files, preloaded when the course page's code arrives", () => {
+  it('each file the built page lists becomes one modulepreload link, once; no list, nothing', () => {
+    const doc = document.implementation.createHTMLDocument('page');
+    preloadCheckoutCode(doc);
+    expect(doc.head.querySelectorAll('link').length).toBe(0);
+    const block = doc.createElement('script');
+    block.type = 'application/json';
+    block.id = 'checkout-code';
+    block.textContent = JSON.stringify(['/assets/common-1.js', '/assets/PurchasePanel-2.js', 'https://elsewhere.example/x.js']);
+    doc.head.append(block);
+    preloadCheckoutCode(doc);
+    preloadCheckoutCode(doc);
+    const links = [...doc.head.querySelectorAll('link')];
+    expect(links.map((l) => [l.rel, l.getAttribute('href')])).toEqual([
+      ['modulepreload', '/assets/common-1.js'],
+      ['modulepreload', '/assets/PurchasePanel-2.js'],
+    ]);
+  });
+});
+
 describe('course page (layout 3)', () => {
   it('the demo shop shows the demo-payments notice from the server; a real shop does not', async () => {
     const demo = pageData();
@@ -90,6 +111,28 @@ describe('course page (layout 3)', () => {
     expect(within(panel).getByTestId('cart-payable').textContent).toMatch(/1,990\.00/);
     expect(screen.queryByTestId('sticky-bar')).toBeNull();
     expect(localStorage.getItem('return_link')).toBe('/course/1-english-for-communication');
+  });
+
+  it("a related course's card has its own add to cart, a chunk of its own: the same button disabled until its code is there", async () => {
+    const base = pageData();
+    const related = { id: 7, name: 'คอร์สญี่ปุ่น N5', link_path: '7-japanese-n5', course_type: 'Online', image: null, default_price: 150000 };
+    const data = { ...base, course: { ...base.course, related: { same_teacher: [related] } }, settings: { ...base.settings, course_teacher: true } } as CoursePageData;
+    render(
+      <MemoryRouter>
+        <RelatedCourses course={data.course} settings={data.settings} />
+      </MemoryRouter>,
+    );
+    const card = screen.getByRole('link', { name: 'คอร์สญี่ปุ่น N5' }).closest('li')!;
+    // first render: the add-to-cart machine's chunk is not there yet, the card's button is, disabled
+    const waiting = within(card).getByRole('button', { name: `${t('addToCart')}: คอร์สญี่ปุ่น N5` }) as HTMLButtonElement;
+    expect(waiting.disabled).toBe(true);
+    expect(waiting.getAttribute('aria-busy')).toBe('true');
+    // then the machine's button, in the same place, enabled, with its status line
+    const button = (await within(card).findByTestId('add-to-cart-7')) as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    expect(button.getAttribute('aria-label')).toBe(`${t('addToCart')}: คอร์สญี่ปุ่น N5`);
+    expect(within(card).getByTestId('add-to-cart-status-7').getAttribute('role')).toBe('status');
+    expect(within(card).getAllByRole('button')).toHaveLength(1);
   });
 
   it('a payment method selected shows its sub-form; the totals follow the chosen plan', async () => {

@@ -1,8 +1,11 @@
 // One catalogue, Thai first and English complete; the locale chosen from ?lang=, the
 // remembered choice, then the browser's language; every API call says it (Accept-Language).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { MESSAGES, MESSAGES_EN, MSG, localeOfAcceptLanguage, msgOf } from '../../domain/messages';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MESSAGES, MSG, localeOfAcceptLanguage, msgOf } from '../../domain/messages';
+import { MESSAGES_EN } from '../../domain/messages-en';
 import { createApiClient } from '../../src/api/client';
 import { chooseLocale, initLocale } from '../../src/i18n/locale';
 import { EN } from '../../src/i18n/en';
@@ -28,22 +31,33 @@ describe('the catalogue', () => {
     for (const [k, v] of Object.entries(MESSAGES_EN)) expect(v.trim(), k).not.toBe('');
   });
 
+  it("the English messages reach the browser only through the English chunk (a page read in Thai does not load them)", () => {
+    const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+    const importers = ['src', 'machines', 'domain']
+      .flatMap((dir) => readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f}`))
+      .filter((f) => /\.tsx?$/.test(f))
+      .filter((f) => /from '[./]*(domain\/)?messages-en'|import\([^)]*messages-en/.test(readFileSync(join(root, f), 'utf8')));
+    expect(importers).toEqual(['src/i18n/en.ts']);
+  });
+
   it('English labels have no Thai letter (language names aside)', () => {
     for (const [k, v] of Object.entries(EN)) if (k !== 'langTh') expect(v, k).not.toMatch(THAI);
   });
 
   it('English is loaded on demand: Thai until it is there, the switch waits for it', async () => {
-    registerEnglish(null);
+    registerEnglish(null, null);
     try {
       setLocale('en');
       expect(t('close')).toBe(TH.close);
+      expect(tm(MSG.EMPTY_CART)).toBe(MESSAGES.EMPTY_CART);
       setLocale('th');
       await switchLocale('en');
       expect(t('close')).toBe(EN.close);
+      expect(tm(MSG.EMPTY_CART)).toBe(MESSAGES_EN.EMPTY_CART);
       await loadEnglish(); // once loaded, at once
       expect(t('close')).toBe('Close');
     } finally {
-      registerEnglish(EN);
+      registerEnglish(EN, MESSAGES_EN);
     }
   });
 

@@ -5,7 +5,8 @@
  * the spec's messages), never by a Thai literal, so the same map runs in either language.
  */
 import type { BrowserContext } from '@playwright/test';
-import { MESSAGES, MESSAGES_EN, type MessageKey } from '../../../domain/messages';
+import { MESSAGES, type MessageKey } from '../../../domain/messages';
+import { MESSAGES_EN } from '../../../domain/messages-en';
 import { EN } from '../../../src/i18n/en';
 import { TH, type UiKey } from '../../../src/i18n/messages';
 import { LOCALE_COOKIE, LOCALE_STORAGE_KEY, type Locale } from '../../../src/i18n/locale';

@@ -1,11 +1,30 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { components } from '../../../../generated/api';
 import { t } from '../../../i18n/messages';
 import { cardPrice, type Currency } from '../../../../domain/money';
-import { Price } from '../../../ui';
+import { Button, Price } from '../../../ui';
 import type { Course, HowToBuy, SiteSettings } from '../loader';
-import { AddToCartButton } from '../../checkout/components/AddToCartButton';
 import { HtmlBlock } from './CourseDescription';
+
+/**
+ * The cards' "Add to cart" renders the add-to-cart machine, so it brings XState: a chunk of its own,
+ * fetched when the cards render, so that the course route's first load does not carry XState (the
+ * page's purchase panel loads it with the checkout's code). Until it is there the card shows the
+ * same button, disabled and busy, in the same place.
+ */
+const AddToCartButton = lazy(async () => ({ default: (await import('../../checkout/components/AddToCartButton')).AddToCartButton }));
+
+function AddToCartLoading({ name }: { name: string }) {
+  return (
+    <div className="add-to-cart">
+      <Button variant="secondary" disabled aria-busy="true" aria-label={`${t('addToCart')}: ${name}`}>
+        {t('addToCart')}
+      </Button>
+      <p className="add-to-cart__status" />
+    </div>
+  );
+}
 
 type CourseSummary = components['schemas']['CourseSummary'];
 
@@ -41,7 +60,9 @@ function CourseCards({ title, courses, id, currency }: { title: string; courses:
             {c.image ? <img src={c.image} alt="" width={320} height={180} loading="lazy" decoding="async" /> : null}
             <Link to={`/${c.course_type === 'Product' ? 'product' : 'course'}/${c.link_path}`}>{c.name}</Link>
             <Price {...cardPrice(c, currency)} freeWhenZero />
-            <AddToCartButton courseId={c.id} name={c.name} />
+            <Suspense fallback={<AddToCartLoading name={c.name} />}>
+              <AddToCartButton courseId={c.id} name={c.name} />
+            </Suspense>
           </li>
         ))}
       </ul>

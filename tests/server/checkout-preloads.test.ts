@@ -1,0 +1,52 @@
+// The build's list of the course page's checkout files (vite.config.ts checkoutPreloads): every
+// chunk of the three staged imports with their static imports, less what the course route has
+// already loaded; a data block, not a script the Content-Security-Policy must allow.
+import { describe, expect, it } from 'vitest';
+import { checkoutPreloads } from '../../vite.config';
+import { inlineScriptHashes } from '../../server/web/plugin';
+
+type Chunk = { type: 'chunk'; fileName: string; isEntry: boolean; imports: string[]; dynamicImports: string[]; moduleIds: string[] };
+const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], dynamicImports: string[] = [], isEntry = false): Chunk => ({ type: 'chunk', fileName, isEntry, imports, dynamicImports, moduleIds: moduleIds.map((m) => `/repo/${m}`) });
+type Handler = (html: string, ctx: { bundle?: Record<string, unknown> }) => string;
+const transform = (checkoutPreloads().transformIndexHtml as { handler: Handler }).handler;
+const HTML = '<html><head><title>x</title></head><body></body></html>';
+
+const bundle = Object.fromEntries(
+  [
+    chunk('assets/index-1.js', ['src/main.tsx'], ['assets/runtime-1.js'], ['assets/App-1.js', 'assets/en-1.js'], true),
+    chunk('assets/runtime-1.js', ['runtime']),
+    chunk('assets/App-1.js', ['src/app/App.tsx'], ['assets/index-1.js', 'assets/requests-1.js'], ['assets/CoursePage-1.js']),
+    chunk('assets/requests-1.js', ['src/api/requests/index.ts']),
+    chunk('assets/en-1.js', ['src/i18n/en.ts'], ['assets/messages-en-1.js']),
+    chunk('assets/messages-en-1.js', ['domain/messages-en.ts']),
+    chunk('assets/CoursePage-1.js', ['src/features/course/CoursePage.tsx'], ['assets/Button-1.js'], ['assets/common-1.js', 'assets/payment-logic-1.js', 'assets/purchase-entry-1.js']),
+    chunk('assets/Button-1.js', ['src/ui/Button.tsx']),
+    // the first step's module sits in a shared chunk, not a chunk of its own
+    chunk('assets/common-1.js', ['domain/forms/common.ts', 'node_modules/zod/index.js']),
+    chunk('assets/payment-logic-1.js', ['src/api/payment-logic.ts'], ['assets/provided-1.js', 'assets/requests-1.js']),
+    chunk('assets/provided-1.js', ['node_modules/xstate/index.js']),
+    chunk('assets/purchase-entry-1.js', ['src/features/checkout/purchase-entry.tsx'], ['assets/PurchasePanel-1.js', 'assets/provided-1.js']),
+    chunk('assets/PurchasePanel-1.js', ['src/features/checkout/components/PurchasePanel.tsx'], ['assets/Button-1.js', 'assets/Modal-1.js']),
+    chunk('assets/Modal-1.js', ['src/ui/Modal.tsx']),
+  ].map((c) => [c.fileName, c]),
+);
+const listOf = (html: string) => JSON.parse(/<script type="application\/json" id="checkout-code">([\s\S]*?)<\/script>/.exec(html)![1]!) as string[];
+
+describe('the checkout files the course page preloads', () => {
+  it('lists the three steps and their static imports, not what the entry, the app or the course page loaded', () => {
+    const html = transform(HTML, { bundle });
+    expect(listOf(html).sort()).toEqual(['/assets/Modal-1.js', '/assets/PurchasePanel-1.js', '/assets/common-1.js', '/assets/payment-logic-1.js', '/assets/provided-1.js', '/assets/purchase-entry-1.js']);
+    // data, not a script: the page's script hashes are the same with or without it
+    expect(inlineScriptHashes(html)).toEqual(inlineScriptHashes(HTML));
+  });
+
+  it('a build without one of the steps fails rather than preloading part of it', () => {
+    const partial = { ...bundle };
+    delete partial['assets/payment-logic-1.js'];
+    expect(() => transform(HTML, { bundle: partial })).toThrow(/src\/api\/payment-logic\.ts/);
+  });
+
+  it('the dev server (no bundle) writes nothing', () => {
+    expect(transform(HTML, {})).toBe(HTML);
+  });
+});
