@@ -28,6 +28,7 @@ import { pathToFileURL } from 'node:url';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
 import type { AnyStateMachine } from 'xstate';
+import { transitionKey } from './transition-key';
 
 /** Bump when the drawing itself changes (styles, layout options): every chart is redrawn. */
 export const DRAW_VERSION = 2;
@@ -83,15 +84,6 @@ export interface Chart {
 // ---------------------------------------------------------------------------------------------
 // Reading the machine
 
-/** The key coverage.ts gives a transition: source state, event descriptor, index among its candidates. */
-export function transitionKey(t: AnyTransition): string {
-  const source = t.source;
-  const always = source.always ?? [];
-  const i = always.indexOf(t);
-  if (i >= 0) return `${source.id} | always #${i}`;
-  const list = source.transitions.get(t.eventType) ?? [];
-  return `${source.id} | ${t.eventType} #${list.indexOf(t)}`;
-}
 
 type GuardLike = string | { type?: string; guards?: unknown[]; name?: string } | ((...a: unknown[]) => unknown) | undefined;
 

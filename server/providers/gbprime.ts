@@ -20,7 +20,7 @@
  * with 2 decimals.
  */
 import { fromMajor, toDecimalString } from '../../domain/money';
-import { type AdapterOptions, ProviderError, basicAuth, isRecord, joinUrl, send } from './http';
+import { type AdapterOptions, ProviderError, basicAuth, isRecord, joinUrl, send, unsignedNotification } from './http';
 import type { AttemptRef, IncomingNotification, InitiateInput, Initiated, PaymentProvider, ProviderStatus, RefundResult, VerifiedNotification } from './provider';
 
 export interface GbPrimeKeys {
@@ -219,12 +219,9 @@ export function createGbPrimeProvider(client: GbPrimeClient, pages: Pick<GbPrime
     async getPaymentStatus(attempt: AttemptRef): Promise<ProviderStatus> {
       return gbPrimeStatus(await client.checkStatus(attempt.ref));
     },
+    // Unsigned: nothing in it is trusted; the caller applies getPaymentStatus (check_status_txn).
     async verifyNotification(n: IncomingNotification): Promise<VerifiedNotification | null> {
-      const b = isRecord(n.body) ? n.body : {};
-      const ref = String(b.referenceNo ?? '');
-      if (!/^[A-Za-z0-9]{1,20}$/u.test(ref)) return null;
-      // Unsigned: nothing in it is trusted; the caller applies getPaymentStatus (check_status_txn).
-      return { ref, eventId: null };
+      return unsignedNotification(n.body, 'referenceNo', /^[A-Za-z0-9]{1,20}$/u);
     },
     async refundPayment(): Promise<RefundResult> {
       return { kind: 'manual' };

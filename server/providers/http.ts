@@ -97,6 +97,16 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/**
+ * An unsigned notification: the reference it names under `field`, when well formed (`pattern`, and
+ * `accept` of the whole body); nothing else in it is trusted, the caller re-reads the status.
+ */
+export function unsignedNotification(body: unknown, field: string, pattern: RegExp, accept: (b: Record<string, unknown>) => boolean = () => true): { ref: string; eventId: null } | null {
+  const b = isRecord(body) ? body : {};
+  const ref = String(b[field] ?? '');
+  return accept(b) && pattern.test(ref) ? { ref, eventId: null } : null;
+}
+
 /** Constant-time comparison of two strings (hex signatures). */
 export function safeEqual(a: string, b: string): boolean {
   if (a.length !== b.length) return false;

@@ -12,7 +12,7 @@
  * or void call: refunds are manual.
  */
 import { fromMajor, toDecimalString } from '../../domain/money';
-import { type AdapterOptions, ProviderError, isRecord, send } from './http';
+import { type AdapterOptions, ProviderError, isRecord, send, unsignedNotification } from './http';
 import type { AttemptRef, IncomingNotification, InitiateInput, Initiated, PaymentProvider, ProviderStatus, RefundResult, VerifiedNotification } from './provider';
 
 export interface PaySolutionsKeys {
@@ -139,12 +139,9 @@ export function createPaySolutionsProvider(client: PaySolutionsClient): PaymentP
     async getPaymentStatus(attempt: AttemptRef): Promise<ProviderStatus> {
       return paySolutionsStatus(await client.inquiry(attempt.ref));
     },
+    // Unsigned: no claim is trusted; the caller applies getPaymentStatus (the inquiry).
     async verifyNotification(n: IncomingNotification): Promise<VerifiedNotification | null> {
-      const b = isRecord(n.body) ? n.body : {};
-      const refno = String(b.refno ?? '');
-      if (String(b.merchantid ?? '') !== client.merchantId || !/^\d{1,12}$/u.test(refno)) return null;
-      // Unsigned: no claim is trusted; the caller applies getPaymentStatus (the inquiry).
-      return { ref: refno, eventId: null };
+      return unsignedNotification(n.body, 'refno', /^\d{1,12}$/u, (b) => String(b.merchantid ?? '') === client.merchantId);
     },
     async refundPayment(): Promise<RefundResult> {
       return { kind: 'manual' };

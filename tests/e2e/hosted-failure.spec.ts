@@ -1,13 +1,11 @@
 import { expect, loginFast, test } from './engine/fixtures';
+import { orderFromCoursePage } from './scenarios-support';
 
 const SHOTS = process.env.I9_SHOTS;
 
 test('PaySolutions declined: the return page never thanks, shows the failure notice in Thai, the order can be paid again or cancelled', async ({ page }) => {
   await loginFast(page, 'student2');
-  await page.goto('/course/3-ux-ui-workshop');
-  const panel = page.getByTestId('purchase-panel');
-  await panel.getByTestId('method-13').check();
-  await panel.getByTestId('checkout-submit').click();
+  await orderFromCoursePage(page, '/course/3-ux-ui-workshop', 13);
   await page.getByTestId('ps-decline').click({ timeout: 20_000 });
 
   // Back on our site: the order's real status, read from the server.

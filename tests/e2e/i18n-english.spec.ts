@@ -4,7 +4,7 @@
 // in Thai shows no English word but names and codes.
 import type { Page } from '@playwright/test';
 import { expect, test } from './engine/fixtures';
-import { uniqueEmail } from './support';
+import { fillLayout4Visitor, uniqueEmail } from './support';
 
 const THAI = /[\u0E00-\u0E7F]/u;
 
@@ -72,13 +72,7 @@ test('in English, a layout-4 visitor buys by Omise card and reads no Thai but th
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
   await page.getByTestId('sticky-register').click();
-  await panel.locator('input[name="firstname"]').fill('Jane');
-  await panel.getByLabel(/^Last name/).fill('Doe');
-  await panel.getByLabel(/^E-mail/).fill(uniqueEmail('en-visitor'));
-  await panel.getByLabel(/^Phone/).fill('0812345678');
-  await panel.getByLabel(/School/).fill('Test school');
-  await panel.getByLabel(/Level/).selectOption({ index: 1 });
-  await panel.getByRole('group', { name: /How did you find us/ }).getByRole('radio').first().check();
+  await fillLayout4Visitor(panel, { firstname: 'Jane', lastname: 'Doe', email: uniqueEmail('en-visitor') }, 'en');
   await panel.getByTestId('method-8').check();
   expect(foreignThai(await visibleTexts(page), shop)).toEqual([]);
   await panel.getByTestId('checkout-submit').click();
@@ -129,13 +123,7 @@ test('in Thai, the same walk to the payment modal shows no English but names and
   await expect(panel.getByTestId('method-8')).toBeVisible();
   expect(foreignEnglish(await visibleTexts(page), shop)).toEqual([]);
   await page.getByTestId('sticky-register').click();
-  await panel.locator('input[name="firstname"]').fill('สมหญิง');
-  await panel.getByLabel(/^นามสกุล/).fill('ทดสอบ');
-  await panel.getByLabel(/^อีเมล/).fill(uniqueEmail('th-visitor'));
-  await panel.getByLabel(/^เบอร์โทรศัพท์/).fill('0812345678');
-  await panel.getByLabel(/School/).fill('โรงเรียนทดสอบ');
-  await panel.getByLabel(/Level/).selectOption({ index: 1 });
-  await panel.getByRole('group', { name: /How did you find us/ }).getByRole('radio').first().check();
+  await fillLayout4Visitor(panel, { firstname: 'สมหญิง', lastname: 'ทดสอบ', email: uniqueEmail('th-visitor') });
   await panel.getByTestId('method-8').check();
   await panel.getByTestId('checkout-submit').click();
   const modal = page.getByRole('dialog', { name: 'ชำระเงินด้วยบัตรเครดิต/เดบิต' });

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test, type Shop } from './engine/fixtures';
-import { uniqueEmail } from './support';
+import { fillLayout4Visitor, uniqueEmail } from './support';
 import { traceContext } from './engine/trace';
 
 const COURSE = '/course/5';
@@ -28,13 +28,7 @@ async function countUsers(shop: Shop, email: string): Promise<number> {
 /** The visitor's registration fields on course 5 (Thai labels). */
 async function fillVisitor(page: Page, email: string): Promise<void> {
   const panel = page.getByTestId('purchase-panel');
-  await panel.locator('input[name="firstname"]').fill('สมหญิง');
-  await panel.getByLabel(/^นามสกุล/).fill('ทดสอบ');
-  await panel.getByLabel(/^อีเมล/).fill(email);
-  await panel.getByLabel(/^เบอร์โทรศัพท์/).fill('0812345678');
-  await panel.getByLabel(/School/).fill('โรงเรียนทดสอบ');
-  await panel.getByLabel(/Level/).selectOption({ index: 1 });
-  await panel.getByRole('group', { name: /How did you find us/ }).getByRole('radio').first().check();
+  await fillLayout4Visitor(panel, { firstname: 'สมหญิง', lastname: 'ทดสอบ', email });
 }
 
 test('a card number pasted as printed ("4242 4242 4242 4242") is kept whole and pays: one account, one order', async ({ page, shop }) => {
@@ -172,13 +166,7 @@ test('the welcome mail (English) says how to get back in; its link opens the ord
   const email = uniqueEmail('l4-welcome');
   await page.goto(`${COURSE}?lang=en`);
   const panel = page.getByTestId('purchase-panel');
-  await panel.locator('input[name="firstname"]').fill('Jane');
-  await panel.getByLabel(/^Last name/).fill('Doe');
-  await panel.getByLabel(/^E-mail/).fill(email);
-  await panel.getByLabel(/^Phone/).fill('0812345678');
-  await panel.getByLabel(/School/).fill('Test school');
-  await panel.getByLabel(/Level/).selectOption({ index: 1 });
-  await panel.getByRole('group', { name: /How did you find us/ }).getByRole('radio').first().check();
+  await fillLayout4Visitor(panel, { firstname: 'Jane', lastname: 'Doe', email }, 'en');
   await panel.getByTestId('checkout-submit').click();
   await expect(page.getByRole('dialog')).toBeVisible({ timeout: 20_000 });
 

@@ -1,17 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, loginFast, test } from './engine/fixtures';
-import { payByOmiseCard } from './scenarios-support';
+import { courseOrdersOf, orderFromCoursePage, payByOmiseCard } from './scenarios-support';
 import { PNG } from './support';
-
-type ApiOrder = { id: number; order_token: string; payment_status: string; courses?: { course_id: number }[]; outcome?: { state: string; reason: string | null; method_id: number | null } };
-
-/** The student's orders as the server has them (read through the student's own session). */
-async function ordersOf(page: Page, courseId: number): Promise<ApiOrder[]> {
-  const r = await page.request.get('/private/orders');
-  expect(r.ok()).toBe(true);
-  const body = (await r.json()) as { data: ApiOrder[] };
-  return body.data.filter((o) => o.courses?.some((c) => c.course_id === courseId));
-}
 
 async function seatsOf(page: Page, courseId: number): Promise<number | null> {
   const r = await page.request.get(`/public/courses/${courseId}/0`);
@@ -21,16 +11,13 @@ async function seatsOf(page: Page, courseId: number): Promise<number | null> {
 
 test('a declined Omise card, then pay again by bank transfer on the same order: waiting for approval, one order', async ({ page }) => {
   await loginFast(page, 'student');
-  await page.goto('/course/3-ux-ui-workshop');
-  const panel = page.getByTestId('purchase-panel');
-  await panel.getByTestId('method-8').check();
-  await panel.getByTestId('checkout-submit').click();
+  await orderFromCoursePage(page, '/course/3-ux-ui-workshop', 8);
 
   await payByOmiseCard(page, '4111111111140011');
 
   // The order list tells why, in the buyer's language, and offers to pay again.
   await expect(page).toHaveURL(/\/myaccount\/student\/order/, { timeout: 20_000 });
-  const [order] = await ordersOf(page, 3);
+  const [order] = await courseOrdersOf(page, 3);
   expect(order?.outcome).toEqual({ state: 'failed', reason: 'insufficientFunds', method_id: 8 });
   const row = page.getByTestId('order-row').filter({ hasText: `#${order!.id}` });
   await expect(row.getByTestId('order-outcome')).toHaveAttribute('data-state', 'failed');
@@ -63,17 +50,14 @@ test('a declined Omise card, then pay again by bank transfer on the same order: 
   await expect(page.getByTestId('thankyou-title')).toHaveAttribute('data-state', 'awaitingApproval');
   await page.goto('/myaccount/student/order');
   await expect(page.getByTestId('order-row').filter({ hasText: `#${order!.id}` }).getByTestId('order-outcome')).toHaveAttribute('data-state', 'awaitingApproval', { timeout: 20_000 });
-  const after = await ordersOf(page, 3);
+  const after = await courseOrdersOf(page, 3);
   expect(after.map((o) => [o.id, o.payment_status, o.outcome?.state])).toEqual([[order!.id, 'pendingApproved', 'awaitingApproval']]);
 });
 
 test('an unpaid order is cancelled from the order list: its seat is given back, it reads as cancelled', async ({ page }) => {
   await loginFast(page, 'student2');
   const before = await seatsOf(page, 3);
-  await page.goto('/course/3-ux-ui-workshop');
-  const panel = page.getByTestId('purchase-panel');
-  await panel.getByTestId('method-4').check();
-  await panel.getByTestId('checkout-submit').click();
+  await orderFromCoursePage(page, '/course/3-ux-ui-workshop', 4);
   const qr = page.getByTestId('scb-qr-modal');
   await expect(qr.getByTestId('qr-image')).toBeVisible({ timeout: 20_000 });
   expect(before).not.toBeNull();
@@ -81,7 +65,7 @@ test('an unpaid order is cancelled from the order list: its seat is given back, 
   // Leaving the QR (Escape) keeps the order payable: the order list.
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/\/myaccount\/student\/order/, { timeout: 20_000 });
-  const [order] = await ordersOf(page, 3);
+  const [order] = await courseOrdersOf(page, 3);
   expect(order?.outcome?.state).toBe('awaitingPayment');
   const row = page.getByTestId('order-row').filter({ hasText: `#${order!.id}` });
   await row.getByTestId('order-cancel').click();
@@ -90,7 +74,7 @@ test('an unpaid order is cancelled from the order list: its seat is given back, 
   await expect(page.getByTestId('order-row').filter({ hasText: `#${order!.id}` }).getByTestId('order-outcome')).toHaveAttribute('data-state', 'cancelled', { timeout: 20_000 });
   expect(await seatsOf(page, 3)).toBe(before);
   // Other tests may have left cancelled orders of this course: only this one matters, and nothing is left unpaid.
-  const mine = await ordersOf(page, 3);
+  const mine = await courseOrdersOf(page, 3);
   expect(mine.find((o) => o.id === order!.id)?.outcome?.state).toBe('cancelled');
   expect(mine.filter((o) => o.outcome?.state !== 'cancelled')).toEqual([]);
 });

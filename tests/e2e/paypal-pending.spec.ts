@@ -1,28 +1,17 @@
-import type { Page } from '@playwright/test';
 import { expect, loginFast, test } from './engine/fixtures';
-
-async function ordersOf(page: Page, courseId: number) {
-  const r = await page.request.get('/private/orders');
-  const body = (await r.json()) as { data: { id: number; payment_status: string; outcome?: { state: string; method_id: number | null }; courses?: { course_id: number }[] }[] };
-  return body.data.filter((o) => o.courses?.some((c) => c.course_id === courseId));
-}
+import { courseOrdersOf, openPaypalApproval, orderFromCoursePage } from './scenarios-support';
 
 test('PayPal: a capture PayPal leaves pending keeps the order awaiting payment with a message; PayPal completing it later pays it', async ({ page }) => {
   await loginFast(page, 'student2');
-  await page.goto('/course/3-ux-ui-workshop');
-  const panel = page.getByTestId('purchase-panel');
-  await panel.getByTestId('method-2').check();
-  await panel.getByTestId('checkout-submit').click();
+  await orderFromCoursePage(page, '/course/3-ux-ui-workshop', 2);
 
-  const modal = page.getByRole('dialog', { name: 'ชำระเงินด้วย PayPal' });
-  await expect(modal).toBeVisible({ timeout: 20_000 });
-  const [popup] = await Promise.all([page.waitForEvent('popup'), modal.getByTestId('paypal-button').click()]);
+  const { modal, popup } = await openPaypalApproval(page);
   await popup.getByTestId('pp-approve-pending').click({ timeout: 20_000 });
 
   // Pending is not failed: the buyer is told, the order is kept awaiting payment (not deleted).
   await expect(modal.getByTestId('paypal-capture-pending')).toContainText('PayPal กำลังตรวจสอบการชำระเงินนี้', { timeout: 20_000 });
   await expect(page.locator('body')).not.toContainText('ชำระเงินไม่สำเร็จ');
-  const [order] = await ordersOf(page, 3);
+  const [order] = await courseOrdersOf(page, 3);
   expect(order).toMatchObject({ payment_status: 'notYetReceived', outcome: { state: 'awaitingPayment' } });
   await modal.getByTestId('paypal-pending-close').click();
   await expect(page).toHaveURL(/\/thankyou\?orderId=|\/myaccount\/student\/order/, { timeout: 20_000 });
@@ -32,6 +21,6 @@ test('PayPal: a capture PayPal leaves pending keeps the order awaiting payment w
   const pending = caps.captures.filter((c) => c.status === 'PENDING');
   expect(pending.length).toBeGreaterThan(0);
   for (const c of pending) expect((await page.request.post(`/sandbox/paypal/control/captures/${c.id}/complete`)).ok()).toBe(true);
-  await expect.poll(async () => (await ordersOf(page, 3)).find((o) => o.id === order!.id)?.payment_status, { timeout: 20_000 }).toBe('approved');
-  expect((await ordersOf(page, 3)).find((o) => o.id === order!.id)?.outcome).toMatchObject({ state: 'paid', method_id: 2 });
+  await expect.poll(async () => (await courseOrdersOf(page, 3)).find((o) => o.id === order!.id)?.payment_status, { timeout: 20_000 }).toBe('approved');
+  expect((await courseOrdersOf(page, 3)).find((o) => o.id === order!.id)?.outcome).toMatchObject({ state: 'paid', method_id: 2 });
 });

@@ -1,22 +1,11 @@
-import type { Page } from '@playwright/test';
 import { expect, loginFast, test } from './engine/fixtures';
-
-async function ordersOf(page: Page, courseId: number) {
-  const r = await page.request.get('/private/orders');
-  const body = (await r.json()) as { data: { id: number; outcome?: { state: string; method_id: number | null }; courses?: { course_id: number }[] }[] };
-  return body.data.filter((o) => o.courses?.some((c) => c.course_id === courseId));
-}
+import { courseOrdersOf, openPaypalApproval, orderFromCoursePage } from './scenarios-support';
 
 test('PayPal: cancel in the approval window returns to a payable order; approving again pays it (same order)', async ({ page, machines }) => {
   await loginFast(page, 'student2');
-  await page.goto('/course/3-ux-ui-workshop');
-  const panel = page.getByTestId('purchase-panel');
-  await panel.getByTestId('method-2').check();
-  await panel.getByTestId('checkout-submit').click();
+  await orderFromCoursePage(page, '/course/3-ux-ui-workshop', 2);
 
-  const modal = page.getByRole('dialog', { name: 'ชำระเงินด้วย PayPal' });
-  await expect(modal).toBeVisible({ timeout: 20_000 });
-  const [popup] = await Promise.all([page.waitForEvent('popup'), modal.getByTestId('paypal-button').click()]);
+  const { popup } = await openPaypalApproval(page);
   // The approval window stays open on PayPal's page until the buyer decides.
   await expect(popup.getByTestId('pp-approve')).toBeVisible({ timeout: 20_000 });
   // no pause: once the page's PayPal machine has settled waiting for the approval (the window's
@@ -30,7 +19,7 @@ test('PayPal: cancel in the approval window returns to a payable order; approvin
   // Cancelled: the order list (or the page again) with a payable order, never a thank-you.
   await expect(page.locator('body')).not.toContainText('ขอบคุณสำหรับการสั่งซื้อ');
   await page.goto('/myaccount/student/order');
-  const [order] = await ordersOf(page, 3);
+  const [order] = await courseOrdersOf(page, 3);
   // The order was kept, payable: pay it again with PayPal from the list.
   expect(['awaitingPayment', 'failed']).toContain(order?.outcome?.state);
   const row = page.getByTestId('order-row').filter({ hasText: `#${order!.id}` });
@@ -41,7 +30,7 @@ test('PayPal: cancel in the approval window returns to a payable order; approvin
   await expect(again).toBeVisible({ timeout: 20_000 });
   const [popup2] = await Promise.all([page.waitForEvent('popup'), again.getByTestId('paypal-button').click()]);
   await popup2.getByTestId('pp-approve').click({ timeout: 20_000 });
-  await expect.poll(async () => (await ordersOf(page, 3)).map((o) => o.outcome?.state), { timeout: 20_000 }).toContain('paid');
+  await expect.poll(async () => (await courseOrdersOf(page, 3)).map((o) => o.outcome?.state), { timeout: 20_000 }).toContain('paid');
   // One order, the same one, paid by PayPal.
-  expect((await ordersOf(page, 3)).filter((o) => o.outcome?.state !== 'cancelled').map((o) => [o.id, o.outcome?.state, o.outcome?.method_id])).toEqual([[order!.id, 'paid', 2]]);
+  expect((await courseOrdersOf(page, 3)).filter((o) => o.outcome?.state !== 'cancelled').map((o) => [o.id, o.outcome?.state, o.outcome?.method_id])).toEqual([[order!.id, 'paid', 2]]);
 });

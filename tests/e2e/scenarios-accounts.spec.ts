@@ -3,7 +3,7 @@
  * database: the buyer's account, one order with its line, the charge or its absence, the report.
  */
 import { expect, freshStudent, test } from './engine/fixtures';
-import { uniqueEmail } from './support';
+import { fillLayout4Visitor, uniqueEmail } from './support';
 import { onlyOrderOf, payByOmiseCard } from './scenarios-support';
 
 test('a visitor presses pay, logs in in the modal, and the order continues for that student (bank transfer, notify later)', async ({ page, shop }) => {
@@ -34,13 +34,7 @@ test('layout 4: a visitor registers on the course page and pays by Omise card; o
   await page.goto('/course/5-private-math-tutoring');
   await page.getByTestId('sticky-register').click();
   const panel = page.getByTestId('purchase-panel');
-  await panel.locator('input[name="firstname"]').fill('สมหญิง');
-  await panel.getByLabel(/^นามสกุล/).fill('ทดสอบบัตร');
-  await panel.getByLabel(/^อีเมล/).fill(email);
-  await panel.getByLabel(/^เบอร์โทรศัพท์/).fill('0812345678');
-  await panel.getByLabel(/School/).fill('โรงเรียนทดสอบ');
-  await panel.getByLabel(/Level/).selectOption({ index: 1 });
-  await panel.getByRole('group', { name: /How did you find us/ }).getByRole('radio').first().check();
+  await fillLayout4Visitor(panel, { firstname: 'สมหญิง', lastname: 'ทดสอบบัตร', email });
   await panel.getByTestId('method-8').check();
   await expect(panel.getByTestId('cart-payable')).toContainText('8,900.00');
   await panel.getByTestId('checkout-submit').click();

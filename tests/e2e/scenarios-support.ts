@@ -173,3 +173,29 @@ export async function pdfText(page: Page, href: string): Promise<string> {
   writeFileSync(file, await r.body());
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[ \t]+/g, ' ');
 }
+
+/** From the course page: chooses the payment method in the purchase panel and orders (the buyer already logged in). */
+export async function orderFromCoursePage(page: Page, coursePath: string, methodId: number): Promise<void> {
+  await page.goto(coursePath);
+  const panel = page.getByTestId('purchase-panel');
+  await panel.getByTestId(`method-${methodId}`).check();
+  await panel.getByTestId('checkout-submit').click();
+}
+
+/** The PayPal dialog (Thai) once shown, and the approval window (PayPal's page) its button opens. */
+export async function openPaypalApproval(page: Page): Promise<{ modal: Locator; popup: Page }> {
+  const modal = page.getByRole('dialog', { name: 'ชำระเงินด้วย PayPal' });
+  await expect(modal).toBeVisible({ timeout: 20_000 });
+  const [popup] = await Promise.all([page.waitForEvent('popup'), modal.getByTestId('paypal-button').click()]);
+  return { modal, popup };
+}
+
+export type ApiOrder = { id: number; order_token: string; payment_status: string; courses?: { course_id: number }[]; outcome?: { state: string; reason: string | null; method_id: number | null } };
+
+/** The student's orders of a course as the server has them (read through the student's own session). */
+export async function courseOrdersOf(page: Page, courseId: number): Promise<ApiOrder[]> {
+  const r = await page.request.get('/private/orders');
+  expect(r.ok()).toBe(true);
+  const body = (await r.json()) as { data: ApiOrder[] };
+  return body.data.filter((o) => o.courses?.some((c) => c.course_id === courseId));
+}

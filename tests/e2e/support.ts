@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** A tiny valid PNG (1x1) for slip uploads. */
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -11,4 +11,21 @@ export async function submitCheckout(page: Page): Promise<void> {
   const submit = page.getByTestId('checkout-submit');
   await expect(submit).toBeVisible();
   await submit.click();
+}
+
+const VISITOR_LABELS = {
+  th: { lastname: /^นามสกุล/, email: /^อีเมล/, tel: /^เบอร์โทรศัพท์/, school: 'โรงเรียนทดสอบ' },
+  en: { lastname: /^Last name/, email: /^E-mail/, tel: /^Phone/, school: 'Test school' },
+};
+
+/** The layout-4 registration fields of course 5 in the purchase panel: the visitor's name, e-mail and phone, and the shop's three custom labels. */
+export async function fillLayout4Visitor(panel: Locator, who: { firstname: string; lastname: string; email: string }, lang: 'th' | 'en' = 'th'): Promise<void> {
+  const labels = VISITOR_LABELS[lang];
+  await panel.locator('input[name="firstname"]').fill(who.firstname);
+  await panel.getByLabel(labels.lastname).fill(who.lastname);
+  await panel.getByLabel(labels.email).fill(who.email);
+  await panel.getByLabel(labels.tel).fill('0812345678');
+  await panel.getByLabel(/School/).fill(labels.school);
+  await panel.getByLabel(/Level/).selectOption({ index: 1 });
+  await panel.getByRole('group', { name: /How did you find us/ }).getByRole('radio').first().check();
 }

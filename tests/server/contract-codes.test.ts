@@ -1,8 +1,8 @@
 // The contract's newer answers: the domain's refusals under their own codes, cancel_at null when
 // the site never auto-cancels, 403 for an instructor on student-only calls, and request bodies
 // validated against the schema of the media type they were sent as.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, idemKey, login, testApp, type TestApp } from './support/app';
+import { describe, expect, it } from 'vitest';
+import { appForFile, call, idemKey, login, testApp, type TestApp } from './support/app';
 
 let t: TestApp;
 let sid: string; // student (id 2)
@@ -10,11 +10,7 @@ let sid: string; // student (id 2)
 const order = (body: Record<string, unknown>) =>
   call(t.app, 'createOrder', { cookie: sid, headers: { 'idempotency-key': idemKey() }, body: { user_id: 2, payment_method_id: 1, currency_code: 'THB', ...body } });
 
-beforeAll(async () => {
-  t = await testApp({ payments: true });
-  sid = await login(t.app, 'student');
-});
-afterAll(async () => t?.close());
+appForFile(() => testApp({ payments: true }), ['student'], (app, [c]) => { t = app; sid = c; });
 
 describe('domain refusals keep their own codes', () => {
   it('coupons and a promotion together while the site makes them exclusive -> 409 COUPON_PROMOTION_EXCLUSIVE', async () => {

@@ -2,29 +2,17 @@
 // against openapi.yaml by the router and again here by an independent validator (support/contract).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, idemKey, login, testApp, type TestApp } from './support/app';
+import { describe, expect, it } from 'vitest';
+import { multipart } from './support/requests';
+import { appForFile, call, idemKey, login, testApp, type TestApp } from './support/app';
 import { called, coreOperationIds } from './support/contract';
 
 let t: TestApp;
 let sid: string;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
-function multipart(field: string, filename: string, type: string, data: Buffer): { raw: Buffer; headers: Record<string, string> } {
-  const boundary = '----test' + Math.random().toString(16).slice(2);
-  const raw = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { raw, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
-beforeAll(async () => {
-  t = await testApp();
-  sid = await login(t.app, 'student');
-});
-afterAll(async () => t?.close());
+appForFile(testApp, ['student'], (app, [c]) => { t = app; sid = c; });
 
 describe('auth', () => {
   it('logs in, reads the session, logs out', async () => {

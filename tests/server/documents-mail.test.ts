@@ -2,10 +2,10 @@
 // pdftotext), in the buyer's language; the back office's re-send attaches the same PDF; a refund
 // of a paid order made through the back office's HTTP route issues the credit note linking the
 // invoice; the e-Tax XML inside the PDF carries an XAdES-BES signature (verified with xadesjs).
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { call, idemKey, login, testApp, type TestApp } from './support/app';
+import { appForFile, call, idemKey, testApp, type TestApp } from './support/app';
 import { addCourse1070, pay, pdfAttachments, pdfText } from './support/documents';
 import { documentsOfOrder } from '../../server/documents/repository';
 import { sendPaidMail } from '../../server/documents/mail';
@@ -20,14 +20,13 @@ let n = 0;
 const ADMIN = { authorization: 'Bearer admin-dev-token' };
 const flat = (s: string) => s.replace(/\s+/gu, ' ');
 
-beforeAll(async () => {
-  t = await testApp({ payments: true });
-  sid = await login(t.app, 'student');
-  sid2 = await login(t.app, 'student2');
+appForFile(() => testApp({ payments: true }), ['student', 'student2'], async (app, [c0, c1]) => {
+  t = app;
+  sid = c0;
+  sid2 = c1;
   // The paid e-mail goes to verified addresses only (the mail guard's 'notice').
   await t.db.query('UPDATE users SET email_verified_at = $1 WHERE id = 3', [t.clock.now()]);
-}, 240_000);
-afterAll(async () => t?.close());
+});
 
 async function order(cookie: string, userId: number, lang: 'th' | 'en' = 'th', extra: Record<string, unknown> = {}): Promise<number> {
   const course = await addCourse1070(t, `mail-course-${++n}`);

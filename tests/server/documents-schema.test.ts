@@ -1,12 +1,12 @@
 // The e-Tax XML attached inside each document's PDF (tax invoice, receipt, credit note; signed with
 // the demo shop's certificate) validates against ETDA's published XML schema, version 2.1
 // (tests/fixtures/etda-e-tax-2p1, see its README), with libxml2's validator (xmllint-wasm).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { tmpdir } from 'node:os';
 import { validateXML } from 'xmllint-wasm';
-import { login, testApp, type TestApp } from './support/app';
+import { appForFile, testApp, type TestApp } from './support/app';
 import { addCourse1070, pay, pdfAttachments, placeOrder } from './support/documents';
 import { documentsOfOrder } from '../../server/documents/repository';
 import { correctDocument } from '../../server/documents/service';
@@ -29,11 +29,7 @@ async function schemaErrors(kind: DocumentKind, xml: string): Promise<string[]> 
 let t: TestApp;
 let sid2: string;
 
-beforeAll(async () => {
-  t = await testApp();
-  sid2 = await login(t.app, 'student2');
-}, 240_000);
-afterAll(async () => t?.close());
+appForFile(testApp, ['student2'], (app, [c]) => { t = app; sid2 = c; });
 
 describe('the e-Tax XML against ETDA’s schema 2.1', () => {
   it('the schema set itself accepts ETDA’s own example tax invoice (the validator works)', async () => {

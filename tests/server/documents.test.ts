@@ -1,10 +1,10 @@
 // Receipts, tax invoices and credit notes: issued in the transaction that marks the order paid,
 // numbered without gaps, frozen, and rendered as PDF whose text (pdftotext) holds every field the
 // Revenue Code asks and the exact amounts, with the e-Tax XML attached inside.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 // @ts-expect-error jsdom ships no types here; only its DOMParser is used.
 import { JSDOM } from 'jsdom';
-import { call, login, testApp, type TestApp } from './support/app';
+import { appForFile, call, testApp, type TestApp } from './support/app';
 import { addCourse1070, pay, pdfAttachments, pdfText, placeOrder } from './support/documents';
 import { documentsOfOrder, type DocumentRow } from '../../server/documents/repository';
 import { creditNoteForRefund, correctDocument, issueForPaidOrder } from '../../server/documents/service';
@@ -16,12 +16,7 @@ let sid: string; // student (2): natural person
 let sid2: string; // student2 (3): juristic person, tax invoice data complete
 let n = 0;
 
-beforeAll(async () => {
-  t = await testApp();
-  sid = await login(t.app, 'student');
-  sid2 = await login(t.app, 'student2');
-}, 240_000);
-afterAll(async () => t?.close());
+appForFile(testApp, ['student', 'student2'], (app, [c0, c1]) => { t = app; sid = c0; sid2 = c1; });
 
 const docs = (orderId: number) => documentsOfOrder(t.db, orderId);
 const byKind = (rows: DocumentRow[], kind: string) => rows.find((d) => d.kind === kind)!;

@@ -1,19 +1,15 @@
 // The API answers every refused request with the spec's code and message in the
 // request's language (Accept-Language, else the lang cookie, else Thai), in the spec's order,
 // never the validator's own wording; the field-level details stay under `result`.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, message, renderMsg, msgOf } from '../../domain/messages';
 import { MESSAGES_EN } from '../../domain/messages-en';
-import { call, login, testApp, type TestApp } from './support/app';
+import { appForFile, call, testApp, type TestApp } from './support/app';
 
 let t: TestApp;
 let sid: string;
 
-beforeAll(async () => {
-  t = await testApp({ payments: true });
-  sid = await login(t.app, 'student');
-});
-afterAll(async () => t?.close());
+appForFile(() => testApp({ payments: true }), ['student'], (app, [c]) => { t = app; sid = c; });
 
 const VALIDATOR_WORDS = /must (match|have|be|NOT)|required property|format "|pattern "|additional properties/i;
 const THAI = /[\u0E00-\u0E7F]/u;

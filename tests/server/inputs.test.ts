@@ -2,16 +2,12 @@
  * NUL and other invalid text, malformed multipart, over-long paths answer
  * 400 with the envelope; a body over the limit answers 413, which the contract declares.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, testApp, type TestApp } from './support/app';
+import { describe, expect, it } from 'vitest';
+import { appForFile, call, testApp, type TestApp } from './support/app';
 
 let t: TestApp;
 let sid: string;
-beforeAll(async () => {
-  t = await testApp();
-  sid = await login(t.app, 'student');
-});
-afterAll(async () => t.close());
+appForFile(testApp, ['student'], (app, [c]) => { t = app; sid = c; });
 
 const isEnvelope = (b: { success?: unknown; error?: { code?: unknown; msg?: unknown } }) => b.success === false && typeof b.error?.code === 'string' && typeof b.error?.msg === 'string';
 

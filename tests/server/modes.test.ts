@@ -9,14 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, productionProblems, trustedProxies } from '../../server/config';
 import { loadProvidersConfig, PROVIDER_URL_SETTINGS, SANDBOX_KEYS, secretValues } from '../../server/providers/config';
 import { call, testApp, type TestApp } from './support/app';
-
-/** A production environment where every setting is real. */
-function realEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { NODE_ENV: 'production', ADMIN_TOKEN: 'Vq3x9LmT7rPz2KdW8sYbN4cF6hJgA1eU0oRi', PUBLIC_ORIGIN: 'https://shop.example.com' };
-  for (const name of PROVIDER_URL_SETTINGS) env[name] = `https://api.${name.toLowerCase().split('_')[0]}.example/v1`;
-  for (const name of Object.keys(SANDBOX_KEYS)) env[name] = `real-${name.toLowerCase()}-0123456789`;
-  return env;
-}
+import { realEnv } from './support/requests';
 
 describe('production refuses unsafe settings', () => {
   it('names every missing provider setting and ADMIN_TOKEN when nothing is set', () => {

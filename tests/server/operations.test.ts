@@ -11,14 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig, loadSecretFiles, productionProblems, trustedProxies } from '../../server/config';
 import { DatabaseUnavailableError, isConnectionLoss, poolLimits } from '../../server/db/index';
 import { DEMO_IN_PRODUCTION, seed, seedIfEmpty } from '../../server/db/seed';
-import { PROVIDER_URL_SETTINGS, SANDBOX_KEYS } from '../../server/providers/config';
-
-function realEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { NODE_ENV: 'production', ADMIN_TOKEN: 'Vq3x9LmT7rPz2KdW8sYbN4cF6hJgA1eU0oRi', PUBLIC_ORIGIN: 'https://shop.example.com' };
-  for (const name of PROVIDER_URL_SETTINGS) env[name] = `https://api.${name.toLowerCase().split('_')[0]}.example/v1`;
-  for (const name of Object.keys(SANDBOX_KEYS)) env[name] = `real-${name.toLowerCase()}-0123456789`;
-  return env;
-}
+import { realEnv } from './support/requests';
 
 describe('production settings', () => {
   it('a complete production configuration passes', () => {

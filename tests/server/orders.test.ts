@@ -1,7 +1,7 @@
 // Order creation rules: prices recomputed from ids (tampering changes nothing), the spec's checks
 // and codes, idempotency, auto-cancel giving seats and coupon uses back.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, idemKey, login, NOW, testApp, type TestApp } from './support/app';
+import { describe, expect, it } from 'vitest';
+import { appForFile, call, idemKey, login, NOW, testApp, type TestApp } from './support/app';
 
 let t: TestApp;
 let sid: string; // student (id 2): owns Python (2) and Excel (9)
@@ -10,12 +10,7 @@ let sid2: string; // student2 (id 3): juristic person, owns English (1)
 const order = (cookie: string, body: Record<string, unknown>, key = idemKey()) =>
   call(t.app, 'createOrder', { cookie, headers: { 'idempotency-key': key }, body: { payment_method_id: 1, currency_code: 'THB', ...body } });
 
-beforeAll(async () => {
-  t = await testApp();
-  sid = await login(t.app, 'student');
-  sid2 = await login(t.app, 'student2');
-});
-afterAll(async () => t?.close());
+appForFile(testApp, ['student', 'student2'], (app, [c0, c1]) => { t = app; sid = c0; sid2 = c1; });
 
 describe('prices come from ids only', () => {
   it('ignores price, discount, shipping_fee, cancel_at and per-course amounts sent by the browser', async () => {

@@ -3,8 +3,8 @@
 // course/book/mixed × coupon/promotion/none × shipping option × no tax/withholding 3%/1%) asserts
 // quote == order, refusals included; then the promotion rule, per-currency shipping fees and
 // stale quotes (two tabs, a login merge, the back office changing a price, a fee or the stock).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, idemKey, login, testApp, type TestApp } from './support/app';
+import { describe, expect, it } from 'vitest';
+import { appForFile, call, idemKey, testApp, type TestApp } from './support/app';
 
 let t: TestApp;
 let sid2: string; // student2 (id 3): juristic person asking for a tax invoice, owns English (1)
@@ -16,13 +16,12 @@ const quote = (cookie: string | undefined, body: Body) => call(t.app, 'quoteCart
 const order = (cookie: string, body: Body) => call(t.app, 'createOrder', { cookie, headers: { 'idempotency-key': idemKey() }, body });
 const drop = (cookie: string, orderId: number) => call(t.app, 'deleteOrder', { cookie, body: { order_id: orderId } });
 
-beforeAll(async () => {
-  t = await testApp();
-  sid2 = await login(t.app, 'student2');
-  sid = await login(t.app, 'student');
+appForFile(testApp, ['student2', 'student'], async (app, [c0, c1]) => {
+  t = app;
+  sid2 = c0;
+  sid = c1;
   address2 = (await t.db.query<{ id: number }>('SELECT id FROM shipping_addresses WHERE user_id = 3 ORDER BY id LIMIT 1')).rows[0]!.id;
 });
-afterAll(async () => t?.close());
 
 // Python (2, plan 6: ฿1,490 / US$45) + Japanese (7, plan 15: ฿6,900 / US$199): promotion 2 (Python 10%), BUNDLE2 (coupon 3, P2 15%).
 // Grammar book (12, plan 22: ฿450 / US$13) ×2 + Python book (13, plan 23: ฿320 / US$9.50): BOOK100 (coupon 4, bank transfer only).

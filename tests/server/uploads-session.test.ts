@@ -5,18 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, testApp, type TestApp } from './support/app';
+import { multipart } from './support/requests';
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(1000, 1)]);
-function multipart(filename = 'a.png') {
-  const boundary = `b${Math.random().toString(16).slice(2)}`;
-  const raw = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="imageinput"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`), PNG, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-  return { raw, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 let t: TestApp;
 let student: string;
 let student2: string;
-const up = (cookie: string | null) => call(t.app, 'uploadFile', { ...multipart(), cookie });
+const up = (cookie: string | null) => call(t.app, 'uploadFile', { ...multipart('imageinput', 'a.png', 'image/png', PNG), cookie });
 async function uploadToken(): Promise<string> {
   const r = await call(t.app, 'createUploadToken');
   expect(r.status).toBe(200);
@@ -83,7 +79,7 @@ describe('shares and rate limits', () => {
     expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
     // the 5-file share of `student` (one stored earlier) ends before the rate: 4th = 422 or 429
     expect(statuses[4]).not.toBe(200);
-    const limited = await call(t.app, 'uploadFile', { ...multipart(), cookie: student });
+    const limited = await call(t.app, 'uploadFile', { ...multipart('imageinput', 'a.png', 'image/png', PNG), cookie: student });
     expect([422, 429]).toContain(limited.status);
     t.clock.advance(-11 * 60_000);
   });

@@ -1,16 +1,12 @@
 // Invalid input gets a 4xx envelope with a clear message — never a 500; unknown routes answer 404 JSON.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { call, idemKey, login, testApp, type TestApp } from './support/app';
+import { appForFile, call, idemKey, testApp, type TestApp } from './support/app';
 
 let t: TestApp;
 let sid: string;
 
-beforeAll(async () => {
-  t = await testApp();
-  sid = await login(t.app, 'student');
-});
-afterAll(async () => t?.close());
+appForFile(testApp, ['student'], (app, [c]) => { t = app; sid = c; });
 
 const isEnvelope = (b: { success?: unknown; error?: { code?: unknown; msg?: unknown } }) => b.success === false && typeof b.error?.code === 'string' && typeof b.error?.msg === 'string';
 

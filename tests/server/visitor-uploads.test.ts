@@ -7,19 +7,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, testApp, type TestApp } from './support/app';
+import { multipart } from './support/requests';
 import { housekeeping } from '../../server/housekeeping';
 import { loadAbuseLimits } from '../../server/config';
 
 const MB = 1024 ** 2;
 const png = (bytes: number) => Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(bytes - 8, 1)]);
-function multipart(file: Buffer, filename = 'a.png') {
-  const boundary = `b${Math.random().toString(16).slice(2)}`;
-  const raw = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="imageinput"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-  return { raw, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 let t: TestApp;
-const upload = (cookie: string, file: Buffer, remoteAddress: string) => call(t.app, 'uploadFile', { ...multipart(file), cookie, remoteAddress });
+const upload = (cookie: string, file: Buffer, remoteAddress: string) => call(t.app, 'uploadFile', { ...multipart('imageinput', 'a.png', 'image/png', file), cookie, remoteAddress });
 async function token(remoteAddress: string) {
   const r = await call(t.app, 'createUploadToken', { remoteAddress });
   return { status: r.status, cookie: String(r.headers['set-cookie'] ?? '').split(';')[0]!, body: r.body };
@@ -58,7 +54,7 @@ describe('with a 30 MB quota (the probe)', () => {
     expect(Number(visitors.rows[0]!.used)).toBeLessThanOrEqual(3 * MB);
     // The student's 60 KB slip goes in.
     const student = await login(t.app, 'student');
-    const slip = await call(t.app, 'uploadFile', { ...multipart(png(60 * 1024), 'slip.png'), cookie: student });
+    const slip = await call(t.app, 'uploadFile', { ...multipart('imageinput', 'slip.png', 'image/png', png(60 * 1024)), cookie: student });
     expect(slip.status).toBe(200);
   });
 
@@ -73,7 +69,7 @@ describe('with a 30 MB quota (the probe)', () => {
     expect(r.status).toBe(422);
     expect(r.body.error.code).toBe('OUT_OF_STORAGE');
     const student = await login(t.app, 'student');
-    expect((await call(t.app, 'uploadFile', { ...multipart(png(2 * MB), 'slip.png'), cookie: student })).status).toBe(200);
+    expect((await call(t.app, 'uploadFile', { ...multipart('imageinput', 'slip.png', 'image/png', png(2 * MB)), cookie: student })).status).toBe(200);
     await t.db.query("DELETE FROM uploads WHERE file_name = 'filler.png'");
   });
 });

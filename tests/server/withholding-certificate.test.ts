@@ -1,8 +1,9 @@
 // The buyer's withholding certificate: uploaded for a paid order the buyer withheld tax from (owner
 // only; refused when unpaid, nothing withheld, or already received), listed with the order's
 // documents, and received or rejected by the back office, which can download the file.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, testApp, type TestApp } from './support/app';
+import { describe, expect, it } from 'vitest';
+import { multipart } from './support/requests';
+import { appForFile, call, testApp, type TestApp } from './support/app';
 import { addCourse1070, pay, placeOrder } from './support/documents';
 import { DEV_ADMIN_TOKEN } from '../../server/config';
 
@@ -14,15 +15,6 @@ let n = 0;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
-function multipart(field: string, filename: string, type: string, data: Buffer): { raw: Buffer; headers: Record<string, string> } {
-  const boundary = '----wht' + Math.random().toString(16).slice(2);
-  const raw = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { raw, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const upload = (cookie: string, orderId: number, m = multipart('file', '50ทวิ.pdf', 'application/pdf', PDF)) =>
   call(t.app, 'uploadWithholdingCertificate', { cookie, params: { orderId }, raw: m.raw, headers: { ...m.headers, 'accept-language': 'en' } });
@@ -35,12 +27,7 @@ async function companyOrder(withholding = true): Promise<number> {
   return placeOrder(t, sid2, { user_id: 3, course_id: [course.courseId], pricingplan_id: [course.planId], is_withholding: withholding, ...(withholding ? { withholding_percent: 3 } : {}) });
 }
 
-beforeAll(async () => {
-  t = await testApp({ payments: true });
-  sid = await login(t.app, 'student');
-  sid2 = await login(t.app, 'student2');
-}, 240_000);
-afterAll(async () => t?.close());
+appForFile(() => testApp({ payments: true }), ['student', 'student2'], (app, [c0, c1]) => { t = app; sid = c0; sid2 = c1; });
 
 describe('the buyer uploads the withholding certificate of a paid order', () => {
   it('refuses an unpaid order, then takes a PDF once paid; the order lists it waiting', async () => {

@@ -1,18 +1,10 @@
 /** Course page data as the loader hands it to the page (shapes of openapi.yaml). */
 import type { CoursePageData } from '../../src/features/course/loader';
 import type { SessionUser } from '../../machines/shared/api';
+import { student as modelStudent } from '../machines/models/fixtures';
 
-export const student: SessionUser = {
-  id: 42,
-  role: 'student',
-  role_id: 1,
-  firstname: 'สมชาย',
-  lastname: 'ใจดี',
-  email: 'somchai@example.com',
-  username: 'somchai',
-  is_non_member: false,
-  user_group_id: null,
-};
+/** The logged-in student of the machine models, as the session hands it to the page. */
+export const student: SessionUser = modelStudent;
 
 export function plan(id: number, courseId: number, price: number, extra: Record<string, unknown> = {}) {
   return {

@@ -82,6 +82,18 @@ export function acceptForms(app: FastifyInstance): void {
   });
 }
 
+/**
+ * The CORS preflight of a token endpoint the provider's browser script calls from the shop's page
+ * (any origin, Basic authorization and a JSON body, POST only).
+ */
+export function tokenPreflight(app: FastifyInstance, path: string, opts: { maxAge?: number; silent?: boolean } = {}): void {
+  app.options(path, opts.silent ? { logLevel: 'silent' } : {}, async (_req, reply) => {
+    reply.header('access-control-allow-origin', '*').header('access-control-allow-headers', 'authorization, content-type').header('access-control-allow-methods', 'POST');
+    if (opts.maxAge !== undefined) reply.header('access-control-max-age', String(opts.maxAge));
+    return reply.code(204).send();
+  });
+}
+
 export function str(v: unknown): string {
   return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
 }

@@ -16,7 +16,7 @@ import { parseAmount, toDecimalString } from '../../../domain/money';
 import { buildPromptPayPayload } from '../../../domain/promptpay';
 import type { GbTxnStatus } from '../gbprime';
 import { gbprimeOutcome, luhnValid, validExpiry, type CardOutcome } from './cards';
-import { acceptForms, autoPostPage, escapeHtml, newId, page, qrPng, str, type SandboxContext } from './common';
+import { acceptForms, autoPostPage, escapeHtml, newId, page, qrPng, str, tokenPreflight, type SandboxContext } from './common';
 
 /** The biller id GB Prime Pay's QR Cash pays into (sandbox). */
 export const GBPRIME_SANDBOX_BILLER_ID = '010554612345601';
@@ -135,15 +135,7 @@ export async function gbprimeSandbox(app: FastifyInstance, opts: { ctx: SandboxC
   // /v1/tokens is called by the buyer's browser (the shop's card page, public key): it answers
   // CORS, preflight included (Authorization + Content-Type), as a browser-callable API must.
   // Whether GB Prime Pay's production API does is not published (docs/providers/gbprimepay.md).
-  app.options('/v1/tokens', { logLevel: 'silent' }, async (_req, reply) =>
-    reply
-      .header('access-control-allow-origin', '*')
-      .header('access-control-allow-headers', 'authorization, content-type')
-      .header('access-control-allow-methods', 'POST')
-      .header('access-control-max-age', '600')
-      .code(204)
-      .send(),
-  );
+  tokenPreflight(app, '/v1/tokens', { maxAge: 600, silent: true });
 
   app.post('/v1/tokens', { logLevel: 'silent' }, async (req, reply) => {
     reply.header('access-control-allow-origin', '*');

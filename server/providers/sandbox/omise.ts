@@ -17,7 +17,7 @@ import { toDecimalString } from '../../../domain/money';
 import { buildPromptPayPayload } from '../../../domain/promptpay';
 import { omiseSignature, type OmiseCharge, type OmiseCard, type OmiseEvent, type OmiseSource } from '../omise';
 import { cardBrand, luhnValid, omiseOutcome, validExpiry, type CardOutcome } from './cards';
-import { acceptForms, escapeHtml, newId, page, qrPng, str, type SandboxContext } from './common';
+import { acceptForms, escapeHtml, newId, page, qrPng, str, tokenPreflight, type SandboxContext } from './common';
 import { acceptEmptyJson } from '../../json-body';
 
 /** PromptPay proxy the sandbox merchant is paid to (a tax id). */
@@ -233,14 +233,7 @@ export async function omiseSandbox(app: FastifyInstance, opts: { ctx: SandboxCon
   // --- Omise.js and the vault (public key) ---
   app.get('/omise.js', async (_req, reply) => reply.type('application/javascript').send(OMISE_JS));
 
-  app.options('/vault/tokens', async (_req, reply) =>
-    reply
-      .header('access-control-allow-origin', '*')
-      .header('access-control-allow-headers', 'authorization, content-type')
-      .header('access-control-allow-methods', 'POST')
-      .code(204)
-      .send(),
-  );
+  tokenPreflight(app, '/vault/tokens');
 
   app.post('/vault/tokens', { logLevel: 'silent' }, async (req, reply) => {
     reply.header('access-control-allow-origin', '*');

@@ -15,10 +15,14 @@ function imageSrc(qr: string): string {
   return /^(data:|https?:|\/)/.test(qr) ? qr : `data:image/png;base64,${qr}`;
 }
 
-/** What both QR modals show around the code: the amount, a spinner, the expired and failure notices. */
-function QrModalBody({ amount, currency, phase, children }: { amount: number; currency: Currency; phase: string; children: ReactNode }) {
+/**
+ * What both QR modals are: a modal the mask never closes (the close button and Escape leave the
+ * payment, the order stays payable), with the amount, a spinner, the expired and failure notices
+ * around the code.
+ */
+function QrModal({ title, testId, onLeave, footer, amount, currency, phase, children }: { title: string; testId: string; onLeave?: () => void; footer: ReactNode; amount: number; currency: Currency; phase: string; children: ReactNode }) {
   return (
-    <>
+    <Modal open={phase !== 'finished'} title={title} dismissable={onLeave !== undefined} onClose={onLeave} maskClosable={false} testId={testId} maxWidth={480} footer={footer}>
       <p className="qr-amount">{money(amount, currency)}</p>
       {phase === 'loading' ? <Spinner /> : null}
       {phase === 'qr' ? children : null}
@@ -32,6 +36,18 @@ function QrModalBody({ amount, currency, phase, children }: { amount: number; cu
           {t('tryAgain')}
         </p>
       ) : null}
+    </Modal>
+  );
+}
+
+/** The code itself, what the modal adds under it, the waiting line and the spinner while a read checks the payment. */
+function QrCode({ src, checking, children }: { src: string; checking: boolean; children?: ReactNode }) {
+  return (
+    <>
+      <img className="qr-image" src={src} alt={t('qrAlt')} width={300} height={300} data-testid="qr-image" />
+      {children}
+      <p>{t('promptPayWaiting')}</p>
+      {checking ? <Spinner size="small" label={t('confirmingPayment')} /> : null}
     </>
   );
 }
@@ -58,15 +74,13 @@ export function ScbQrModal({ actorRef, onLeave }: { actorRef: ActorRefFrom<typeo
   const amount = useSelector(actorRef, (s) => s.context.order.amount);
   const currency = useSelector(actorRef, (s) => s.context.order.currency);
   return (
-    <Modal
-      open={phase !== 'finished'}
+    <QrModal
       title={t('scbQrTitle')}
-      // Close button and Escape leave the payment (the order stays payable); the mask never closes it.
-      dismissable={onLeave !== undefined}
-      onClose={onLeave}
-      maskClosable={false}
       testId="scb-qr-modal"
-      maxWidth={480}
+      onLeave={onLeave}
+      amount={amount}
+      currency={currency}
+      phase={phase}
       footer={
         <>
           {canRetry ? (
@@ -80,17 +94,12 @@ export function ScbQrModal({ actorRef, onLeave }: { actorRef: ActorRefFrom<typeo
         </>
       }
     >
-      <QrModalBody amount={amount} currency={currency} phase={phase}>
-        {qr ? (
-          <>
-            <img className="qr-image" src={imageSrc(qr)} alt={t('qrAlt')} width={300} height={300} data-testid="qr-image" />
-            <ScbQrCountdown expiresAt={expiresAt} />
-            <p>{t('promptPayWaiting')}</p>
-            {checking ? <Spinner size="small" label={t('confirmingPayment')} /> : null}
-          </>
-        ) : null}
-      </QrModalBody>
-    </Modal>
+      {qr ? (
+        <QrCode src={imageSrc(qr)} checking={checking}>
+          <ScbQrCountdown expiresAt={expiresAt} />
+        </QrCode>
+      ) : null}
+    </QrModal>
   );
 }
 
@@ -106,14 +115,13 @@ export function PromptPayModal({ actorRef, onLeave }: { actorRef: PromptPayRef; 
   const amount = useSelector(ref, (s) => s.context.order.amount);
   const currency = useSelector(ref, (s) => s.context.order.currency);
   return (
-    <Modal
-      open={phase !== 'finished'}
+    <QrModal
       title={t('promptPayTitle')}
-      dismissable={onLeave !== undefined}
-      onClose={onLeave}
-      maskClosable={false}
       testId="promptpay-modal"
-      maxWidth={480}
+      onLeave={onLeave}
+      amount={amount}
+      currency={currency}
+      phase={phase}
       footer={
         canRetry ? (
           <Button onClick={() => ref.send({ type: 'payment.retry' })} data-testid="qr-retry">
@@ -122,15 +130,7 @@ export function PromptPayModal({ actorRef, onLeave }: { actorRef: PromptPayRef; 
         ) : undefined
       }
     >
-      <QrModalBody amount={amount} currency={currency} phase={phase}>
-        {qr ? (
-          <>
-            <img className="qr-image" src={qr} alt={t('qrAlt')} width={300} height={300} data-testid="qr-image" />
-            <p>{t('promptPayWaiting')}</p>
-            {checking ? <Spinner size="small" label={t('confirmingPayment')} /> : null}
-          </>
-        ) : null}
-      </QrModalBody>
-    </Modal>
+      {qr ? <QrCode src={qr} checking={checking} /> : null}
+    </QrModal>
   );
 }

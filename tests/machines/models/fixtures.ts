@@ -40,3 +40,11 @@ export const student = {
   is_non_member: false,
   user_group_id: null,
 };
+
+/** The order-status pushes a QR machine hears on the realtime socket: its order paid, rejected, awaiting approval, and another order paid. */
+export const ORDER_STATUS_PUSHES = [
+  { type: 'order.statusChanged', orderId: 501, payment_status: 'approved' },
+  { type: 'order.statusChanged', orderId: 501, payment_status: 'rejected' },
+  { type: 'order.statusChanged', orderId: 501, payment_status: 'pendingApproved' },
+  { type: 'order.statusChanged', orderId: 999, payment_status: 'approved' },
+] as const;

@@ -3,14 +3,7 @@ import { gbPrimePromptPayMachine } from '../../../machines/payments/gb-prime-pro
 import { omisePromptPayMachine } from '../../../machines/payments/omise-promptpay.machine';
 import { selectCanRetryPromptPay, selectIsCheckingPayment, selectListeningForPush, selectPromptPayPhase, selectPromptPayQr } from '../../../machines/payments/promptpay.selectors';
 import { defineModel, type StepInfo } from '../support/model';
-import { FAIL_NOTICE, order, orderRead } from './fixtures';
-
-const pushes = [
-  { type: 'order.statusChanged', orderId: 501, payment_status: 'approved' },
-  { type: 'order.statusChanged', orderId: 501, payment_status: 'rejected' },
-  { type: 'order.statusChanged', orderId: 501, payment_status: 'pendingApproved' },
-  { type: 'order.statusChanged', orderId: 999, payment_status: 'approved' },
-] as const;
+import { FAIL_NOTICE, order, orderRead, ORDER_STATUS_PUSHES } from './fixtures';
 
 const reads = [orderRead('approved', 9), orderRead('rejected', 9), orderRead('notYetReceived', 9)];
 
@@ -61,7 +54,7 @@ export const omisePromptPayModel = defineModel({
   file: 'machines/payments/omise-promptpay.machine.ts',
   input: { order: order(9) },
   userEvents: [{ type: 'payment.retry' }, { type: 'payment.resume' }],
-  callbacks: { watchOrderStatus: pushes },
+  callbacks: { watchOrderStatus: ORDER_STATUS_PUSHES },
   outcomes: {
     watchOrderStatus: { error: [new Error('socket closed')] },
     createOmisePromptPay: {
@@ -80,7 +73,7 @@ export const gbPrimePromptPayModel = defineModel({
   file: 'machines/payments/gb-prime-promptpay.machine.ts',
   input: { order: order(12) },
   userEvents: [{ type: 'payment.retry' }, { type: 'payment.resume' }],
-  callbacks: { watchOrderStatus: pushes },
+  callbacks: { watchOrderStatus: ORDER_STATUS_PUSHES },
   outcomes: {
     watchOrderStatus: { error: [new Error('socket closed')] },
     createGbPrimePromptPay: {

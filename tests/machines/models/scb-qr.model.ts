@@ -2,25 +2,18 @@ import assert from 'node:assert/strict';
 import { scbQrMachine } from '../../../machines/payments/scb-qr.machine';
 import { scbQrCountdown, selectQrImage, selectScbIsChecking, selectScbListeningForPush, selectScbQrExpiresAt, selectScbQrPhase } from '../../../machines/payments/scb-qr.selectors';
 import { defineModel } from '../support/model';
-import { order, orderRead } from './fixtures';
+import { order, orderRead, ORDER_STATUS_PUSHES } from './fixtures';
 import { MSG } from '../../../domain/messages';
 
 const qrOk = { status: { code: 1000, description: 'Success' }, data: { qrImage: 'iVBORw0KGgo=', csExtExpiryTime: 15, expires_at: '2030-01-01T00:15:00Z' } };
 const qrRefused = { status: { code: 9999, description: 'Refused' }, data: { qrImage: '', csExtExpiryTime: 15, expires_at: '2030-01-01T00:15:00Z' } };
-
-const pushes = [
-  { type: 'order.statusChanged', orderId: 501, payment_status: 'approved' },
-  { type: 'order.statusChanged', orderId: 501, payment_status: 'rejected' },
-  { type: 'order.statusChanged', orderId: 501, payment_status: 'pendingApproved' },
-  { type: 'order.statusChanged', orderId: 999, payment_status: 'approved' },
-] as const;
 
 export const scbQrModel = defineModel({
   machine: scbQrMachine,
   file: 'machines/payments/scb-qr.machine.ts',
   input: { order: order(4) },
   userEvents: [{ type: 'qr.done' }, { type: 'payment.retry' }, { type: 'payment.resume' }],
-  callbacks: { watchOrderStatus: pushes },
+  callbacks: { watchOrderStatus: ORDER_STATUS_PUSHES },
   outcomes: {
     watchOrderStatus: { error: [new Error('socket closed')] },
     createScbQrCode: { done: [qrOk, qrRefused], error: [new Error('network')] },

@@ -1,5 +1,6 @@
 import type { AnyStateMachine, InspectionEvent } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
+import { transitionKey } from '../../../scripts/transition-key';
 
 type AnyStateNode = AnyStateMachine['root'];
 type AnyTransition = NonNullable<AnyStateNode['always']>[number];
@@ -19,19 +20,8 @@ function targetsOf(t: AnyTransition): string {
   return t.target ? t.target.map((n) => `#${n.id}`).join(',') : '(self)';
 }
 
-/**
- * A transition's key: source state, event descriptor and its index among that descriptor's
- * candidates (guarded alternatives are distinct transitions), e.g.
- * `checkout.editing | checkout.submit #2`. Eventless (always) transitions use `always`.
- */
-export function transitionKey(t: AnyTransition): string {
-  const source = t.source;
-  const always = source.always ?? [];
-  const i = always.indexOf(t);
-  if (i >= 0) return `${source.id} | always #${i}`;
-  const list = source.transitions.get(t.eventType) ?? [];
-  return `${source.id} | ${t.eventType} #${list.indexOf(t)}`;
-}
+// A transition's key, the same for the drawings and the coverage reports.
+export { transitionKey };
 
 export function definitionOf(machine: AnyStateMachine): MachineDefinition {
   const states = new Set<string>();

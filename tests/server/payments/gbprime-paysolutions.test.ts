@@ -5,17 +5,13 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGbPrimeClient } from '../../../server/providers/gbprime';
-import { testApp, type TestApp } from '../support/app';
-import { api, deliveries, fetchManual, form, formAction, hiddenFields, login, makeOrder, orderRow, paymentsOf, payApp, replay, reportsOf, until, type PayApp } from './helpers';
+import { appForFile, testApp, type TestApp } from '../support/app';
+import { api, deliveries, fetchManual, form, formAction, hiddenFields, login, makeOrder, orderRow, payApp, paymentsOf, replay, reportsOf, until, type PayApp } from './helpers';
 
 let t: PayApp;
 let sid: string;
 
-beforeAll(async () => {
-  t = await payApp();
-  sid = await login(t.app, 'student');
-}, 240_000);
-afterAll(async () => t?.close());
+appForFile(payApp, ['student'], (app, [c]) => { t = app; sid = c; });
 
 describe('GB Prime Pay card (method 11)', () => {
   const start = (orderId: number) => api(t, 'createGbPrimeCardPayment', { cookie: sid, body: { orderId, email: 'student@example.com', name: 'Somchai', total_amount: 1 } });

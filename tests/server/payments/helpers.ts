@@ -3,15 +3,16 @@
  * our callbacks over HTTP like the real providers. API calls go through `call` (app.inject, answers
  * re-checked against openapi.yaml); sandbox pages are fetched over HTTP.
  */
+import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
-import { call, login, testApp, type Answer, type TestApp } from '../support/app';
+import { appForFile, call, login, testApp, type Answer, type TestApp } from '../support/app';
 import type { Delivery } from '../../../server/providers/sandbox/common';
 import { paymentsContext } from '../../../server/payments/plugin';
 import type { PaymentsContext } from '../../../server/context';
 
-export { call, login };
+export { appForFile, call, login };
 
 export interface PayApp extends TestApp {
   origin: string;
@@ -147,3 +148,24 @@ export function hiddenFields(html: string): Record<string, string> {
 }
 
 export type { Answer };
+
+/**
+ * What Omise.js does in the browser: the card posted to the sandbox's vault with a public key (Basic
+ * auth, the shop's own by default); the answer's status and body (a token `id`, or an error `code`).
+ */
+export async function omiseTokenize(t: PayApp, number: string, key = t.ctx.payments.config.omise.publicKey, expirationYear = 2030) {
+  const r = await fetch(`${t.origin}/sandbox/omise/vault/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` },
+    body: JSON.stringify({ card: { name: 'Somchai Jaidee', number, expiration_month: 12, expiration_year: expirationYear, security_code: '123' } }),
+  });
+  return { status: r.status, body: (await r.json()) as { id: string; code?: string } };
+}
+
+/** What my2c2p.js does in the browser: the card encrypted with the sandbox's public key (RSA-OAEP, SHA-256), sent with the masked number and the expiry. */
+export async function encrypt2c2pCard(t: PayApp, number: string) {
+  const { spki } = (await (await fetch(`${t.origin}/sandbox/2c2p/control/public-key`)).json()) as { spki: string };
+  const key = createPublicKey({ key: Buffer.from(spki, 'base64'), format: 'der', type: 'spki' });
+  const enc = publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(JSON.stringify({ number, month: '12', year: '2030', cvv: '123' })));
+  return { encryptedCardInfo: enc.toString('base64'), maskedCardInfo: `${number.slice(0, 6)}XXXXXX${number.slice(-4)}`, expMonthCardInfo: '12', expYearCardInfo: '2030' };
+}

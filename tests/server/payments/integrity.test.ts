@@ -1,27 +1,20 @@
 // Payment integrity: no way to get an order marked paid without money.
 // Each block replays a finding of the issue against the server and expects it refused.
-import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sealEnvelope, toFlatXml } from '../../../server/providers/twoc2p';
-import { api, deliveries, fetchManual, form, formAction, login, makeOrder, orderRow, paymentsOf, payApp, replay, until, type PayApp } from './helpers';
+import { api, appForFile, deliveries, encrypt2c2pCard, fetchManual, form, formAction, makeOrder, omiseTokenize, orderRow, payApp, paymentsOf, replay, until, type PayApp } from './helpers';
 
 let t: PayApp;
 let sid: string;
 
-beforeAll(async () => {
-  t = await payApp();
-  sid = await login(t.app, 'student');
+appForFile(payApp, ['student'], async (app, [c]) => {
+  t = app;
+  sid = c;
   await t.db.query(`INSERT INTO uploads (user_id, file_name, original_name, mime, size) VALUES (3, 'someone-elses-slip.png', 'slip.png', 'image/png', 100), (2, 'my-slip.png', 'slip.png', 'image/png', 100)`);
 });
-afterAll(async () => t?.close());
 
 describe('the 2C2P card result is confirmed with 2C2P before it is applied', () => {
-  async function encrypt(number: string) {
-    const { spki } = (await (await fetch(`${t.origin}/sandbox/2c2p/control/public-key`)).json()) as { spki: string };
-    const key = createPublicKey({ key: Buffer.from(spki, 'base64'), format: 'der', type: 'spki' });
-    const enc = publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(JSON.stringify({ number, month: '12', year: '2030', cvv: '123' })));
-    return { encryptedCardInfo: enc.toString('base64'), maskedCardInfo: `${number.slice(0, 6)}XXXXXX${number.slice(-4)}`, expMonthCardInfo: '12', expYearCardInfo: '2030' };
-  }
+  const encrypt = (number: string) => encrypt2c2pCard(t, number);
 
   /** A PaymentResponse an attacker makes with the key the server signs with (the demo key when unset). */
   function forged(code: string, amt: string, status = 'A'): string {
@@ -162,15 +155,7 @@ describe('an attempt the provider no longer has (404 after a restart) is replace
       [orderId, provider, methodId, ref, amount, t.clock.now()],
     );
   }
-  async function omiseToken(number: string) {
-    const pkey = t.ctx.payments.config.omise.publicKey;
-    const r = await fetch(`${t.origin}/sandbox/omise/vault/tokens`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${pkey}:`).toString('base64')}` },
-      body: JSON.stringify({ card: { name: 'Somchai Jaidee', number, expiration_month: 12, expiration_year: 2030, security_code: '123' } }),
-    });
-    return ((await r.json()) as { id: string }).id;
-  }
+  const omiseToken = async (number: string) => (await omiseTokenize(t, number)).body.id;
 
   it('Omise card: a new charge replaces the lost one and pays the order', async () => {
     const o = await makeOrder(t, { userId: 2, total: 150000, methodId: 8 });

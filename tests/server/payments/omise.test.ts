@@ -1,31 +1,23 @@
 // Omise card (tokenisation in the sandbox vault, charge, 3-D Secure pass / fail, return) and
 // PromptPay (source + charge, real QR, paid / failed / expired from the sandbox), the signed
 // webhook applied once whatever the order or number of deliveries.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOmiseClient, omiseSignature } from '../../../server/providers/omise';
 import { ProviderError } from '../../../server/providers/http';
 import { parsePromptPayPayload } from '../../../domain/promptpay';
-import { api, call, decodeQr, deliveries, fetchManual, form, formAction, login, makeOrder, orderRow, paymentsOf, payApp, replay, reportsOf, until, type PayApp } from './helpers';
+import { api, appForFile, call, decodeQr, deliveries, fetchManual, form, formAction, makeOrder, omiseTokenize, orderRow, payApp, paymentsOf, replay, reportsOf, until, type PayApp } from './helpers';
 
 let t: PayApp;
 let sid: string;
 let pkey: string;
 
-beforeAll(async () => {
-  t = await payApp();
-  sid = await login(t.app, 'student');
+appForFile(payApp, ['student'], async (app, [c]) => {
+  t = app;
+  sid = c;
   pkey = (await call(t.app, 'getOmiseCardPublicKey')).body.publicKey;
 });
-afterAll(async () => t?.close());
 
-async function tokenize(number: string, key = pkey) {
-  const r = await fetch(`${t.origin}/sandbox/omise/vault/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` },
-    body: JSON.stringify({ card: { name: 'Somchai Jaidee', number, expiration_month: 12, expiration_year: 2030, security_code: '123' } }),
-  });
-  return { status: r.status, body: (await r.json()) as { id: string; code?: string } };
-}
+const tokenize = (number: string, key = pkey) => omiseTokenize(t, number, key);
 
 const charge = (orderId: number, token: string) => api(t, 'chargeOmiseCard', { cookie: sid, body: { orderId, omise_token: token, email: 'student@example.com', name: 'Somchai', total_amount: 1 } });
 

@@ -2,32 +2,24 @@
 // from the order and its latest attempt; the thank-you page's read by token thanks no one for an
 // unknown or someone else's token; pay again on the same order (declined Omise card, then a bank
 // transfer → waiting for approval); a cancelled order is listed as cancelled.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyOutcome } from '../../../server/payments/apply';
-import { api, call, login, makeOrder, orderRow, paymentsOf, payApp, type PayApp } from './helpers';
+import { api, appForFile, call, makeOrder, omiseTokenize, orderRow, payApp, paymentsOf, type PayApp } from './helpers';
 
 let t: PayApp;
 let sid: string;
 let sid2: string;
 let pkey: string;
 
-beforeAll(async () => {
-  t = await payApp();
-  sid = await login(t.app, 'student');
-  sid2 = await login(t.app, 'student2');
+appForFile(payApp, ['student', 'student2'], async (app, [c0, c1]) => {
+  t = app;
+  sid = c0;
+  sid2 = c1;
   pkey = (await call(t.app, 'getOmiseCardPublicKey')).body.publicKey;
   await t.db.query(`INSERT INTO uploads (user_id, file_name, original_name, mime, size) VALUES (2, 'slip-9.png', 'slip.png', 'image/png', 100)`);
 });
-afterAll(async () => t?.close());
 
-async function tokenize(number: string) {
-  const r = await fetch(`${t.origin}/sandbox/omise/vault/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${pkey}:`).toString('base64')}` },
-    body: JSON.stringify({ card: { name: 'Somchai Jaidee', number, expiration_month: 12, expiration_year: 2030, security_code: '123' } }),
-  });
-  return ((await r.json()) as { id: string }).id;
-}
+const tokenize = async (number: string) => (await omiseTokenize(t, number, pkey)).body.id;
 
 const byToken = (token: string, cookie = sid) => api(t, 'getOrderByToken', { cookie, params: { orderToken: token } });
 

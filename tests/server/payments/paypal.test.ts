@@ -1,21 +1,16 @@
 // PayPal: the order is created on our server from OUR total, approved on the sandbox's page,
 // captured; paid only when the capture is COMPLETED. Declined (restart), pending, not approved,
 // double calls, someone else's PayPal order.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPaypalClient } from '../../../server/providers/paypal';
 import { ProviderError } from '../../../server/providers/http';
-import { api, fetchManual, form, formAction, login, makeOrder, orderRow, paymentsOf, payApp, reportsOf, type PayApp } from './helpers';
+import { api, appForFile, fetchManual, form, formAction, makeOrder, orderRow, payApp, paymentsOf, reportsOf, type PayApp } from './helpers';
 
 let t: PayApp;
 let sid: string;
 let sid2: string;
 
-beforeAll(async () => {
-  t = await payApp();
-  sid = await login(t.app, 'student');
-  sid2 = await login(t.app, 'student2');
-});
-afterAll(async () => t?.close());
+appForFile(payApp, ['student', 'student2'], (app, [c0, c1]) => { t = app; sid = c0; sid2 = c1; });
 
 const create = (orderId: number, cookie = sid) => api(t, 'createPaypalOrder', { cookie, body: { orderId } });
 const capture = (orderId: number, paypalOrderId: string, cookie = sid) => api(t, 'capturePaypalOrder', { cookie, params: { paypalOrderId }, body: { orderId } });

@@ -1,19 +1,15 @@
 // SCB QR30 (OAuth, create, our expiry, unsigned confirmation re-checked by inquiry) and GB Prime
 // Pay PromptPay (QR PNG, background re-checked): real EMVCo payloads, callbacks applied once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parsePromptPayPayload } from '../../../domain/promptpay';
 import { createScbClient } from '../../../server/providers/scb';
 import { ProviderError } from '../../../server/providers/http';
-import { api, decodeQr, deliveries, login, makeOrder, orderRow, paymentsOf, payApp, replay, reportsOf, until, type PayApp } from './helpers';
+import { api, appForFile, decodeQr, deliveries, makeOrder, orderRow, payApp, paymentsOf, replay, reportsOf, until, type PayApp } from './helpers';
 
 let t: PayApp;
 let sid: string;
 
-beforeAll(async () => {
-  t = await payApp();
-  sid = await login(t.app, 'student');
-});
-afterAll(async () => t?.close());
+appForFile(payApp, ['student'], (app, [c]) => { t = app; sid = c; });
 
 const post = (path: string, body: unknown) => fetch(`${t.origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 

@@ -5,23 +5,18 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { secretValues } from '../../../server/providers/config';
-import { api, login, makeOrder, payApp, type PayApp } from './helpers';
+import { api, appForFile, makeOrder, payApp, type PayApp } from './helpers';
 
 let t: PayApp;
 let sid: string;
 let sid2: string;
 const sockets: Socket[] = [];
 
-beforeAll(async () => {
-  t = await payApp();
-  sid = await login(t.app, 'student');
-  sid2 = await login(t.app, 'student2');
-});
-afterAll(async () => {
+appForFile(payApp, ['student', 'student2'], (app, [c0, c1]) => { t = app; sid = c0; sid2 = c1; });
+afterAll(() => {
   for (const s of sockets) s.disconnect();
-  await t?.close();
 });
 
 async function socket(cookie: string | null): Promise<{ s: Socket; got: unknown[] }> {

@@ -5,18 +5,14 @@
 //  - Refunds from the back office's JSON API: a duplicate Omise payment refunded through Omise
 //    once (three concurrent requests + a repeat), a manual SCB refund recorded, a bank-transfer
 //    notice for a cancelled order recorded, a payment of a live order refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { housekeeping } from '../../../server/housekeeping';
-import { api, deliveries, fetchManual, form, formAction, login, makeOrder, orderRow, paymentsOf, payApp, replay, until, type PayApp } from './helpers';
+import { api, appForFile, deliveries, fetchManual, form, formAction, makeOrder, omiseTokenize, orderRow, payApp, paymentsOf, replay, until, type PayApp } from './helpers';
 
 let t: PayApp;
 let sid: string;
 
-beforeAll(async () => {
-  t = await payApp();
-  sid = await login(t.app, 'student');
-}, 300_000);
-afterAll(async () => t?.close());
+appForFile(payApp, ['student'], (app, [c]) => { t = app; sid = c; }, 300_000);
 
 const admin = (method: 'GET' | 'POST', url: string, payload?: Record<string, string>) =>
   t.app.inject({ method, url, headers: { authorization: 'Bearer admin-dev-token', ...(payload ? { 'content-type': 'application/json' } : {}) }, payload: payload ? JSON.stringify(payload) : undefined });
@@ -95,15 +91,7 @@ describe('PayPal capture left PENDING', () => {
   });
 });
 
-async function tokenize(number: string) {
-  const pkey = t.ctx.payments.config.omise.publicKey;
-  const r = await fetch(`${t.origin}/sandbox/omise/vault/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${pkey}:`).toString('base64')}` },
-    body: JSON.stringify({ card: { name: 'Somchai Jaidee', number, expiration_month: 12, expiration_year: 2031, security_code: '123' } }),
-  });
-  return ((await r.json()) as { id: string }).id;
-}
+const tokenize = async (number: string) => (await omiseTokenize(t, number, undefined, 2031)).body.id;
 
 describe('refunds from the back office', () => {
   it('a duplicate Omise payment is refunded through Omise once, however many requests race', async () => {

@@ -1,22 +1,21 @@
 // Payment reports: bank transfer notice (spec 5 order, Thai local times stored in UTC) -> back
 // office approve / reject; free orders filed as AutoFree or NeedApprovedFree by the server; the
 // approval call trusts only verified payments; the payment-notice e-mail; every order status by hand.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../domain/messages';
-import { api, login, makeOrder, orderRow, payApp, reportsOf, type PayApp } from './helpers';
+import { api, appForFile, makeOrder, orderRow, payApp, reportsOf, type PayApp } from './helpers';
 
 let t: PayApp;
 let sid: string;
 let sid2: string;
 const ADMIN = { authorization: 'Bearer admin-dev-token' };
 
-beforeAll(async () => {
-  t = await payApp();
-  sid = await login(t.app, 'student');
-  sid2 = await login(t.app, 'student2');
+appForFile(payApp, ['student', 'student2'], async (app, [c0, c1]) => {
+  t = app;
+  sid = c0;
+  sid2 = c1;
   await t.db.query(`INSERT INTO uploads (user_id, file_name, original_name, mime, size) VALUES (2, 'slip-1.png', 'slip.png', 'image/png', 100)`);
 });
-afterAll(async () => t?.close());
 
 const admin = (path: string, body?: unknown) =>
   fetch(`${t.origin}/admin/api${path}`, body === undefined ? { headers: ADMIN } : { method: 'POST', headers: { ...ADMIN, 'content-type': 'application/json' }, body: JSON.stringify(body) });

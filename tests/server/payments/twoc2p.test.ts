@@ -2,20 +2,15 @@
 // signed `paymentRequest`, 3DS API 9.9), the payment link (PGW 4.3, installments) and refunds via
 // the Payment Action API: success, decline, 3-D Secure failed, cancel, pending, a replayed
 // notification applied once, forged notifications refused, a reloaded 3-D Secure page that goes on.
-import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signHs256 } from '../../../server/providers/jwt';
 import { sealEnvelope, twoC2pProviderOn } from '../../../server/providers/twoc2p';
-import { api, deliveries, fetchManual, form, formAction, hiddenFields, login, makeOrder, orderRow, paymentsOf, payApp, replay, reportsOf, until, type PayApp } from './helpers';
+import { api, appForFile, deliveries, encrypt2c2pCard, fetchManual, form, formAction, hiddenFields, makeOrder, orderRow, payApp, paymentsOf, replay, reportsOf, until, type PayApp } from './helpers';
 
 let t: PayApp;
 let sid: string;
 
-beforeAll(async () => {
-  t = await payApp();
-  sid = await login(t.app, 'student');
-}, 240_000);
-afterAll(async () => t?.close());
+appForFile(payApp, ['student'], (app, [c]) => { t = app; sid = c; });
 
 const provider = () => twoC2pProviderOn(t.ctx.providers.twoc2p());
 
@@ -30,12 +25,7 @@ async function followBack(res: Response): Promise<Response> {
 const cardResults = () => deliveries(t, '2c2p').filter((d) => d.body.startsWith('paymentResponse='));
 
 describe('2C2P card form (method 3)', () => {
-  async function encrypt(number: string) {
-    const { spki } = (await (await fetch(`${t.origin}/sandbox/2c2p/control/public-key`)).json()) as { spki: string };
-    const key = createPublicKey({ key: Buffer.from(spki, 'base64'), format: 'der', type: 'spki' });
-    const enc = publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(JSON.stringify({ number, month: '12', year: '2030', cvv: '123' })));
-    return { encryptedCardInfo: enc.toString('base64'), maskedCardInfo: `${number.slice(0, 6)}XXXXXX${number.slice(-4)}`, expMonthCardInfo: '12', expYearCardInfo: '2030' };
-  }
+  const encrypt = (number: string) => encrypt2c2pCard(t, number);
   const request = async (orderId: number, number: string) => api(t, 'create2c2pCardRequest', { cookie: sid, body: { orderId, ...(await encrypt(number)) } });
 
   it('one signed paymentRequest for OUR total; a tampered one is refused; 3-D Secure pass pays the order once, the notification replayed changes nothing', async () => {

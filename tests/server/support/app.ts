@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { createDb, type Db } from '../../../server/db/index';
@@ -146,6 +146,27 @@ export async function login(app: FastifyInstance, username: string, password = '
   const set = r.headers['set-cookie'];
   const first = Array.isArray(set) ? set[0] : set;
   return String(first).split(';')[0]!;
+}
+
+/**
+ * The test file's app: made before the file's tests, with each named user logged in (in that order,
+ * password 'student123'), and closed after them. `ready` receives the app and the users' cookies and
+ * may add the file's own set-up; its promise is awaited before the tests run.
+ */
+export function appForFile<A extends { app: FastifyInstance; close(): Promise<void> }, const U extends readonly string[]>(
+  make: () => Promise<A>,
+  users: U,
+  ready: (app: A, sids: { -readonly [K in keyof U]: string }) => void | Promise<void>,
+  timeout = 240_000,
+): void {
+  let made: A | undefined;
+  beforeAll(async () => {
+    made = await make();
+    const sids: string[] = [];
+    for (const u of users) sids.push(await login(made.app, u));
+    await ready(made, sids as { -readonly [K in keyof U]: string });
+  }, timeout);
+  afterAll(async () => made?.close());
 }
 
 export function idemKey(): string {

@@ -14,10 +14,11 @@ import type { PaymentMethodId } from '../../../../machines/shared/api';
 import { order } from '../../../machines/models/fixtures';
 import { gbPrimePromptPayModel, omisePromptPayModel } from '../../../machines/models/promptpay.model';
 import type { MachineModel } from '../../../machines/support/model';
-import { expectPaidBy, expectUnpaid, rejectInBackOffice } from '../db';
+import { expectPaidBy, expectUnpaid } from '../db';
 import { label } from '../lang';
-import { orderOf, type PageMap, type PathContext, type StateCheck } from '../runner';
-import { dropPushes, failOnce, GET_ORDER, liftRefusal, onThankYouPage, pollReads, PUSH_ROUTED, READ_FINDS_PAYMENT, reads, refusePushes, routePushes, startWith, pushesLostFilter, watchRefused } from './common';
+import { type PageMap, type PathContext, type StateCheck } from '../runner';
+import { dropPushes, failOnce, GET_ORDER, liftRefusal, onThankYouPage, pollReads, READ_FINDS_PAYMENT, reads, refusePushes, pushesLostFilter, watchRefused } from './common';
+import { latestRef, ORDER_STATUS_PUSHES, qrExpires, scanningStates, shopRejects, startQr } from './qr';
 
 interface PromptPay {
   id: string;
@@ -33,12 +34,6 @@ interface PromptPay {
 
 export const promptPayDialog = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: label(ctx.lang, 'promptPayTitle') });
 const modal = promptPayDialog;
-
-async function latestRef(ctx: PathContext, provider: string): Promise<string> {
-  const id = await orderOf(ctx);
-  const r = await ctx.shop.db.query<{ provider_ref: string }>('SELECT provider_ref FROM payments WHERE order_id = $1 AND provider = $2 ORDER BY id DESC LIMIT 1', [id, provider]);
-  return r.rows[0]!.provider_ref;
-}
 
 /** The buyer's bank app pays the order's latest Omise PromptPay QR. */
 export async function omiseBankAppPays(ctx: PathContext): Promise<void> {
@@ -60,9 +55,6 @@ function promptPayMap(p: PromptPay): PageMap {
     if (READ_FINDS_PAYMENT.includes(path.steps[i + 1]?.label ?? '')) return;
     await expect(modal(ctx).getByTestId('qr-image')).toBeVisible({ timeout: 20_000 });
   };
-  const scanning = Object.fromEntries(
-    ['listening', 'unavailable'].flatMap((push) => ['waiting', 'checking'].map((poll) => [`${p.id}.awaitingScan.poll.${poll}+${p.id}.awaitingScan.push.${push}`, qrShown])),
-  );
   return {
     id: p.id,
     methodId: p.methodId,
@@ -85,22 +77,12 @@ function promptPayMap(p: PromptPay): PageMap {
         watchOrderStatus: watchRefused,
       },
       filter: pushesLostFilter,
-      callbacks: {
-        watchOrderStatus: [
-          { label: 'approved', event: { type: 'order.statusChanged', orderId: 501, payment_status: 'approved' } },
-          { label: 'rejected', event: { type: 'order.statusChanged', orderId: 501, payment_status: 'rejected' } },
-        ],
-      },
+      callbacks: ORDER_STATUS_PUSHES,
     },
-    start: async (ctx) => {
-      // the QR's expiry is minutes to a day away: the page's clock is moved forward when the path needs it
-      if (ctx.labels?.includes('⏱qrExpiry')) await ctx.page.clock.install();
-      if (ctx.labels?.some((l) => READ_FINDS_PAYMENT.includes(l) || PUSH_ROUTED.includes(l))) await routePushes(ctx);
-      await startWith(p.methodId)(ctx);
-    },
+    start: startQr(p.methodId),
     states: {
       [`${p.id}.creatingQr`]: 'passing',
-      ...scanning,
+      ...scanningStates(p.id, qrShown),
       [`${p.id}.expired`]: async (ctx) => {
         await expect(modal(ctx)).toContainText(label(ctx.lang, 'qrExpired'));
         await expect(modal(ctx).getByTestId('qr-retry')).toBeVisible();
@@ -133,31 +115,16 @@ function promptPayMap(p: PromptPay): PageMap {
       '✓getOrder:rejected': {
         arm: async (ctx) => {
           await dropPushes(ctx);
-          ctx.plan.shop = 'reject';
-          await rejectInBackOffice(ctx);
+          await shopRejects(ctx);
         },
       },
       '✗getOrder:network': { arm: (ctx) => failOnce(ctx, GET_ORDER) },
       // socket.io refused from here on: the watch gives up after its attempts, the poll goes on
       '✗watchOrderStatus:refused': { act: refusePushes },
       '⇠watchOrderStatus:approved': { act: p.pay },
-      '⇠watchOrderStatus:rejected': {
-        act: async (ctx) => {
-          ctx.plan.shop = 'reject';
-          await rejectInBackOffice(ctx);
-        },
-      },
+      '⇠watchOrderStatus:rejected': { act: shopRejects },
       '⏱pollInterval': {},
-      // The page's clock jumps past the QR's expiry; once the page shows the expiry, the clock is set
-      // back to the real time, so a new QR (expiring by the server's clock) is not already expired
-      // by a page clock a day ahead.
-      '⏱qrExpiry': {
-        act: async (ctx) => {
-          await ctx.page.clock.fastForward('25:00:00');
-          await expect(modal(ctx)).toContainText(label(ctx.lang, 'qrExpired'), { timeout: 20_000 });
-          await ctx.page.clock.setSystemTime(new Date());
-        },
-      },
+      '⏱qrExpiry': qrExpires(modal),
     },
     db: {
       '"paid"': (ctx) => expectPaidBy(ctx, p.provider, p.report),

@@ -11,10 +11,11 @@ import { expect } from '@playwright/test';
 import { scbQrMachine } from '../../../../machines/payments/scb-qr.machine';
 import { order } from '../../../machines/models/fixtures';
 import { scbQrModel } from '../../../machines/models/scb-qr.model';
-import { expectPaidBy, expectUnpaid, rejectInBackOffice } from '../db';
+import { expectPaidBy, expectUnpaid } from '../db';
 import { label } from '../lang';
 import { orderOf, type PageMap, type PathContext, type StateCheck } from '../runner';
-import { damageOnce, dropPushes, failOnce, GET_ORDER, liftRefusal, onOrderList, onThankYouPage, pollReads, PUSH_ROUTED, READ_FINDS_PAYMENT, reads, refusePushes, routePushes, startWith, pushesLostFilter, watchRefused } from './common';
+import { damageOnce, dropPushes, failOnce, GET_ORDER, liftRefusal, onOrderList, onThankYouPage, pollReads, READ_FINDS_PAYMENT, reads, refusePushes, pushesLostFilter, watchRefused } from './common';
+import { latestRef, ORDER_STATUS_PUSHES, qrExpires, scanningStates, shopRejects, startQr } from './qr';
 
 /**
  * The order read after the test's next action fails ('Done' clicked, the page reloaded, the poll's
@@ -63,8 +64,7 @@ const modal = scbQrDialog;
 /** The bank app pays the latest QR of the order (its ref1.ref2). */
 export async function bankAppPays(ctx: PathContext): Promise<void> {
   const id = await orderOf(ctx);
-  const r = await ctx.shop.db.query<{ provider_ref: string }>("SELECT provider_ref FROM payments WHERE order_id = $1 AND provider = 'scb' ORDER BY id DESC LIMIT 1", [id]);
-  const [ref1, ref2] = r.rows[0]!.provider_ref.split('.');
+  const [ref1, ref2] = (await latestRef(ctx, 'scb')).split('.');
   const paid = await ctx.request.post('/sandbox/scb/control/pay', { data: { ref1, ref2 } });
   expect(paid.ok(), await paid.text()).toBe(true);
   await expect.poll(async () => (await ctx.shop.db.query('SELECT payment_status FROM orders WHERE id = $1', [id])).rows[0]?.payment_status, { timeout: 15_000 }).toBe('approved');
@@ -77,9 +77,6 @@ const qrShown: StateCheck = async (ctx, _step, i, path) => {
   await expect(modal(ctx).getByTestId('qr-image')).toBeVisible({ timeout: 20_000 });
   await expect(modal(ctx).getByTestId('qr-countdown')).toContainText(/\d\d:\d\d/);
 };
-const scanning = Object.fromEntries(
-  ['listening', 'unavailable'].flatMap((push) => ['waiting', 'checking'].map((poll) => [`scbQr.awaitingScan.poll.${poll}+scbQr.awaitingScan.push.${push}`, qrShown])),
-);
 
 export const scbQrMap: PageMap = {
   id: 'scbQr',
@@ -113,22 +110,12 @@ export const scbQrMap: PageMap = {
       watchOrderStatus: watchRefused,
     },
     filter: pushesLostFilter,
-    callbacks: {
-      watchOrderStatus: [
-        { label: 'approved', event: { type: 'order.statusChanged', orderId: 501, payment_status: 'approved' } },
-        { label: 'rejected', event: { type: 'order.statusChanged', orderId: 501, payment_status: 'rejected' } },
-      ],
-    },
+    callbacks: ORDER_STATUS_PUSHES,
   },
-  start: async (ctx) => {
-    // the QR's expiry is minutes away: the page's clock is moved forward when the path needs it
-    if (ctx.labels?.includes('⏱qrExpiry')) await ctx.page.clock.install();
-    if (ctx.labels?.some((l) => READ_FINDS_PAYMENT.includes(l) || PUSH_ROUTED.includes(l))) await routePushes(ctx);
-    await startWith(4)(ctx);
-  },
+  start: startQr(4),
   states: {
     'scbQr.creatingQr': 'passing',
-    ...scanning,
+    ...scanningStates('scbQr', qrShown),
     'scbQr.expired': async (ctx) => {
       await expect(modal(ctx)).toContainText(label(ctx.lang, 'qrExpired'));
       await expect(modal(ctx).getByTestId('qr-retry')).toBeVisible();
@@ -175,8 +162,7 @@ export const scbQrMap: PageMap = {
     '✓getOrder:rejected': {
       arm: async (ctx) => {
         await dropPushes(ctx);
-        ctx.plan.shop = 'reject';
-        await rejectInBackOffice(ctx);
+        await shopRejects(ctx);
       },
     },
     '✗getOrder:network': { arm: failFirstReadAfterAction },
@@ -191,31 +177,16 @@ export const scbQrMap: PageMap = {
       arm: async (ctx) => {
         await dropPushes(ctx);
         await holdPollReads(ctx);
-        ctx.plan.shop = 'reject';
-        await rejectInBackOffice(ctx);
+        await shopRejects(ctx);
       },
     },
     // socket.io refused from here on: the watch gives up after its attempts, the poll goes on
     '✗watchOrderStatus:refused': { act: refusePushes },
     // the bank app pays: the push moves the page on by itself (no 'Done')
     '⇠watchOrderStatus:approved': { act: bankAppPays },
-    '⇠watchOrderStatus:rejected': {
-      act: async (ctx) => {
-        ctx.plan.shop = 'reject';
-        await rejectInBackOffice(ctx);
-      },
-    },
+    '⇠watchOrderStatus:rejected': { act: shopRejects },
     '⏱pollInterval': { act: async (ctx) => act(ctx) },
-    // The page's clock jumps past the QR's expiry; once the page shows the expiry, the clock is set
-    // back to the real time, so the QR the server answers again is not expired by a page clock
-    // a day ahead.
-    '⏱qrExpiry': {
-      act: async (ctx) => {
-        await ctx.page.clock.fastForward('25:00:00');
-        await expect(modal(ctx)).toContainText(label(ctx.lang, 'qrExpired'), { timeout: 20_000 });
-        await ctx.page.clock.setSystemTime(new Date());
-      },
-    },
+    '⏱qrExpiry': qrExpires(modal),
   },
   db: {
     '"paid"': (ctx) => expectPaidBy(ctx, 'scb', 'SCB'),

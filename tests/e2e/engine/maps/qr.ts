@@ -1,0 +1,64 @@
+/**
+ * What the QR page maps (SCB QR, and PromptPay by Omise and GB Prime Pay) share: the realtime push
+ * of the order's status, the start (the page's clock installed for the QR's expiry, the page's
+ * socket.io routed through the test where a path drops or refuses the pushes), the QR's expiry reached by moving the clock, the
+ * scanning states, the shop rejecting meanwhile and the QR's references in the database.
+ */
+import { expect, type Locator } from '@playwright/test';
+import { rejectInBackOffice } from '../db';
+import { label } from '../lang';
+import { orderOf, type PathContext, type StateCheck } from '../runner';
+import { PUSH_ROUTED, READ_FINDS_PAYMENT, routePushes, startWith } from './common';
+
+/** The order's status pushed over the realtime socket (the machine's watchOrderStatus). */
+export const ORDER_STATUS_PUSHES = {
+  watchOrderStatus: [
+    { label: 'approved', event: { type: 'order.statusChanged', orderId: 501, payment_status: 'approved' } },
+    { label: 'rejected', event: { type: 'order.statusChanged', orderId: 501, payment_status: 'rejected' } },
+  ],
+};
+
+/** Starts the payment; the QR's expiry is minutes to a day away: the page's clock is moved forward when the path needs it. */
+export function startQr(methodId: number) {
+  return async (ctx: PathContext): Promise<void> => {
+    if (ctx.labels?.includes('⏱qrExpiry')) await ctx.page.clock.install();
+    // the page's socket.io goes through the test where a path drops the pushes or refuses them from a step on
+    if (ctx.labels?.some((l) => READ_FINDS_PAYMENT.includes(l) || PUSH_ROUTED.includes(l))) await routePushes(ctx);
+    await startWith(methodId)(ctx);
+  };
+}
+
+/** The shop rejects the payment in the back office (the path's plan remembers it). */
+export async function shopRejects(ctx: PathContext): Promise<void> {
+  ctx.plan.shop = 'reject';
+  await rejectInBackOffice(ctx);
+}
+
+/**
+ * The page's clock jumps past the QR's expiry; once the page shows the expiry, the clock is set
+ * back to the real time, so a new QR (expiring by the server's clock) is not already expired by a
+ * page clock a day ahead.
+ */
+export function qrExpires(modal: (ctx: PathContext) => Locator) {
+  return {
+    act: async (ctx: PathContext) => {
+      await ctx.page.clock.fastForward('25:00:00');
+      await expect(modal(ctx)).toContainText(label(ctx.lang, 'qrExpired'), { timeout: 20_000 });
+      await ctx.page.clock.setSystemTime(new Date());
+    },
+  };
+}
+
+/** The machine's four scanning states (the poll waiting or reading, the push listening or not), each checked by `qrShown`. */
+export function scanningStates(id: string, qrShown: StateCheck): Record<string, StateCheck> {
+  return Object.fromEntries(
+    ['listening', 'unavailable'].flatMap((push) => ['waiting', 'checking'].map((poll) => [`${id}.awaitingScan.poll.${poll}+${id}.awaitingScan.push.${push}`, qrShown])),
+  );
+}
+
+/** The provider's reference of the order's latest QR. */
+export async function latestRef(ctx: PathContext, provider: string): Promise<string> {
+  const id = await orderOf(ctx);
+  const r = await ctx.shop.db.query<{ provider_ref: string }>('SELECT provider_ref FROM payments WHERE order_id = $1 AND provider = $2 ORDER BY id DESC LIMIT 1', [id, provider]);
+  return r.rows[0]!.provider_ref;
+}
