@@ -53,11 +53,14 @@ if (all || wanted.includes('haproxy')) {
     if (!existsSync(HAPROXY)) throw new Error('haproxy did not install');
   }
 }
+// The full browser (Lighthouse, bench/) and its headless shell (the end-to-end tests, playwright.config.ts).
+const CHROMIUM = { '/usr/bin/chromium': 'chromium', '/usr/bin/chromium-headless-shell': 'chromium-headless-shell', '/usr/share/fonts/truetype/tlwg': 'fonts-thai-tlwg' };
 if (all || wanted.includes('chromium')) {
-  if (existsSync('/usr/bin/chromium')) {
-    console.log(`[ensure-system] ${execFileSync('/usr/bin/chromium', ['--version']).toString().trim()}`);
-  } else {
-    aptInstall(['chromium', 'fonts-thai-tlwg']);
+  const missing = Object.entries(CHROMIUM).filter(([path]) => !existsSync(path));
+  if (missing.length) aptInstall(missing.map(([, pkg]) => pkg));
+  for (const bin of ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell']) {
+    if (!existsSync(bin)) throw new Error(`${bin} did not install`);
+    console.log(`[ensure-system] ${bin}: ${execFileSync(bin, ['--version']).toString().trim()}`);
   }
 }
 export const PDFTOTEXT = '/usr/bin/pdftotext';
