@@ -171,15 +171,18 @@ export function atlasDev(): Plugin {
  * chunk by the set of pages that import it, so what every page loads at start was cut into a dozen
  * chunks (the requests by area, storage, the site settings, the boot data, the router, ...), and
  * each was compressed alone: a small chunk compresses poorly (its own import and export lines, no
- * text before it to refer back to). Two groups (output.codeSplitting) write them in one chunk each:
+ * text before it to refer back to). One code-splitting group (output.codeSplitting, its name chosen
+ * per module) writes them in two chunks:
  * - 'App': what the app's chunk (src/app/App.tsx) imports statically. Every page loads all of it at
  *   start (src/main.tsx imports the app). What the entry, React DOM or the English chunk import
  *   stays out: they run before the app, each in a task of its own, and must not run any of it.
  * - 'page': what the course page's chunk imports statically that other pages' chunks import too
  *   (the purchase area, the description's HTML block, the price, the shown currency, the button):
  *   the product page and /cart load it as well.
- * A module neither group takes is placed by the bundler as before. Nothing here changes what a
- * page runs or when: only which file a module is written in.
+ * A module the group does not take is placed by the bundler as before. Nothing here changes what a
+ * page does, nor in which task: only which file a module is written in (a list page that loads
+ * 'page' for the price also evaluates the purchase area's module, which does nothing until it
+ * renders).
  */
 export const APP_MODULE = 'src/app/App.tsx';
 const MAIN_MODULE = 'src/main.tsx';
@@ -237,7 +240,7 @@ function staticClosure(graph: ModuleGraph, root: string, mode: 'byName' | 'all')
   return (id: string, into = new Set<string>()) => visit(id, into);
 }
 
-/** The group ('App', 'page') of each module a group takes. */
+/** The chunk ('App', 'page') of each module the group takes. */
 export function startupChunks(graph: ModuleGraph, root: string): Map<string, 'App' | 'page'> {
   const picked = staticClosure(graph, root, 'byName');
   const all = staticClosure(graph, root, 'all');
@@ -308,7 +311,9 @@ export default defineConfig(({ command }) => ({
       // '../ui' does not pull Modal or UploadWidget into its chunk. The barrel's stylesheet is
       // therefore imported by the entry itself (src/app/routes.tsx).
       treeshake: { moduleSideEffects: (id) => !/\/src\/ui\/[^/]+\.tsx?$/.test(id) },
-      output: { codeSplitting: { groups: [{ name: startupChunkName(fileURLToPath(new URL('.', import.meta.url))), includeDependenciesRecursively: false }] } },
+      // The group takes exactly the modules startupChunks names: with its imports too (the default),
+      // React and the Thai catalogue would move from the entry into the app's chunk.
+      output: { codeSplitting: { groups: [{ debugName: 'startup chunks', name: startupChunkName(fileURLToPath(new URL('.', import.meta.url))), includeDependenciesRecursively: false }] } },
     },
   },
   test: {
