@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -76,7 +76,7 @@ export function paintBeforeScripts(): Plugin {
 /**
  * Build plugin: the page lists the files of the course page's checkout code, so the course page
  * can fetch them all at once while it still runs them in three tasks
- * (src/features/course/CoursePage.tsx `loadCheckoutCode`, `preloadCheckoutCode`). The three steps
+ * (src/features/course/DeferredPurchase.tsx `loadCheckoutCode`, `preloadCheckoutCode`). The three steps
  * are dynamic imports made one after the other; without the list, each step's files were asked
  * for only when the step before had run (three round trips in a row). The list is a JSON data
  * block (`<script type="application/json" id="checkout-code">`: data, not a script, outside the
@@ -166,6 +166,120 @@ export function atlasDev(): Plugin {
   };
 }
 
+/**
+ * Build: the chunks every course page loads at start are few. The bundler puts each module in a
+ * chunk by the set of pages that import it, so what every page loads at start was cut into a dozen
+ * chunks (the requests by area, storage, the site settings, the boot data, the router, ...), and
+ * each was compressed alone: a small chunk compresses poorly (its own import and export lines, no
+ * text before it to refer back to). One code-splitting group (output.codeSplitting, its name chosen
+ * per module) writes them in two chunks:
+ * - 'App': what the app's chunk (src/app/App.tsx) imports statically. Every page loads all of it at
+ *   start (src/main.tsx imports the app). What the entry, React DOM or the English chunk import
+ *   stays out: they run before the app, each in a task of its own, and must not run any of it.
+ * - 'page': what the course page's chunk imports statically that other pages' chunks import too
+ *   (the purchase area, the description's HTML block, the price, the shown currency, the button):
+ *   the product page and /cart load it as well.
+ * A module the group does not take is placed by the bundler as before. Nothing here changes what a
+ * page does, nor in which task: only which file a module is written in (a list page that loads
+ * 'page' for the price also evaluates the purchase area's module, which does nothing until it
+ * renders).
+ */
+export const APP_MODULE = 'src/app/App.tsx';
+const MAIN_MODULE = 'src/main.tsx';
+export const PAGE_MODULE = 'src/features/course/CoursePage.tsx';
+
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[]; code: string | null } | null };
+
+/**
+ * The ui/ barrel (src/ui/index.ts) only re-exports, and its components have no side effects (the
+ * tree-shaking rule below): a module that imports Button from '../ui' needs ui/Button.tsx, not
+ * every component the barrel names. The closure that picks a group's modules follows a barrel's
+ * re-exports only for the names imported from it (`byName`); the closure of what must stay out
+ * follows every import (`all`), so that it never leaves out too little.
+ */
+const BARRELS = ['src/ui/index.ts'];
+const namesOf = (list: string) => list.split(',').map((n) => n.trim().split(/\s+as\s+/)[0]!.trim()).filter(Boolean);
+const STYLESHEET = /\.css($|\?)/;
+const slash = (path: string) => path.replaceAll('\\', '/');
+
+function staticClosure(graph: ModuleGraph, root: string, mode: 'byName' | 'all') {
+  const barrels = new Set(BARRELS.map((b) => slash(join(root, b))));
+  // a barrel's re-exports: name -> module id
+  const reexports = (barrel: string) => {
+    const info = graph.getModuleInfo(barrel);
+    const byName = new Map<string, string>();
+    for (const m of (info?.code ?? '').matchAll(/export\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
+      const target = slash(join(dirname(barrel), m[2]!));
+      const id = info!.importedIds.find((i) => i.replace(/\.[cm]?[jt]sx?$/, '') === target);
+      for (const name of namesOf(m[1]!)) if (id) byName.set(name, id);
+    }
+    return byName;
+  };
+  const visit = (id: string, into: Set<string>): Set<string> => {
+    if (into.has(id)) return into;
+    const info = graph.getModuleInfo(id);
+    if (!info) return into;
+    into.add(id);
+    for (const i of info.importedIds) {
+      if (mode === 'all' || !barrels.has(i)) {
+        visit(i, into);
+        continue;
+      }
+      // only what this module imports from the barrel (by name, through a relative specifier)
+      const names = [...(info.code ?? '').matchAll(/import\s*\{([^}]*)\}\s*from\s*["'](\.[^"']*)["']/g)]
+        .filter((m) => slash(join(dirname(id), m[2]!)) === i.replace(/\/index\.[cm]?[jt]sx?$/, ''))
+        .flatMap((m) => namesOf(m[1]!));
+      const byName = reexports(i);
+      for (const name of names) {
+        const target = byName.get(name);
+        if (target) visit(target, into);
+      }
+    }
+    return into;
+  };
+  return (id: string, into = new Set<string>()) => visit(id, into);
+}
+
+/** The chunk ('App', 'page') of each module the group takes. */
+export function startupChunks(graph: ModuleGraph, root: string): Map<string, 'App' | 'page'> {
+  const picked = staticClosure(graph, root, 'byName');
+  const all = staticClosure(graph, root, 'all');
+  const main = slash(join(root, MAIN_MODULE));
+  const app = slash(join(root, APP_MODULE));
+  const page = slash(join(root, PAGE_MODULE));
+  const out = new Map<string, 'App' | 'page'>();
+  const before = all(main);
+  for (const d of graph.getModuleInfo(main)?.dynamicallyImportedIds ?? []) if (d !== app) all(d, before);
+  for (const id of picked(app)) if (!before.has(id)) out.set(id, 'App');
+  // every module any dynamic import reaches, less the course page's own
+  const dynamic = new Set<string>();
+  const seen = new Set<string>();
+  const walk = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    const info = graph.getModuleInfo(id);
+    if (!info) return;
+    for (const d of info.dynamicallyImportedIds) dynamic.add(d);
+    for (const i of [...info.importedIds, ...info.dynamicallyImportedIds]) walk(i);
+  };
+  walk(main);
+  const elsewhere = new Set<string>();
+  for (const d of dynamic) if (d !== page && d !== app && !before.has(d)) all(d, elsewhere);
+  for (const id of picked(page)) if (id !== page && !before.has(id) && !out.has(id) && elsewhere.has(id)) out.set(id, 'page');
+  // A stylesheet stays where the bundler puts it (with the pages that import it): a chunk's
+  // stylesheet is applied wherever the chunk is loaded.
+  for (const id of out.keys()) if (STYLESHEET.test(id)) out.delete(id);
+  return out;
+}
+
+export function startupChunkName(root: string) {
+  let members: Map<string, string> | null = null;
+  return (id: string, ctx: ModuleGraph): string | null => {
+    members ??= startupChunks(ctx, root);
+    return members.get(id) ?? null;
+  };
+}
+
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
 
@@ -197,6 +311,9 @@ export default defineConfig(({ command }) => ({
       // '../ui' does not pull Modal or UploadWidget into its chunk. The barrel's stylesheet is
       // therefore imported by the entry itself (src/app/routes.tsx).
       treeshake: { moduleSideEffects: (id) => !/\/src\/ui\/[^/]+\.tsx?$/.test(id) },
+      // The group takes exactly the modules startupChunks names: with its imports too (the default),
+      // React and the Thai catalogue would move from the entry into the app's chunk.
+      output: { codeSplitting: { groups: [{ debugName: 'startup chunks', name: startupChunkName(fileURLToPath(new URL('.', import.meta.url))), includeDependenciesRecursively: false }] } },
     },
   },
   test: {

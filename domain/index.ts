@@ -7,6 +7,7 @@ export * from './types';
 export * from './values';
 export * from './money';
 export * from './messages';
+export * from './mail';
 export * from './plans';
 export * from './discounts';
 export * from './tax';

@@ -15,7 +15,7 @@
  */
 import type { AppContext } from '../context';
 import { formatMoney } from '../../domain/money';
-import { paidOrderMail } from '../../domain/messages';
+import { paidOrderMail } from '../../domain/mail';
 import { sendGuarded, type GuardResult, type MailAttachment } from '../mail';
 import { findOrder } from '../orders/repository';
 import { documentsOfOrder, markSent, type DocumentRow } from './repository';

@@ -1,7 +1,8 @@
 /** Registration, custom labels, user groups, profile, tax, shipping addresses, welcome e-mail. */
 import { KeepAnswer, SerializedAnswer, type BodyErrorCodes, type Handlers } from '../openapi/router';
 import { ApiError, requestLocale } from '../errors';
-import { MSG, loginDetailsMail, signInLinkMail } from '../../domain/messages';
+import { MSG } from '../../domain/messages';
+import { loginDetailsMail, signInLinkMail } from '../../domain/mail';
 import { plainField, sendGuarded, type GuardResult } from '../mail';
 import { createSession } from '../auth/sessions';
 import { setSessionCookie } from '../auth/cookies';

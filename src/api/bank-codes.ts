@@ -1,13 +1,13 @@
 /** The origin-bank options of a bank transfer's notice (getBankCodeOptions), read by the loaders of the pages that pay. */
 import type { components } from '../../generated/api';
-import { paymentRequests } from './requests';
+import { bankCodeRequests } from './requests/bank-codes';
 
 export type BankCodeOption = components['schemas']['BankCodeOption'];
 
 /** None when they cannot be read: the notice still sends, with no origin bank to pick. */
 export async function loadBankCodes(signal?: AbortSignal): Promise<BankCodeOption[]> {
   try {
-    return (await paymentRequests.getBankCodeOptions.call(undefined, signal)).data;
+    return (await bankCodeRequests.getBankCodeOptions.call(undefined, signal)).data;
   } catch {
     return [];
   }

@@ -1,6 +1,6 @@
 /** An order's receipts, tax invoices and credit notes (listOrderDocuments), read by the loaders of the order list and the thank-you page. */
 import type { components } from '../../generated/api';
-import { orderRequests } from './requests';
+import { orderRequests } from './requests/orders';
 
 export type OrderDocument = components['schemas']['OrderDocument'];
 type Order = components['schemas']['Order'];

@@ -2,7 +2,7 @@
 import type { components } from '../../generated/api';
 import type { Currency } from '../../domain/money';
 import { takeBootData } from './boot-data';
-import { catalogueRequests } from './requests';
+import { catalogueRequests } from './requests/catalogue';
 
 export type SiteSettings = components['schemas']['SiteSettings'];
 

@@ -7,7 +7,7 @@
 import type { components } from '../../generated/api';
 import { defaultPlan } from '../../domain/plans';
 import type { CartItem } from '../../machines/cart/cart-summary';
-import { cartRequests } from './requests';
+import { cartRequests } from './requests/cart';
 import { keptUserId, visitorId } from './storage';
 
 export type ServerCart = components['schemas']['Cart'];

@@ -9,7 +9,7 @@
  */
 import type { SessionUser } from '../../machines/shared/api';
 import { takeBootData } from './boot-data';
-import { sessionRequests } from './requests';
+import { sessionRequests } from './requests/session';
 import { keepUserId, keptUserId } from './storage';
 
 export interface SignedIn {

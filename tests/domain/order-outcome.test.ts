@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentNoticeMail } from '../../domain/messages';
+import { paymentNoticeMail } from '../../domain/mail';
 import { failureReason, isPayable, orderNumber, orderOutcome } from '../../domain/order-outcome';
 
 describe('orderOutcome', () => {

@@ -18,8 +18,10 @@ const ALLOWED: Record<string, Partial<Record<Hook, string[]>>> = {
   'src/features/course/CoursePage.tsx': {
     useEffect: [
       'browser storage: the page keeps its own path as the return link (spec section 2)',
-      "code loading: DeferredPurchase starts fetching the checkout's chunk while the purchase data is asked for (a preload; no state, no event)",
     ],
+  },
+  'src/features/course/DeferredPurchase.tsx': {
+    useEffect: ["code loading: DeferredPurchase starts fetching the checkout's chunk while the purchase data is asked for (a preload; no state, no event)"],
   },
   'src/features/payments/CardReturnPage.tsx': {
     useEffect: [

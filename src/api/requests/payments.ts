@@ -12,6 +12,7 @@ import type {
   TwoC2pPaymentLinkRequest,
 } from '../../../machines/shared/api';
 import { api } from '../client';
+import { bankCodeRequests } from './bank-codes';
 import { request } from '../request';
 
 export const paymentRequests = {
@@ -21,7 +22,7 @@ export const paymentRequests = {
   getPaymentMethodsForOrder: request('getPaymentMethodsForOrder', (input: OrderIdBody, signal) =>
     api.GET('/private/payments/methods/order/{orderId}', { params: { path: { orderId: input.orderId } }, signal }),
   ),
-  getBankCodeOptions: request('getBankCodeOptions', (_input: void, signal) => api.GET('/api/payments/methods/banktreansfer', { signal })),
+  ...bankCodeRequests,
   createPaymentReportPublic: request('createPaymentReportPublic', (input: PaymentReportPublic, signal) => api.POST('/public/payment/report', { body: input, signal })),
   createPaymentReportPrivate: request('createPaymentReportPrivate', (input: PaymentReport, signal) => api.POST('/private/payment/report', { body: input, signal })),
   sendPaymentOrderEmail: request('sendPaymentOrderEmail', (input: PaymentOrderEmailRequest, signal) => api.POST('/api/send/to/email/paymentorder', { body: input, signal })),

@@ -6,7 +6,10 @@
  */
 import type { components } from '../../../generated/api';
 import { BANK_TRANSFER } from '../../../domain/payment-methods';
-import { cartRequests, orderRequests, progressRequests, studentRequests } from '../../api/requests';
+import { cartRequests } from '../../api/requests/cart';
+import { orderRequests } from '../../api/requests/orders';
+import { progressRequests } from '../../api/requests/progress';
+import { studentRequests } from '../../api/requests/students';
 import { loadBankCodes, type BankCodeOption } from '../../api/bank-codes';
 import { readsAsStudent } from '../../api/signed-in';
 import type { SiteSettings } from '../../api/settings';

@@ -1,11 +1,9 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { Await, useLoaderData, useLocation, useSearchParams } from 'react-router';
+import { useEffect } from 'react';
+import { useLoaderData, useLocation, useSearchParams } from 'react-router';
 import { shownCurrency } from '../../../domain/money';
 import { keepReturnLink } from '../../api/storage';
 import { ShownCurrencyProvider } from '../checkout/shown-currency';
 import type { CheckoutLogic } from '../checkout/checkout-actor';
-import type * as PurchaseEntry from '../checkout/purchase-entry';
-import { nextTask } from '../../api/next-task';
 import { CourseDescription } from './components/CourseDescription';
 import { CourseHero } from './components/CourseHero';
 import { Curriculum } from './components/Curriculum';
@@ -13,93 +11,11 @@ import { HowToBuySection, QuestionsSection, RelatedCourses } from './components/
 import { PlaylistView } from './components/Playlist';
 import type { PaymentSlot } from '../checkout/components/PurchasePanel';
 import { focusWhenRendered, scrollToSection, StickyBar } from './components/StickyBar';
-import { CourseLayout, resolveLayout, type LayoutId } from './layouts';
-import type { CoursePageData, PurchaseData } from './loader';
-import { msg, t } from '../../i18n/messages';
-import { Spinner } from '../../ui';
+import { CourseLayout, resolveLayout } from './layouts';
+import type { CoursePageData } from './loader';
+import { DeferredPurchase } from './DeferredPurchase';
+import { msg } from '../../i18n/messages';
 import './course.css';
-
-let checkoutCode: Promise<typeof PurchaseEntry> | null = null;
-/**
- * The checkout's code, evaluated in three tasks instead of one (a chunk's modules are evaluated
- * in one task when it arrives): zod with the form rules, then the payment machines with their
- * actors (src/api/payment-logic, ten machines built when their modules run), then the checkout's
- * own machines and panel. Started when the page's purchase area mounts, beside the purchase
- * data's requests; a failed load is tried again on the next call.
- */
-export function loadCheckoutCode(): Promise<typeof PurchaseEntry> {
-  checkoutCode ??= (async () => {
-    preloadCheckoutCode();
-    await import('../../../domain/forms/common');
-    await nextTask();
-    await import('../../api/payment-logic');
-    await nextTask();
-    return import('../checkout/purchase-entry');
-  })().catch((error: unknown) => {
-    checkoutCode = null;
-    throw error;
-  });
-  return checkoutCode;
-}
-
-/**
- * The checkout's files, all asked for at once as `<link rel="modulepreload">` (fetched and
- * compiled, not run) when `loadCheckoutCode` starts (the purchase area has mounted, after the
- * page's first commit): its three steps then find their files there and still run one task after
- * the other, instead of each step's files being asked for only once the step before has run.
- * Not earlier (when the page's chunk arrives): on layout 4 the checkout then often arrived before
- * React's first commit and was rendered inside it, one task of 85 ms of CPU instead of two.
- * The built page lists the files (vite.config.ts `checkoutPreloads`); without the list (the dev
- * server, tests) nothing is done.
- */
-export function preloadCheckoutCode(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): void {
-  const block = doc?.getElementById('checkout-code');
-  if (!doc || !block || block.dataset.done) return;
-  block.dataset.done = '1';
-  let files: unknown;
-  try {
-    files = JSON.parse(block.textContent ?? '[]');
-  } catch {
-    return;
-  }
-  if (!Array.isArray(files)) return;
-  for (const href of files) {
-    if (typeof href !== 'string' || !href.startsWith('/assets/')) continue;
-    const link = doc.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    doc.head.append(link);
-  }
-}
-
-const PurchaseArea = lazy(loadCheckoutCode);
-
-/** The checkout once its data and its chunk are there; a placeholder of the same place before. */
-export function DeferredPurchase({ data, layout, PaymentHost, embedded, logic }: { data: CoursePageData; layout: LayoutId; PaymentHost: PaymentSlot; embedded: boolean; logic?: CheckoutLogic }): ReactNode {
-  // The checkout's code is fetched while the purchase data is asked for, not after it arrives.
-  useEffect(() => {
-    loadCheckoutCode().catch(() => undefined);
-  }, []);
-  const placeholder = (
-    <div className="purchase purchase--loading" aria-busy="true">
-      <Spinner />
-    </div>
-  );
-  return (
-    <Suspense fallback={placeholder}>
-      <Await
-        resolve={data.purchase}
-        errorElement={
-          <p className="ui-alert ui-alert--error" role="alert">
-            {t('cartFailTitle')}
-          </p>
-        }
-      >
-        {(purchase: PurchaseData) => <PurchaseArea data={{ ...data, purchase }} layout={layout} PaymentHost={PaymentHost} embedded={embedded} logic={logic} />}
-      </Await>
-    </Suspense>
-  );
-}
 
 /** An Open Graph picture or video with its size. */
 function OgMedia({ kind, url, width, height }: { kind: 'image' | 'video'; url: string; width: number; height: number }) {

@@ -8,7 +8,7 @@ import { redirect } from 'react-router';
 import type { components } from '../../../generated/api';
 import { nextTask } from '../../api/next-task';
 import { takeBootData } from '../../api/boot-data';
-import { catalogueRequests } from '../../api/requests';
+import { catalogueRequests } from '../../api/requests/catalogue';
 import { isApiError } from '../../api/errors';
 import { loadSiteSettings, type SiteSettings } from '../../api/settings';
 import { loadPurchaseData, optional, type Course, type PurchaseData } from '../checkout/purchase-data';

@@ -2,7 +2,7 @@ import { Link, useLoaderData } from 'react-router';
 import type { components } from '../../../generated/api';
 import type { Currency } from '../../../domain/money';
 import { takeBootData } from '../../api/boot-data';
-import { catalogueRequests } from '../../api/requests';
+import { catalogueRequests } from '../../api/requests/catalogue';
 import { siteCurrencyFor } from '../../api/settings';
 import { t } from '../../i18n/messages';
 import { CardList } from './CardList';

@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import { catalogueRequests } from '../../api/requests';
+import { catalogueRequests } from '../../api/requests/catalogue';
 import { siteCurrencyFor } from '../../api/settings';
 import { t } from '../../i18n/messages';
 import { CardList } from './CardList';

@@ -1,7 +1,8 @@
 import { Link, useLoaderData } from 'react-router';
 import type { components } from '../../../generated/api';
 import { takeBootData } from '../../api/boot-data';
-import { cartRequests, catalogueRequests } from '../../api/requests';
+import { cartRequests } from '../../api/requests/cart';
+import { catalogueRequests } from '../../api/requests/catalogue';
 import { t } from '../../i18n/messages';
 
 type Promotion = components['schemas']['Promotion'];

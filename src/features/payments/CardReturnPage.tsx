@@ -7,7 +7,7 @@ import type { EncryptedCard } from '../../../machines/payments/two-c2p-card.mach
 import { ROUTES } from '../../../machines/shared/effects';
 import { selectTwoC2pCardPhase } from '../../../machines/payments/two-c2p-card.selectors';
 import { actorOptions } from '../../api/actor-options';
-import { orderRequests } from '../../api/requests';
+import { orderRequests } from '../../api/requests/orders';
 import { t } from '../../i18n/messages';
 import { Spinner } from '../../ui';
 import { twoC2pCardLogic } from '../../api/payment-logic';

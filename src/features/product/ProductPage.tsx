@@ -14,7 +14,7 @@ import { SessionContext } from '../../session/context';
 import { Price } from '../../ui';
 import { HtmlBlock } from '../course/components/CourseDescription';
 import type { PaymentSlot } from '../checkout/components/PurchasePanel';
-import { DeferredPurchase } from '../course/CoursePage';
+import { DeferredPurchase } from '../course/DeferredPurchase';
 import type { ProductPageData } from './loader';
 import { ShownCurrencyProvider, useShownCurrency } from '../checkout/shown-currency';
 export { productLoader } from './loader';

@@ -3,7 +3,7 @@ import { redirect } from 'react-router';
 import type { components } from '../../../generated/api';
 import { startingPrice } from '../../../domain/plans';
 import { takeBootData } from '../../api/boot-data';
-import { catalogueRequests } from '../../api/requests';
+import { catalogueRequests } from '../../api/requests/catalogue';
 import { readsAsStudent } from '../../api/signed-in';
 import { isApiError } from '../../api/errors';
 import { canonicalPath, courseIdFromParam, loadPurchaseData, loadSiteSettings, notFound, type Course, type CoursePageData, type SiteSettings } from '../course/loader';

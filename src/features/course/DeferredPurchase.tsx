@@ -1,0 +1,98 @@
+/**
+ * The course page's purchase area (and the product page's): the checkout once the purchase data
+ * and the checkout's code are there, a placeholder of the same place before; and the loading of
+ * that code in three tasks. A module of its own, apart from the course page, so that the product
+ * page's first load carries this and not the course page's sections.
+ */
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Await } from 'react-router';
+import type { CheckoutLogic } from '../checkout/checkout-actor';
+import type * as PurchaseEntry from '../checkout/purchase-entry';
+import type { PaymentSlot } from '../checkout/components/PurchasePanel';
+import { nextTask } from '../../api/next-task';
+import type { LayoutId } from './layouts';
+import type { CoursePageData, PurchaseData } from './loader';
+import { t } from '../../i18n/messages';
+import { Spinner } from '../../ui';
+
+let checkoutCode: Promise<typeof PurchaseEntry> | null = null;
+/**
+ * The checkout's code, evaluated in three tasks instead of one (a chunk's modules are evaluated
+ * in one task when it arrives): zod with the form rules, then the payment machines with their
+ * actors (src/api/payment-logic, ten machines built when their modules run), then the checkout's
+ * own machines and panel. Started when the page's purchase area mounts, beside the purchase
+ * data's requests; a failed load is tried again on the next call.
+ */
+export function loadCheckoutCode(): Promise<typeof PurchaseEntry> {
+  checkoutCode ??= (async () => {
+    preloadCheckoutCode();
+    await import('../../../domain/forms/common');
+    await nextTask();
+    await import('../../api/payment-logic');
+    await nextTask();
+    return import('../checkout/purchase-entry');
+  })().catch((error: unknown) => {
+    checkoutCode = null;
+    throw error;
+  });
+  return checkoutCode;
+}
+
+/**
+ * The checkout's files, all asked for at once as `<link rel="modulepreload">` (fetched and
+ * compiled, not run) when `loadCheckoutCode` starts (the purchase area has mounted, after the
+ * page's first commit): its three steps then find their files there and still run one task after
+ * the other, instead of each step's files being asked for only once the step before has run.
+ * Not earlier (when the page's chunk arrives): on layout 4 the checkout then often arrived before
+ * React's first commit and was rendered inside it, one task of 85 ms of CPU instead of two.
+ * The built page lists the files (vite.config.ts `checkoutPreloads`); without the list (the dev
+ * server, tests) nothing is done.
+ */
+export function preloadCheckoutCode(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): void {
+  const block = doc?.getElementById('checkout-code');
+  if (!doc || !block || block.dataset.done) return;
+  block.dataset.done = '1';
+  let files: unknown;
+  try {
+    files = JSON.parse(block.textContent ?? '[]');
+  } catch {
+    return;
+  }
+  if (!Array.isArray(files)) return;
+  for (const href of files) {
+    if (typeof href !== 'string' || !href.startsWith('/assets/')) continue;
+    const link = doc.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    doc.head.append(link);
+  }
+}
+
+const PurchaseArea = lazy(loadCheckoutCode);
+
+/** The checkout once its data and its chunk are there; a placeholder of the same place before. */
+export function DeferredPurchase({ data, layout, PaymentHost, embedded, logic }: { data: CoursePageData; layout: LayoutId; PaymentHost: PaymentSlot; embedded: boolean; logic?: CheckoutLogic }): ReactNode {
+  // The checkout's code is fetched while the purchase data is asked for, not after it arrives.
+  useEffect(() => {
+    loadCheckoutCode().catch(() => undefined);
+  }, []);
+  const placeholder = (
+    <div className="purchase purchase--loading" aria-busy="true">
+      <Spinner />
+    </div>
+  );
+  return (
+    <Suspense fallback={placeholder}>
+      <Await
+        resolve={data.purchase}
+        errorElement={
+          <p className="ui-alert ui-alert--error" role="alert">
+            {t('cartFailTitle')}
+          </p>
+        }
+      >
+        {(purchase: PurchaseData) => <PurchaseArea data={{ ...data, purchase }} layout={layout} PaymentHost={PaymentHost} embedded={embedded} logic={logic} />}
+      </Await>
+    </Suspense>
+  );
+}
