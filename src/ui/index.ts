@@ -5,5 +5,6 @@ export { notify, toasts, createToastStore, TOAST_DURATION_MS, type Toast, type T
 export { Field, TextField, TextAreaField, SelectField, ChoiceGroup, RequiredMark, FieldHint, FieldError, type FieldControlProps, type FieldProps } from './Field';
 export { UploadWidget, UPLOAD_ACCEPT, type UploadEntry, type UploadKind, type UploadWidgetProps } from './UploadWidget';
 export { Spinner } from './Spinner';
+export { Alert, type AlertProps } from './Alert';
 export { Price, type PriceProps } from './Price';
 export { LockIcon, TrashIcon, PlayIcon, BackIcon, CloseIcon } from './icons';

@@ -4,7 +4,7 @@ import type { RegistrationConfig, RegistrationValues } from '../../../../domain/
 import { fieldToggle } from '../../../../domain/forms/registration';
 import type { FieldError } from '../../../../domain/forms/common';
 import { t } from '../../../i18n/messages';
-import { ChoiceGroup, SelectField, TextAreaField, TextField } from '../../../ui';
+import { Alert, ChoiceGroup, SelectField, TextAreaField, TextField } from '../../../ui';
 import type { CustomLabel, UserGroup } from '../purchase-data';
 import { UploadField } from './UploadField';
 import type { Shown } from '../../../../domain/messages';
@@ -146,9 +146,9 @@ function TaxPart({ prefix, err, withholdingChosen }: { prefix: string; err: (pat
         <input type="checkbox" name="is_require_tax_invoice" ref={invoiceBox} data-testid="request-tax-invoice" /> {t('requestTaxInvoice')}
       </label>
       {withholdingChosen && !juristic ? (
-        <p className="ui-alert" role="status" data-testid="withholding-needs-juristic">
+        <Alert data-testid="withholding-needs-juristic">
           {t('l4WithholdingNeedsJuristic')}
-        </p>
+        </Alert>
       ) : null}
       <div className="tax-part__fields">
         <ChoiceGroup legend={t('personType')} error={err('tax_person_type')}>
