@@ -148,14 +148,18 @@ async function notifyTransfer(page: Page, total: number, words: { awaitingApprov
   await expect(outcome).toContainText(words.awaitingApproval);
 }
 
-/** One order, paid by nobody, waiting for the shop with one bank-transfer notice; one seat taken. */
-async function expectOneOrderAwaitingApproval(db: pg.Pool, userId: number, attempts: Facts['attempts']): Promise<Facts> {
+/**
+ * Paid again by bank transfer: the notice for the order's total; then one order, paid by nobody,
+ * waiting for the shop with one bank-transfer notice after `attempts`, its one seat still taken.
+ */
+async function transferAwaitsShop(page: Page, db: pg.Pool, userId: number, order: { id: number; total: number }, words: { awaitingApproval: string }, seats: number, attempts: Facts['attempts']): Promise<void> {
+  await notifyTransfer(page, order.total, words, order.id);
   const f = await factsOf(db, userId);
   expect(f.orders).toHaveLength(1);
   expect(f.orders[0]!.payment_status).toBe('pendingApproved');
   expect(f.attempts).toEqual(attempts);
   expect(f.reports).toEqual([{ payment: 'BankTransfer', status: 'pending' }]);
-  return f;
+  expect(await seatsLeft(page)).toBe(seats - 1);
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -197,14 +201,11 @@ test('2C2P card (3): left at 3-D Secure with the back button, declined, 3-D Secu
   await expect(cont).toHaveText(`ชำระเงินคำสั่งซื้อ #${order.id} ต่อ`);
   await cont.click();
   await choose(page, 1);
-  await notifyTransfer(page, order.total, TH, order.id);
-
-  await expectOneOrderAwaitingApproval(shop.db, user.id, [
+  await transferAwaitsShop(page, shop.db, user.id, order, TH, seats, [
     { provider: '2c2p', method_id: 3, status: 'pending', failure_code: null },
     { provider: '2c2p', method_id: 3, status: 'failed', failure_code: '4051' },
     { provider: '2c2p', method_id: 3, status: 'failed', failure_code: 'AR' },
   ]);
-  expect(await seatsLeft(page)).toBe(seats - 1);
 });
 
 test('2C2P installments (10), in English: left with the back button, cancelled, declined — each told why; paid again on the same order by bank transfer', async ({ page, shop }) => {
@@ -235,14 +236,11 @@ test('2C2P installments (10), in English: left with the back button, cancelled, 
 
   // Another method on the same order: bank transfer.
   await payAgain(page, order.id, 1);
-  await notifyTransfer(page, order.total, EN, order.id);
-
-  await expectOneOrderAwaitingApproval(shop.db, user.id, [
+  await transferAwaitsShop(page, shop.db, user.id, order, EN, seats, [
     { provider: '2c2p', method_id: 10, status: 'pending', failure_code: null },
     { provider: '2c2p', method_id: 10, status: 'cancelled', failure_code: 'cancelled' },
     { provider: '2c2p', method_id: 10, status: 'failed', failure_code: '4051' },
   ]);
-  expect(await seatsLeft(page)).toBe(seats - 1);
 });
 
 test('GB Prime Pay card (11): left with the back button, declined, 3-D Secure failed — each told why; paid again on the same order by bank transfer', async ({ page, shop }) => {
@@ -284,12 +282,9 @@ test('GB Prime Pay card (11): left with the back button, declined, 3-D Secure fa
 
   // Another method on the same order: bank transfer.
   await payAgain(page, order.id, 1);
-  await notifyTransfer(page, order.total, TH, order.id);
-
-  await expectOneOrderAwaitingApproval(shop.db, user.id, [
+  await transferAwaitsShop(page, shop.db, user.id, order, TH, seats, [
     { provider: 'gbprime', method_id: 11, status: 'pending', failure_code: null },
     { provider: 'gbprime', method_id: 11, status: 'failed', failure_code: '51' },
     { provider: 'gbprime', method_id: 11, status: 'failed', failure_code: 'V' },
   ]);
-  expect(await seatsLeft(page)).toBe(seats - 1);
 });
