@@ -10,18 +10,15 @@
 // After each fault both processes still run (no restart) and answer /readyz 200 within 30 s; in the
 // end every 201 is in the database exactly once, no request got a 5xx other than 503, and a status
 // push made through process A still reaches a socket on process B (the adapter LISTENs again).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type PgCluster } from '../support/postgres';
+import type { PgCluster } from '../support/postgres';
 import { createDb, type Db } from '../../server/db/index';
-import { createSession } from '../../server/auth/sessions';
 import { MESSAGES } from '../../domain/messages';
-import { freePort, HAPROXY, haproxyAvailable, ready, startBalancer, startServer, stopAll, waitFor, type Proc } from './support';
+import { makeBuyers, ready, startPair, stopAll, waitFor, type Proc } from './support';
 
 const BUYERS = 12;
 const BACK_WITHIN_MS = 30_000;
@@ -63,36 +60,15 @@ async function sql<T extends pg.QueryResultRow>(text: string, params: unknown[] 
 }
 
 beforeAll(async () => {
-  if (!haproxyAvailable()) throw new Error(`${HAPROXY} is missing: run \`node scripts/ensure-system.mjs haproxy\``);
-  cluster = await startPostgres();
-  const c = new pg.Client({ connectionString: cluster.url });
-  await c.connect();
-  await c.query('CREATE DATABASE shop');
-  await c.end();
-  const url = cluster.url.replace(/\/postgres$/u, '/shop');
-  dir = mkdtempSync(join(tmpdir(), 'faults-'));
-  const [pa, pb, pl] = [await freePort(), await freePort(), await freePort()];
-  [originA, originB, originLb] = [pa, pb, pl].map((p) => `http://127.0.0.1:${p}`) as [string, string, string];
   // Small pools so that every kind of connection is easy to find; a short connect timeout so that
-  // an outage answers 503 quickly.
-  const env = { DATABASE_URL: url, PG_POOL_MAX: '4', PG_CONNECT_TIMEOUT_MS: '2000', CANCEL_SWEEP_MS: '0' };
-  a = startServer(pa, join(dir, 'a'), env);
-  b = startServer(pb, join(dir, 'b'), env);
-  // Starting (tsx, migrations, the demo seed) is slow on a busy machine: up to 3 minutes.
-  await Promise.all([ready(originA, a, 180_000), ready(originB, b, 180_000)]);
-  lb = startBalancer(pl, [pa, pb]);
-  await ready(originLb, lb);
-
-  db = await createDb({ url, migrate: false, poolSize: 2 });
-  const hash = (await db.query<{ password_hash: string }>("SELECT password_hash FROM users WHERE username = 'student'")).rows[0]!.password_hash;
-  for (let i = 0; i < BUYERS + 1; i++) {
-    const r = await db.query<{ id: number }>(
-      "INSERT INTO users (role, username, email, password_hash, firstname, lastname, user_group_id) VALUES ('student', $1, $2, $3, 'ผู้ซื้อ', $4, 1) RETURNING id",
-      [`fault${i}`, `fault${i}@example.com`, hash, String(i)],
-    );
-    userIds.push(r.rows[0]!.id);
-    cookies.push(`sid=${(await createSession(db, r.rows[0]!.id, 'student', new Date(), 24)).token}`);
-  }
+  // an outage answers 503 quickly. Starting (tsx, migrations, the demo seed) is slow on a busy
+  // machine: up to 3 minutes.
+  const pair = await startPair('faults-', { PG_POOL_MAX: '4', PG_CONNECT_TIMEOUT_MS: '2000', CANCEL_SWEEP_MS: '0' }, 180_000);
+  ({ cluster, dir, a, b, lb, originA, originB, originLb } = pair);
+  db = await createDb({ url: pair.url, migrate: false, poolSize: 2 });
+  const buyers = await makeBuyers(db, 'fault', BUYERS + 1);
+  userIds.push(...buyers.userIds);
+  cookies.push(...buyers.cookies);
   // A buyer may hold one unpaid order per course: every order is for a course of its own.
   const cr = await db.query<{ id: number }>(
     `INSERT INTO courses (course_type, name, link_path, seats, seats_total, start_reg_date, end_reg_date)

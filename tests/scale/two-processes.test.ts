@@ -6,17 +6,13 @@
 //  - GET course served from each process's memory is dropped on both by a write through either
 //    (or plain SQL): LISTEN/NOTIFY of the public answers cache;
 //  - one process killed (SIGKILL) mid-run loses no order, and the other goes on.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type PgCluster } from '../support/postgres';
+import type { PgCluster } from '../support/postgres';
 import { createDb, type Db } from '../../server/db/index';
-import { createSession } from '../../server/auth/sessions';
-import { freePort, HAPROXY, haproxyAvailable, ready, startBalancer, startServer, waitFor, type Proc } from './support';
+import { makeBuyers, ready, startPair, stopAll, waitFor, type Proc } from './support';
 
 const BUYERS = 200;
 let cluster: PgCluster;
@@ -32,39 +28,17 @@ const cookies: string[] = [];
 const userIds: number[] = [];
 
 beforeAll(async () => {
-  if (!haproxyAvailable()) throw new Error(`${HAPROXY} is missing: run \`node scripts/ensure-system.mjs haproxy\``);
-  cluster = await startPostgres();
-  const admin = new pg.Client({ connectionString: cluster.url });
-  await admin.connect();
-  await admin.query('CREATE DATABASE shop');
-  await admin.end();
-  const url = cluster.url.replace(/\/postgres$/u, '/shop');
-  dir = mkdtempSync(join(tmpdir(), 'scale-'));
-  const [pa, pb, pl] = [await freePort(), await freePort(), await freePort()];
-  [originA, originB, originLb] = [pa, pb, pl].map((p) => `http://127.0.0.1:${p}`) as [string, string, string];
   // Both start at once on an empty database: migrations and the demo seed must happen once.
-  a = startServer(pa, join(dir, 'a'), { DATABASE_URL: url });
-  b = startServer(pb, join(dir, 'b'), { DATABASE_URL: url });
-  await Promise.all([ready(originA, a), ready(originB, b)]);
-  lb = startBalancer(pl, [pa, pb]);
-  await ready(originLb, lb);
-
-  db = await createDb({ url, migrate: false, poolSize: 5 });
-  const hash = (await db.query<{ password_hash: string }>("SELECT password_hash FROM users WHERE username = 'student'")).rows[0]!.password_hash;
-  for (let i = 0; i < BUYERS; i++) {
-    const r = await db.query<{ id: number }>(
-      "INSERT INTO users (role, username, email, password_hash, firstname, lastname, user_group_id) VALUES ('student', $1, $2, $3, 'ผู้ซื้อ', $4, 1) RETURNING id",
-      [`buyer${i}`, `buyer${i}@example.com`, hash, String(i)],
-    );
-    userIds.push(r.rows[0]!.id);
-    cookies.push(`sid=${(await createSession(db, r.rows[0]!.id, 'student', new Date(), 24)).token}`);
-  }
+  const pair = await startPair('scale-');
+  ({ cluster, dir, a, b, lb, originA, originB, originLb } = pair);
+  db = await createDb({ url: pair.url, migrate: false, poolSize: 5 });
+  const buyers = await makeBuyers(db, 'buyer', BUYERS);
+  userIds.push(...buyers.userIds);
+  cookies.push(...buyers.cookies);
 }, 240_000);
 
 afterAll(async () => {
-  for (const p of [lb, a, b]) if (p && p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
-  await Promise.all([lb, a, b].filter(Boolean).map((p) => Promise.race([p.exited, new Promise((r) => setTimeout(r, 15_000))])));
-  for (const p of [lb, a, b]) if (p && p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+  await stopAll([lb, a, b]);
   await db?.close();
   await cluster?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
