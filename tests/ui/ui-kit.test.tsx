@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { Alert, Button, ConfirmModal, createToastStore, Field, Modal, Notifications, Price, Spinner, UploadWidget, type UploadEntry } from '../../src/ui';
+import { Alert, Button, ConfirmModal, createToastStore, Field, Modal, Notifications, Price, SelectField, Spinner, UploadWidget, type UploadEntry } from '../../src/ui';
 import { t } from '../../src/i18n/messages';
 
 function ModalHarness({ dismissable = true, maskClosable = true }: { dismissable?: boolean; maskClosable?: boolean }) {
@@ -294,5 +294,27 @@ describe('Alert', () => {
     expect(block.tagName).toBe('DIV');
     expect(block.className).toBe('ui-alert email-taken');
     expect(block.getAttribute('role')).toBe('alert');
+  });
+});
+
+describe('SelectField', () => {
+  it('options come after an empty "Choose" option, each with its value and text', () => {
+    render(<SelectField label="ธนาคาร" defaultValue="" options={[{ value: 'KBANK', label: 'ธนาคารกสิกรไทย' }, { value: 7, label: 'seven' }]} />);
+    const select = screen.getByRole('combobox', { name: 'ธนาคาร' });
+    const options = within(select).getAllByRole('option');
+    expect(options.map((o) => [o.getAttribute('value'), o.textContent])).toEqual([
+      ['', t('choose')],
+      ['KBANK', 'ธนาคารกสิกรไทย'],
+      ['7', 'seven'],
+    ]);
+  });
+
+  it('without options, renders its option children as given', () => {
+    render(
+      <SelectField label="x" defaultValue="a">
+        <option value="a">A</option>
+      </SelectField>,
+    );
+    expect(within(screen.getByRole('combobox', { name: 'x' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['A']);
   });
 });
