@@ -170,15 +170,15 @@ function itemList(origin: string, courses: CourseSummary[]): Record<string, unkn
   };
 }
 
-/** The course list (home): the site's title, an ItemList of the courses. */
-export function listHead(input: { origin: string; siteTitle: string; description: string; courses: CourseSummary[]; boot: Record<string, unknown> }): PageHead {
+/** A page that lists courses (the home list, a promotion): the first course picture, an ItemList of the courses. */
+function coursesPage(input: { origin: string; siteTitle: string; courses: CourseSummary[]; boot: Record<string, unknown> }, title: string, description: string, path: string): PageHead {
   const first = input.courses.find((c) => c.image);
   return {
     status: 200,
     siteName: input.siteTitle,
-    title: input.siteTitle,
-    description: input.description,
-    canonical: absolute(input.origin, '/'),
+    title,
+    description,
+    canonical: absolute(input.origin, path),
     ogType: 'website',
     image: first?.image ? absolute(input.origin, first.image) : null,
     video: null,
@@ -188,23 +188,15 @@ export function listHead(input: { origin: string; siteTitle: string; description
   };
 }
 
+/** The course list (home): the site's title, an ItemList of the courses. */
+export function listHead(input: { origin: string; siteTitle: string; description: string; courses: CourseSummary[]; boot: Record<string, unknown> }): PageHead {
+  return coursesPage(input, input.siteTitle, input.description, '/');
+}
+
 /** A promotion's page: its title, its description lines, an ItemList of its courses. */
 export function promotionHead(input: { origin: string; siteTitle: string; promotion: Promotion; courses: CourseSummary[]; boot: Record<string, unknown> }): PageHead {
   const { promotion: p } = input;
-  const first = input.courses.find((c) => c.image);
-  return {
-    status: 200,
-    siteName: input.siteTitle,
-    title: `${p.title} | ${input.siteTitle}`,
-    description: plainText(p.description_list.join(' · ')) || p.title,
-    canonical: absolute(input.origin, `/promotion/${p.id}`),
-    ogType: 'website',
-    image: first?.image ? absolute(input.origin, first.image) : null,
-    video: null,
-    jsonLd: itemList(input.origin, input.courses),
-    boot: input.boot,
-    hero: null,
-  };
+  return coursesPage(input, `${p.title} | ${input.siteTitle}`, plainText(p.description_list.join(' · ')) || p.title, `/promotion/${p.id}`);
 }
 
 /** An unknown course, product or promotion: HTTP 404 with the page's text. */
