@@ -189,3 +189,11 @@ export async function makeBuyers(db: Db, prefix: string, count: number): Promise
   }
   return { userIds, cookies };
 }
+
+/** Stops a pair (when it started): its processes, then `beforeDatabase` (the test's own connections), the cluster, its folders. */
+export async function stopPair(pair: Pair | undefined, beforeDatabase: () => unknown = () => undefined): Promise<void> {
+  await stopAll([pair?.lb, pair?.a, pair?.b]);
+  await beforeDatabase();
+  await pair?.cluster.stop();
+  if (pair) rmSync(pair.dir, { recursive: true, force: true });
+}
