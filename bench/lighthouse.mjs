@@ -5,21 +5,19 @@
 // accessibility and best-practices scores with LCP, TBT and CLS.
 // Usage: node bench/lighthouse.mjs [--no-build] [--desktop] [path ...]
 //   default paths: /course/1-english-for-communication (layout 3) and /course/5-private-math-tutoring (layout 4)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromePath, LIGHTHOUSE_CHROME_FLAGS, options, processGroup, root, startDemoServer, waitFor } from './common.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
-const argv = process.argv.slice(2);
-const flags = new Set(argv.filter((a) => a.startsWith('--')));
+const { argv, has } = options();
 const paths = argv.filter((a) => !a.startsWith('--'));
 if (paths.length === 0) paths.push('/course/1-english-for-communication', '/course/5-private-math-tutoring');
-const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 
-if (!flags.has('--no-build')) {
+if (!has('--no-build')) {
   const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
@@ -38,47 +36,16 @@ function freePort() {
 const port = await freePort();
 const scratch = mkdtempSync(join(tmpdir(), 'course-lh-'));
 const origin = `http://127.0.0.1:${port}`;
-const server = spawn('npx', ['tsx', 'server/main.ts'], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-  detached: true,
-  env: {
-    ...process.env,
-    NODE_ENV: 'development',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PGLITE_DIR: 'memory',
-    OUTBOX_DIR: join(scratch, 'outbox'),
-    UPLOADS_DIR: join(scratch, 'uploads'),
-    LOG_LEVEL: 'warn',
-  },
-});
-const stop = () => {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
-  rmSync(scratch, { recursive: true, force: true });
-};
-process.on('exit', stop);
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
-
-const deadline = Date.now() + 120_000;
-for (;;) {
-  try {
-    const r = await fetch(`${origin}/public/courses`, { signal: AbortSignal.timeout(3000) });
-    if (r.ok) break;
-  } catch {
-    // not up yet
-  }
-  if (Date.now() > deadline) {
-    console.error('the server did not start');
-    process.exit(1);
-  }
-  await new Promise((r) => setTimeout(r, 500));
+const { children, cleanups } = processGroup();
+cleanups.push(() => rmSync(scratch, { recursive: true, force: true }));
+children.add(startDemoServer({ port, scratch }));
+try {
+  await waitFor(`${origin}/public/courses`);
+} catch {
+  console.error('the server did not start');
+  process.exit(1);
 }
 
-const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'].join(' ');
 const rows = [];
 for (const path of paths) {
   const out = join(scratch, `lh-${rows.length}.json`);
@@ -88,9 +55,9 @@ for (const path of paths) {
     '--quiet',
     '--output=json',
     `--output-path=${out}`,
-    `--chrome-flags=${chromeFlags}`,
+    `--chrome-flags=${LIGHTHOUSE_CHROME_FLAGS}`,
     '--only-categories=performance,accessibility,best-practices',
-    ...(flags.has('--desktop') ? ['--preset=desktop'] : []),
+    ...(has('--desktop') ? ['--preset=desktop'] : []),
   ];
   const r = spawnSync('npx', args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: chromePath } });
   if (r.status !== 0) {
@@ -114,11 +81,11 @@ for (const path of paths) {
   });
 }
 
-const mode = flags.has('--desktop') ? 'desktop' : 'mobile (simulated throttling)';
+const mode = has('--desktop') ? 'desktop' : 'mobile (simulated throttling)';
 console.log(`Lighthouse ${JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version}, ${mode}, ${chromePath}`);
 console.log('page'.padEnd(40), 'perf'.padStart(5), 'a11y'.padStart(5), 'bp'.padStart(5), 'LCP ms'.padStart(8), 'TBT ms'.padStart(8), 'CLS'.padStart(7));
 for (const r of rows) {
   console.log(r.path.padEnd(40), String(r.performance).padStart(5), String(r.accessibility).padStart(5), String(r.bestPractices).padStart(5), String(r.lcpMs).padStart(8), String(r.tbtMs).padStart(8), String(r.cls).padStart(7));
   if (r.failing.length) console.log('  below 0.9:', r.failing.join(', '));
 }
-if (flags.has('--json')) console.log(JSON.stringify(rows, null, 2));
+if (has('--json')) console.log(JSON.stringify(rows, null, 2));

@@ -12,24 +12,19 @@
 // Usage: node --import tsx bench/main-thread.mjs [--runs 5] [--pages 1,2,3,4,product] [--tasks]
 //          [--dist dist[,other-dist …]]
 // Ports: BENCH_PORT_BASE (default 5590) + 10 onwards (one per build).
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
+import { options, processGroup, root, startDemoServer, waitFor } from './common.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
-const argv = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? argv[i + 1] : dflt;
-};
+const { opt, has, list } = options();
 const runs = Number(opt('--runs', 5));
-const dists = String(opt('--dist', 'dist')).split(',').filter(Boolean).map((d) => resolve(d));
-const onlyPages = new Set(String(opt('--pages', '')).split(',').filter(Boolean));
-const showTasks = argv.includes('--tasks');
+const dists = list('--dist', 'dist').map((d) => resolve(d));
+const onlyPages = new Set(list('--pages'));
+const showTasks = has('--tasks');
 const base = Number(process.env.BENCH_PORT_BASE || 5590) + 10;
 const SLOWDOWN = 4;
 const log = (...a) => console.error('[main-thread]', ...a);
@@ -42,46 +37,16 @@ const pages = [
   { key: 'product', path: '/product/12-english-grammar-book' },
 ].filter((p) => onlyPages.size === 0 || onlyPages.has(p.key));
 
-const children = [];
+const { children, cleanups } = processGroup();
 const scratch = mkdtempSync(join(tmpdir(), 'main-thread-'));
-function stopAll() {
-  for (const c of children.splice(0)) {
-    try {
-      process.kill(-c.pid, 'SIGTERM');
-    } catch {
-      // gone
-    }
-  }
-  rmSync(scratch, { recursive: true, force: true });
-}
-process.on('exit', stopAll);
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
-
-async function waitFor(url, ms = 180_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    try {
-      const r = await fetch(url, { signal: AbortSignal.timeout(3000) });
-      if (r.ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
+cleanups.push(() => rmSync(scratch, { recursive: true, force: true }));
 
 const builds = dists.map((dist, i) => {
   const port = base + i;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', PGLITE_DIR: 'memory', DIST_DIR: dist, OUTBOX_DIR: join(scratch, `o${i}`), UPLOADS_DIR: join(scratch, `u${i}`), LOG_LEVEL: 'warn', DATABASE_URL: '' },
-  });
-  children.push(child);
+  children.add(startDemoServer({ port, scratch: join(scratch, String(i)), env: { DIST_DIR: dist } }));
   return { label: String.fromCharCode(65 + i), dist, origin: `http://127.0.0.1:${port}` };
 });
-await Promise.all(builds.map((b) => waitFor(`${b.origin}/public/courses`)));
+await Promise.all(builds.map((b) => waitFor(`${b.origin}/public/courses`, 180_000)));
 
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'loading', 'blink.user_timing', 'toplevel', ...(showTasks ? ['disabled-by-default-v8.cpu_profiler'] : [])];
 

@@ -25,44 +25,24 @@ import { gzipSync } from 'node:zlib';
 import { createInterface } from 'node:readline';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import { chromePath, LIGHTHOUSE_CHROME_FLAGS, options, processGroup, root, startDemoServer, waitFor } from './common.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
-const argv = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? argv[i + 1] : dflt;
-};
+const { opt, has, list } = options();
 const runs = Number(opt('--runs', 5));
 const seconds = Number(opt('--seconds', 10));
-const skip = new Set(String(opt('--skip', '')).split(',').filter(Boolean));
-const onlyPages = new Set(String(opt('--pages', '')).split(',').filter(Boolean));
+const skip = new Set(list('--skip'));
+const onlyPages = new Set(list('--pages'));
 const resultsFile = opt('--results', 'bench/RESULTS.md');
 const keepDir = opt('--keep', '');
 const base = Number(process.env.BENCH_PORT_BASE || 5590);
 const PORTS = { web: base, api: base + 1, hello: base + 2, chrome: base + 3 };
-const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 const started = new Date();
-const children = new Set();
-const cleanups = [];
+const { children, cleanups, stopAll } = processGroup();
 const log = (...a) => console.error('[bench]', ...a);
 
-function stopAll() {
-  for (const c of children) {
-    try {
-      process.kill(-c.pid, 'SIGTERM');
-    } catch {
-      // gone
-    }
-  }
-  children.clear();
-  for (const f of cleanups.splice(0)) f();
-}
-process.on('exit', stopAll);
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
-
 // ---------------------------------------------------------------- build and bundle
-if (!argv.includes('--no-build')) {
+if (!has('--no-build')) {
   log('building (vite build)…');
   const r = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
@@ -125,19 +105,6 @@ function stop(child) {
     }
     children.delete(child);
   });
-}
-async function waitFor(url, ms = 120_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    try {
-      const r = await fetch(url, { signal: AbortSignal.timeout(3000) });
-      if (r.ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
 }
 function cannon(opts) {
   return new Promise((resolve, reject) => {
@@ -255,16 +222,11 @@ if (!skip.has('lighthouse')) {
   const scratch = mkdtempSync(join(tmpdir(), 'bench-lh-'));
   cleanups.push(() => rmSync(scratch, { recursive: true, force: true }));
   const origin = `http://127.0.0.1:${PORTS.web}`;
-  const web = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(PORTS.web), HOST: '127.0.0.1', PGLITE_DIR: 'memory', OUTBOX_DIR: join(scratch, 'o'), UPLOADS_DIR: join(scratch, 'u'), LOG_LEVEL: 'warn', DATABASE_URL: '' },
-  });
+  const web = startDemoServer({ port: PORTS.web, scratch });
   children.add(web);
   await waitFor(`${origin}/public/courses`);
   lighthouseVersion = JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version;
   chromiumVersion = spawnSync(chromePath, ['--version'], { encoding: 'utf8' }).stdout.trim();
-  const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'].join(' ');
   // The canonical paths first (no redirect measured), on fresh connections.
   for (const p of pages) {
     const r = await fetch(`${origin}/public/${p.product ? 'products' : 'courses'}/${p.id}/0`, { headers: { connection: 'close' } });
@@ -279,7 +241,7 @@ if (!skip.has('lighthouse')) {
       const out = join(scratch, `lh.json`);
       const res = spawnSync(
         process.execPath,
-        ['node_modules/lighthouse/cli/index.js', `${origin}${path}`, '--quiet', '--output=json', `--output-path=${out}`, `--port=${PORTS.chrome}`, `--chrome-flags=${chromeFlags}`, '--only-categories=performance'],
+        ['node_modules/lighthouse/cli/index.js', `${origin}${path}`, '--quiet', '--output=json', `--output-path=${out}`, `--port=${PORTS.chrome}`, `--chrome-flags=${LIGHTHOUSE_CHROME_FLAGS}`, '--only-categories=performance'],
         { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: chromePath } },
       );
       if (res.status !== 0) {

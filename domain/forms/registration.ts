@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { MSG, msgOf, type Msg } from '../messages';
 import type { MessageKey } from '../messages';
-import type { CustomLabel, Flag, RegisterFormField, RegisterFormSettings, TaxInfo } from '../types';
+import type { CustomLabel, Flag, RegisterFieldToggle, RegisterFormField, RegisterFormSettings, TaxInfo } from '../types';
 import { isOn } from '../values';
 import type { FieldError, FormResult } from './common';
 import { addMsgIssue, filled, isEmail, isFilledValue, text, textField, toFormResult } from './common';
@@ -57,6 +57,22 @@ export interface RegistrationValues extends TaxInfo {
 }
 
 export type InvalidGroup = 'contact' | 'login' | 'tax';
+
+/** How the site settings set one registration field: asked and required, asked and optional, or not asked. */
+export type FieldUse = 'required' | 'optional' | 'off';
+
+/** The site settings' `registerForm` (spec 3 "Site settings") from each field's use. */
+export function registerFormOf(uses: Record<RegisterFormField, FieldUse>): Record<RegisterFormField, RegisterFieldToggle> {
+  const toggle = (use: FieldUse): RegisterFieldToggle => ({ is_enable: use !== 'off', is_require: use === 'required' });
+  return {
+    firstname: toggle(uses.firstname),
+    lastname: toggle(uses.lastname),
+    nickname: toggle(uses.nickname),
+    tel: toggle(uses.tel),
+    address: toggle(uses.address),
+    image_profile: toggle(uses.image_profile),
+  };
+}
 
 export function fieldToggle(config: RegistrationConfig, field: RegisterFormField): { enabled: boolean; required: boolean } {
   const t = config.registerForm?.[field];

@@ -11,6 +11,7 @@
 import type { Db, Queryable } from './index';
 import { hashPassword } from '../auth/password';
 import { LOCKS } from './locks';
+import { registerFormOf } from '../../domain/forms/registration';
 
 export const DEMO = {
   student: { username: 'student', password: 'student123', email: 'student@example.com' },
@@ -45,14 +46,7 @@ export function defaultSiteSettings(): Record<string, unknown> {
     is_enable_withholding_tax: true,
     layout_course_detail: 3,
     is_layout_course_registration: false,
-    registerForm: {
-      firstname: { is_enable: true, is_require: true },
-      lastname: { is_enable: true, is_require: true },
-      nickname: { is_enable: true, is_require: false },
-      tel: { is_enable: true, is_require: true },
-      address: { is_enable: true, is_require: false },
-      image_profile: { is_enable: true, is_require: false },
-    },
+    registerForm: registerFormOf({ firstname: 'required', lastname: 'required', nickname: 'optional', tel: 'required', address: 'optional', image_profile: 'optional' }),
     is_student_select_group: true,
     auto_cancel: 24,
     is_thank_you_page: true,

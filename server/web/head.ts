@@ -91,20 +91,24 @@ function offers(list: (Record<string, unknown> | null)[]): Record<string, unknow
   return list.filter((o): o is Record<string, unknown> => o !== null);
 }
 
+/**
+ * What a course's and a product's page say alike: found at its canonical address, titled by its
+ * meta title (else its name) and the site, described by its meta description (else its text).
+ */
+function itemPage(origin: string, path: string, siteTitle: string, item: { name: string; meta_title?: string | null; meta_description?: string | null }, text: string | null | undefined) {
+  return { status: 200 as const, siteName: siteTitle, title: `${item.meta_title ?? item.name} | ${siteTitle}`, description: plainText(item.meta_description) || plainText(text), canonical: absolute(origin, path) };
+}
+
 /** The course's page: schema.org Course with its offers in THB and USD. */
 export function courseHead(input: { origin: string; course: Course; siteTitle: string; priceText: string | null; boot: Record<string, unknown>; notice?: string | null }): PageHead {
   const { origin, course: c, siteTitle } = input;
-  const canonical = absolute(origin, `/course/${encodeURI(c.link_path)}`);
-  const description = plainText(c.meta_description) || plainText(c.description_html);
+  const page = itemPage(origin, `/course/${encodeURI(c.link_path)}`, siteTitle, c, c.description_html);
+  const { canonical, description } = page;
   const image = c.og_image ?? c.image ? absolute(origin, (c.og_image ?? c.image) as string) : null;
   const video = c.og_video ? absolute(origin, c.og_video) : null;
   const inStock = c.seats_available === null || c.seats_available > 0;
   return {
-    status: 200,
-    siteName: siteTitle,
-    title: `${c.meta_title ?? c.name} | ${siteTitle}`,
-    description,
-    canonical,
+    ...page,
     ogType: video ? 'video.other' : 'website',
     image,
     video,
@@ -128,17 +132,13 @@ export function courseHead(input: { origin: string; course: Course; siteTitle: s
 /** The product's page: schema.org Product with its offers in THB and USD. */
 export function productHead(input: { origin: string; product: ProductDetail; siteTitle: string; priceText: string | null; boot: Record<string, unknown> }): PageHead {
   const { origin, product: p, siteTitle } = input;
-  const canonical = absolute(origin, `/product/${encodeURI(p.link_path)}`);
-  const description = plainText(p.meta_description) || plainText(p.courseDescription);
+  const page = itemPage(origin, `/product/${encodeURI(p.link_path)}`, siteTitle, p, p.courseDescription);
+  const { canonical, description } = page;
   const images = p.image_detail.map((i) => absolute(origin, i));
   const plan = p.priceDetail.find((x) => x.is_default) ?? p.priceDetail[0];
   const inStock = p.available_qty > 0;
   return {
-    status: 200,
-    siteName: siteTitle,
-    title: `${p.meta_title ?? p.name} | ${siteTitle}`,
-    description,
-    canonical,
+    ...page,
     ogType: 'product',
     image: images[0] ?? null,
     video: p.preview.videoUrl ? absolute(origin, p.preview.videoUrl) : null,
@@ -170,15 +170,15 @@ function itemList(origin: string, courses: CourseSummary[]): Record<string, unkn
   };
 }
 
-/** The course list (home): the site's title, an ItemList of the courses. */
-export function listHead(input: { origin: string; siteTitle: string; description: string; courses: CourseSummary[]; boot: Record<string, unknown> }): PageHead {
+/** A page that lists courses (the home list, a promotion): the first course picture, an ItemList of the courses. */
+function coursesPage(input: { origin: string; siteTitle: string; courses: CourseSummary[]; boot: Record<string, unknown> }, title: string, description: string, path: string): PageHead {
   const first = input.courses.find((c) => c.image);
   return {
     status: 200,
     siteName: input.siteTitle,
-    title: input.siteTitle,
-    description: input.description,
-    canonical: absolute(input.origin, '/'),
+    title,
+    description,
+    canonical: absolute(input.origin, path),
     ogType: 'website',
     image: first?.image ? absolute(input.origin, first.image) : null,
     video: null,
@@ -188,23 +188,15 @@ export function listHead(input: { origin: string; siteTitle: string; description
   };
 }
 
+/** The course list (home): the site's title, an ItemList of the courses. */
+export function listHead(input: { origin: string; siteTitle: string; description: string; courses: CourseSummary[]; boot: Record<string, unknown> }): PageHead {
+  return coursesPage(input, input.siteTitle, input.description, '/');
+}
+
 /** A promotion's page: its title, its description lines, an ItemList of its courses. */
 export function promotionHead(input: { origin: string; siteTitle: string; promotion: Promotion; courses: CourseSummary[]; boot: Record<string, unknown> }): PageHead {
   const { promotion: p } = input;
-  const first = input.courses.find((c) => c.image);
-  return {
-    status: 200,
-    siteName: input.siteTitle,
-    title: `${p.title} | ${input.siteTitle}`,
-    description: plainText(p.description_list.join(' · ')) || p.title,
-    canonical: absolute(input.origin, `/promotion/${p.id}`),
-    ogType: 'website',
-    image: first?.image ? absolute(input.origin, first.image) : null,
-    video: null,
-    jsonLd: itemList(input.origin, input.courses),
-    boot: input.boot,
-    hero: null,
-  };
+  return coursesPage(input, `${p.title} | ${input.siteTitle}`, plainText(p.description_list.join(' · ')) || p.title, `/promotion/${p.id}`);
 }
 
 /** An unknown course, product or promotion: HTTP 404 with the page's text. */

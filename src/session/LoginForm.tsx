@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { sameOriginPath } from '../api/storage';
 import { selectLoggingIn, selectLoginError, selectSolvingChallenge } from '../../machines/session/session.selectors';
 import { t, tm } from '../i18n/messages';
-import { Button, TextField } from '../ui';
+import { Alert, Button, TextField } from '../ui';
 import { SessionContext } from './context';
 
 export interface LoginFormProps {
@@ -46,14 +46,14 @@ export function LoginForm({ onRegister, idPrefix = 'login' }: LoginFormProps) {
       }}
     >
       {error ? (
-        <p className="ui-alert ui-alert--error" role="alert" data-testid="login-error">
+        <Alert kind="error" data-testid="login-error">
           {tm(error)}
-        </p>
+        </Alert>
       ) : null}
       {solving ? (
-        <p className="ui-alert" role="status" aria-live="polite" data-testid="login-challenge">
+        <Alert aria-live="polite" data-testid="login-challenge">
           {t('loginChallengeSolving')}
-        </p>
+        </Alert>
       ) : null}
       <TextField id={`${idPrefix}-username`} label={t('username')} name="username" autoComplete="username" required disabled={busy} data-testid="login-username" />
       <TextField id={`${idPrefix}-password`} label={t('password')} name="password" type="password" autoComplete="current-password" required disabled={busy} data-testid="login-password" />

@@ -1,4 +1,4 @@
-import { tm } from '../i18n/messages';
+import { t, tm } from '../i18n/messages';
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import type { Shown } from '../../domain/messages';
 
@@ -87,12 +87,30 @@ export function TextAreaField({ label, error, hint, required, fieldClassName, id
   );
 }
 
-export function SelectField({ label, error, hint, required, fieldClassName, id, children, ...select }: Common & SelectHTMLAttributes<HTMLSelectElement>) {
+/** One choice of a select: its value and the text shown. */
+export interface SelectOption {
+  value: string | number;
+  label: string;
+}
+
+/** A labelled select: `options` after an empty "Choose" one, or the `<option>` children as given. */
+export function SelectField({ label, error, hint, required, fieldClassName, id, options, children, ...select }: Common & SelectHTMLAttributes<HTMLSelectElement> & { options?: readonly SelectOption[] }) {
   return (
     <Field label={label} error={error} hint={hint} required={required} id={id} className={fieldClassName}>
       {(control) => (
         <select className="ui-input" {...select} {...control}>
-          {children}
+          {options ? (
+            <>
+              <option value="">{t('choose')}</option>
+              {options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </>
+          ) : (
+            children
+          )}
         </select>
       )}
     </Field>

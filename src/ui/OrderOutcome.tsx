@@ -1,6 +1,7 @@
 import type { components } from '../../generated/api';
 import { orderNumber } from '../../domain/order-outcome';
 import { msg, t, type UiKey } from '../i18n/messages';
+import { Alert } from './Alert';
 
 type Order = components['schemas']['Order'];
 type Outcome = NonNullable<Order['outcome']>;
@@ -41,9 +42,9 @@ export function PaymentFailedAlert({ order }: { order: Pick<Order, 'payment_stat
   const o = outcomeOf(order);
   if (o.state !== 'failed') return null;
   return (
-    <div className="ui-alert ui-alert--error" role="alert" data-testid="payment-failed">
+    <Alert kind="error" as="div" data-testid="payment-failed">
       <strong>{msg('PAYMENT_FAILED_TITLE')}</strong> {msg('PAYMENT_FAILED')}
       {o.reason ? <> ({t(`payFail_${o.reason}` as UiKey)})</> : null}
-    </div>
+    </Alert>
   );
 }

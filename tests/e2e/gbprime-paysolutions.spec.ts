@@ -28,6 +28,16 @@ async function checkout(page: Page, methodId: number): Promise<void> {
   await panel.getByTestId('checkout-submit').click();
 }
 
+/** A fresh buyer orders with PaySolutions (13) and presses `button` on its page (decline, cancel): back on the thank-you page or the order list; their order. */
+async function paySolutionsUnpaid(page: Page, db: Parameters<typeof freshStudent>[0], name: string, button: 'ps-decline' | 'ps-cancel'): Promise<ApiOrder> {
+  const user = await freshStudent(db, name);
+  await loginFast(page, user.username);
+  await checkout(page, 13);
+  await page.getByTestId(button).click({ timeout: 20_000 });
+  await expect(page.getByTestId('thankyou-title').or(page.getByTestId('orders-page')).first()).toBeVisible({ timeout: 20_000 });
+  return lastOrder(page);
+}
+
 /** The order list's row of the order shows `reason` (and not `not`). */
 async function listShowsReason(page: Page, orderId: number, reason: string, not: string): Promise<void> {
   await page.goto('/myaccount/student/order');
@@ -38,12 +48,7 @@ async function listShowsReason(page: Page, orderId: number, reason: string, not:
 }
 
 test('PaySolutions declined, then "pay again" from the order list posts the PaySolutions form and the order is paid', async ({ page, shop }) => {
-  const user = await freshStudent(shop.db, 'ps-again');
-  await loginFast(page, user.username);
-  await checkout(page, 13);
-  await page.getByTestId('ps-decline').click({ timeout: 20_000 });
-  await expect(page.getByTestId('thankyou-title').or(page.getByTestId('orders-page')).first()).toBeVisible({ timeout: 20_000 });
-  const order = await lastOrder(page);
+  const order = await paySolutionsUnpaid(page, shop.db, 'ps-again', 'ps-decline');
   expect(order.outcome).toMatchObject({ state: 'failed', reason: 'declined' });
 
   await page.goto('/myaccount/student/order');
@@ -60,12 +65,7 @@ test('PaySolutions declined, then "pay again" from the order list posts the PayS
 });
 
 test('PaySolutions cancelled on its page: the order list says the payment was cancelled', async ({ page, shop }) => {
-  const user = await freshStudent(shop.db, 'ps-cancel');
-  await loginFast(page, user.username);
-  await checkout(page, 13);
-  await page.getByTestId('ps-cancel').click({ timeout: 20_000 });
-  await expect(page.getByTestId('thankyou-title').or(page.getByTestId('orders-page')).first()).toBeVisible({ timeout: 20_000 });
-  const order = await lastOrder(page);
+  const order = await paySolutionsUnpaid(page, shop.db, 'ps-cancel', 'ps-cancel');
   await listShowsReason(page, order.id, 'การชำระเงินถูกยกเลิก', 'ธนาคารปฏิเสธการชำระเงิน');
 });
 

@@ -62,6 +62,13 @@ async function seatsLeft(page: Page): Promise<number> {
   return body.data.seats_available;
 }
 
+/** A fresh student, logged in, and the course's seats left before they order. */
+async function loggedInBuyer(page: Page, db: pg.Pool, name: string) {
+  const user = await freshStudent(db, name);
+  await loginFast(page, user.username);
+  return { user, seats: await seatsLeft(page) };
+}
+
 /** The buyer chooses the method on the course page and orders. */
 async function orderWith(page: Page, methodId: number, path = COURSE): Promise<void> {
   await page.goto(path);
@@ -148,14 +155,23 @@ async function notifyTransfer(page: Page, total: number, words: { awaitingApprov
   await expect(outcome).toContainText(words.awaitingApproval);
 }
 
-/** One order, paid by nobody, waiting for the shop with one bank-transfer notice; one seat taken. */
-async function expectOneOrderAwaitingApproval(db: pg.Pool, userId: number, attempts: Facts['attempts']): Promise<Facts> {
+/** One method's attempts on the order, oldest first: its provider, then each attempt's status and failure code. */
+function attemptsOf(provider: string, methodId: number, ...attempts: [status: string, failureCode: string | null][]): Facts['attempts'] {
+  return attempts.map(([status, failure_code]) => ({ provider, method_id: methodId, status, failure_code }));
+}
+
+/**
+ * Paid again by bank transfer: the notice for the order's total; then one order, paid by nobody,
+ * waiting for the shop with one bank-transfer notice after `attempts`, its one seat still taken.
+ */
+async function transferAwaitsShop(page: Page, db: pg.Pool, userId: number, order: { id: number; total: number }, words: { awaitingApproval: string }, seats: number, attempts: Facts['attempts']): Promise<void> {
+  await notifyTransfer(page, order.total, words, order.id);
   const f = await factsOf(db, userId);
   expect(f.orders).toHaveLength(1);
   expect(f.orders[0]!.payment_status).toBe('pendingApproved');
   expect(f.attempts).toEqual(attempts);
   expect(f.reports).toEqual([{ payment: 'BankTransfer', status: 'pending' }]);
-  return f;
+  expect(await seatsLeft(page)).toBe(seats - 1);
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -167,9 +183,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 test('2C2P card (3): left at 3-D Secure with the back button, declined, 3-D Secure failed — each told why; paid again on the same order by bank transfer', async ({ page, shop }) => {
-  const user = await freshStudent(shop.db, 'h3');
-  await loginFast(page, user.username);
-  const seats = await seatsLeft(page);
+  const { user, seats } = await loggedInBuyer(page, shop.db, 'h3');
 
   // Abandoned: the gateway's 3-D Secure page, then the browser's back button to the course page.
   await orderWith(page, 3);
@@ -197,20 +211,11 @@ test('2C2P card (3): left at 3-D Secure with the back button, declined, 3-D Secu
   await expect(cont).toHaveText(`ชำระเงินคำสั่งซื้อ #${order.id} ต่อ`);
   await cont.click();
   await choose(page, 1);
-  await notifyTransfer(page, order.total, TH, order.id);
-
-  await expectOneOrderAwaitingApproval(shop.db, user.id, [
-    { provider: '2c2p', method_id: 3, status: 'pending', failure_code: null },
-    { provider: '2c2p', method_id: 3, status: 'failed', failure_code: '4051' },
-    { provider: '2c2p', method_id: 3, status: 'failed', failure_code: 'AR' },
-  ]);
-  expect(await seatsLeft(page)).toBe(seats - 1);
+  await transferAwaitsShop(page, shop.db, user.id, order, TH, seats, attemptsOf('2c2p', 3, ['pending', null], ['failed', '4051'], ['failed', 'AR']));
 });
 
 test('2C2P installments (10), in English: left with the back button, cancelled, declined — each told why; paid again on the same order by bank transfer', async ({ page, shop }) => {
-  const user = await freshStudent(shop.db, 'h10');
-  await loginFast(page, user.username);
-  const seats = await seatsLeft(page);
+  const { user, seats } = await loggedInBuyer(page, shop.db, 'h10');
 
   // Abandoned: 2C2P's page, then the browser's back button; told in English that the order is not
   // paid yet, then the order list, where the order waits for its payment.
@@ -235,20 +240,11 @@ test('2C2P installments (10), in English: left with the back button, cancelled, 
 
   // Another method on the same order: bank transfer.
   await payAgain(page, order.id, 1);
-  await notifyTransfer(page, order.total, EN, order.id);
-
-  await expectOneOrderAwaitingApproval(shop.db, user.id, [
-    { provider: '2c2p', method_id: 10, status: 'pending', failure_code: null },
-    { provider: '2c2p', method_id: 10, status: 'cancelled', failure_code: 'cancelled' },
-    { provider: '2c2p', method_id: 10, status: 'failed', failure_code: '4051' },
-  ]);
-  expect(await seatsLeft(page)).toBe(seats - 1);
+  await transferAwaitsShop(page, shop.db, user.id, order, EN, seats, attemptsOf('2c2p', 10, ['pending', null], ['cancelled', 'cancelled'], ['failed', '4051']));
 });
 
 test('GB Prime Pay card (11): left with the back button, declined, 3-D Secure failed — each told why; paid again on the same order by bank transfer', async ({ page, shop }) => {
-  const user = await freshStudent(shop.db, 'h11');
-  await loginFast(page, user.username);
-  const seats = await seatsLeft(page);
+  const { user, seats } = await loggedInBuyer(page, shop.db, 'h11');
 
   // Abandoned: GB Prime Pay's card page, then the browser's back button: told the order is not paid
   // yet; from the order list back to the course page, which offers to continue paying this order.
@@ -284,12 +280,5 @@ test('GB Prime Pay card (11): left with the back button, declined, 3-D Secure fa
 
   // Another method on the same order: bank transfer.
   await payAgain(page, order.id, 1);
-  await notifyTransfer(page, order.total, TH, order.id);
-
-  await expectOneOrderAwaitingApproval(shop.db, user.id, [
-    { provider: 'gbprime', method_id: 11, status: 'pending', failure_code: null },
-    { provider: 'gbprime', method_id: 11, status: 'failed', failure_code: '51' },
-    { provider: 'gbprime', method_id: 11, status: 'failed', failure_code: 'V' },
-  ]);
-  expect(await seatsLeft(page)).toBe(seats - 1);
+  await transferAwaitsShop(page, shop.db, user.id, order, TH, seats, attemptsOf('gbprime', 11, ['pending', null], ['failed', '51'], ['failed', 'V']));
 });

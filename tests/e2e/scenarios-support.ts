@@ -12,25 +12,10 @@ import type { Locator, Page } from '@playwright/test';
 import type { Pool } from 'pg';
 import { ADMIN_TOKEN, expect, freshStudent, loginFast } from './engine/fixtures';
 import { PNG } from './support';
+import type { OrderRow } from '../../server/orders/repository';
 
-export interface ScenarioOrder {
-  id: number;
-  status: string;
-  payment_status: string;
-  currency_code: string;
-  payment_method_id: number;
-  price: number;
-  discount: number;
-  shipping_fee: number;
-  withholding_price: number;
-  is_withholding: boolean;
-  withholding_percent: number | null;
-  is_require_tax_invoice: boolean;
-  total: number;
-  coupon_list_code: string[];
-  promotion_id: number | null;
-  shipping_address_id: number | null;
-  shipping_fee_id: number | null;
+/** An order as the scenarios read it: the columns they check (the server's row type), with what hangs off it. */
+export interface ScenarioOrder extends Pick<OrderRow, 'id' | 'status' | 'payment_status' | 'currency_code' | 'payment_method_id' | 'price' | 'discount' | 'shipping_fee' | 'withholding_price' | 'is_withholding' | 'withholding_percent' | 'is_require_tax_invoice' | 'total' | 'coupon_list_code' | 'promotion_id' | 'shipping_address_id' | 'shipping_fee_id'> {
   lines: { course_id: number; qty: number; original_pricing_price: number; discount: number; price: number; coupon_code: string | null }[];
   payments: { provider: string; method_id: number; status: string; amount: number; currency: string }[];
   reports: { payment: string; status: string; transfer_amount: number; payment_method_id: number | null }[];
@@ -65,6 +50,20 @@ export async function onlyOrderOf(db: Pool, userId: number): Promise<ScenarioOrd
   const orders = await ordersOf(db, userId);
   expect(orders.map((o) => o.id), 'the path makes exactly one order').toHaveLength(1);
   return orders[0]!;
+}
+
+/**
+ * The buyer is on the thank-you page of a paid order, their only one: course 1 at 1,990.00 paid
+ * once by `methodId`'s provider (one successful attempt, the provider's report).
+ */
+export async function expectPaidOnce(page: Page, db: Pool, userId: number, by: { methodId: number; provider: string; report: string }): Promise<void> {
+  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+  await expect(page.getByTestId('thankyou-title')).toHaveAttribute('data-state', 'paid');
+  const order = await onlyOrderOf(db, userId);
+  expect(order).toMatchObject({ status: 'approved', payment_status: 'approved', payment_method_id: by.methodId, total: 199_000 });
+  expect(order.lines).toEqual([{ course_id: 1, qty: 1, original_pricing_price: 199_000, discount: 0, price: 199_000, coupon_code: null }]);
+  expect(order.payments).toEqual([{ provider: by.provider, method_id: by.methodId, status: 'successful', amount: 199_000, currency: 'THB' }]);
+  expect(order.reports).toEqual([{ payment: by.report, status: 'approved', transfer_amount: 199_000, payment_method_id: by.methodId }]);
 }
 
 /** Seats and stock left of a course or product (null = not limited). */

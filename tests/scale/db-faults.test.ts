@@ -10,30 +10,19 @@
 // After each fault both processes still run (no restart) and answer /readyz 200 within 30 s; in the
 // end every 201 is in the database exactly once, no request got a 5xx other than 503, and a status
 // push made through process A still reaches a socket on process B (the adapter LISTENs again).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type PgCluster } from '../support/postgres';
 import { createDb, type Db } from '../../server/db/index';
-import { createSession } from '../../server/auth/sessions';
 import { MESSAGES } from '../../domain/messages';
-import { freePort, HAPROXY, haproxyAvailable, ready, startBalancer, startServer, stopAll, waitFor, type Proc } from './support';
+import { makeBuyers, ready, startPair, stopPair, waitFor, type Pair } from './support';
 
 const BUYERS = 12;
 const BACK_WITHIN_MS = 30_000;
-let cluster: PgCluster;
+/** The database, two processes on it and the balancer before them (startPair). */
+let pair: Pair;
 let db: Db;
-let dir: string;
-let a: Proc;
-let b: Proc;
-let lb: Proc;
-let originA: string;
-let originB: string;
-let originLb: string;
 let courses: { courseId: number; planId: number }[] = [];
 let nextCourse = 0;
 const COURSES = 2000;
@@ -47,7 +36,7 @@ async function sql<T extends pg.QueryResultRow>(text: string, params: unknown[] 
   for (let attempt = 0; ; attempt++) {
     try {
       if (!admin) {
-        const c = new pg.Client({ connectionString: cluster.url.replace(/\/postgres$/u, '/shop'), application_name: 'fault-test' });
+        const c = new pg.Client({ connectionString: pair.url, application_name: 'fault-test' });
         c.on('error', () => undefined);
         await c.connect();
         admin = c;
@@ -63,36 +52,14 @@ async function sql<T extends pg.QueryResultRow>(text: string, params: unknown[] 
 }
 
 beforeAll(async () => {
-  if (!haproxyAvailable()) throw new Error(`${HAPROXY} is missing: run \`node scripts/ensure-system.mjs haproxy\``);
-  cluster = await startPostgres();
-  const c = new pg.Client({ connectionString: cluster.url });
-  await c.connect();
-  await c.query('CREATE DATABASE shop');
-  await c.end();
-  const url = cluster.url.replace(/\/postgres$/u, '/shop');
-  dir = mkdtempSync(join(tmpdir(), 'faults-'));
-  const [pa, pb, pl] = [await freePort(), await freePort(), await freePort()];
-  [originA, originB, originLb] = [pa, pb, pl].map((p) => `http://127.0.0.1:${p}`) as [string, string, string];
   // Small pools so that every kind of connection is easy to find; a short connect timeout so that
-  // an outage answers 503 quickly.
-  const env = { DATABASE_URL: url, PG_POOL_MAX: '4', PG_CONNECT_TIMEOUT_MS: '2000', CANCEL_SWEEP_MS: '0' };
-  a = startServer(pa, join(dir, 'a'), env);
-  b = startServer(pb, join(dir, 'b'), env);
-  // Starting (tsx, migrations, the demo seed) is slow on a busy machine: up to 3 minutes.
-  await Promise.all([ready(originA, a, 180_000), ready(originB, b, 180_000)]);
-  lb = startBalancer(pl, [pa, pb]);
-  await ready(originLb, lb);
-
-  db = await createDb({ url, migrate: false, poolSize: 2 });
-  const hash = (await db.query<{ password_hash: string }>("SELECT password_hash FROM users WHERE username = 'student'")).rows[0]!.password_hash;
-  for (let i = 0; i < BUYERS + 1; i++) {
-    const r = await db.query<{ id: number }>(
-      "INSERT INTO users (role, username, email, password_hash, firstname, lastname, user_group_id) VALUES ('student', $1, $2, $3, 'ผู้ซื้อ', $4, 1) RETURNING id",
-      [`fault${i}`, `fault${i}@example.com`, hash, String(i)],
-    );
-    userIds.push(r.rows[0]!.id);
-    cookies.push(`sid=${(await createSession(db, r.rows[0]!.id, 'student', new Date(), 24)).token}`);
-  }
+  // an outage answers 503 quickly. Starting (tsx, migrations, the demo seed) is slow on a busy
+  // machine: up to 3 minutes.
+  pair = await startPair('faults-', { PG_POOL_MAX: '4', PG_CONNECT_TIMEOUT_MS: '2000', CANCEL_SWEEP_MS: '0' }, 180_000);
+  db = await createDb({ url: pair.url, migrate: false, poolSize: 2 });
+  const buyers = await makeBuyers(db, 'fault', BUYERS + 1);
+  userIds.push(...buyers.userIds);
+  cookies.push(...buyers.cookies);
   // A buyer may hold one unpaid order per course: every order is for a course of its own.
   const cr = await db.query<{ id: number }>(
     `INSERT INTO courses (course_type, name, link_path, seats, seats_total, start_reg_date, end_reg_date)
@@ -109,11 +76,10 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  await stopAll([lb, a, b]);
-  await admin?.end().catch(() => undefined);
-  await db?.close().catch(() => undefined);
-  await cluster?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await stopPair(pair, async () => {
+    await admin?.end().catch(() => undefined);
+    await db?.close().catch(() => undefined);
+  });
 }, 60_000);
 
 interface Attempt {
@@ -158,7 +124,7 @@ async function buyer(i: number, stop: { now: boolean }): Promise<void> {
     let done = false;
     for (let n = 0; n < 200 && !done; n++) {
       try {
-        const r = await post(originLb, i, key, course);
+        const r = await post(pair.originLb, i, key, course);
         const at = { status: r.status, code: r.body?.error?.code };
         attempts.push(at);
         seen.push(at);
@@ -193,15 +159,15 @@ function startLoad(): { stop: () => Promise<void> } {
 
 async function bothReady(): Promise<number> {
   const from = Date.now();
-  await Promise.all([ready(originA, a, BACK_WITHIN_MS), ready(originB, b, BACK_WITHIN_MS)]);
+  await Promise.all([ready(pair.originA, pair.a, BACK_WITHIN_MS), ready(pair.originB, pair.b, BACK_WITHIN_MS)]);
   return Date.now() - from;
 }
 
 function stillRunning(): void {
-  expect(a.child.exitCode, a.output()).toBeNull();
-  expect(b.child.exitCode, b.output()).toBeNull();
-  expect(a.child.signalCode).toBeNull();
-  expect(b.child.signalCode).toBeNull();
+  expect(pair.a.child.exitCode, pair.a.output()).toBeNull();
+  expect(pair.b.child.exitCode, pair.b.output()).toBeNull();
+  expect(pair.a.child.signalCode).toBeNull();
+  expect(pair.b.child.signalCode).toBeNull();
 }
 
 /** Terminates the backends `where` selects (polling up to `ms` until at least `min` are found); returns how many. */
@@ -223,7 +189,7 @@ const figures: string[] = [];
 describe('PostgreSQL faults with two processes behind haproxy', () => {
   it('survives the termination of each kind of connection, an outage and a restart under order load; nothing lost or doubled', async () => {
     const started = Date.now();
-    const socket: Socket = ioClient(originB, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: cookies[BUYERS]! } });
+    const socket: Socket = ioClient(pair.originB, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: cookies[BUYERS]! } });
     const pushes: { orderId: number; status: string }[] = [];
     socket.on('order.status', (m: { orderId: number; status: string }) => pushes.push(m));
     socket.on('connect', () => void socket.emit('sign-in', { userId: userIds[BUYERS] }));
@@ -245,7 +211,7 @@ describe('PostgreSQL faults with two processes behind haproxy', () => {
         // of a statement (state 'active') until their connection is terminated; then it lets go.
         let locker: pg.Client | null = null;
         if (kind === 'active') {
-          locker = new pg.Client({ connectionString: cluster.url.replace(/\/postgres$/u, '/shop'), application_name: 'fault-test-lock' });
+          locker = new pg.Client({ connectionString: pair.url, application_name: 'fault-test-lock' });
           await locker.connect();
           await locker.query('BEGIN; LOCK TABLE idempotency_keys IN ACCESS EXCLUSIVE MODE');
         }
@@ -269,23 +235,23 @@ describe('PostgreSQL faults with two processes behind haproxy', () => {
 
       // 2. PostgreSQL down: the error envelope with 503, readiness 503; back by itself.
       const stoppedAt = Date.now();
-      cluster.pause!();
+      pair.cluster.pause!();
       try {
-        const r = await post(originA, 0, `fault-down-${randomBytes(4).toString('hex')}`, courses[COURSES - 1]!);
+        const r = await post(pair.originA, 0, `fault-down-${randomBytes(4).toString('hex')}`, courses[COURSES - 1]!);
         expect(r.status).toBe(503);
         expect(r.body?.error?.code).toBe('SERVICE_UNAVAILABLE');
         expect(r.body?.error?.msg).toBe(MESSAGES.SERVICE_UNAVAILABLE);
         expect(r.retryAfter).toMatch(/^\d+$/u);
-        const readyz = await fetch(`${originB}/readyz`);
+        const readyz = await fetch(`${pair.originB}/readyz`);
         expect(readyz.status).toBe(503);
         // The balancer sees both down and answers with its own JSON 503 (deploy/errors/503.http).
-        await waitFor(async () => (await fetch(`${originLb}/readyz`)).status === 503, 'the balancer to see both processes down', 10_000);
-        const viaLb = await post(originLb, 0, `fault-down-${randomBytes(4).toString('hex')}`, courses[COURSES - 1]!);
+        await waitFor(async () => (await fetch(`${pair.originLb}/readyz`)).status === 503, 'the balancer to see both processes down', 10_000);
+        const viaLb = await post(pair.originLb, 0, `fault-down-${randomBytes(4).toString('hex')}`, courses[COURSES - 1]!);
         expect(viaLb.status).toBe(503);
         expect(viaLb.body?.error?.code).toBe('SERVICE_UNAVAILABLE');
         stillRunning();
       } finally {
-        cluster.resume!();
+        pair.cluster.resume!();
       }
       const resumeMs = await bothReady();
       figures.push(`outage of ${Date.now() - stoppedAt} ms: 503 envelope, ready again ${resumeMs} ms after start`);
@@ -294,7 +260,7 @@ describe('PostgreSQL faults with two processes behind haproxy', () => {
       const load2 = startLoad();
       await waitFor(async () => placed.length >= 5, 'orders before the restart', 20_000);
       const restartAt = Date.now();
-      cluster.restart!('fast');
+      pair.cluster.restart!('fast');
       const restartMs = Date.now() - restartAt;
       const backMs = await bothReady();
       const before = placed.length;
@@ -326,11 +292,11 @@ describe('PostgreSQL faults with two processes behind haproxy', () => {
       // PostgreSQL starts up); a push sent before that is not replayed (server/realtime.ts), so the
       // test waits for both LISTENs as it does after the kills — on a loaded machine that takes longer.
       await waitFor(async () => (await sql("SELECT 1 FROM pg_stat_activity WHERE application_name = 'shop-realtime' AND query LIKE 'LISTEN%'")).length >= 2, 'both realtime LISTENs after the restart', BACK_WITHIN_MS);
-      await waitFor(async () => (await fetch(`${originB}/readyz`)).ok && socket.connected, 'the socket on B', BACK_WITHIN_MS);
+      await waitFor(async () => (await fetch(`${pair.originB}/readyz`)).ok && socket.connected, 'the socket on B', BACK_WITHIN_MS);
       await socket.timeout(5000).emitWithAck('sign-in', { userId: userIds[BUYERS] });
-      const mine = await post(originA, BUYERS, `fault-push-${randomBytes(4).toString('hex')}`, courses[COURSES - 2]!);
+      const mine = await post(pair.originA, BUYERS, `fault-push-${randomBytes(4).toString('hex')}`, courses[COURSES - 2]!);
       expect(mine.status).toBe(201);
-      const approve = await fetch(`${originA}/admin/api/orders/${mine.body!.orderId}/approve`, {
+      const approve = await fetch(`${pair.originA}/admin/api/orders/${mine.body!.orderId}/approve`, {
         method: 'POST',
         headers: { authorization: 'Bearer admin-dev-token', 'content-type': 'application/json' },
         body: JSON.stringify({ by: 'fault-test' }),

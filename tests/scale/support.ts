@@ -4,9 +4,15 @@
  * Ports: chosen by the system, or from TEST_PORT_RANGE ("5610-5699") when set.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startPostgres, type PgCluster } from '../support/postgres';
+import { createSession } from '../../server/auth/sessions';
+import type { Db } from '../../server/db/index';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const HAPROXY = '/usr/sbin/haproxy';
@@ -119,4 +125,75 @@ export async function stopAll(procs: (Proc | undefined)[], ms = 15_000): Promise
   for (const p of live) p.child.kill('SIGTERM');
   await Promise.all(live.map((p) => Promise.race([p.exited, new Promise((r) => setTimeout(r, ms))])));
   for (const p of live) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+}
+
+/** Two server processes (A, B) on one database behind the balancer, their folders under `dir`. */
+export interface Pair {
+  cluster: PgCluster;
+  /** The database `shop` of the cluster, which both processes use. */
+  url: string;
+  dir: string;
+  a: Proc;
+  b: Proc;
+  lb: Proc;
+  originA: string;
+  originB: string;
+  originLb: string;
+}
+
+/**
+ * A throwaway PostgreSQL with an empty database `shop`, two server processes started at once on
+ * it (migrations and the demo seed must happen once) with `env`, and haproxy in front of them.
+ * Starting (tsx, migrations, the seed) is slow on a busy machine: `readyMs` for each process.
+ */
+export async function startPair(prefix: string, env: NodeJS.ProcessEnv = {}, readyMs?: number): Promise<Pair> {
+  if (!haproxyAvailable()) throw new Error(`${HAPROXY} is missing: run \`node scripts/ensure-system.mjs haproxy\``);
+  const cluster = await startPostgres();
+  const admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
+  await admin.query('CREATE DATABASE shop');
+  await admin.end();
+  const url = cluster.url.replace(/\/postgres$/u, '/shop');
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const [pa, pb, pl] = [await freePort(), await freePort(), await freePort()];
+  const [originA, originB, originLb] = [pa, pb, pl].map((p) => `http://127.0.0.1:${p}`) as [string, string, string];
+  const a = startServer(pa, join(dir, 'a'), { DATABASE_URL: url, ...env });
+  const b = startServer(pb, join(dir, 'b'), { DATABASE_URL: url, ...env });
+  let lb: Proc | undefined;
+  try {
+    await Promise.all([ready(originA, a, readyMs), ready(originB, b, readyMs)]);
+    lb = startBalancer(pl, [pa, pb]);
+    await ready(originLb, lb);
+  } catch (err) {
+    // the caller gets nothing to stop: stop it all here
+    await stopAll([lb, a, b]);
+    await cluster.stop();
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+  return { cluster, url, dir, a, b, lb, originA, originB, originLb };
+}
+
+/** `count` students (`<prefix>0`, `<prefix>1`, …, the demo student's password), each with a session: their ids and cookies. */
+export async function makeBuyers(db: Db, prefix: string, count: number): Promise<{ userIds: number[]; cookies: string[] }> {
+  const hash = (await db.query<{ password_hash: string }>("SELECT password_hash FROM users WHERE username = 'student'")).rows[0]!.password_hash;
+  const userIds: number[] = [];
+  const cookies: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const r = await db.query<{ id: number }>(
+      "INSERT INTO users (role, username, email, password_hash, firstname, lastname, user_group_id) VALUES ('student', $1, $2, $3, 'ผู้ซื้อ', $4, 1) RETURNING id",
+      [`${prefix}${i}`, `${prefix}${i}@example.com`, hash, String(i)],
+    );
+    userIds.push(r.rows[0]!.id);
+    cookies.push(`sid=${(await createSession(db, r.rows[0]!.id, 'student', new Date(), 24)).token}`);
+  }
+  return { userIds, cookies };
+}
+
+/** Stops a pair (when it started): its processes, then `beforeDatabase` (the test's own connections), the cluster, its folders. */
+export async function stopPair(pair: Pair | undefined, beforeDatabase: () => unknown = () => undefined): Promise<void> {
+  await stopAll([pair?.lb, pair?.a, pair?.b]);
+  await beforeDatabase();
+  await pair?.cluster.stop();
+  if (pair) rmSync(pair.dir, { recursive: true, force: true });
 }

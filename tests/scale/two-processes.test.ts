@@ -6,68 +6,30 @@
 //  - GET course served from each process's memory is dropped on both by a write through either
 //    (or plain SQL): LISTEN/NOTIFY of the public answers cache;
 //  - one process killed (SIGKILL) mid-run loses no order, and the other goes on.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type PgCluster } from '../support/postgres';
 import { createDb, type Db } from '../../server/db/index';
-import { createSession } from '../../server/auth/sessions';
-import { freePort, HAPROXY, haproxyAvailable, ready, startBalancer, startServer, waitFor, type Proc } from './support';
+import { makeBuyers, ready, startPair, stopPair, waitFor, type Pair } from './support';
 
 const BUYERS = 200;
-let cluster: PgCluster;
+/** The database, two processes on it and the balancer before them (startPair). */
+let pair: Pair;
 let db: Db;
-let dir: string;
-let a: Proc;
-let b: Proc;
-let lb: Proc;
-let originA: string;
-let originB: string;
-let originLb: string;
 const cookies: string[] = [];
 const userIds: number[] = [];
 
 beforeAll(async () => {
-  if (!haproxyAvailable()) throw new Error(`${HAPROXY} is missing: run \`node scripts/ensure-system.mjs haproxy\``);
-  cluster = await startPostgres();
-  const admin = new pg.Client({ connectionString: cluster.url });
-  await admin.connect();
-  await admin.query('CREATE DATABASE shop');
-  await admin.end();
-  const url = cluster.url.replace(/\/postgres$/u, '/shop');
-  dir = mkdtempSync(join(tmpdir(), 'scale-'));
-  const [pa, pb, pl] = [await freePort(), await freePort(), await freePort()];
-  [originA, originB, originLb] = [pa, pb, pl].map((p) => `http://127.0.0.1:${p}`) as [string, string, string];
   // Both start at once on an empty database: migrations and the demo seed must happen once.
-  a = startServer(pa, join(dir, 'a'), { DATABASE_URL: url });
-  b = startServer(pb, join(dir, 'b'), { DATABASE_URL: url });
-  await Promise.all([ready(originA, a), ready(originB, b)]);
-  lb = startBalancer(pl, [pa, pb]);
-  await ready(originLb, lb);
-
-  db = await createDb({ url, migrate: false, poolSize: 5 });
-  const hash = (await db.query<{ password_hash: string }>("SELECT password_hash FROM users WHERE username = 'student'")).rows[0]!.password_hash;
-  for (let i = 0; i < BUYERS; i++) {
-    const r = await db.query<{ id: number }>(
-      "INSERT INTO users (role, username, email, password_hash, firstname, lastname, user_group_id) VALUES ('student', $1, $2, $3, 'ผู้ซื้อ', $4, 1) RETURNING id",
-      [`buyer${i}`, `buyer${i}@example.com`, hash, String(i)],
-    );
-    userIds.push(r.rows[0]!.id);
-    cookies.push(`sid=${(await createSession(db, r.rows[0]!.id, 'student', new Date(), 24)).token}`);
-  }
+  pair = await startPair('scale-');
+  db = await createDb({ url: pair.url, migrate: false, poolSize: 5 });
+  const buyers = await makeBuyers(db, 'buyer', BUYERS);
+  userIds.push(...buyers.userIds);
+  cookies.push(...buyers.cookies);
 }, 240_000);
 
 afterAll(async () => {
-  for (const p of [lb, a, b]) if (p && p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
-  await Promise.all([lb, a, b].filter(Boolean).map((p) => Promise.race([p.exited, new Promise((r) => setTimeout(r, 15_000))])));
-  for (const p of [lb, a, b]) if (p && p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
-  await db?.close();
-  await cluster?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await stopPair(pair, () => db?.close());
 }, 60_000);
 
 async function newCourse(name: string, seats: number | null): Promise<{ courseId: number; planId: number }> {
@@ -109,7 +71,7 @@ describe('two processes on one PostgreSQL behind haproxy', () => {
   it('a socket on process B receives the paid status of a PromptPay payment confirmed through process A', async () => {
     const course = await newCourse('PromptPay ข้ามโปรเซส', null);
     const i = 0;
-    const socket: Socket = ioClient(originB, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: cookies[i]! }, reconnection: false });
+    const socket: Socket = ioClient(pair.originB, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: cookies[i]! }, reconnection: false });
     try {
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());
@@ -120,10 +82,10 @@ describe('two processes on one PostgreSQL behind haproxy', () => {
       const pushes: { orderId: number; status: string; payment_status: string }[] = [];
       socket.on('order.status', (m: (typeof pushes)[number]) => pushes.push(m));
 
-      const created = await order(originA, i, course, `k-${randomBytes(8).toString('hex')}`, 9);
+      const created = await order(pair.originA, i, course, `k-${randomBytes(8).toString('hex')}`, 9);
       expect(created.status).toBe(201);
       const orderId = created.body!.orderId!;
-      const qr = await fetch(`${originA}/api/omise/promptpay`, {
+      const qr = await fetch(`${pair.originA}/api/omise/promptpay`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie: cookies[i]! },
         body: JSON.stringify({ orderId, email: `buyer${i}@example.com`, name: 'ผู้ซื้อ 0' }),
@@ -131,15 +93,15 @@ describe('two processes on one PostgreSQL behind haproxy', () => {
       expect(qr.status).toBe(200);
       const chargeId = ((await qr.json()) as { charge_id: string }).charge_id;
       // The charge and its QR live in the database: process B serves the same QR and the same charge.
-      const fromB = await fetch(`${originB}/sandbox/omise/control/charges/${chargeId}`);
+      const fromB = await fetch(`${pair.originB}/sandbox/omise/control/charges/${chargeId}`);
       expect(fromB.status).toBe(200);
       expect(((await fromB.json()) as { status: string }).status).toBe('pending');
-      const qrB = await fetch(`${originB}/sandbox/omise/qr/${((await (await fetch(`${originA}/sandbox/omise/control/charges/${chargeId}`)).json()) as { source: { id: string } }).source.id}.png`);
+      const qrB = await fetch(`${pair.originB}/sandbox/omise/qr/${((await (await fetch(`${pair.originA}/sandbox/omise/control/charges/${chargeId}`)).json()) as { source: { id: string } }).source.id}.png`);
       expect(qrB.status).toBe(200);
       expect(qrB.headers.get('content-type')).toBe('image/png');
 
       // The buyer pays: the sandbox on process A confirms and calls A's webhook; A approves the order.
-      const paid = await fetch(`${originA}/sandbox/omise/control/charges/${chargeId}/paid`, { method: 'POST' });
+      const paid = await fetch(`${pair.originA}/sandbox/omise/control/charges/${chargeId}/paid`, { method: 'POST' });
       expect(paid.status).toBe(200);
       const push = await waitFor(async () => pushes.find((m) => m.orderId === orderId && m.status === 'approved'), 'the approved push on process B', 20_000);
       expect(push).toEqual({ orderId, status: 'approved', payment_status: 'approved' });
@@ -152,7 +114,7 @@ describe('two processes on one PostgreSQL behind haproxy', () => {
 
   it('200 concurrent orders through the balancer for 10 seats give exactly 10', async () => {
     const course = await newCourse('เวิร์กช็อป 10 ที่นั่ง (สองโปรเซส)', 10);
-    const answers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => order(originLb, i, course, `k-${randomBytes(8).toString('hex')}`)));
+    const answers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => order(pair.originLb, i, course, `k-${randomBytes(8).toString('hex')}`)));
     const created = answers.filter((r) => r.status === 201);
     expect(created.length).toBe(10);
     expect(new Set(created.map((r) => r.body!.orderId)).size).toBe(10);
@@ -174,15 +136,15 @@ describe('two processes on one PostgreSQL behind haproxy', () => {
       return ((await r.json()) as { data: { name: string; seats_available: number | null } }).data;
     };
     // Both processes hold the answer (server/public-cache.ts).
-    for (const origin of [originA, originB, originA, originB]) expect((await get(origin)).seats_available).toBe(5);
-    const created = await order(originA, 1, course, `k-${randomBytes(8).toString('hex')}`);
+    for (const origin of [pair.originA, pair.originB, pair.originA, pair.originB]) expect((await get(origin)).seats_available).toBe(5);
+    const created = await order(pair.originA, 1, course, `k-${randomBytes(8).toString('hex')}`);
     expect(created.status).toBe(201);
     // A's own write is in its very next answer; B hears it within the NOTIFY latency.
-    expect((await get(originA)).seats_available).toBe(4);
-    await waitFor(async () => (await get(originB)).seats_available === 4, "B's answer after A's order", 5000);
+    expect((await get(pair.originA)).seats_available).toBe(4);
+    await waitFor(async () => (await get(pair.originB)).seats_available === 4, "B's answer after A's order", 5000);
     await db.query("UPDATE courses SET name = 'ชื่อใหม่จาก SQL' WHERE id = $1", [course.courseId]);
-    await waitFor(async () => (await get(originA)).name === 'ชื่อใหม่จาก SQL', "A's answer after the SQL edit", 5000);
-    await waitFor(async () => (await get(originB)).name === 'ชื่อใหม่จาก SQL', "B's answer after the SQL edit", 5000);
+    await waitFor(async () => (await get(pair.originA)).name === 'ชื่อใหม่จาก SQL', "A's answer after the SQL edit", 5000);
+    await waitFor(async () => (await get(pair.originB)).name === 'ชื่อใหม่จาก SQL', "B's answer after the SQL edit", 5000);
   }, 60_000);
 
   it('one process killed mid-run loses no order and the other goes on', async () => {
@@ -196,7 +158,7 @@ describe('two processes on one PostgreSQL behind haproxy', () => {
     const buyer = async (i: number): Promise<Answer> => {
       for (let attempt = 0; attempt < 20; attempt++) {
         try {
-          const r = await order(originLb, i, course, keys[i]!);
+          const r = await order(pair.originLb, i, course, keys[i]!);
           if (r.status < 500) {
             answered++;
             return r;
@@ -212,10 +174,10 @@ describe('two processes on one PostgreSQL behind haproxy', () => {
     const all = Promise.all(Array.from({ length: n }, (_, i) => buyer(i)));
     await waitFor(async () => answered >= 15, 'the first answers');
     const answeredAtKill = answered;
-    a.child.kill('SIGKILL');
+    pair.a.child.kill('SIGKILL');
     const answers = await all;
     expect(answeredAtKill).toBeLessThan(n);
-    expect((await a.exited).signal).toBe('SIGKILL');
+    expect((await pair.a.exited).signal).toBe('SIGKILL');
 
     expect(answers.every((r) => r.status === 201)).toBe(true);
     const ids = new Set(answers.map((r) => r.body!.orderId));
@@ -228,10 +190,10 @@ describe('two processes on one PostgreSQL behind haproxy', () => {
     expect(new Set(rows.rows.map((r) => r.order_id))).toEqual(ids);
 
     // The other process goes on: the balancer sends everything to B.
-    await ready(originLb, lb);
-    const after = await order(originLb, n, course, `k-${randomBytes(8).toString('hex')}`);
+    await ready(pair.originLb, pair.lb);
+    const after = await order(pair.originLb, n, course, `k-${randomBytes(8).toString('hex')}`);
     expect(after.status).toBe(201);
-    expect((await fetch(`${originB}/readyz`)).status).toBe(200);
+    expect((await fetch(`${pair.originB}/readyz`)).status).toBe(200);
     const replayed = answers.filter((r) => r.replayed).length;
     console.log(`[scale] kill: ${answeredAtKill}/${n} answered before SIGKILL, ${failedAttempts} attempts retried by buyers, ${replayed} answers replayed by Idempotency-Key, ${ids.size} orders, none lost or doubled`);
   }, 180_000);

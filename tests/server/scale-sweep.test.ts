@@ -88,6 +88,24 @@ async function resources() {
   return r.rows[0]!;
 }
 
+/**
+ * A transaction of its own that takes a lock with `sql` (a payment holding its order's row, another
+ * instance's housekeeping round) and holds it until `release`; resolves once the lock is taken.
+ */
+async function holdInTransaction(db: Db, sql: string, params: unknown[]): Promise<{ release: () => void; ended: Promise<void> }> {
+  let release!: () => void;
+  const holding = new Promise<void>((r) => (release = r));
+  let locked!: () => void;
+  const isLocked = new Promise<void>((r) => (locked = r));
+  const ended = db.tx(async (q) => {
+    await q.query(sql, params);
+    locked();
+    await holding;
+  });
+  await Promise.race([isLocked, ended]);
+  return { release, ended };
+}
+
 describe('PostgreSQL: the sweep and housekeeping on several processes', () => {
   it('three instances sweeping at once cancel each expired order once and give each seat and coupon use back once', async () => {
     const created = await Promise.all(Array.from({ length: N }, (_, i) => submit(i, i % 2 === 0)));
@@ -97,16 +115,7 @@ describe('PostgreSQL: the sweep and housekeeping on several processes', () => {
 
     // One order is held by a payment in progress (its row locked in an open transaction).
     const held = ids[0]!;
-    let release!: () => void;
-    const holding = new Promise<void>((r) => (release = r));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((r) => (locked = r));
-    const payment = t.db.tx(async (q) => {
-      await q.query('SELECT id FROM orders WHERE id = $1 FOR UPDATE', [held]);
-      locked();
-      await holding;
-    });
-    await isLocked;
+    const payment = await holdInTransaction(t.db, 'SELECT id FROM orders WHERE id = $1 FOR UPDATE', [held]);
 
     t.clock.advance(25 * 3_600_000);
     const apps = [t.app, ...others.map((o) => o.app)];
@@ -119,8 +128,8 @@ describe('PostgreSQL: the sweep and housekeeping on several processes', () => {
     expect(heldRow.rows[0]!.status).toBe('notYetReceived');
 
     // The payment ends without paying: a later sweep on any instance cancels the order.
-    release();
-    await payment;
+    payment.release();
+    await payment.ended;
     expect(await others[1]!.app.ctx.orders.cancelExpiredOrders(t.clock.now())).toBe(1);
     expect(await Promise.all(apps.map((app) => app.ctx.orders.cancelExpiredOrders(t.clock.now())))).toEqual([0, 0, 0]);
     t.clock.advance(-25 * 3_600_000);
@@ -132,19 +141,10 @@ describe('PostgreSQL: the sweep and housekeeping on several processes', () => {
   });
 
   it('housekeeping: one round at a time (advisory lock), the others skip; rounds from every instance are safe together', async () => {
-    let release!: () => void;
-    const holding = new Promise<void>((r) => (release = r));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((r) => (locked = r));
-    const other = t.db.tx(async (q) => {
-      await q.query('SELECT pg_advisory_xact_lock($1)', [HOUSEKEEPING_LOCK]);
-      locked();
-      await holding;
-    });
-    await isLocked;
+    const other = await holdInTransaction(t.db, 'SELECT pg_advisory_xact_lock($1)', [HOUSEKEEPING_LOCK]);
     expect(await housekeeping(others[0]!.db, t.clock.now())).toBe(false);
-    release();
-    await other;
+    other.release();
+    await other.ended;
 
     const later = new Date(t.clock.now().getTime() + 60 * 24 * 3_600_000);
     await t.db.query("INSERT INTO sandbox_records (provider, kind, id, data, updated_at) VALUES ('omise', 'charge', 'chrg_old', '{}'::jsonb, $1)", [new Date(later.getTime() - 31 * 24 * 3_600_000)]);

@@ -2,6 +2,8 @@
 import type { CoursePageData } from '../../src/features/course/loader';
 import type { SessionUser } from '../../machines/shared/api';
 import { student as modelStudent } from '../machines/models/fixtures';
+import { defaultSiteSettings } from '../../server/db/seed';
+import { registerFormOf } from '../../domain/forms/registration';
 
 /** The logged-in student of the machine models, as the session hands it to the page. */
 export const student: SessionUser = modelStudent;
@@ -57,30 +59,12 @@ export function pageData(over: { statuses?: Record<number, string>; layout?: 1 |
       meta_description: 'เรียนออนไลน์',
       og_image: '/uploads/e.jpg',
     },
+    // The demo shop's settings with a shorter form: no nickname, address or picture, no user groups.
     settings: {
+      ...defaultSiteSettings(),
       title: 'โรงเรียนออนไลน์',
-      vat_value: 7,
-      is_enable_vat: true,
-      is_enable_tax_invoice: true,
-      is_enable_withholding_tax: true,
-      layout_course_detail: 3,
-      is_layout_course_registration: false,
-      registerForm: {
-        firstname: { is_enable: true, is_require: true },
-        lastname: { is_enable: true, is_require: true },
-        nickname: { is_enable: false, is_require: false },
-        tel: { is_enable: true, is_require: true },
-        address: { is_enable: false, is_require: false },
-        image_profile: { is_enable: false, is_require: false },
-      },
+      registerForm: registerFormOf({ firstname: 'required', lastname: 'required', nickname: 'off', tel: 'required', address: 'off', image_profile: 'off' }),
       is_student_select_group: false,
-      auto_cancel: 24,
-      is_thank_you_page: true,
-      is_require_payment_slip: true,
-      is_coupon_promotion_exclusive: true,
-      is_one_coupon_only: false,
-      is_bookstore_sync_cart: false,
-      currency: 'THB',
     },
     howToBuy: { is_enable_howtobuy: true, description: '<ol><li>เลือกคอร์ส</li></ol>' },
     playlist: null,

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { Button, ConfirmModal, createToastStore, Field, Modal, Notifications, Price, Spinner, UploadWidget, type UploadEntry } from '../../src/ui';
+import { Alert, Button, ConfirmModal, createToastStore, Field, Modal, Notifications, Price, SelectField, Spinner, UploadWidget, type UploadEntry } from '../../src/ui';
 import { t } from '../../src/i18n/messages';
 
 function ModalHarness({ dismissable = true, maskClosable = true }: { dismissable?: boolean; maskClosable?: boolean }) {
@@ -262,5 +262,59 @@ describe('Button, Spinner, Price', () => {
     expect(screen.queryByTestId('c')).toBeNull();
     expect(screen.getByTestId('d').textContent).toMatch(/19\.99/);
     expect(container.querySelectorAll('.ui-price').length).toBe(3);
+  });
+});
+
+describe('Alert', () => {
+  it('an error is a paragraph in the error colours announced at once; a notice is a status', () => {
+    render(
+      <>
+        <Alert kind="error" data-testid="e">
+          failed
+        </Alert>
+        <Alert data-testid="n">notice</Alert>
+      </>,
+    );
+    const error = screen.getByTestId('e');
+    expect(error.tagName).toBe('P');
+    expect(error.className).toBe('ui-alert ui-alert--error');
+    expect(error.getAttribute('role')).toBe('alert');
+    const notice = screen.getByTestId('n');
+    expect(notice.className).toBe('ui-alert');
+    expect(notice.getAttribute('role')).toBe('status');
+  });
+
+  it('a block keeps its own class after the alert classes; a given role wins over the default', () => {
+    render(
+      <Alert as="div" className="email-taken" role="alert" data-testid="b">
+        <p>inside</p>
+      </Alert>,
+    );
+    const block = screen.getByTestId('b');
+    expect(block.tagName).toBe('DIV');
+    expect(block.className).toBe('ui-alert email-taken');
+    expect(block.getAttribute('role')).toBe('alert');
+  });
+});
+
+describe('SelectField', () => {
+  it('options come after an empty "Choose" option, each with its value and text', () => {
+    render(<SelectField label="ธนาคาร" defaultValue="" options={[{ value: 'KBANK', label: 'ธนาคารกสิกรไทย' }, { value: 7, label: 'seven' }]} />);
+    const select = screen.getByRole('combobox', { name: 'ธนาคาร' });
+    const options = within(select).getAllByRole('option');
+    expect(options.map((o) => [o.getAttribute('value'), o.textContent])).toEqual([
+      ['', t('choose')],
+      ['KBANK', 'ธนาคารกสิกรไทย'],
+      ['7', 'seven'],
+    ]);
+  });
+
+  it('without options, renders its option children as given', () => {
+    render(
+      <SelectField label="x" defaultValue="a">
+        <option value="a">A</option>
+      </SelectField>,
+    );
+    expect(within(screen.getByRole('combobox', { name: 'x' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['A']);
   });
 });

@@ -96,14 +96,7 @@ export function BankTransferModal({ actorRef, accounts, bankCodes }: BankTransfe
           disabled={busy}
           data-testid="transfer-amount"
         />
-        <SelectField label={t('originBank')} value={form.bank_code} onChange={update('bank_code')} error={err('bank_code')} required disabled={busy} data-testid="origin-bank">
-          <option value="">{t('choose')}</option>
-          {bankCodes.map((b) => (
-            <option key={b.banktransfer_value} value={b.banktransfer_value}>
-              {b.banktransfer_nameth}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField label={t('originBank')} value={form.bank_code} onChange={update('bank_code')} error={err('bank_code')} required disabled={busy} data-testid="origin-bank" options={bankCodes.map((b) => ({ value: b.banktransfer_value, label: b.banktransfer_nameth }))} />
         <TextField label={t('transferDate')} type="date" value={form.transfer_datetime} onChange={update('transfer_datetime')} error={err('transfer_datetime')} required disabled={busy} />
         <TextField label={t('transferTime')} type="time" step={1} value={form.time} onChange={update('time')} error={err('time')} required disabled={busy} />
       </div>

@@ -9,7 +9,7 @@ import { selectTwoC2pCardPhase } from '../../../machines/payments/two-c2p-card.s
 import { actorOptions } from '../../api/actor-options';
 import { orderRequests } from '../../api/requests/orders';
 import { t } from '../../i18n/messages';
-import { Spinner } from '../../ui';
+import { Alert, Spinner } from '../../ui';
 import { twoC2pCardLogic } from '../../api/payment-logic';
 
 type Order = components['schemas']['Order'];
@@ -80,7 +80,7 @@ export function CardReturnPage() {
   return (
     <main className="card-return" data-testid="card-return-page">
       <h1>{t('paymentReturnTitle')}</h1>
-      {order && card ? <Flow order={order} card={card} /> : <p className="ui-alert ui-alert--error">{t('notFound')}</p>}
+      {order && card ? <Flow order={order} card={card} /> : <Alert kind="error" role={undefined}>{t('notFound')}</Alert>}
     </main>
   );
 }

@@ -6,7 +6,7 @@ import type { FieldError } from '../../../domain/forms/common';
 import type { omiseCardMachine } from '../../../machines/payments/omise-card.machine';
 import { selectOmiseCardPhase, selectOmiseNotConfirmed, selectOmisePublicKey } from '../../../machines/payments/omise-card.selectors';
 import { money, t } from '../../i18n/messages';
-import { Button, Modal, Spinner } from '../../ui';
+import { Alert, Button, Modal, Spinner } from '../../ui';
 import { CardFields } from './CardFields';
 import { omiseTokenize, type Tokenize } from './providers';
 
@@ -89,14 +89,14 @@ export function OmiseCardModal({ actorRef, tokenize = omiseTokenize, now = Date.
       {phase === 'authorizing' ? <Spinner label={t('authorizing')} /> : null}
       {phase === 'confirming' ? <Spinner label={t('confirmingPayment')} /> : null}
       {notConfirmed ? (
-        <p className="ui-alert" role="status" data-testid="omise-not-confirmed">
+        <Alert data-testid="omise-not-confirmed">
           {t('omiseNotConfirmedYet')}
-        </p>
+        </Alert>
       ) : null}
       {phase === 'failed' ? (
-        <p className="ui-alert ui-alert--error" role="alert">
+        <Alert kind="error">
           {t('redirecting')}
-        </p>
+        </Alert>
       ) : null}
     </Modal>
   );

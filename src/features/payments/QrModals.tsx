@@ -8,7 +8,7 @@ import { selectCanRetryPromptPay, selectIsCheckingPayment, selectPromptPayPhase,
 import type { scbQrMachine } from '../../../machines/payments/scb-qr.machine';
 import { scbQrCountdown, selectCanFinish, selectCanRetry, selectQrImage, selectScbIsChecking, selectScbQrExpiresAt, selectScbQrPhase } from '../../../machines/payments/scb-qr.selectors';
 import { money, t } from '../../i18n/messages';
-import { Button, Modal, Spinner } from '../../ui';
+import { Alert, Button, Modal, Spinner } from '../../ui';
 import { useWallClock } from '../../ui/wall-clock';
 
 function imageSrc(qr: string): string {
@@ -27,14 +27,14 @@ function QrModal({ title, testId, onLeave, footer, amount, currency, phase, chil
       {phase === 'loading' ? <Spinner /> : null}
       {phase === 'qr' ? children : null}
       {phase === 'expired' ? (
-        <p className="ui-alert" role="status">
+        <Alert>
           {t('qrExpired')}
-        </p>
+        </Alert>
       ) : null}
       {phase === 'failure' ? (
-        <p className="ui-alert ui-alert--error" role="alert">
+        <Alert kind="error">
           {t('tryAgain')}
-        </p>
+        </Alert>
       ) : null}
     </Modal>
   );

@@ -3,7 +3,7 @@ import type { AnyActorRef } from 'xstate';
 import { returnCheck, type ReturningSnapshot } from '../../../machines/payments/return-states.selectors';
 import type { ReturnCheck } from '../../../machines/payments/return-states';
 import { t } from '../../i18n/messages';
-import { Button, Modal, Spinner } from '../../ui';
+import { Alert, Button, Modal, Spinner } from '../../ui';
 
 type Returning = ReturningSnapshot & { context: { returned?: ReturnCheck } };
 
@@ -17,9 +17,9 @@ type Returning = ReturningSnapshot & { context: { returned?: ReturnCheck } };
 /** Back from the provider's page unpaid (or unchecked): what the server said, and the ways on. */
 export function ReturnedNotice({ returned }: { returned: Exclude<ReturnCheck, null> }) {
   return (
-    <p className="ui-alert" role="status" data-testid="redirect-returned" data-state={returned}>
+    <Alert data-testid="redirect-returned" data-state={returned}>
       {t(returned === 'unpaid' ? 'returnedNotPaid' : 'returnedUnchecked')}
-    </p>
+    </Alert>
   );
 }
 

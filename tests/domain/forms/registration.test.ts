@@ -3,6 +3,7 @@ import {
   customLabelErrors,
   fieldToggle,
   groupOf,
+  registerFormOf,
   registrationSchema,
   validateRegistration,
 } from '../../../domain/forms/registration';
@@ -11,14 +12,7 @@ import { firstError } from '../../../domain/forms/common';
 import type { CustomLabel, RegisterFormSettings } from '../../../domain/types';
 import { msgOf, renderShown } from '../../../domain/messages';
 
-const allOn: RegisterFormSettings = {
-  firstname: { is_enable: true, is_require: true },
-  lastname: { is_enable: true, is_require: true },
-  nickname: { is_enable: true, is_require: true },
-  tel: { is_enable: true, is_require: true },
-  address: { is_enable: true, is_require: true },
-  image_profile: { is_enable: true, is_require: true },
-};
+const allOn: RegisterFormSettings = registerFormOf({ firstname: 'required', lastname: 'required', nickname: 'required', tel: 'required', address: 'required', image_profile: 'required' });
 const good: RegistrationValues = {
   firstname: 'สมชาย',
   lastname: 'ใจดี',
@@ -176,5 +170,16 @@ describe('spec 5 "Invalid-data notifications are split into contact info, login 
     expect(fieldToggle({}, 'tel')).toEqual({ enabled: false, required: false });
     expect(fieldToggle({ registerForm: { tel: { is_enable: 0, is_require: 1 } } }, 'tel')).toEqual({ enabled: false, required: false });
     expect(registrationSchema().safeParse({ firstname: 'a', lastname: 'b', email: 'a@b.co' }).success).toBe(true);
+  });
+});
+
+describe('registerFormOf', () => {
+  it("gives each field's toggle: required is asked and required, optional asked only, off neither", () => {
+    const form = registerFormOf({ firstname: 'required', lastname: 'required', nickname: 'optional', tel: 'off', address: 'optional', image_profile: 'off' });
+    expect(form.firstname).toEqual({ is_enable: true, is_require: true });
+    expect(form.nickname).toEqual({ is_enable: true, is_require: false });
+    expect(form.tel).toEqual({ is_enable: false, is_require: false });
+    expect(fieldToggle({ registerForm: form }, 'address')).toEqual({ enabled: true, required: false });
+    expect(fieldToggle({ registerForm: form }, 'image_profile')).toEqual({ enabled: false, required: false });
   });
 });

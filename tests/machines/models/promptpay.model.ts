@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { InputFrom } from 'xstate';
 import { gbPrimePromptPayMachine } from '../../../machines/payments/gb-prime-promptpay.machine';
 import { omisePromptPayMachine } from '../../../machines/payments/omise-promptpay.machine';
 import { selectCanRetryPromptPay, selectIsCheckingPayment, selectListeningForPush, selectPromptPayPhase, selectPromptPayQr } from '../../../machines/payments/promptpay.selectors';
@@ -49,40 +50,37 @@ function check(s: PromptPaySnapshot, step: StepInfo, createSrc: string): void {
   if (s.matches('rejected')) assert.deepEqual(s.output, { result: 'toOrders' });
 }
 
-export const omisePromptPayModel = defineModel({
-  machine: omisePromptPayMachine,
-  file: 'machines/payments/omise-promptpay.machine.ts',
-  input: { order: order(9) },
-  userEvents: [{ type: 'payment.retry' }, { type: 'payment.resume' }],
-  callbacks: { watchOrderStatus: ORDER_STATUS_PUSHES },
-  outcomes: {
-    watchOrderStatus: { error: [new Error('socket closed')] },
-    createOmisePromptPay: {
-      done: [{ success: true, QrcodeUrl: { image: { download_uri: 'https://api.omise.test/qr/1.svg' } }, charge_id: 'chrg_1', expires_at: '2030-01-01T00:10:00Z' }],
-      error: [new Error('network')],
+/**
+ * A PromptPay QR machine's model: the two differ only in the machine, the method of the order and
+ * the call that makes the QR, with its sample answer.
+ */
+function promptPayModel<M extends typeof omisePromptPayMachine | typeof gbPrimePromptPayMachine>(machine: M, file: string, methodId: 9 | 12, createSrc: string, created: unknown) {
+  return defineModel<M>({
+    machine,
+    file,
+    // both machines take the order alone
+    input: { order: order(methodId) } as InputFrom<M>,
+    userEvents: [{ type: 'payment.retry' }, { type: 'payment.resume' }],
+    callbacks: { watchOrderStatus: ORDER_STATUS_PUSHES },
+    outcomes: {
+      watchOrderStatus: { error: [new Error('socket closed')] },
+      [createSrc]: { done: [created], error: [new Error('network')] },
+      getOrder: { done: reads, error: [new Error('network')] },
     },
-    getOrder: { done: reads, error: [new Error('network')] },
-  },
-  effects: ['notify', 'persistSnapshot'],
-  accepts,
-  check: (s, step) => check(s, step, 'createOmisePromptPay'),
+    effects: ['notify', 'persistSnapshot'],
+    accepts,
+    check: (s, step) => check(s, step, createSrc),
+  });
+}
+
+export const omisePromptPayModel = promptPayModel(omisePromptPayMachine, 'machines/payments/omise-promptpay.machine.ts', 9, 'createOmisePromptPay', {
+  success: true,
+  QrcodeUrl: { image: { download_uri: 'https://api.omise.test/qr/1.svg' } },
+  charge_id: 'chrg_1',
+  expires_at: '2030-01-01T00:10:00Z',
 });
 
-export const gbPrimePromptPayModel = defineModel({
-  machine: gbPrimePromptPayMachine,
-  file: 'machines/payments/gb-prime-promptpay.machine.ts',
-  input: { order: order(12) },
-  userEvents: [{ type: 'payment.retry' }, { type: 'payment.resume' }],
-  callbacks: { watchOrderStatus: ORDER_STATUS_PUSHES },
-  outcomes: {
-    watchOrderStatus: { error: [new Error('socket closed')] },
-    createGbPrimePromptPay: {
-      done: [{ success: true, data: { qrImage: 'iVBORw0KGgo=', referenceNo: 'ref-501', expires_at: '2030-01-01T00:10:00Z' } }],
-      error: [new Error('network')],
-    },
-    getOrder: { done: reads, error: [new Error('network')] },
-  },
-  effects: ['notify', 'persistSnapshot'],
-  accepts,
-  check: (s, step) => check(s, step, 'createGbPrimePromptPay'),
+export const gbPrimePromptPayModel = promptPayModel(gbPrimePromptPayMachine, 'machines/payments/gb-prime-promptpay.machine.ts', 12, 'createGbPrimePromptPay', {
+  success: true,
+  data: { qrImage: 'iVBORw0KGgo=', referenceNo: 'ref-501', expires_at: '2030-01-01T00:10:00Z' },
 });

@@ -15,20 +15,26 @@ const reads = (m: 3 | 10 | 11 | 13) => [orderRead('approved', m), orderRead('rej
 const resumeEvents = [{ type: 'payment.resume' }, { type: 'payment.abandon' }];
 const persistThen = (effect: unknown) => [{ type: 'persistSnapshot', params: undefined }, effect];
 
+/**
+ * What the world does to a machine that sends the buyer to the provider's page by address: the
+ * call that prepares the page answers one of `created` (or fails), the order is read on the way
+ * back; the page resumes or leaves for the order list while the buyer is away.
+ */
+const sentAway = (methodId: 10 | 11, createSrc: string, created: readonly unknown[]) => ({
+  userEvents: resumeEvents,
+  outcomes: {
+    [createSrc]: { done: created, error: [new Error('network')] },
+    getOrder: { done: reads(methodId), error: [new Error('network')] },
+  },
+  effects: ['notify', 'navigate', 'persistSnapshot'],
+  accepts: (s: { matches: (v: 'awaitingReturn') => boolean }) => (s.matches('awaitingReturn') ? ['payment.resume', 'payment.abandon'] : []),
+});
+
 export const twoC2pLinkModel = defineModel({
   machine: twoC2pLinkMachine,
   file: 'machines/payments/two-c2p-link.machine.ts',
   input: { order: order(10) },
-  userEvents: resumeEvents,
-  outcomes: {
-    create2c2pPaymentLink: {
-      done: [{ success: true, result: { webPaymentUrl: 'https://pgw.2c2p.test/payment/abc' } }, { success: true, result: { webPaymentUrl: '' } }],
-      error: [new Error('network')],
-    },
-    getOrder: { done: reads(10), error: [new Error('network')] },
-  },
-  effects: ['notify', 'navigate', 'persistSnapshot'],
-  accepts: (s) => (s.matches('awaitingReturn') ? ['payment.resume', 'payment.abandon'] : []),
+  ...sentAway(10, 'create2c2pPaymentLink', [{ success: true, result: { webPaymentUrl: 'https://pgw.2c2p.test/payment/abc' } }, { success: true, result: { webPaymentUrl: '' } }]),
   check: (s, step) => {
     const phase = selectTwoC2pLinkPhase(s);
     if (s.matches('creatingLink')) assert.deepEqual(step.scripts.inputsOf('create2c2pPaymentLink').at(-1), { orderId: 501, amount: 150000 });
@@ -51,16 +57,7 @@ export const gbPrimeCardModel = defineModel({
   machine: gbPrimeCardMachine,
   file: 'machines/payments/gb-prime-card.machine.ts',
   input: { order: order(11), thankYouPage: true },
-  userEvents: resumeEvents,
-  outcomes: {
-    createGbPrimeCardPayment: {
-      done: [{ success: true, data: { invoice_url: 'https://gbp.test/invoice/1' } }, { success: true, data: { invoice_url: '' } }],
-      error: [new Error('network')],
-    },
-    getOrder: { done: reads(11), error: [new Error('network')] },
-  },
-  effects: ['notify', 'navigate', 'persistSnapshot'],
-  accepts: (s) => (s.matches('awaitingReturn') ? ['payment.resume', 'payment.abandon'] : []),
+  ...sentAway(11, 'createGbPrimeCardPayment', [{ success: true, data: { invoice_url: 'https://gbp.test/invoice/1' } }, { success: true, data: { invoice_url: '' } }]),
   check: (s, step) => {
     const phase = selectGbPrimeCardPhase(s);
     if (s.matches('startingPayment')) {

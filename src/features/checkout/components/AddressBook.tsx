@@ -8,7 +8,7 @@ import { actorOptions } from '../../../api/actor-options';
 import { studentActors } from '../../../api/actors';
 import { t, tm, type UiKey } from '../../../i18n/messages';
 import { SessionContext } from '../../../session';
-import { Button, ChoiceGroup } from '../../../ui';
+import { Alert, Button, ChoiceGroup } from '../../../ui';
 import type { CartRef } from './CartPanel';
 
 const LABEL: Record<(typeof SHIPPING_ADDRESS_FIELDS)[number], UiKey> = {
@@ -62,9 +62,9 @@ function AddressForm({ addressRef }: { addressRef: AddressRef }) {
         );
       })}
       {failure ? (
-        <p className="ui-alert ui-alert--error" role="alert">
+        <Alert kind="error">
           {tm(failure)}
-        </p>
+        </Alert>
       ) : null}
       <div className="address-form__actions">
         <Button onClick={() => addressRef.send({ type: 'form.submit' })} loading={saving} data-testid="address-save">

@@ -29,7 +29,7 @@ import type { ShippingAddress } from '../../../../machines/shipping/shipping-add
 import { feeIn } from '../../../../machines/cart/cart-summary';
 import { methodName, msg, planTypeName, t, termText, tm } from '../../../i18n/messages';
 import { AddressBook } from './AddressBook';
-import { Button, ChoiceGroup, CloseIcon, ConfirmModal, Price } from '../../../ui';
+import { Alert, Button, ChoiceGroup, CloseIcon, ConfirmModal, Price } from '../../../ui';
 
 export type CartRef = ActorRefFrom<typeof cartMachine>;
 
@@ -51,9 +51,9 @@ export function PlanPicker({ cartRef, courseId, courseName, product = false }: {
   const name = `plan-${courseId}`;
   if (list.message) {
     return (
-      <p className="ui-alert" role="status" data-testid="no-plan">
+      <Alert data-testid="no-plan">
         {tm(list.message)}
-      </p>
+      </Alert>
     );
   }
   return (
@@ -323,9 +323,9 @@ export function CartTotals({ cartRef }: { cartRef: CartRef }) {
       {totals.withholdingPrice > 0 ? <TotalRow label={t('withholding')} amount={totals.withholdingPrice} currency={currency} negative /> : null}
       <TotalRow label={t('payable')} testId="cart-payable" amount={totals.payable} currency={currency} payable />
       {totals.pricingError ? (
-        <p className="ui-alert ui-alert--error" role="alert">
+        <Alert kind="error">
           {tm(totals.pricingError)}
-        </p>
+        </Alert>
       ) : null}
     </dl>
   );

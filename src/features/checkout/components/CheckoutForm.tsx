@@ -9,7 +9,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { selectCartRef, selectCheckoutProblem, selectCreating, selectSubmitBlock } from '../../../../machines/checkout/checkout.selectors';
 import { methodHint, msg, t, tm } from '../../../i18n/messages';
-import { Button, Spinner } from '../../../ui';
+import { Alert, Button, Spinner } from '../../../ui';
 import { CheckoutContext } from '../checkout-actor';
 import type { PaymentMethod, PurchaseData } from '../purchase-data';
 import { CartLines, CartTotals, CouponForm, CurrencySwitch, PaymentMethodPanel, PromotionList, ShippingPanel, WithholdingPanel, type CartRef } from './CartPanel';
@@ -69,9 +69,9 @@ export function CheckoutForm({ purchase, onSubmit, editable = false, afterLines,
       {afterLines}
       <CheckoutParts cartRef={cartRef} purchase={purchase} hideWhenEmpty={editable}>
         {problem ? (
-          <p className="ui-alert ui-alert--error" role="alert" data-testid="checkout-problem">
+          <Alert kind="error" data-testid="checkout-problem">
             {tm(problem)}
-          </p>
+          </Alert>
         ) : null}
         <Button
           type="submit"

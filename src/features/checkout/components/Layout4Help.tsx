@@ -16,7 +16,7 @@ import type { FieldError } from '../../../../domain/forms/common';
 import { t, tm } from '../../../i18n/messages';
 import { signInLinkLogic } from '../../../api/form-flows';
 import { actorOptions } from '../../../api/actor-options';
-import { Button, TextField } from '../../../ui';
+import { Alert, Button, TextField } from '../../../ui';
 import { Link } from 'react-router';
 import type { Shown } from '../../../../domain/messages';
 import { selectSetPasswordRef } from '../../../../machines/checkout/checkout.selectors';
@@ -58,7 +58,7 @@ export function focusFirstError(root: ParentNode, errors: readonly FieldError[])
 export function ErrorSummary({ groups, root }: { groups: readonly ErrorGroup[]; root: () => ParentNode | null }) {
   if (groups.length === 0) return null;
   return (
-    <div className="ui-alert ui-alert--error error-summary" role="alert" data-testid="error-summary">
+    <Alert kind="error" as="div" className="error-summary" data-testid="error-summary">
       <p className="error-summary__title">{t('l4ErrorSummary')}</p>
       <ul>
         {groups.map((g) => (
@@ -76,7 +76,7 @@ export function ErrorSummary({ groups, root }: { groups: readonly ErrorGroup[]; 
           </li>
         ))}
       </ul>
-    </div>
+    </Alert>
   );
 }
 
@@ -112,7 +112,7 @@ export function EmailTaken({ taken, courseId, onLogIn }: { taken: { email: strin
     ref.current?.scrollIntoView({ block: 'start' });
   }, [taken]);
   return (
-    <div ref={ref} tabIndex={-1} className="ui-alert email-taken" role="alert" data-testid="email-taken" data-account={taken.account}>
+    <Alert as="div" ref={ref} tabIndex={-1} className="email-taken" role="alert" data-testid="email-taken" data-account={taken.account}>
       <p>{taken.account === 'member' ? t('l4EmailTakenMember') : t('l4EmailTakenBuyer')}</p>
       <div className="email-taken__actions">
         {taken.account === 'member' ? (
@@ -125,7 +125,7 @@ export function EmailTaken({ taken, courseId, onLogIn }: { taken: { email: strin
         ) : null}
         <SignInLinkButton email={taken.email} courseId={courseId} />
       </div>
-    </div>
+    </Alert>
   );
 }
 
@@ -144,9 +144,9 @@ function SetPasswordForm({ passwordRef }: { passwordRef: SetPasswordRef }) {
   const err = (p: string) => errors.find((e) => e.path === p)?.message ?? null;
   if (saved !== null) {
     return (
-      <p className="ui-alert" role="status" data-testid="password-set">
+      <Alert data-testid="password-set">
         {t('l4SetPasswordDone', { username: saved })}
-      </p>
+      </Alert>
     );
   }
   return (

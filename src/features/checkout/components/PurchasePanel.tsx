@@ -11,7 +11,7 @@ import { GROUP_MESSAGE } from '../../../../domain/forms/registration';
 import { selectLoggedIn } from '../../../../machines/session/session.selectors';
 import { t, tm } from '../../../i18n/messages';
 import { LoginForm, SessionContext } from '../../../session';
-import { Button, Modal, Spinner } from '../../../ui';
+import { Alert, Button, Modal, Spinner } from '../../../ui';
 import { CheckoutForm } from './CheckoutForm';
 import { CheckoutContext } from '../checkout-actor';
 import type { BankCodeOption, PaymentMethod, PurchasePageData as CoursePageData } from '../purchase-data';
@@ -167,7 +167,7 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
     <section ref={panelRef} className="purchase" aria-labelledby="purchase-title" data-testid="purchase-panel">
       <h2 id="purchase-title">{embedded ? t('register') : t('pricing')}</h2>
       {!buy.buyable ? (
-        <p className="ui-alert" role="status" data-testid="buy-blocked">
+        <Alert data-testid="buy-blocked">
           {buy.reason === 'order_not_yet_received' && unpaidOrderId ? (
             // Not a dead end — the unpaid order is paid again (or cancelled) on the order list.
             <Link className="ui-btn ui-btn--primary" to={`/myaccount/student/order?pay=${unpaidOrderId}`} data-testid="continue-paying">
@@ -176,7 +176,7 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
           ) : (
             tm(buy.message)
           )}
-        </p>
+        </Alert>
       ) : null}
       <CheckoutForm
         purchase={data.purchase}

@@ -4,7 +4,7 @@ import type { RegistrationConfig, RegistrationValues } from '../../../../domain/
 import { fieldToggle } from '../../../../domain/forms/registration';
 import type { FieldError } from '../../../../domain/forms/common';
 import { t } from '../../../i18n/messages';
-import { ChoiceGroup, SelectField, TextAreaField, TextField } from '../../../ui';
+import { Alert, ChoiceGroup, SelectField, TextAreaField, TextField } from '../../../ui';
 import type { CustomLabel, UserGroup } from '../purchase-data';
 import { UploadField } from './UploadField';
 import type { Shown } from '../../../../domain/messages';
@@ -77,14 +77,7 @@ function CustomLabelField({ label, error, prefix }: { label: CustomLabel; error:
   switch (label.type_label) {
     case 'select':
       return (
-        <SelectField id={id} label={label.label} name={name} required={required} error={error} defaultValue="">
-          <option value="">{t('choose')}</option>
-          {items.map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField id={id} label={label.label} name={name} required={required} error={error} defaultValue="" options={items.map((o) => ({ value: o, label: o }))} />
       );
     case 'multiple':
     case 'checkbox':
@@ -146,9 +139,9 @@ function TaxPart({ prefix, err, withholdingChosen }: { prefix: string; err: (pat
         <input type="checkbox" name="is_require_tax_invoice" ref={invoiceBox} data-testid="request-tax-invoice" /> {t('requestTaxInvoice')}
       </label>
       {withholdingChosen && !juristic ? (
-        <p className="ui-alert" role="status" data-testid="withholding-needs-juristic">
+        <Alert data-testid="withholding-needs-juristic">
           {t('l4WithholdingNeedsJuristic')}
-        </p>
+        </Alert>
       ) : null}
       <div className="tax-part__fields">
         <ChoiceGroup legend={t('personType')} error={err('tax_person_type')}>
@@ -217,14 +210,7 @@ export function RegistrationFields({ config, customLabels, userGroups, errors, d
       {f('address').enabled ? <TextAreaField id={`${prefix}-address`} label={t('address')} name="address" required={f('address').required} error={err('address')} autoComplete="street-address" /> : null}
       {f('image_profile').enabled ? <UploadField name="displayImgUrl" label={t('profileImage')} required={f('image_profile').required} error={err('displayImgUrl')} /> : null}
       {config.is_student_select_group && userGroups.length > 0 ? (
-        <SelectField id={`${prefix}-group`} label={t('userGroup')} name="studentGroupKpi" required error={err('studentGroupKpi')} defaultValue={defaultGroup ?? ''}>
-          <option value="">{t('choose')}</option>
-          {userGroups.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.name}
-            </option>
-          ))}
-        </SelectField>
+        <SelectField id={`${prefix}-group`} label={t('userGroup')} name="studentGroupKpi" required error={err('studentGroupKpi')} defaultValue={defaultGroup ?? ''} options={userGroups.map((g) => ({ value: g.id, label: g.name }))} />
       ) : null}
       {[...customLabels]
         .sort((a, b) => (a.order_label ?? 0) - (b.order_label ?? 0))

@@ -10,14 +10,13 @@
  */
 import { expect } from '@playwright/test';
 import { bankTransferMachine } from '../../../../machines/payments/bank-transfer.machine';
-import { order } from '../../../machines/models/fixtures';
 import { bankTransferModel } from '../../../machines/models/bank-transfer.model';
 import { PNG } from '../../support';
 import { labelled } from '../paths';
 import { orderFacts, ordersOfUser } from '../db';
 import { label, specMessage } from '../lang';
-import type { PageMap, PathContext } from '../runner';
-import { failOnce, markTransition, onThankYouPage, startWith, tookTransition } from './common';
+import type { PathContext } from '../runner';
+import { failOnce, markTransition, methodMap, onThankYouPage, startWith, tookTransition } from './common';
 
 const outcome = bankTransferModel.outcomes!;
 const modal = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: label(ctx.lang, 'notifyPayment') });
@@ -80,12 +79,9 @@ async function expectReported(ctx: PathContext): Promise<void> {
   expect(f.reports).toEqual([{ payment: 'BankTransfer', status: 'pending', transfer_amount: f.order.total, payment_id: null }]);
 }
 
-export const bankTransferMap: PageMap = {
-  id: 'bankTransfer',
-  methodId: 1,
+export const bankTransferMap = methodMap(1, bankTransferMachine, {
   model: {
-    machine: bankTransferMachine,
-    input: { order: order(1), slipRequired: true, canNotifyLater: true, defaults },
+    input: { slipRequired: true, canNotifyLater: true, defaults },
     userEvents: [
       { type: 'form.update', values: { transfer_amount: '1,500.00', bank_code: 'KBANK', bank_account: '123-4-56789-0' } },
       { type: 'slip.select', file: { name: 'slip.png', size: 2048, type: 'image/png' } },
@@ -183,4 +179,4 @@ export const bankTransferMap: PageMap = {
       expect(f.payments).toEqual([]);
     },
   },
-};
+});

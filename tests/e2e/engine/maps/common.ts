@@ -1,11 +1,12 @@
 /** Pieces the page maps share: starting a purchase, failing one call on the network, what the page shows at the ends. */
 import { expect, type WebSocketRoute } from '@playwright/test';
-import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { orderRead } from '../../../machines/models/fixtures';
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+import { order, orderRead } from '../../../machines/models/fixtures';
 import type { PaymentMethodId } from '../../../../machines/shared/api';
+import { expectPaidBy } from '../db';
 import { specMessage } from '../lang';
-import { labelOf, type When } from '../paths';
-import type { PathContext, StateCheck } from '../runner';
+import { labelOf, type BrowserModel, type When } from '../paths';
+import type { PageMap, PathContext, StateCheck } from '../runner';
 import { PAGE_LOAD, USER_ACTION } from '../waits';
 
 /** The buyer chooses the method on the course page and orders. */
@@ -18,6 +19,37 @@ export function startWith(methodId: number) {
     await expect(panel.getByTestId(`method-${methodId}`)).toBeChecked();
     await panel.getByTestId('checkout-submit').click();
   };
+}
+
+/** The provider that pays by each method, as an order it paid shows it: payments.provider and payment_reports.payment. */
+export const PAID_BY: Readonly<Record<number, { provider: string; report: string }>> = {
+  2: { provider: 'paypal', report: 'Paypal' },
+  4: { provider: 'scb', report: 'SCB' },
+  8: { provider: 'omise', report: 'Omise' },
+  9: { provider: 'omise', report: 'Omise' },
+  10: { provider: '2c2p', report: '2C2P' },
+  11: { provider: 'gbprime', report: 'GBPrimePay' },
+  12: { provider: 'gbprime', report: 'GBPrimePay' },
+  13: { provider: 'paysolutions', report: 'PaySolutions' },
+};
+
+/** The path's order is paid by `methodId`'s provider (db.ts expectPaidBy with its names). */
+export async function expectPaidWith(ctx: PathContext, methodId: number): Promise<void> {
+  const by = PAID_BY[methodId];
+  if (!by) throw new Error(`no provider pays by method ${methodId}`);
+  await expectPaidBy(ctx, by.provider, by.report);
+}
+
+/** A payment method's map as its file writes it: what the method's machine does besides starting on an order. */
+export type MethodMapParts = Omit<PageMap, 'id' | 'methodId' | 'model'> & { model: Omit<BrowserModel, 'machine' | 'input'> & { input?: Record<string, unknown> } };
+
+/**
+ * The page map of one payment method's machine: keyed by the machine's id (the browser trace's
+ * key), started on an order paid by `methodId` (with the machine's other `model.input`).
+ */
+export function methodMap(methodId: PaymentMethodId, machine: AnyStateMachine, parts: MethodMapParts): PageMap {
+  const { input, ...model } = parts.model;
+  return { ...parts, id: machine.id, methodId, model: { ...model, machine, input: { order: order(methodId), ...input } } };
 }
 
 /** The next request matching `url` fails on the network (the buyer's connection drops once). */
@@ -90,6 +122,14 @@ function routed(ctx: PathContext): PushRoute {
 
 export async function dropPushes(ctx: PathContext): Promise<void> {
   routed(ctx).drop = true;
+}
+
+/** Arms a step on which the order read finds the payment: the pushes dropped first, then each of `acts` in turn. */
+export function withPushesDropped(...acts: ((ctx: PathContext) => Promise<void>)[]) {
+  return async (ctx: PathContext): Promise<void> => {
+    await dropPushes(ctx);
+    for (const act of acts) await act(ctx);
+  };
 }
 
 export async function refusePushes(ctx: PathContext): Promise<void> {

@@ -7,12 +7,11 @@
 import { expect } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
 import { omiseCardMachine } from '../../../../machines/payments/omise-card.machine';
-import { order } from '../../../machines/models/fixtures';
 import { omiseCardModel } from '../../../machines/models/omise-card.model';
-import { approveInBackOffice, expectApprovedByShop, expectPaidBy, expectUnpaid, rejectInBackOffice } from '../db';
+import { approveInBackOffice, expectApprovedByShop, expectUnpaid, rejectInBackOffice } from '../db';
 import { label, labelStart, specMessage } from '../lang';
-import type { PageMap, PathContext } from '../runner';
-import { damageOnce, failOnce, GET_ORDER, onOrderList, onThankYouPage, orderReadOutcomes, startWith } from './common';
+import type { PathContext } from '../runner';
+import { damageOnce, expectPaidWith, failOnce, GET_ORDER, methodMap, onOrderList, onThankYouPage, orderReadOutcomes, startWith } from './common';
 
 const charge = omiseCardModel.outcomes!.chargeOmiseCard!.done!;
 const threeDS = (s: AnyMachineSnapshot) => (s.context as { authorizeUri: string | null }).authorizeUri !== null;
@@ -55,12 +54,8 @@ const unpaid = async (ctx: PathContext) => {
   await expectUnpaid(ctx, ctx.plan.shop === 'reject' ? 'rejected' : 'notYetReceived');
 };
 
-export const omiseCardMap: PageMap = {
-  id: 'omiseCard',
-  methodId: 8,
+export const omiseCardMap = methodMap(8, omiseCardMachine, {
   model: {
-    machine: omiseCardMachine,
-    input: { order: order(8) },
     // payment.abandon: My orders in the popup while the order is not confirmed after 3-D Secure
     userEvents: [{ type: 'card.tokenized', token: 'tokn_test_1' }, { type: 'card.close' }, { type: 'payment.resume' }, { type: 'payment.abandon' }],
     // walked after 3-D Secure, where the order is unpaid: after a successful charge (its answer
@@ -142,8 +137,8 @@ export const omiseCardMap: PageMap = {
     '⏱redirectDelay': {},
   },
   db: {
-    '"paid"': (ctx) => (ctx.plan.shop === 'approve' ? expectApprovedByShop(ctx) : expectPaidBy(ctx, 'omise', 'Omise')),
+    '"paid"': (ctx) => (ctx.plan.shop === 'approve' ? expectApprovedByShop(ctx) : expectPaidWith(ctx, 8)),
     '"failedRedirect"': unpaid,
     '"closed"': unpaid,
   },
-};
+});

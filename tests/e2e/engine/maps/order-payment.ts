@@ -26,12 +26,12 @@ import type { PaymentMethodId } from '../../../../machines/shared/api';
 import { orderRead, student } from '../../../machines/models/fixtures';
 import { orderPaymentModel } from '../../../machines/models/order-payment.model';
 import { PNG } from '../../support';
-import { approveInBackOffice, expectApprovedByShop, expectPaidBy, expectUnpaid, orderFacts, ordersOfUser, rejectInBackOffice } from '../db';
+import { approveInBackOffice, expectApprovedByShop, expectUnpaid, orderFacts, ordersOfUser, rejectInBackOffice } from '../db';
 import { label } from '../lang';
 import { labelOf, labelled } from '../paths';
 import type { BrowserStep } from '../paths';
 import type { PageMap, PathContext, StateCheck } from '../runner';
-import { failOnce, failureNotice, GET_ORDER, onOrderList, onThankYouPage } from './common';
+import { expectPaidWith, failOnce, failureNotice, GET_ORDER, onOrderList, onThankYouPage, PAID_BY } from './common';
 import { cardModal, payByCard } from './omise-card';
 import { approveWith, closeButton, openPaypalWindow } from './paypal';
 import { enterCard } from './two-c2p-card';
@@ -56,14 +56,11 @@ const HOSTED: Partial<Record<number, RegExp>> = {
   13: /\/api\/pay-solutions$/,
 };
 
-/** Paid by a provider: payments.provider and payment_reports.payment. */
-const PAID_BY: Record<string, { provider: string; report: string; methodId: number }> = {
-  paypal: { provider: 'paypal', report: 'Paypal', methodId: 2 },
-  scbQr: { provider: 'scb', report: 'SCB', methodId: 4 },
-  omiseCard: { provider: 'omise', report: 'Omise', methodId: 8 },
-  omisePromptPay: { provider: 'omise', report: 'Omise', methodId: 9 },
-  gbPrimePromptPay: { provider: 'gbprime', report: 'GBPrimePay', methodId: 12 },
-};
+/** A payment child's ends on this page, by label: the result it hands back to the flow. */
+const ends = (...pairs: [label: string, result: string][]) => ({ done: pairs.map(([label, result]) => ({ label, output: { result } })) });
+
+/** The children whose `paid` end is a payment by their provider, with their method. */
+const PAID_CHILD: Record<string, number> = { paypal: 2, scbQr: 4, omiseCard: 8, omisePromptPay: 9, gbPrimePromptPay: 12 };
 
 const read = (state: string, payment_status: 'notYetReceived' | 'approved' | 'rejected', reason: string | null = null) => {
   const r = orderRead(payment_status, ORDER_METHOD);
@@ -81,7 +78,7 @@ const notice = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: label(
 const row = (ctx: PathContext) => ctx.page.getByTestId('order-row').filter({ hasText: `#${ctx.orderId}` });
 const has = (ctx: PathContext, label: string) => ctx.labels?.includes(label) ?? false;
 /** The method whose provider paid on this path (a child's `paid` end), if any. */
-const paidChild = (ctx: PathContext) => ctx.labels?.map((l) => /^✓(\w+):paid$/.exec(l)?.[1]).find((id) => id !== undefined && id in PAID_BY);
+const paidChild = (ctx: PathContext) => ctx.labels?.map((l) => /^✓(\w+):paid$/.exec(l)?.[1]).find((id) => id !== undefined && id in PAID_CHILD);
 /** The shop approved the order while it was being paid (the form being prepared, the result being read): the thank-you page, approved by the shop. */
 const approvedWhilePaying = (ctx: PathContext) => has(ctx, '✓paySolutions:paid') || has(ctx, '✓getOrder:settled');
 /** The shop rejected the order while its QR was shown. */
@@ -245,46 +242,16 @@ export const orderPaymentMap: PageMap = {
       // the buyer to a provider page (2C2P card's 3-D Secure, 2C2P link, GB Prime Pay card) ends on
       // this page only when that page cannot be prepared; PaySolutions' form also ends paid when the
       // shop approved the order while the form was prepared.
-      bankTransfer: { done: [{ label: 'notified', output: { result: 'pending' } }] },
-      paypal: {
-        done: [
-          { label: 'paid', output: { result: 'paid' } },
-          { label: 'closed', output: { result: 'toOrders' } },
-        ],
-      },
-      twoC2pCard: { done: [{ label: 'failed', output: { result: 'toOrders' } }] },
-      scbQr: {
-        done: [
-          { label: 'paid', output: { result: 'paid' } },
-          { label: 'later', output: { result: 'toOrders' } },
-        ],
-      },
-      omiseCard: {
-        done: [
-          { label: 'paid', output: { result: 'paid' } },
-          { label: 'declined', output: { result: 'toOrders' } },
-        ],
-      },
-      omisePromptPay: {
-        done: [
-          { label: 'paid', output: { result: 'paid' } },
-          { label: 'rejected', output: { result: 'toOrders' } },
-        ],
-      },
-      twoC2pLink: { done: [{ label: 'failed', output: { result: 'toOrders' } }] },
-      gbPrimeCard: { done: [{ label: 'failed', output: { result: 'failed' } }] },
-      gbPrimePromptPay: {
-        done: [
-          { label: 'paid', output: { result: 'paid' } },
-          { label: 'rejected', output: { result: 'toOrders' } },
-        ],
-      },
-      paySolutions: {
-        done: [
-          { label: 'paid', output: { result: 'paid' } },
-          { label: 'failed', output: { result: 'failed' } },
-        ],
-      },
+      bankTransfer: ends(['notified', 'pending']),
+      paypal: ends(['paid', 'paid'], ['closed', 'toOrders']),
+      twoC2pCard: ends(['failed', 'toOrders']),
+      scbQr: ends(['paid', 'paid'], ['later', 'toOrders']),
+      omiseCard: ends(['paid', 'paid'], ['declined', 'toOrders']),
+      omisePromptPay: ends(['paid', 'paid'], ['rejected', 'toOrders']),
+      twoC2pLink: ends(['failed', 'toOrders']),
+      gbPrimeCard: ends(['failed', 'failed']),
+      gbPrimePromptPay: ends(['paid', 'paid'], ['rejected', 'toOrders']),
+      paySolutions: ends(['paid', 'paid'], ['failed', 'failed']),
     },
     filter: (s, e) => {
       if (e.type !== 'payment.leave') return true;
@@ -462,8 +429,7 @@ export const orderPaymentMap: PageMap = {
       expect(await ordersOfUser(ctx)).toBe(1);
       const couponKept = [{ coupon_id: Number(ctx.plan.coupon), released: false }];
       if (child) {
-        const by = PAID_BY[child]!;
-        await expectPaidBy(ctx, by.provider, by.report);
+        await expectPaidWith(ctx, PAID_CHILD[child]!);
         expect((await orderFacts(ctx)).couponUses).toEqual(couponKept);
         return;
       }
@@ -498,7 +464,7 @@ export const orderPaymentMap: PageMap = {
       expect(unpaid.couponUses).toEqual(couponKept);
       if (ctx.plan.course === String(COURSE.seats)) expect(await seats(ctx, COURSE.seats)).toBe(Number(ctx.plan.seats) - 1);
       // a declined card is an attempt that failed, never a second order
-      const qr = Object.values(PAID_BY).find((m) => [4, 9, 12].includes(m.methodId) && String(m.methodId) === ctx.plan.method);
+      const qr = [4, 9, 12].includes(Number(ctx.plan.method)) ? PAID_BY[Number(ctx.plan.method)] : undefined;
       if (has(ctx, '✓omiseCard:declined')) expect(unpaid.payments.map((p) => [p.provider, p.status])).toEqual([['omise', 'failed']]);
       // a QR left unpaid is the one pending attempt of the order's total (still payable by the bank app, or again)
       else if (qr) expect(unpaid.payments).toEqual([{ provider: qr.provider, status: 'pending', amount: unpaid.order.total }]);

@@ -6,12 +6,11 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { paypalMachine } from '../../../../machines/payments/paypal.machine';
-import { order } from '../../../machines/models/fixtures';
 import { paypalModel } from '../../../machines/models/paypal.model';
-import { expectPaidBy, ordersOfUser } from '../db';
+import { ordersOfUser } from '../db';
 import { label } from '../lang';
-import type { PageMap, PathContext } from '../runner';
-import { failOnce, onOrderList, onThankYouPage, startWith } from './common';
+import type { PathContext } from '../runner';
+import { expectPaidWith, failOnce, methodMap, onOrderList, onThankYouPage, startWith } from './common';
 
 const o = paypalModel.outcomes!;
 const modal = (ctx: PathContext) => ctx.page.getByRole('dialog', { name: label(ctx.lang, 'paypalTitle') });
@@ -33,12 +32,8 @@ export async function openPaypalWindow(ctx: PathContext): Promise<void> {
   popups.set(ctx, await popup);
 }
 
-export const paypalMap: PageMap = {
-  id: 'paypal',
-  methodId: 2,
+export const paypalMap = methodMap(2, paypalMachine, {
   model: {
-    machine: paypalMachine,
-    input: { order: order(2) },
     userEvents: [{ type: 'paypal.createOrder' }, { type: 'paypal.close' }],
     callbacks: {
       watchApproval: [
@@ -140,7 +135,7 @@ export const paypalMap: PageMap = {
     '✗deleteOrder:network': { arm: (ctx) => failOnce(ctx, /\/public\/cart\/deleteorder$/) },
   },
   db: {
-    '"success"': (ctx) => expectPaidBy(ctx, 'paypal', 'Paypal'),
+    '"success"': (ctx) => expectPaidWith(ctx, 2),
     // the failed order is deleted (is_deleted) or, when the delete failed, left unpaid
     '"orderDeleted"': async (ctx) => {
       expect(await ordersOfUser(ctx)).toBe(1);
@@ -164,4 +159,4 @@ export const paypalMap: PageMap = {
       if (!captured) expect(r.rows[0]!.payment_status).toBe('notYetReceived');
     },
   },
-};
+});

@@ -7,27 +7,19 @@
  * walked with its "still waiting" and network-failure answers only.
  */
 import { expect } from '@playwright/test';
-import type { AnyStateMachine } from 'xstate';
-import { gbPrimePromptPayMachine } from '../../../../machines/payments/gb-prime-promptpay.machine';
-import { omisePromptPayMachine } from '../../../../machines/payments/omise-promptpay.machine';
 import type { PaymentMethodId } from '../../../../machines/shared/api';
-import { order } from '../../../machines/models/fixtures';
 import { gbPrimePromptPayModel, omisePromptPayModel } from '../../../machines/models/promptpay.model';
 import type { MachineModel } from '../../../machines/support/model';
-import { expectPaidBy, expectUnpaid } from '../db';
+import { expectUnpaid } from '../db';
 import { label } from '../lang';
 import { type PageMap, type PathContext, type StateCheck } from '../runner';
-import { dropPushes, failOnce, GET_ORDER, liftRefusal, onThankYouPage, pollReads, READ_FINDS_PAYMENT, reads, refusePushes, pushesLostFilter, watchRefused } from './common';
+import { expectPaidWith, failOnce, GET_ORDER, liftRefusal, methodMap, onThankYouPage, pollReads, pushesLostFilter, READ_FINDS_PAYMENT, reads, refusePushes, watchRefused, withPushesDropped } from './common';
 import { latestRef, ORDER_STATUS_PUSHES, qrExpires, scanningStates, shopRejects, startQr } from './qr';
 
 interface PromptPay {
-  id: string;
-  machine: AnyStateMachine;
   unit: MachineModel;
   methodId: PaymentMethodId;
   create: { src: string; url: RegExp };
-  provider: string;
-  report: string;
   /** The buyer's bank app pays the QR (the sandbox's control). */
   pay: (ctx: PathContext) => Promise<void>;
 }
@@ -48,6 +40,7 @@ export async function gbPrimeBankAppPays(ctx: PathContext): Promise<void> {
 }
 
 function promptPayMap(p: PromptPay): PageMap {
+  const id = p.unit.machine.id;
   const read = reads(p.methodId);
   const qrShown: StateCheck = async (ctx, _step, i, path) => {
     // the read that finds the order paid or rejected is under way: the page may already be leaving
@@ -55,12 +48,8 @@ function promptPayMap(p: PromptPay): PageMap {
     if (READ_FINDS_PAYMENT.includes(path.steps[i + 1]?.label ?? '')) return;
     await expect(modal(ctx).getByTestId('qr-image')).toBeVisible({ timeout: 20_000 });
   };
-  return {
-    id: p.id,
-    methodId: p.methodId,
+  return methodMap(p.methodId, p.unit.machine, {
     model: {
-      machine: p.machine,
-      input: { order: order(p.methodId) },
       userEvents: [{ type: 'payment.retry' }, { type: 'payment.resume' }],
       outcomes: {
         [p.create.src]: { done: [{ label: 'ok', output: p.unit.outcomes?.[p.create.src]?.done?.[0] }], error: ['network'] },
@@ -81,17 +70,17 @@ function promptPayMap(p: PromptPay): PageMap {
     },
     start: startQr(p.methodId),
     states: {
-      [`${p.id}.creatingQr`]: 'passing',
-      ...scanningStates(p.id, qrShown),
-      [`${p.id}.expired`]: async (ctx) => {
+      [`${id}.creatingQr`]: 'passing',
+      ...scanningStates(id, qrShown),
+      [`${id}.expired`]: async (ctx) => {
         await expect(modal(ctx)).toContainText(label(ctx.lang, 'qrExpired'));
         await expect(modal(ctx).getByTestId('qr-retry')).toBeVisible();
       },
-      [`${p.id}.failed`]: async (ctx) => {
+      [`${id}.failed`]: async (ctx) => {
         await expect(modal(ctx).getByTestId('qr-retry')).toBeVisible({ timeout: 20_000 });
       },
-      [`${p.id}.paid`]: onThankYouPage,
-      [`${p.id}.rejected`]: 'passing',
+      [`${id}.paid`]: onThankYouPage,
+      [`${id}.rejected`]: 'passing',
     },
     events: {
       'payment.retry': { act: (ctx) => modal(ctx).getByTestId('qr-retry').click() },
@@ -106,18 +95,8 @@ function promptPayMap(p: PromptPay): PageMap {
       [`✗${p.create.src}:network`]: { arm: (ctx) => failOnce(ctx, p.create.url) },
       '✓getOrder:unpaid': {},
       // paid or rejected before the page reads the order (no push reaches this page on such a path)
-      '✓getOrder:approved': {
-        arm: async (ctx) => {
-          await dropPushes(ctx);
-          await p.pay(ctx);
-        },
-      },
-      '✓getOrder:rejected': {
-        arm: async (ctx) => {
-          await dropPushes(ctx);
-          await shopRejects(ctx);
-        },
-      },
+      '✓getOrder:approved': { arm: withPushesDropped(p.pay) },
+      '✓getOrder:rejected': { arm: withPushesDropped(shopRejects) },
       '✗getOrder:network': { arm: (ctx) => failOnce(ctx, GET_ORDER) },
       // socket.io refused from here on: the watch gives up after its attempts, the poll goes on
       '✗watchOrderStatus:refused': { act: refusePushes },
@@ -127,30 +106,22 @@ function promptPayMap(p: PromptPay): PageMap {
       '⏱qrExpiry': qrExpires(modal),
     },
     db: {
-      '"paid"': (ctx) => expectPaidBy(ctx, p.provider, p.report),
+      '"paid"': (ctx) => expectPaidWith(ctx, p.methodId),
       '"rejected"': async (ctx) => void (await expectUnpaid(ctx, 'rejected')),
     },
-  };
+  });
 }
 
 export const omisePromptPayMap = promptPayMap({
-  id: 'omisePromptPay',
-  machine: omisePromptPayMachine,
   unit: omisePromptPayModel as unknown as MachineModel,
   methodId: 9,
   create: { src: 'createOmisePromptPay', url: /\/api\/omise\/promptpay$/ },
-  provider: 'omise',
-  report: 'Omise',
   pay: (ctx) => omiseBankAppPays(ctx),
 });
 
 export const gbPrimePromptPayMap = promptPayMap({
-  id: 'gbPrimePromptPay',
-  machine: gbPrimePromptPayMachine,
   unit: gbPrimePromptPayModel as unknown as MachineModel,
   methodId: 12,
   create: { src: 'createGbPrimePromptPay', url: /\/api\/gbprime\/promptpay$/ },
-  provider: 'gbprime',
-  report: 'GBPrimePay',
   pay: (ctx) => gbPrimeBankAppPays(ctx),
 });

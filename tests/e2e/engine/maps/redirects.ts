@@ -5,21 +5,15 @@
  * the order meanwhile; coming back to the course page restores the flow (`payment.resume`).
  */
 import { expect, type Page } from '@playwright/test';
-import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
-import { gbPrimeCardMachine } from '../../../../machines/payments/gb-prime-card.machine';
-import { paySolutionsMachine } from '../../../../machines/payments/pay-solutions.machine';
-import { twoC2pLinkMachine } from '../../../../machines/payments/two-c2p-link.machine';
+import type { AnyMachineSnapshot } from 'xstate';
 import type { PaymentMethodId } from '../../../../machines/shared/api';
-import { order } from '../../../machines/models/fixtures';
 import { gbPrimeCardModel, paySolutionsModel, twoC2pLinkModel } from '../../../machines/models/redirects.model';
 import type { MachineModel } from '../../../machines/support/model';
-import { approveInBackOffice, expectApprovedByShop, expectPaidBy, expectUnpaid, rejectInBackOffice } from '../db';
+import { approveInBackOffice, expectApprovedByShop, expectUnpaid, rejectInBackOffice } from '../db';
 import type { PageMap, PathContext, StateCheck } from '../runner';
-import { backUnpaidOnly, damageOnce, failOnce, failureShown, GET_ORDER, leaveForOrders, onOrderList, onThankYouPage, reads, startWith } from './common';
+import { backUnpaidOnly, damageOnce, expectPaidWith, failOnce, failureShown, GET_ORDER, leaveForOrders, methodMap, onOrderList, onThankYouPage, reads, startWith } from './common';
 
 interface Redirect {
-  id: string;
-  machine: AnyStateMachine;
   /** The machine's model (tests/machines): the sample answer of a prepared provider page comes from it. */
   unit: MachineModel;
   methodId: PaymentMethodId;
@@ -28,9 +22,6 @@ interface Redirect {
   create: { src: string; url: RegExp };
   /** A success the page cannot use (no provider page to go to), made from the server's answer on the wire, when the machine has a branch for it. */
   unusable?: { output: unknown; damage: (body: Record<string, unknown>) => unknown };
-  /** payments.provider and payment_reports.payment of a paid order. */
-  provider: string;
-  report: string;
   /** Where the provider sends the buyer after paying. */
   returnsTo: RegExp;
   /** On the provider's page: pay. */
@@ -66,7 +57,7 @@ export async function providerPays(ctx: PathContext, map: PageMap): Promise<void
   await expect(ctx.page).toHaveURL(SANDBOX, { timeout: 20_000 });
   await r.pay(ctx.page);
   await expect(ctx.page).toHaveURL(r.returnsTo, { timeout: 20_000 });
-  await expectPaidBy(ctx, r.provider, r.report);
+  await expectPaidWith(ctx, r.methodId);
 }
 
 /** The buyer declines or cancels on the provider page: back on our site, the order not paid, the attempt not successful. */
@@ -113,6 +104,7 @@ function redirectMap(r: Redirect): PageMap {
 }
 
 function buildMap(r: Redirect): PageMap {
+  const id = r.unit.machine.id;
   const read = reads(r.methodId);
   const awaitingReturn: StateCheck = async (ctx, _step, i, path) => {
     const back = path.steps[i - 1]?.value === '"reconciling"';
@@ -120,24 +112,21 @@ function buildMap(r: Redirect): PageMap {
     else await expect(ctx.page).toHaveURL(SANDBOX, { timeout: 20_000 });
   };
   const states: Record<string, StateCheck> = {
-    [`${r.id}.awaitingReturn`]: awaitingReturn,
-    [`${r.id}.reconciling`]: 'passing',
-    [`${r.id}.failed`]: 'passing',
-    [`${r.id}.paid`]: onThankYouPage,
-    [`${r.id}.notPaid`]: failureShown,
-    [`${r.id}.leftForOrders`]: onOrderList,
-    ...Object.fromEntries(r.preparing.map((s) => [`${r.id}.${s}`, 'passing' as const])),
+    [`${id}.awaitingReturn`]: awaitingReturn,
+    [`${id}.reconciling`]: 'passing',
+    [`${id}.failed`]: 'passing',
+    [`${id}.paid`]: onThankYouPage,
+    [`${id}.notPaid`]: failureShown,
+    [`${id}.leftForOrders`]: onOrderList,
+    ...Object.fromEntries(r.preparing.map((s) => [`${id}.${s}`, 'passing' as const])),
     ...r.extraStates,
   };
   const unpaidAfter = async (ctx: PathContext) => {
     await expectUnpaid(ctx, ctx.plan.shop === 'reject' ? 'rejected' : 'notYetReceived');
   };
-  return {
-    id: r.id,
-    methodId: r.methodId,
+  return methodMap(r.methodId, r.unit.machine, {
     model: {
-      machine: r.machine,
-      input: { order: order(r.methodId), ...r.input },
+      input: r.input,
       // The page sends payment.resume when the course page opens with the saved flow; payment.abandon
       // is My orders in the popup, shown once the buyer is back and the read found no payment.
       userEvents: [{ type: 'payment.resume' }, { type: 'payment.abandon' }],
@@ -176,19 +165,15 @@ function buildMap(r: Redirect): PageMap {
       '"notPaid"': unpaidAfter,
       '"leftForOrders"': unpaidAfter,
     },
-  };
+  });
 }
 
 export const twoC2pLinkMap = redirectMap({
-  id: 'twoC2pLink',
-  machine: twoC2pLinkMachine,
   unit: twoC2pLinkModel as unknown as MachineModel,
   methodId: 10,
   create: { src: 'create2c2pPaymentLink', url: /\/api\/payment\/2c2p\/payment\/link$/ },
   // success without the payment page's address
   unusable: { output: { success: true, result: { webPaymentUrl: '' } }, damage: (body) => ({ ...body, result: { webPaymentUrl: '' } }) },
-  provider: '2c2p',
-  report: '2C2P',
   returnsTo: /\/thankyou\?orderId=/,
   pay: (page) => page.getByTestId('2c2p-pay').click(),
   decline: (page) => page.getByTestId('2c2p-cancel').click(),
@@ -196,16 +181,12 @@ export const twoC2pLinkMap = redirectMap({
 });
 
 export const gbPrimeCardMap = redirectMap({
-  id: 'gbPrimeCard',
-  machine: gbPrimeCardMachine,
   unit: gbPrimeCardModel as unknown as MachineModel,
   methodId: 11,
   input: { thankYouPage: true },
   create: { src: 'createGbPrimeCardPayment', url: /\/api\/gbprime$/ },
   // success without the card page's address
   unusable: { output: { success: true, data: { invoice_url: '' } }, damage: (body) => ({ ...body, data: { invoice_url: '' } }) },
-  provider: 'gbprime',
-  report: 'GBPrimePay',
   returnsTo: /\/thankyou\?orderId=/,
   pay: async (page) => {
     await page.getByTestId('gbp-pay').click();
@@ -217,13 +198,9 @@ export const gbPrimeCardMap = redirectMap({
 });
 
 export const paySolutionsMap = redirectMap({
-  id: 'paySolutions',
-  machine: paySolutionsMachine,
   unit: paySolutionsModel as unknown as MachineModel,
   methodId: 13,
   create: { src: 'createPaySolutionsPayment', url: /\/api\/pay-solutions$/ },
-  provider: 'paysolutions',
-  report: 'PaySolutions',
   returnsTo: /\/thankyou\?orderId=/,
   pay: (page) => page.getByTestId('ps-pay').click(),
   decline: (page) => page.getByTestId('ps-decline').click(),

@@ -9,12 +9,11 @@
  */
 import { expect } from '@playwright/test';
 import { scbQrMachine } from '../../../../machines/payments/scb-qr.machine';
-import { order } from '../../../machines/models/fixtures';
 import { scbQrModel } from '../../../machines/models/scb-qr.model';
-import { expectPaidBy, expectUnpaid } from '../db';
+import { expectUnpaid } from '../db';
 import { label } from '../lang';
-import { orderOf, type PageMap, type PathContext, type StateCheck } from '../runner';
-import { damageOnce, dropPushes, failOnce, GET_ORDER, liftRefusal, onOrderList, onThankYouPage, pollReads, READ_FINDS_PAYMENT, reads, refusePushes, pushesLostFilter, watchRefused } from './common';
+import { orderOf, type PathContext, type StateCheck } from '../runner';
+import { damageOnce, expectPaidWith, failOnce, GET_ORDER, liftRefusal, methodMap, onOrderList, onThankYouPage, pollReads, pushesLostFilter, READ_FINDS_PAYMENT, reads, refusePushes, watchRefused, withPushesDropped } from './common';
 import { latestRef, ORDER_STATUS_PUSHES, qrExpires, scanningStates, shopRejects, startQr } from './qr';
 
 /**
@@ -78,12 +77,8 @@ const qrShown: StateCheck = async (ctx, _step, i, path) => {
   await expect(modal(ctx).getByTestId('qr-countdown')).toContainText(/\d\d:\d\d/);
 };
 
-export const scbQrMap: PageMap = {
-  id: 'scbQr',
-  methodId: 4,
+export const scbQrMap = methodMap(4, scbQrMachine, {
   model: {
-    machine: scbQrMachine,
-    input: { order: order(4) },
     userEvents: [{ type: 'qr.done' }, { type: 'payment.retry' }, { type: 'payment.resume' }],
     outcomes: {
       createScbQrCode: {
@@ -153,33 +148,11 @@ export const scbQrMap: PageMap = {
     '✓createScbQrCode:unusable': { arm: (ctx) => damageOnce(ctx, /\/api\/payment\/scb\/qrcode\/create$/, withoutQr) },
     '✓getOrder:unpaid': {},
     // paid or rejected before the page reads the order (no push reaches this page on such a path)
-    '✓getOrder:approved': {
-      arm: async (ctx) => {
-        await dropPushes(ctx);
-        await bankAppPays(ctx);
-      },
-    },
-    '✓getOrder:rejected': {
-      arm: async (ctx) => {
-        await dropPushes(ctx);
-        await shopRejects(ctx);
-      },
-    },
+    '✓getOrder:approved': { arm: withPushesDropped(bankAppPays) },
+    '✓getOrder:rejected': { arm: withPushesDropped(shopRejects) },
     '✗getOrder:network': { arm: failFirstReadAfterAction },
-    '✓getOrder:paidBeforeDone': {
-      arm: async (ctx) => {
-        await dropPushes(ctx);
-        await holdPollReads(ctx);
-        await bankAppPays(ctx);
-      },
-    },
-    '✓getOrder:rejectedBeforeDone': {
-      arm: async (ctx) => {
-        await dropPushes(ctx);
-        await holdPollReads(ctx);
-        await shopRejects(ctx);
-      },
-    },
+    '✓getOrder:paidBeforeDone': { arm: withPushesDropped(holdPollReads, bankAppPays) },
+    '✓getOrder:rejectedBeforeDone': { arm: withPushesDropped(holdPollReads, shopRejects) },
     // socket.io refused from here on: the watch gives up after its attempts, the poll goes on
     '✗watchOrderStatus:refused': { act: refusePushes },
     // the bank app pays: the push moves the page on by itself (no 'Done')
@@ -189,8 +162,8 @@ export const scbQrMap: PageMap = {
     '⏱qrExpiry': qrExpires(modal),
   },
   db: {
-    '"paid"': (ctx) => expectPaidBy(ctx, 'scb', 'SCB'),
+    '"paid"': (ctx) => expectPaidWith(ctx, 4),
     '"pending"': async (ctx) => void (await expectUnpaid(ctx)),
     '"rejected"': async (ctx) => void (await expectUnpaid(ctx, 'rejected')),
   },
-};
+});

@@ -13,7 +13,7 @@ import { twoC2pCardModel } from '../../../machines/models/redirects.model';
 import { approveInBackOffice, expectApprovedByShop, expectUnpaid, rejectInBackOffice } from '../db';
 import { label, labelStart } from '../lang';
 import { orderOf, type PageMap, type PathContext } from '../runner';
-import { backUnpaidOnly, failOnce, GET_ORDER, leaveForOrders, markTransition, onOrderList, onThankYouPage, orderReadOutcomes, startWith, tookTransition } from './common';
+import { backUnpaidOnly, failOnce, GET_ORDER, leaveForOrders, markTransition, methodMap, onOrderList, onThankYouPage, orderReadOutcomes, startWith, tookTransition } from './common';
 
 const GATEWAY = /\/sandbox\/2c2p\//;
 const MY2C2P_JS = /\/sandbox\/2c2p\/my2c2p\.js$/;
@@ -47,12 +47,8 @@ async function comeBack(ctx: PathContext): Promise<void> {
   } else await page.reload();
 }
 
-export const twoC2pCardMap: PageMap = {
-  id: 'twoC2pCard',
-  methodId: 3,
+export const twoC2pCardMap = methodMap(3, twoC2pCardMachine, {
   model: {
-    machine: twoC2pCardMachine,
-    input: { order: order(3) },
     userEvents: [
       { type: 'card.encrypted', card: { encryptedCardInfo: 'ENC', maskedCardInfo: '411111XXXXXX1111', expMonthCardInfo: '12', expYearCardInfo: '2030' } },
       // my2c2p.js cannot encrypt: the page tells the gateway's error and keeps the form
@@ -112,7 +108,7 @@ export const twoC2pCardMap: PageMap = {
     '"paid"': expectApprovedByShop,
     '"leftForOrders"': async (ctx) => void (await expectUnpaid(ctx, ctx.plan.shop === 'reject' ? 'rejected' : 'notYetReceived')),
   },
-};
+});
 
 /** The card as the sandbox's my2c2p.js encrypts it in the page (what 2C2P's script puts in the query of the return page). */
 async function encryptInPage(ctx: PathContext): Promise<Record<string, string>> {

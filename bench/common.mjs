@@ -1,0 +1,73 @@
+// What the bench scripts share: their command-line options, their child processes (each in its own
+// process group, stopped when the script ends), waiting for a server, the demo shop's server and
+// Chromium's flags for Lighthouse.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+/** The repository's root (the scripts run from there). */
+export const root = new URL('..', import.meta.url).pathname;
+
+/** Debian's Chromium unless CHROME_PATH says otherwise. */
+export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+/** Chromium's flags for Lighthouse: headless, offline from every background service. */
+export const LIGHTHOUSE_CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'].join(' ');
+
+/** The command line's options: `opt('--runs', 5)` (the word after the name, else the default), `has('--tasks')`, `list('--pages')` (a comma list). */
+export function options(argv = process.argv.slice(2)) {
+  const opt = (name, dflt) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : dflt;
+  };
+  return { argv, opt, has: (name) => argv.includes(name), list: (name, dflt = '') => String(opt(name, dflt)).split(',').filter(Boolean) };
+}
+
+/**
+ * The script's child processes: `children.add(spawn(…, { detached: true }))`; every one's process
+ * group is stopped, then each cleanup run, by `stopAll()` and when the script exits (Ctrl-C too).
+ */
+export function processGroup() {
+  const children = new Set();
+  const cleanups = [];
+  function stopAll() {
+    for (const c of children) {
+      try {
+        process.kill(-c.pid, 'SIGTERM');
+      } catch {
+        // gone
+      }
+    }
+    children.clear();
+    for (const f of cleanups.splice(0)) f();
+  }
+  process.on('exit', stopAll);
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
+  return { children, cleanups, stopAll };
+}
+
+/** Resolves once `url` answers 2xx; throws after `ms`. */
+export async function waitFor(url, ms = 120_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      const r = await fetch(url, { signal: AbortSignal.timeout(3000) });
+      if (r.ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/**
+ * The reference server (server/main.ts) with the demo shop on in-memory PGlite, in its own process
+ * group, its mail and uploads under `scratch`; `env` adds to (or overrides) its environment.
+ */
+export function startDemoServer({ port, scratch, env = {} }) {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', PGLITE_DIR: 'memory', OUTBOX_DIR: join(scratch, 'o'), UPLOADS_DIR: join(scratch, 'u'), LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+  });
+}
