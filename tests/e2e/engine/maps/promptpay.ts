@@ -18,7 +18,7 @@ import { expectPaidBy, expectUnpaid } from '../db';
 import { label } from '../lang';
 import { type PageMap, type PathContext, type StateCheck } from '../runner';
 import { dropPushes, failOnce, GET_ORDER, liftRefusal, onThankYouPage, pollReads, READ_FINDS_PAYMENT, reads, refusePushes, pushesLostFilter, watchRefused } from './common';
-import { latestRef, ORDER_STATUS_PUSHES, qrExpires, scanningStates, shopRejects, startQr } from './qr';
+import { holdReadsUntilReload, latestRef, ORDER_STATUS_PUSHES, qrExpires, reloaded, scanningStates, shopRejects, startQr } from './qr';
 
 interface PromptPay {
   id: string;
@@ -100,6 +100,7 @@ function promptPayMap(p: PromptPay): PageMap {
         act: async (ctx) => {
           liftRefusal(ctx);
           await ctx.page.reload();
+          reloaded(ctx);
         },
       },
       [`✓${p.create.src}:ok`]: {},
@@ -109,12 +110,14 @@ function promptPayMap(p: PromptPay): PageMap {
       '✓getOrder:approved': {
         arm: async (ctx) => {
           await dropPushes(ctx);
+          await holdReadsUntilReload(ctx, '✓getOrder:approved');
           await p.pay(ctx);
         },
       },
       '✓getOrder:rejected': {
         arm: async (ctx) => {
           await dropPushes(ctx);
+          await holdReadsUntilReload(ctx, '✓getOrder:rejected');
           await shopRejects(ctx);
         },
       },

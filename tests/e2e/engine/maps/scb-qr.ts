@@ -15,7 +15,7 @@ import { expectPaidBy, expectUnpaid } from '../db';
 import { label } from '../lang';
 import { orderOf, type PageMap, type PathContext, type StateCheck } from '../runner';
 import { damageOnce, dropPushes, failOnce, GET_ORDER, liftRefusal, onOrderList, onThankYouPage, pollReads, READ_FINDS_PAYMENT, reads, refusePushes, pushesLostFilter, watchRefused } from './common';
-import { latestRef, ORDER_STATUS_PUSHES, qrExpires, scanningStates, shopRejects, startQr } from './qr';
+import { holdReadsUntilReload, latestRef, ORDER_STATUS_PUSHES, qrExpires, reloaded, scanningStates, shopRejects, startQr } from './qr';
 
 /**
  * The order read after the test's next action fails ('Done' clicked, the page reloaded, the poll's
@@ -146,6 +146,7 @@ export const scbQrMap: PageMap = {
         act(ctx);
         liftRefusal(ctx);
         await ctx.page.reload();
+        reloaded(ctx);
       },
     },
     '✓createScbQrCode:ok': {},
@@ -156,12 +157,14 @@ export const scbQrMap: PageMap = {
     '✓getOrder:approved': {
       arm: async (ctx) => {
         await dropPushes(ctx);
+        await holdReadsUntilReload(ctx, '✓getOrder:approved');
         await bankAppPays(ctx);
       },
     },
     '✓getOrder:rejected': {
       arm: async (ctx) => {
         await dropPushes(ctx);
+        await holdReadsUntilReload(ctx, '✓getOrder:rejected');
         await shopRejects(ctx);
       },
     },
