@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // npm run e2e:report — the browser twin of machines:report: for every machine, the states and
-// transitions (keyed as tests/machines/support/coverage.ts keys them) that the browser tests
-// walked in the running app, read from what each test recorded (.test-reports/e2e-coverage/*.json,
+// transitions (keyed by scripts/transition-key.ts, as the machine tests and the engine's per-step
+// check key them: the page's trace runs its source) that the browser tests walked in the running
+// app, read from what each test recorded (.test-reports/e2e-coverage/*.json,
 // written by tests/e2e/engine/fixtures.ts; run `npx playwright test` first). Fails when a payment
 // machine (machines/payments/: each method and pay again) has a state or a transition the browser
 // did not walk, except those tests/e2e/engine/known-gaps.ts names with the reason (and fails when a

@@ -2,10 +2,12 @@
  * Keeps a page that shows the buyer's orders (the order list, the thank-you page) true to the
  * server while it is open: every status change the server pushes for this buyer (the shop
  * approving a transfer or rejecting it, a late provider success, a refund) asks the page to read
- * its orders again (`ordersChanged`, provided by the page). Without a realtime connection
- * (`watchMyOrders` fails) the page stays as it was read; a reload reads it again.
+ * its orders again (`ordersChanged`, provided by the page). When no push can come (`watchMyOrders`
+ * fails: the realtime connection refused, closed or never loaded, the sign-in refused; the same
+ * rules as the payment machines' watchOrderStatus) the page reads its orders on a timer instead
+ * (`polling`), so what it says (e.g. "this page updates by itself once the shop approves") stays true.
  */
-import { fromCallback, setup } from 'xstate';
+import { fromEventObservable, setup, type EventObject } from 'xstate';
 import type { OrderStatusPushed } from '../payments/qr.family';
 
 export type OrderWatchEvent = OrderStatusPushed;
@@ -15,21 +17,28 @@ export const orderWatchMachine = setup({
     events: {} as OrderWatchEvent,
   },
   actors: {
-    /** Sends `order.statusChanged` for every push of the buyer's orders (the realtime connection). */
-    watchMyOrders: fromCallback<{ type: 'never' }>(() => () => {}),
+    /** Sends `order.statusChanged` for every push of the buyer's orders (the realtime connection); fails once no push can come. */
+    watchMyOrders: fromEventObservable<OrderStatusPushed & EventObject, unknown>(() => ({ subscribe: () => ({ unsubscribe: () => {} }) })),
   },
   actions: {
     /** The page reads its orders again (react-router's revalidation). */
     ordersChanged: () => {},
+  },
+  delays: {
+    /** Without pushes, how often the page reads its orders (a list and its documents: slower than a QR's 6-second poll of one order). */
+    ordersPollInterval: 10_000,
   },
 }).createMachine({
   id: 'orderWatch',
   initial: 'watching',
   states: {
     watching: {
-      invoke: { id: 'watchMyOrders', src: 'watchMyOrders', onError: { target: 'unavailable' } },
+      invoke: { id: 'watchMyOrders', src: 'watchMyOrders', onError: { target: 'polling', actions: 'ordersChanged' } },
       on: { 'order.statusChanged': { actions: 'ordersChanged' } },
     },
-    unavailable: {},
+    /** No push can come: the orders are read at once (a push may have been lost meanwhile), then on every interval. */
+    polling: {
+      after: { ordersPollInterval: { target: 'polling', reenter: true, actions: 'ordersChanged' } },
+    },
   },
 });

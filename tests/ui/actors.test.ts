@@ -9,6 +9,8 @@ import { createRealtimeConnection, RealtimeUnavailable } from '../../src/api/act
 import { scbQrMachine } from '../../machines/payments/scb-qr.machine';
 import { order, orderRead } from '../machines/models/fixtures';
 import { sessionMachine } from '../../machines/session/session.machine';
+import { orderWatchLogic } from '../../src/api/order-watch-logic';
+import { selectWatchingOrders } from '../../machines/orders/order-watch.selectors';
 import { selectRealtimeOnline } from '../../machines/session/session.selectors';
 import { cartOwnerId, keepReturnLink, keepUserId, returnLink, visitorId } from '../../src/api/storage';
 import { json, scriptFetch } from '../support/ui-fetch';
@@ -291,6 +293,90 @@ describe('realtime', () => {
     expect(w.parent.getSnapshot().value).toBe('listening');
     await expect(openRealtime(async () => Promise.reject(new Error('chunk failed')))).rejects.toThrow('chunk failed');
     expect(w.parent.getSnapshot().value).toBe('unavailable');
+    closeRealtime();
+  });
+
+  /** The order list's watch (orderWatch with the real watchMyOrders): its state and how often the page read its orders. */
+  function watchingOrders() {
+    const clock = new SimulatedClock();
+    let reads = 0;
+    const actor = createActor(orderWatchLogic.provide({ actions: { ordersChanged: () => void (reads += 1) } }), { clock }).start();
+    return { actor, clock, reads: () => reads };
+  }
+
+  it(`the order list's watch reads the orders on every push of any order, and once ${ATTEMPTS_BEFORE_UNAVAILABLE} connection attempts fail in a row it fails and the page reads its orders at once, then every 10 s`, async () => {
+    const { socket } = await opened();
+    const w = watchingOrders();
+    const refused = new Error('xhr poll error');
+    for (let i = 1; i < ATTEMPTS_BEFORE_UNAVAILABLE; i++) socket.fire('connect_error', refused);
+    socket.fire('connect');
+    for (let i = 1; i < ATTEMPTS_BEFORE_UNAVAILABLE; i++) socket.fire('connect_error', refused);
+    socket.fire(REALTIME_EVENTS.orderStatus, { orderId: 6, payment_status: 'approved' });
+    socket.fire(REALTIME_EVENTS.orderStatus, { orderId: 7, payment_status: 'rejected' });
+    expect(w.actor.getSnapshot().value).toBe('watching');
+    expect(selectWatchingOrders(w.actor.getSnapshot())).toBe(true);
+    expect(w.reads()).toBe(2);
+    // no timer reads the orders while the pushes may come
+    w.clock.increment(60_000);
+    expect(w.reads()).toBe(2);
+    socket.fire('connect_error', refused);
+    expect(w.actor.getSnapshot().value).toBe('polling');
+    expect(selectWatchingOrders(w.actor.getSnapshot())).toBe(false);
+    // read at once (a push may have been lost before the watch gave up), then on the interval
+    expect(w.reads()).toBe(3);
+    w.clock.increment(9_999);
+    expect(w.reads()).toBe(3);
+    w.clock.increment(1);
+    expect(w.reads()).toBe(4);
+    w.clock.increment(10_000);
+    expect(w.reads()).toBe(5);
+    // a push after it gave up reaches nobody; a watch started now fails at once
+    socket.fire(REALTIME_EVENTS.orderStatus, { orderId: 6, payment_status: 'approved' });
+    expect(w.reads()).toBe(5);
+    const late = watchingOrders();
+    expect(late.actor.getSnapshot().value).toBe('polling');
+    expect(late.reads()).toBe(1);
+    w.actor.stop();
+    late.actor.stop();
+    closeRealtime();
+  });
+
+  it("the order list's watch fails at once when the server refuses or closes the connection, or refuses the sign-in", async () => {
+    for (const [event, arg] of [
+      ['connect_error', new Error('not authorized')],
+      ['disconnect', 'io server disconnect'],
+    ] as const) {
+      const { socket } = await opened();
+      const w = watchingOrders();
+      socket.fire(event, arg);
+      // still active: socket.io-client tries again by itself, the watch waits
+      expect(w.actor.getSnapshot().value).toBe('watching');
+      socket.active = false;
+      socket.fire(event, arg);
+      expect(w.actor.getSnapshot().value, event).toBe('polling');
+      expect(w.reads()).toBe(1);
+      w.actor.stop();
+    }
+    const { socket } = await opened();
+    const w = watchingOrders();
+    socket.fire(REALTIME_EVENTS.signInError, { error: 'FORBIDDEN' });
+    expect(w.actor.getSnapshot().value).toBe('polling');
+    w.clock.increment(10_000);
+    expect(w.reads()).toBe(2);
+    w.actor.stop();
+    closeRealtime();
+  });
+
+  it("the order list's watch fails when socket.io-client cannot be loaded, and waits while no socket is opened yet", async () => {
+    closeRealtime();
+    const w = watchingOrders();
+    w.clock.increment(60_000);
+    expect(w.actor.getSnapshot().value).toBe('watching');
+    expect(w.reads()).toBe(0);
+    await expect(openRealtime(async () => Promise.reject(new Error('chunk failed')))).rejects.toThrow('chunk failed');
+    expect(w.actor.getSnapshot().value).toBe('polling');
+    expect(w.reads()).toBe(1);
+    w.actor.stop();
     closeRealtime();
   });
 

@@ -21,6 +21,7 @@ import { effectSpies, scripted } from '../support/ui-actors';
 import { scriptedCheckout } from '../support/ui-checkout';
 import { pageData, plan, student } from './fixtures';
 import { MSG } from '../../domain/messages';
+import { ATTEMPTS_BEFORE_UNAVAILABLE, closeRealtime, openRealtime } from '../../src/api/realtime';
 
 const taxSettings = { vat_value: 7, is_enable_vat: true, is_enable_tax_invoice: true, is_enable_withholding_tax: true };
 
@@ -173,6 +174,35 @@ describe('pages after the payment', () => {
     const link = (await screen.findByTestId('order-document')) as HTMLAnchorElement;
     expect(link.textContent).toBe('ใบเสร็จรับเงิน เลขที่ RC-2026-000003 (PDF)');
     expect(link.getAttribute('href')).toBe('/private/documents/3/pdf');
+  });
+
+  it("thank-you page waiting for the shop's approval keeps its word without pushes: the realtime connection lost, it reads the order again and shows it approved", async () => {
+    // the page's realtime socket (socket.io-client stood in for): its connection attempts fail
+    const handlers = new Map<string, ((arg?: unknown) => void)[]>();
+    const socket = {
+      connected: false,
+      active: true,
+      on: (name: string, fn: (arg?: unknown) => void) => (handlers.set(name, [...(handlers.get(name) ?? []), fn]), socket),
+      off: () => socket,
+      emit: () => socket,
+      disconnect: () => socket,
+    };
+    closeRealtime();
+    await openRealtime(async () => ({ io: () => socket }) as never);
+    let reads = 0;
+    const loader = () => {
+      reads += 1;
+      return { kind: 'order', order: reads === 1 ? anOrder({ state: 'awaitingApproval', reason: null, method_id: 1 }, { payment_status: 'pendingApproved', payment_method_id: 1 }) : anOrder({ state: 'paid', reason: null, method_id: 1 }, { payment_method_id: 1 }) };
+    };
+    mount('/thankyou?orderId=tok-9', <ThankYouPage />, loader);
+    expect((await screen.findByTestId('order-next')).textContent).toBe('ร้านกำลังตรวจสอบการชำระเงิน หน้านี้จะอัปเดตเองเมื่อได้รับการอนุมัติ');
+    expect(reads).toBe(1);
+    // the shop approves meanwhile; its push cannot come: socket.io-client's attempts fail in a row
+    for (let i = 0; i < ATTEMPTS_BEFORE_UNAVAILABLE; i++) for (const fn of handlers.get('connect_error') ?? []) fn(new Error('xhr poll error'));
+    await waitFor(() => expect(screen.getByTestId('thankyou-title').textContent).toBe('ขอบคุณสำหรับการสั่งซื้อ'));
+    expect(reads).toBe(2);
+    expect(document.body.textContent).not.toContain('หน้านี้จะอัปเดตเอง');
+    closeRealtime();
   });
 
   it('thank-you page for a bogus token thanks no one', async () => {

@@ -3,7 +3,7 @@ import { fromCallback, fromEventObservable, toObserver, type EventObject } from 
 import type { OrderIdBody } from '../../../machines/shared/api';
 import type { OrderStatusPushed } from '../../../machines/payments/qr.family';
 import type { RealtimeCommand } from '../../../machines/session/session.machine';
-import { closeRealtime, onOrderStatus, onRealtimeUnavailable, openRealtime, realtimeSignIn, type SocketLoader } from '../realtime';
+import { closeRealtime, onOrderStatus, onRealtimeUnavailable, openRealtime, realtimeSignIn, type OrderStatusPush, type SocketLoader } from '../realtime';
 
 /** The realtime connection is lost for good (src/api/realtime.ts says when): no push can come. */
 export class RealtimeUnavailable extends Error {
@@ -49,20 +49,18 @@ export function createRealtimeConnection(load?: SocketLoader) {
   });
 }
 
-export const realtimeActors = {
-  realtimeConnection: createRealtimeConnection(),
-  /**
-   * Sends `order.statusChanged` for this order while the machine waits (the QR methods), and fails
-   * (RealtimeUnavailable) once no push can come: the connection refused or closed by the server,
-   * or socket.io-client's attempts failing in a row (src/api/realtime.ts). The machine then leaves
-   * the order to its poll (`push.unavailable`).
-   */
-  watchOrderStatus: fromEventObservable<OrderStatusPushed & EventObject, OrderIdBody>(({ input }) => ({
+/**
+ * The server's order status pushes that `wanted` keeps, as `order.statusChanged`, until no push
+ * can come (src/api/realtime.ts says when; at once when that is already so): then an error,
+ * RealtimeUnavailable with why.
+ */
+function pushesOf(wanted: (push: OrderStatusPush) => boolean) {
+  return {
     subscribe(...args: Parameters<typeof toObserver<OrderStatusPushed>>) {
       const observer = toObserver(...args);
       let ended = false;
       const stopPushes = onOrderStatus((push) => {
-        if (push.orderId !== input.orderId) return;
+        if (!wanted(push)) return;
         observer.next?.({ type: 'order.statusChanged', orderId: push.orderId, payment_status: push.payment_status });
       });
       let stopDown = () => {};
@@ -79,12 +77,22 @@ export const realtimeActors = {
       });
       return { unsubscribe: () => stop() };
     },
-  })),
-  /** Sends `order.statusChanged` for every push of the buyer's orders (the order list, the thank-you page). */
-  watchMyOrders: fromCallback<{ type: 'never' }>(({ sendBack }) =>
-    onOrderStatus((push) => {
-      const event: OrderStatusPushed = { type: 'order.statusChanged', orderId: push.orderId, payment_status: push.payment_status };
-      sendBack(event as never);
-    }),
-  ),
+  };
+}
+
+export const realtimeActors = {
+  realtimeConnection: createRealtimeConnection(),
+  /**
+   * Sends `order.statusChanged` for this order while the machine waits (the QR methods), and fails
+   * (RealtimeUnavailable) once no push can come: the connection refused or closed by the server,
+   * or socket.io-client's attempts failing in a row (src/api/realtime.ts). The machine then leaves
+   * the order to its poll (`push.unavailable`).
+   */
+  watchOrderStatus: fromEventObservable<OrderStatusPushed & EventObject, OrderIdBody>(({ input }) => pushesOf((push) => push.orderId === input.orderId)),
+  /**
+   * Sends `order.statusChanged` for every push of the buyer's orders (the order list, the
+   * thank-you page), and fails (RealtimeUnavailable) once no push can come, by the same rules as
+   * watchOrderStatus: the page then reads its orders on a timer (orderWatch's `polling`).
+   */
+  watchMyOrders: fromEventObservable<OrderStatusPushed & EventObject, unknown>(() => pushesOf(() => true)),
 };

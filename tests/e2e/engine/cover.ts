@@ -13,10 +13,8 @@ import type { BrowserModel, BrowserPath } from './paths';
 
 type AnyTransition = Parameters<typeof transitionKey>[0];
 
-/** The transition keys and state node ids the paths take, replayed against the real machine. */
-export function plannedCover(model: BrowserModel, paths: readonly BrowserPath[]): { states: Set<string>; transitions: Set<string> } {
-  const states = new Set<string>();
-  const transitions = new Set<string>();
+/** The real machine with stand-ins for its actors (they never settle by themselves: the path's events say how they end). */
+export function replayable(model: BrowserModel): AnyStateMachine {
   const srcs = Object.keys(model.machine.implementations.actors ?? {});
   const callbacks = new Set(Object.keys(model.callbacks ?? {}));
   const logic: Record<string, AnyActorLogic> = {};
@@ -24,7 +22,14 @@ export function plannedCover(model: BrowserModel, paths: readonly BrowserPath[])
     logic[src] = callbacks.has(src) ? fromCallback(() => () => undefined) : fromPromise(() => new Promise<never>(() => undefined));
   }
   // Every callback actor's id is its src in these machines; a child invoked under another id keeps the stand-in by src.
-  const machine = model.machine.provide({ actors: logic } as never) as AnyStateMachine;
+  return model.machine.provide({ actors: logic } as never) as AnyStateMachine;
+}
+
+/** The transition keys and state node ids the paths take, replayed against the real machine. */
+export function plannedCover(model: BrowserModel, paths: readonly BrowserPath[]): { states: Set<string>; transitions: Set<string> } {
+  const states = new Set<string>();
+  const transitions = new Set<string>();
+  const machine = replayable(model);
   for (const path of paths) {
     const inspect = (ev: InspectionEvent) => {
       if (ev.actorRef.sessionId !== ev.rootId) return;
@@ -43,4 +48,33 @@ export function plannedCover(model: BrowserModel, paths: readonly BrowserPath[])
     actor.stop();
   }
   return { states, transitions };
+}
+
+/** What one step of a path plans: the event the machine handles and the transitions it takes (in order). */
+export interface PlannedStep {
+  event: string;
+  keys: string[];
+}
+
+/**
+ * Each step's planned transitions (steps[0], the start, plans none), replayed against the real
+ * machine as plannedCover does: what the browser's trace must show for the step, keyed alike.
+ */
+export function plannedSteps(model: BrowserModel, path: BrowserPath): PlannedStep[] {
+  let keys: string[] = [];
+  const inspect = (ev: InspectionEvent) => {
+    if (ev.actorRef.sessionId !== ev.rootId || ev.type !== '@xstate.microstep') return;
+    for (const t of (ev as unknown as { _transitions: AnyTransition[] })._transitions) keys.push(transitionKey(t));
+  };
+  const actor = createActor(replayable(model), { input: model.input, clock: new SimulatedClock(), inspect } as never);
+  actor.subscribe({ error: () => undefined });
+  actor.start();
+  const out: PlannedStep[] = [{ event: 'xstate.init', keys: [] }];
+  for (const step of path.steps.slice(1)) {
+    keys = [];
+    actor.send(step.event as EventObject);
+    out.push({ event: step.event.type, keys });
+  }
+  actor.stop();
+  return out;
 }

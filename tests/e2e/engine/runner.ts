@@ -4,14 +4,19 @@
  * set up before the step that leads to it (`arm`: a sandbox outcome chosen, a network failure
  * routed). A state or an event the map does not know fails the path: a new state cannot go
  * untested. After every step the machine's recorded states in the browser (trace) must reach the
- * path's state, in order; at the end the database must hold exactly what the final state implies.
+ * path's state, in order, by the step's own transition: the macrostep that brought the machine to
+ * the step's state must have handled the step's event and taken the transitions the path plans
+ * for it (cover.ts replays the path against the real machine; both sides keyed by
+ * scripts/transition-key.ts), or the path fails naming what was planned and what was taken. At
+ * the end the database must hold exactly what the final state implies.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import type { Shop } from './fixtures';
 import type { Locale } from '../../../src/i18n/locale';
 import { labelOf, type BrowserModel, type BrowserPath, type BrowserStep } from './paths';
-import type { MachineTrace } from './trace';
+import type { Macrostep, MachineTrace } from './trace';
+import { plannedSteps } from './cover';
 import { DB_POLL, SERVER_ANSWER, TRACE_POLL, waitFor } from './waits';
 
 export interface PathContext {
@@ -94,9 +99,10 @@ export async function runPath(ctx: PathContext, map: PageMap, path: BrowserPath)
     for (let j = i; j < path.steps.length && !actsHere(path.steps[j]!.label); j++) await map.events[path.steps[j]!.label]!.arm?.(ctx);
   };
 
+  const planned = plannedSteps(map.model, path);
+  /** The trace's index after the record where the previous step was reached. */
   let cursor = 0;
-  const reach = async (step: BrowserStep, i: number) => {
-    // how long this can take depends on what brings the state about (waits.ts says why)
+  const reachStart = async (step: BrowserStep) => {
     const limit = waitFor(step.label);
     await expect
       .poll(
@@ -105,12 +111,57 @@ export async function runPath(ctx: PathContext, map: PageMap, path: BrowserPath)
           if (at >= 0) cursor = at + 1;
           return at >= 0;
         },
-        { message: `${map.id} reaches ${step.value} at step ${i} (${step.label}; waited up to ${limit.ms} ms for ${limit.why}); recorded: ${ctx.trace.values(map.id).join(' → ')}`, timeout: limit.ms, intervals: TRACE_POLL },
+        { message: `${map.id} starts in ${step.value} (waited up to ${limit.ms} ms for ${limit.why}); recorded: ${ctx.trace.values(map.id).join(' → ')}`, timeout: limit.ms, intervals: TRACE_POLL },
       )
       .toBe(true);
   };
+  const describe = (ms: Macrostep) => `${ms.event} [${ms.keys.join(', ')}] ⇒ ${ms.value}`;
+  /**
+   * Step i's own transition: the first event of the step's type the machine handled since the
+   * previous step must have taken the planned transitions (same keys, same order), and the
+   * machine must then be in the step's state (at once, or once a parallel region that moved
+   * meanwhile on its own timer is back: the QR's poll). Another event handled meanwhile is the
+   * machine's own (a poll's tick and read, an ignored event) unless it ends the machine: then the
+   * planned transition can no longer come. Answers the record index where the state is reached,
+   * a mismatch, or nothing yet.
+   */
+  const judge = (step: BrowserStep, i: number): { at: number } | { mismatch: string } | undefined => {
+    const plan = planned[i]!;
+    for (const ms of ctx.trace.macrosteps(map.id)) {
+      if (ms.at < cursor) continue;
+      if (ms.event === plan.event) {
+        if (ms.keys.join('\n') !== plan.keys.join('\n')) return { mismatch: describe(ms) };
+        const at = ctx.trace.records.findIndex((r, k) => k >= ms.at && r.m === map.id && r.v === step.value);
+        return at >= 0 ? { at } : undefined;
+      }
+      if (ms.status !== 'active') return { mismatch: `${describe(ms)} (the machine ended without the planned transition)` };
+    }
+    return undefined;
+  };
+  const reach = async (step: BrowserStep, i: number) => {
+    // how long this can take depends on what brings the state about (waits.ts says why)
+    const limit = waitFor(step.label);
+    const plan = planned[i]!;
+    const planText = () =>
+      `planned: ${plan.event} [${plan.keys.join(', ')}] from ${path.steps[i - 1]!.value} to ${step.value}\n` +
+      `taken since the previous step: ${
+        ctx.trace
+          .macrosteps(map.id)
+          .filter((ms) => ms.at >= cursor)
+          .map(describe)
+          .join(' → ') || 'nothing'
+      }\nPath: ${path.title}`;
+    let verdict: ReturnType<typeof judge>;
+    try {
+      await expect.poll(() => (verdict = judge(step, i)) !== undefined, { timeout: limit.ms, intervals: TRACE_POLL }).toBe(true);
+    } catch {
+      throw new Error(`${map.id} did not take step ${i} (${step.label}) within ${limit.ms} ms (waited for ${limit.why}).\n${planText()}\nrecorded states: ${ctx.trace.values(map.id).join(' → ')}`);
+    }
+    if ('mismatch' in verdict!) throw new Error(`${map.id} step ${i} (${step.label}): the transition taken is not the planned one.\ntaken:   ${verdict.mismatch}\n${planText()}`);
+    cursor = verdict!.at + 1;
+  };
   const check = async (step: BrowserStep, i: number) => {
-    await reach(step, i);
+    await (i === 0 ? reachStart(step) : reach(step, i));
     const c = map.states[stateKey(map, step)]!;
     if (c !== 'passing') await c(ctx, step, i, path);
   };
@@ -124,7 +175,13 @@ export async function runPath(ctx: PathContext, map: PageMap, path: BrowserPath)
   for (let i = 1; i < path.steps.length; i++) {
     const step = path.steps[i]!;
     await test.step(`${i} ${step.label}`, async () => {
-      if (actsHere(step.label)) await armFrom(i + 1);
+      if (actsHere(step.label)) {
+        await armFrom(i + 1);
+        // The test brings this step about now: a transition of the machine's own while the arms
+        // ran (the poll's tick and read, back where it was) is not this step's, whose outcome the
+        // arms have only now set up.
+        if (ctx.trace.macrosteps(map.id).at(-1)?.value === path.steps[i - 1]!.value) cursor = Math.max(cursor, ctx.trace.records.length);
+      }
       await map.events[step.label]!.act?.(ctx, step);
       await check(step, i);
     });

@@ -3,16 +3,22 @@
  * (picked up by src/api/actor-options.ts as the inspector of every root actor, so children such
  * as the payment machines are seen too); each microstep and snapshot of a state machine is sent
  * at once to the test (`__e2eRecord`, a Playwright binding that survives navigations): the
- * machine id, the state value, the active state nodes and the transitions taken, keyed exactly as
- * tests/machines/support/coverage.ts keys them (`source | event #index`).
+ * machine id and actor, the state value, the active state nodes, the event and the transitions
+ * taken, keyed by the same function as the drawings, the machine tests' coverage and the engine's
+ * plan (scripts/transition-key.ts, its source put into the page: `source | event #index`).
  */
 import type { BrowserContext } from '@playwright/test';
+import { transitionKey } from '../../../scripts/transition-key';
 
 export interface TraceRecord {
   /** Unique per record (page + sequence): a record sent again after a navigation is kept once. */
   id: string;
   /** Machine id. */
   m: string;
+  /** The actor (its page and its session id): a machine's macrosteps are grouped by it. */
+  a: string;
+  /** 'm': a microstep (one transition step); 's': the snapshot that ends a macrostep (an event handled). */
+  k: 'm' | 's';
   /** JSON of the state value after this step. */
   v: string;
   /** Snapshot status (active, done, error). */
@@ -21,8 +27,22 @@ export interface TraceRecord {
   n: string[];
   /** Transition keys taken (microsteps only). */
   t: string[];
-  /** The event type. */
+  /** The event type (a microstep's own event; a snapshot's: the event the macrostep handled). */
   e: string;
+}
+
+/**
+ * One event handled by one actor (XState's macrostep): its microsteps' transitions in order, and
+ * the state value after it. `at` is the index of its closing snapshot record in the trace.
+ */
+export interface Macrostep {
+  at: number;
+  m: string;
+  event: string;
+  keys: string[];
+  value: string;
+  /** The snapshot's status after it (active, done, error). */
+  status: string;
 }
 
 export interface MachineCoverage {
@@ -65,14 +85,8 @@ export const INSPECT_INIT_SCRIPT = `(() => {
   // what the previous page of this tab recorded and the test did not acknowledge
   const left = load();
   if (left.length) send(left);
-  const key = (t) => {
-    const s = t.source;
-    const always = s.always || [];
-    const i = always.indexOf(t);
-    if (i >= 0) return s.id + ' | always #' + i;
-    const list = (s.transitions && s.transitions.get(t.eventType)) || [];
-    return s.id + ' | ' + t.eventType + ' #' + list.indexOf(t);
-  };
+  // scripts/transition-key.ts (the report's and the plan's key), as compiled for the test
+  const key = ${transitionKey.toString()};
   window.__E2E_INSPECT__ = (ev) => {
     if (ev.type !== '@xstate.microstep' && ev.type !== '@xstate.snapshot') return;
     const snap = ev.snapshot;
@@ -81,6 +95,8 @@ export const INSPECT_INIT_SCRIPT = `(() => {
     const record = {
       id: page + ':' + (seq++),
       m: logic.id,
+      a: page + ':' + ev.actorRef.sessionId,
+      k: ev.type === '@xstate.microstep' ? 'm' : 's',
       v: JSON.stringify(snap.value),
       s: snap.status,
       n: snap._nodes.map((n) => n.id),
@@ -110,6 +126,27 @@ export class MachineTrace {
   values(id: string): string[] {
     const out: string[] = [];
     for (const r of this.records) if (r.m === id && out.at(-1) !== r.v) out.push(r.v);
+    return out;
+  }
+
+  /**
+   * The macrosteps of machine `id` that took a transition, in the order they ended: each actor's
+   * microstep records up to its next snapshot record (an ignored event takes none and is left out).
+   */
+  macrosteps(id: string): Macrostep[] {
+    const open = new Map<string, { keys: string[] }>();
+    const out: Macrostep[] = [];
+    this.records.forEach((r, at) => {
+      if (r.m !== id) return;
+      const acc = open.get(r.a) ?? { keys: [] };
+      if (r.k === 'm') {
+        acc.keys.push(...r.t);
+        open.set(r.a, acc);
+        return;
+      }
+      open.delete(r.a);
+      if (acc.keys.length) out.push({ at, m: id, event: r.e, keys: acc.keys, value: r.v, status: r.s });
+    });
     return out;
   }
 

@@ -8,14 +8,25 @@ export const orderWatchModel = defineModel({
   file: 'machines/orders/order-watch.machine.ts',
   userEvents: [],
   callbacks: { watchMyOrders: [{ type: 'order.statusChanged', orderId: 501, payment_status: 'approved' }] },
-  outcomes: { watchMyOrders: { error: [new Error('socket closed')] } },
+  outcomes: { watchMyOrders: { error: [new Error('realtime pushes unavailable: 3 connection attempts failed')] } },
   effects: ['ordersChanged'],
   accepts: () => [],
   check: (s, step) => {
     assert.equal(selectWatchingOrders(s), s.matches('watching'));
     assert.equal(step.scripts.isOpen('watchMyOrders'), s.matches('watching'), 'the pushes are listened to while watching');
-    // every push reads the page again, once
-    if (step.event.type === 'order.statusChanged') assert.deepEqual(step.effects.map((e) => e.type), ['ordersChanged']);
-    else assert.deepEqual(step.effects, []);
+    // without pushes the orders are read on a timer, and only then: one read pending, 10 s away
+    const polls = step.clock.pending().filter((t) => t.eventType?.startsWith('xstate.after.ordersPollInterval.'));
+    assert.deepEqual(
+      polls.map((t) => t.delay),
+      s.matches('polling') ? [10_000] : [],
+      'polling reads the orders every 10 s; watching never does',
+    );
+    // every push reads the page again, once; so does the watch failing (a push may have been lost
+    // before it gave up) and every poll's interval
+    const reads = step.event.type === 'order.statusChanged' || step.event.type === 'xstate.error.actor.watchMyOrders' || step.event.type.startsWith('xstate.after.ordersPollInterval.');
+    assert.deepEqual(
+      step.effects.map((e) => e.type),
+      reads ? ['ordersChanged'] : [],
+    );
   },
 });

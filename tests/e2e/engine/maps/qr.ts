@@ -8,7 +8,7 @@ import { expect, type Locator } from '@playwright/test';
 import { rejectInBackOffice } from '../db';
 import { label } from '../lang';
 import { orderOf, type PathContext, type StateCheck } from '../runner';
-import { PUSH_ROUTED, READ_FINDS_PAYMENT, routePushes, startWith } from './common';
+import { GET_ORDER, PUSH_ROUTED, READ_FINDS_PAYMENT, routePushes, startWith } from './common';
 
 /** The order's status pushed over the realtime socket (the machine's watchOrderStatus). */
 export const ORDER_STATUS_PUSHES = {
@@ -61,4 +61,31 @@ export async function latestRef(ctx: PathContext, provider: string): Promise<str
   const id = await orderOf(ctx);
   const r = await ctx.shop.db.query<{ provider_ref: string }>('SELECT provider_ref FROM payments WHERE order_id = $1 AND provider = $2 ORDER BY id DESC LIMIT 1', [id, provider]);
   return r.rows[0]!.provider_ref;
+}
+
+const heldForResume = new WeakMap<PathContext, () => void>();
+
+/**
+ * For a read that follows a reload (`payment.resume → ✓getOrder:approved`), armed before the
+ * reload: the old page's poll reads are held on their way until the page has reloaded, so the
+ * payment (or rejection) the arm makes is found by the resumed machine's read, as planned, not by
+ * a poll of the page about to go (which would end the machine there, never resumed). Call
+ * `reloaded` once the reload is done.
+ */
+export async function holdReadsUntilReload(ctx: PathContext, label: string): Promise<void> {
+  const labels = ctx.labels ?? [];
+  if (labels[labels.indexOf(label) - 1] !== 'payment.resume') return;
+  let open = false;
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  heldForResume.set(ctx, () => ((open = true), release()));
+  await ctx.page.route(GET_ORDER, async (route) => {
+    if (!open) await gate;
+    // a held read of the page that went is gone with it
+    await route.fallback().catch(() => undefined);
+  });
+}
+
+export function reloaded(ctx: PathContext): void {
+  heldForResume.get(ctx)?.();
 }

@@ -14,7 +14,7 @@ import { expectUnpaid } from '../db';
 import { label } from '../lang';
 import { orderOf, type PathContext, type StateCheck } from '../runner';
 import { damageOnce, expectPaidWith, failOnce, GET_ORDER, liftRefusal, methodMap, onOrderList, onThankYouPage, pollReads, pushesLostFilter, READ_FINDS_PAYMENT, reads, refusePushes, watchRefused, withPushesDropped } from './common';
-import { latestRef, ORDER_STATUS_PUSHES, qrExpires, scanningStates, shopRejects, startQr } from './qr';
+import { holdReadsUntilReload, latestRef, ORDER_STATUS_PUSHES, qrExpires, reloaded, scanningStates, shopRejects, startQr } from './qr';
 
 /**
  * The order read after the test's next action fails ('Done' clicked, the page reloaded, the poll's
@@ -141,6 +141,7 @@ export const scbQrMap = methodMap(4, scbQrMachine, {
         act(ctx);
         liftRefusal(ctx);
         await ctx.page.reload();
+        reloaded(ctx);
       },
     },
     '✓createScbQrCode:ok': {},
@@ -148,8 +149,8 @@ export const scbQrMap = methodMap(4, scbQrMachine, {
     '✓createScbQrCode:unusable': { arm: (ctx) => damageOnce(ctx, /\/api\/payment\/scb\/qrcode\/create$/, withoutQr) },
     '✓getOrder:unpaid': {},
     // paid or rejected before the page reads the order (no push reaches this page on such a path)
-    '✓getOrder:approved': { arm: withPushesDropped(bankAppPays) },
-    '✓getOrder:rejected': { arm: withPushesDropped(shopRejects) },
+    '✓getOrder:approved': { arm: withPushesDropped((ctx) => holdReadsUntilReload(ctx, '✓getOrder:approved'), bankAppPays) },
+    '✓getOrder:rejected': { arm: withPushesDropped((ctx) => holdReadsUntilReload(ctx, '✓getOrder:rejected'), shopRejects) },
     '✗getOrder:network': { arm: failFirstReadAfterAction },
     '✓getOrder:paidBeforeDone': { arm: withPushesDropped(holdPollReads, bankAppPays) },
     '✓getOrder:rejectedBeforeDone': { arm: withPushesDropped(holdPollReads, shopRejects) },
