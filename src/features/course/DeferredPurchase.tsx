@@ -13,7 +13,7 @@ import { nextTask } from '../../api/next-task';
 import type { LayoutId } from './layouts';
 import type { CoursePageData, PurchaseData } from './loader';
 import { t } from '../../i18n/messages';
-import { Spinner } from '../../ui';
+import { Alert, Spinner } from '../../ui';
 
 let checkoutCode: Promise<typeof PurchaseEntry> | null = null;
 /**
@@ -86,9 +86,7 @@ export function DeferredPurchase({ data, layout, PaymentHost, embedded, logic }:
       <Await
         resolve={data.purchase}
         errorElement={
-          <p className="ui-alert ui-alert--error" role="alert">
-            {t('cartFailTitle')}
-          </p>
+          <Alert kind="error">{t('cartFailTitle')}</Alert>
         }
       >
         {(purchase: PurchaseData) => <PurchaseArea data={{ ...data, purchase }} layout={layout} PaymentHost={PaymentHost} embedded={embedded} logic={logic} />}
