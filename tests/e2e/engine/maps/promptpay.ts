@@ -14,7 +14,7 @@ import { expectUnpaid } from '../db';
 import { label } from '../lang';
 import { type PageMap, type PathContext, type StateCheck } from '../runner';
 import { expectPaidWith, failOnce, GET_ORDER, liftRefusal, methodMap, onThankYouPage, pollReads, pushesLostFilter, READ_FINDS_PAYMENT, reads, refusePushes, watchRefused, withPushesDropped } from './common';
-import { holdReadsUntilReload, latestRef, ORDER_STATUS_PUSHES, qrExpires, reloaded, scanningStates, shopRejects, startQr } from './qr';
+import { holdReadsUntilReload, latestRef, pushDelivers, ORDER_STATUS_PUSHES, qrExpires, reloaded, scanningStates, shopRejects, startQr } from './qr';
 
 interface PromptPay {
   unit: MachineModel;
@@ -101,8 +101,8 @@ function promptPayMap(p: PromptPay): PageMap {
       '✗getOrder:network': { arm: (ctx) => failOnce(ctx, GET_ORDER) },
       // socket.io refused from here on: the watch gives up after its attempts, the poll goes on
       '✗watchOrderStatus:refused': { act: refusePushes },
-      '⇠watchOrderStatus:approved': { act: p.pay },
-      '⇠watchOrderStatus:rejected': { act: shopRejects },
+      '⇠watchOrderStatus:approved': { act: pushDelivers(id, p.pay) },
+      '⇠watchOrderStatus:rejected': { act: pushDelivers(id, shopRejects) },
       '⏱pollInterval': {},
       '⏱qrExpiry': qrExpires(modal),
     },

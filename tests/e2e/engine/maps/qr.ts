@@ -4,10 +4,11 @@
  * socket.io routed through the test where a path drops or refuses the pushes), the QR's expiry reached by moving the clock, the
  * scanning states, the shop rejecting meanwhile and the QR's references in the database.
  */
-import { expect, type Locator } from '@playwright/test';
+import { expect, type Locator, type Route } from '@playwright/test';
 import { rejectInBackOffice } from '../db';
 import { label } from '../lang';
 import { orderOf, type PathContext, type StateCheck } from '../runner';
+import { PUSH, TRACE_POLL } from '../waits';
 import { GET_ORDER, PUSH_ROUTED, READ_FINDS_PAYMENT, routePushes, startWith } from './common';
 
 /** The order's status pushed over the realtime socket (the machine's watchOrderStatus). */
@@ -88,4 +89,37 @@ export async function holdReadsUntilReload(ctx: PathContext, label: string): Pro
 
 export function reloaded(ctx: PathContext): void {
   heldForResume.get(ctx)?.();
+}
+
+/**
+ * A step planned as the status push (`⇠watchOrderStatus:approved`/`rejected`): the page's order
+ * reads are held from before the payment (or rejection) until machine `id` has handled the push,
+ * so the push moves the page on, as planned. Without the hold the QR's own poll (every few seconds,
+ * and due at once after the page's clock was moved for the QR's expiry) could find the payment
+ * first: the same end state by another transition, which the runner refuses. The thank-you page's
+ * read after the push goes through.
+ */
+export function pushDelivers(id: string, act: (ctx: PathContext) => Promise<void>) {
+  return async (ctx: PathContext): Promise<void> => {
+    // after the clock jump no push comes in the test: the poll finds the payment (runner.ts afterClockJump)
+    if (ctx.labels?.includes('⏱qrExpiry')) return act(ctx);
+    const from = ctx.trace.records.length;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const hold = async (route: Route) => {
+      await gate;
+      // a held read of a page that went is gone with it
+      await route.fallback().catch(() => undefined);
+    };
+    await ctx.page.route(GET_ORDER, hold);
+    try {
+      await act(ctx);
+      await expect
+        .poll(() => ctx.trace.macrosteps(id).some((ms) => ms.at >= from && ms.event === 'order.statusChanged'), { message: `${id} handles the status push`, timeout: PUSH.ms, intervals: TRACE_POLL })
+        .toBe(true);
+    } finally {
+      release();
+      await ctx.page.unroute(GET_ORDER, hold).catch(() => undefined);
+    }
+  };
 }

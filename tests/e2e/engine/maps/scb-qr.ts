@@ -14,7 +14,7 @@ import { expectUnpaid } from '../db';
 import { label } from '../lang';
 import { orderOf, type PathContext, type StateCheck } from '../runner';
 import { damageOnce, expectPaidWith, failOnce, GET_ORDER, liftRefusal, methodMap, onOrderList, onThankYouPage, pollReads, pushesLostFilter, READ_FINDS_PAYMENT, reads, refusePushes, watchRefused, withPushesDropped } from './common';
-import { holdReadsUntilReload, latestRef, ORDER_STATUS_PUSHES, qrExpires, reloaded, scanningStates, shopRejects, startQr } from './qr';
+import { holdReadsUntilReload, latestRef, pushDelivers, ORDER_STATUS_PUSHES, qrExpires, reloaded, scanningStates, shopRejects, startQr } from './qr';
 
 /**
  * The order read after the test's next action fails ('Done' clicked, the page reloaded, the poll's
@@ -157,8 +157,8 @@ export const scbQrMap = methodMap(4, scbQrMachine, {
     // socket.io refused from here on: the watch gives up after its attempts, the poll goes on
     '✗watchOrderStatus:refused': { act: refusePushes },
     // the bank app pays: the push moves the page on by itself (no 'Done')
-    '⇠watchOrderStatus:approved': { act: bankAppPays },
-    '⇠watchOrderStatus:rejected': { act: shopRejects },
+    '⇠watchOrderStatus:approved': { act: pushDelivers(scbQrMachine.id, bankAppPays) },
+    '⇠watchOrderStatus:rejected': { act: pushDelivers(scbQrMachine.id, shopRejects) },
     '⏱pollInterval': { act: async (ctx) => act(ctx) },
     '⏱qrExpiry': qrExpires(modal),
   },
