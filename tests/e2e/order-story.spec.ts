@@ -134,3 +134,28 @@ test('the 404 page speaks the page language', async ({ page }) => {
   expect(en!.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page not found !');
 });
+
+test('thank-you page with no realtime connection (socket.io refused on the network): it reads the order on its own and shows the approval without a reload', async ({ page, shop }) => {
+  // Every socket.io request fails on the network: socket.io-client's attempts fail in a row and the
+  // page's watch gives up (src/api/realtime.ts); orderWatch then reads the orders every 10 s.
+  await page.route(/\/socket\.io\//, (route) => route.abort('internetdisconnected'));
+  const user = await freshStudent(shop.db, 'story5');
+  await openAs(page, user.username, COURSE);
+  const panel = page.getByTestId('purchase-panel');
+  await panel.getByTestId('method-1').check();
+  await panel.getByTestId('checkout-submit').click();
+  const notice = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+  await sendTransferNotice(notice, await notice.getByTestId('transfer-amount').inputValue());
+  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+  const { rows } = await shop.db.query<{ id: number }>('SELECT id FROM orders WHERE user_id = $1', [user.id]);
+  expect(rows).toHaveLength(1);
+  await expect(page.getByTestId('thankyou-title')).toHaveAttribute('data-state', 'awaitingApproval');
+
+  await approve(page, rows[0]!.id);
+  // no push can arrive: the page's own read (at most one 10-s interval after the watch gave up) finds it
+  await expect(page.getByTestId('thankyou-title')).toHaveAttribute('data-state', 'paid', { timeout: 45_000 });
+  await expect(page.getByTestId('order-next')).toHaveAttribute('data-state', 'paid');
+  const after = await shop.db.query<{ payment_status: string }>('SELECT payment_status FROM orders WHERE id = $1', [rows[0]!.id]);
+  expect(after.rows[0]!.payment_status).toBe('approved');
+});
