@@ -41,6 +41,13 @@ export type WithholdingCertificateEvent =
 
 const statusOf = (c: WithholdingCertificateContext) => c.certificate?.status ?? null;
 
+const chosenFile = ({ event }: { event: { file: CertificateFile } }) => event.file;
+/** A file chosen (offered, after a failure, or to replace the one waiting): sent when the rules accept it, else the reason is shown. */
+const chooseFile = [
+  { guard: { type: 'fileAcceptable', params: chosenFile }, target: 'uploading', actions: { type: 'keepFile', params: chosenFile } },
+  { actions: { type: 'refuseFile', params: chosenFile } },
+] as const;
+
 export const withholdingCertificateMachine = setup({
   types: {
     context: {} as WithholdingCertificateContext,
@@ -82,10 +89,7 @@ export const withholdingCertificateMachine = setup({
     /** Offered: choose the file (a rejected certificate's reason is shown). */
     idle: {
       on: {
-        'file.choose': [
-          { guard: { type: 'fileAcceptable', params: ({ event }) => event.file }, target: 'uploading', actions: { type: 'keepFile', params: ({ event }) => event.file } },
-          { actions: { type: 'refuseFile', params: ({ event }) => event.file } },
-        ],
+        'file.choose': chooseFile,
         'order.read': { target: 'reading', actions: { type: 'keepRead', params: ({ event }) => event.withholding } },
       },
     },
@@ -102,10 +106,7 @@ export const withholdingCertificateMachine = setup({
     failed: {
       on: {
         'upload.retry': { target: 'uploading' },
-        'file.choose': [
-          { guard: { type: 'fileAcceptable', params: ({ event }) => event.file }, target: 'uploading', actions: { type: 'keepFile', params: ({ event }) => event.file } },
-          { actions: { type: 'refuseFile', params: ({ event }) => event.file } },
-        ],
+        'file.choose': chooseFile,
         // The order's data read again (another order's change): only the shop's receipt moves on.
         'order.read': [{ guard: { type: 'readReceived', params: ({ event }) => event.withholding }, target: 'reading', actions: { type: 'keepRead', params: ({ event }) => event.withholding } }],
       },
@@ -113,10 +114,7 @@ export const withholdingCertificateMachine = setup({
     /** Uploaded: waits for the shop; another file may replace it. */
     waiting: {
       on: {
-        'file.choose': [
-          { guard: { type: 'fileAcceptable', params: ({ event }) => event.file }, target: 'uploading', actions: { type: 'keepFile', params: ({ event }) => event.file } },
-          { actions: { type: 'refuseFile', params: ({ event }) => event.file } },
-        ],
+        'file.choose': chooseFile,
         'order.read': { target: 'reading', actions: { type: 'keepRead', params: ({ event }) => event.withholding } },
       },
     },

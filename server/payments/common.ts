@@ -131,8 +131,12 @@ export async function withLock<T>(key: string, fn: () => Promise<T>): Promise<T>
 
 /**
  * Starts a payment of the session user's order by `methodId`: one start per order at a time in
- * this process (withLock), on the order as payableOrder gives it (owned, payable, hold renewed).
+ * this process (withLock), on the order as payableOrder gives it (owned, payable, hold renewed),
+ * at the instant the attempt starts (the clock read once, after the order was checked).
  */
-export async function startPayment<T>(ctx: AppContext, req: FastifyRequest, orderId: number, methodId: number, start: (o: OrderForPayment) => Promise<T>): Promise<T> {
-  return withLock(`order:${orderId}`, async () => start(await payableOrder(ctx.db, ctx, req, orderId, methodId)));
+export async function startPayment<T>(ctx: AppContext, req: FastifyRequest, orderId: number, methodId: number, start: (o: OrderForPayment, now: Date) => Promise<T>): Promise<T> {
+  return withLock(`order:${orderId}`, async () => {
+    const order = await payableOrder(ctx.db, ctx, req, orderId, methodId);
+    return start(order, ctx.clock.now());
+  });
 }

@@ -5,16 +5,10 @@
  * told in the page's language (never the provider's text); the pay-again dialog and the 404 page
  * speak the page's language; the order list's links are big enough for a finger at 375 px.
  */
-import type { Page } from '@playwright/test';
-import { ADMIN_TOKEN, expect, freshStudent, test } from './engine/fixtures';
-import { openAs, payByOmiseCard, payByTransferAsShown, sendTransferNotice } from './scenarios-support';
+import { expect, freshStudent, test } from './engine/fixtures';
+import { approveByBackOffice, openAs, payByOmiseCard, payByTransferAsShown } from './scenarios-support';
 
 const COURSE = '/course/1-english-for-communication';
-
-async function approve(page: Page, orderId: number): Promise<void> {
-  const r = await page.request.post(`/admin/api/orders/${orderId}/approve`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, data: {} });
-  expect(r.ok(), await r.text()).toBe(true);
-}
 
 const digits = (minor: number) => (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const thb = (minor: number) => `฿${digits(minor)}`;
@@ -22,18 +16,7 @@ const thb = (minor: number) => `฿${digits(minor)}`;
 test('thank-you page: items, amounts, method, state and next step; the shop approving reaches it without a reload', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'story1');
   await openAs(page, user.username, COURSE);
-  const panel = page.getByTestId('purchase-panel');
-  await panel.getByTestId('method-1').check();
-  await panel.getByTestId('checkout-submit').click();
-  const notice = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
-  await expect(notice).toBeVisible({ timeout: 20_000 });
-  const amount = await notice.getByTestId('transfer-amount').inputValue();
-  await sendTransferNotice(notice, amount);
-  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
-
-  const { rows } = await shop.db.query<{ id: number; total: string; price: string; payment_status: string }>('SELECT id, total, price, payment_status FROM orders WHERE user_id = $1', [user.id]);
-  expect(rows).toHaveLength(1);
-  const order = rows[0]!;
+  const order = await payByTransferAsShown(page, shop.db, user.id);
   expect(order.payment_status).toBe('pendingApproved');
 
   const summary = page.getByTestId('order-summary');
@@ -45,7 +28,7 @@ test('thank-you page: items, amounts, method, state and next step; the shop appr
   await expect(page.getByTestId('order-next')).toHaveAttribute('data-state', 'awaitingApproval');
 
   // The shop approves in the back office: the open page says paid by itself (the realtime push).
-  await approve(page, order.id);
+  await approveByBackOffice(page, order.id);
   await expect(page.getByTestId('thankyou-title')).toHaveAttribute('data-state', 'paid', { timeout: 20_000 });
   await expect(summary.getByTestId('order-outcome')).toHaveAttribute('data-state', 'paid');
   await expect(page.getByTestId('order-next')).toHaveAttribute('data-state', 'paid');
@@ -68,7 +51,7 @@ test('order list: the shop approving reaches the open list without a reload; one
   await expect(row).not.toContainText('Payment methods');
   await expect(row.getByTestId('order-amount-total')).toBeVisible();
 
-  await approve(page, rows[0]!.id);
+  await approveByBackOffice(page, rows[0]!.id);
   await expect(row.getByTestId('order-outcome')).toHaveAttribute('data-state', 'paid', { timeout: 20_000 });
 
   const all = page.getByTestId('orders-page').getByRole('link', { name: 'All courses' });
@@ -141,21 +124,13 @@ test('thank-you page with no realtime connection (socket.io refused on the netwo
   await page.route(/\/socket\.io\//, (route) => route.abort('internetdisconnected'));
   const user = await freshStudent(shop.db, 'story5');
   await openAs(page, user.username, COURSE);
-  const panel = page.getByTestId('purchase-panel');
-  await panel.getByTestId('method-1').check();
-  await panel.getByTestId('checkout-submit').click();
-  const notice = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
-  await expect(notice).toBeVisible({ timeout: 20_000 });
-  await sendTransferNotice(notice, await notice.getByTestId('transfer-amount').inputValue());
-  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
-  const { rows } = await shop.db.query<{ id: number }>('SELECT id FROM orders WHERE user_id = $1', [user.id]);
-  expect(rows).toHaveLength(1);
+  const order = await payByTransferAsShown(page, shop.db, user.id);
   await expect(page.getByTestId('thankyou-title')).toHaveAttribute('data-state', 'awaitingApproval');
 
-  await approve(page, rows[0]!.id);
+  await approveByBackOffice(page, order.id);
   // no push can arrive: the page's own read (at most one 10-s interval after the watch gave up) finds it
   await expect(page.getByTestId('thankyou-title')).toHaveAttribute('data-state', 'paid', { timeout: 45_000 });
   await expect(page.getByTestId('order-next')).toHaveAttribute('data-state', 'paid');
-  const after = await shop.db.query<{ payment_status: string }>('SELECT payment_status FROM orders WHERE id = $1', [rows[0]!.id]);
+  const after = await shop.db.query<{ payment_status: string }>('SELECT payment_status FROM orders WHERE id = $1', [order.id]);
   expect(after.rows[0]!.payment_status).toBe('approved');
 });

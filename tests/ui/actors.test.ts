@@ -233,6 +233,13 @@ describe('realtime', () => {
     return { parent, got, failed: () => failed };
   }
 
+  /** Connection attempts fail one short of giving up, a connect starts the count again, and they fail one short again. */
+  function failOneShortTwice(socket: ReturnType<typeof fakeSocket>['socket'], refused: Error) {
+    for (let i = 1; i < ATTEMPTS_BEFORE_UNAVAILABLE; i++) socket.fire('connect_error', refused);
+    socket.fire('connect');
+    for (let i = 1; i < ATTEMPTS_BEFORE_UNAVAILABLE; i++) socket.fire('connect_error', refused);
+  }
+
   async function opened() {
     closeRealtime();
     const fake = fakeSocket();
@@ -244,9 +251,7 @@ describe('realtime', () => {
     const { socket } = await opened();
     const w = watching();
     const refused = new Error('xhr poll error');
-    for (let i = 1; i < ATTEMPTS_BEFORE_UNAVAILABLE; i++) socket.fire('connect_error', refused);
-    socket.fire('connect');
-    for (let i = 1; i < ATTEMPTS_BEFORE_UNAVAILABLE; i++) socket.fire('connect_error', refused);
+    failOneShortTwice(socket, refused);
     expect(w.parent.getSnapshot().value).toBe('listening');
     socket.fire(REALTIME_EVENTS.orderStatus, { orderId: 5, payment_status: 'approved' });
     expect(w.got).toEqual([{ type: 'order.statusChanged', orderId: 5, payment_status: 'approved' }]);
@@ -286,9 +291,7 @@ describe('realtime', () => {
     const { socket } = await opened();
     const w = watchingOrders();
     const refused = new Error('xhr poll error');
-    for (let i = 1; i < ATTEMPTS_BEFORE_UNAVAILABLE; i++) socket.fire('connect_error', refused);
-    socket.fire('connect');
-    for (let i = 1; i < ATTEMPTS_BEFORE_UNAVAILABLE; i++) socket.fire('connect_error', refused);
+    failOneShortTwice(socket, refused);
     socket.fire(REALTIME_EVENTS.orderStatus, { orderId: 6, payment_status: 'approved' });
     socket.fire(REALTIME_EVENTS.orderStatus, { orderId: 7, payment_status: 'rejected' });
     expect(w.actor.getSnapshot().value).toBe('watching');

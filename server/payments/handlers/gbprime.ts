@@ -131,8 +131,7 @@ export function gbprimeHandlers(deps: PaymentsDeps): Handlers {
   return {
     createGbPrimeCardPayment: async (req, _reply, ctx) => {
       const b = req.body;
-      return startPayment(ctx, req, b.orderId, GBPRIME_CARD, async (o) => {
-        const now = ctx.clock.now();
+      return startPayment(ctx, req, b.orderId, GBPRIME_CARD, async (o, now) => {
         const referenceNo = attemptRef('G', o.id, now);
         const success = b.success_url ?? (await afterPaymentPath(ctx.db, { status: 'approved', order_token: o.order_token }));
         const failure = b.failure_url ?? '/myaccount/student/order';
@@ -246,8 +245,7 @@ ${field('name', 'GBP_CARD_NAME', ` autocomplete="off" required value="${escapeHt
 
     createGbPrimePromptPay: async (req, _reply, ctx) => {
       const b = req.body;
-      return startPayment(ctx, req, b.orderId, GBPRIME_PROMPTPAY, async (o) => {
-        const now = ctx.clock.now();
+      return startPayment(ctx, req, b.orderId, GBPRIME_PROMPTPAY, async (o, now) => {
         const open = (await paymentsOfOrder(ctx.db, o.id))
           .reverse()
           .find((p) => p.provider === 'gbprime' && p.method_id === GBPRIME_PROMPTPAY && p.status === 'pending' && p.amount === o.total && p.expires_at && p.expires_at > now && typeof p.details.qrImage === 'string');

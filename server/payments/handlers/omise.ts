@@ -107,8 +107,7 @@ export function omiseHandlers(deps: PaymentsDeps): Handlers {
 
     createOmisePromptPay: async (req, _reply, ctx) => {
       const body = req.body;
-      return startPayment(ctx, req, body.orderId, OMISE_PROMPTPAY, async (o) => {
-        const now = ctx.clock.now();
+      return startPayment(ctx, req, body.orderId, OMISE_PROMPTPAY, async (o, now) => {
         const open = (await paymentsOfOrder(ctx.db, o.id))
           .reverse()
           .find((p) => p.provider === 'omise' && p.method_id === OMISE_PROMPTPAY && p.status === 'pending' && p.amount === o.total && (!p.expires_at || p.expires_at > now));

@@ -21,8 +21,7 @@ export function scbHandlers(deps: PaymentsDeps): Handlers {
   return {
     createScbQrCode: async (req, _reply, ctx) => {
       const { orderId } = req.body;
-      return startPayment(ctx, req, orderId, SCB_QR, async (o) => {
-        const now = ctx.clock.now();
+      return startPayment(ctx, req, orderId, SCB_QR, async (o, now) => {
         const mine = (await paymentsOfOrder(ctx.db, o.id)).filter((p) => p.provider === 'scb' && p.status === 'pending');
         for (const p of mine) if (p.expires_at && p.expires_at <= now) await updatePayment(ctx.db, p.id, { status: 'expired', failure_code: 'expired', failure_message: 'QR expired' }, now);
         const open = mine.reverse().find((p) => p.expires_at && p.expires_at > now && p.amount === o.total && typeof p.details.qrRawData === 'string');

@@ -32,8 +32,7 @@ export function twoc2pHandlers(deps: PaymentsDeps): Handlers {
   return {
     create2c2pCardRequest: async (req, _reply, ctx) => {
       const b = req.body;
-      return startPayment(ctx, req, b.orderId, TWOC2P_CARD, async (o) => {
-        const now = ctx.clock.now();
+      return startPayment(ctx, req, b.orderId, TWOC2P_CARD, async (o, now) => {
         const code = attemptRef('C', o.id, now);
         await recordPending(ctx, {
           provider: '2c2p',

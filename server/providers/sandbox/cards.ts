@@ -45,28 +45,27 @@ export function omiseOutcome(number: string, mode: 'enrolled' | 'always' | 'neve
   return { kind: 'success' };
 }
 
-/** GB Prime Pay test cards (sandbox): 4535017710535741 succeeds; these fail. */
-const GBP_FAILURES: Record<string, [string, string]> = {
-  '4111111111140011': ['51', 'Insufficient funds'],
-  '4111111111130012': ['43', 'Stolen card'],
-  '4111111111120013': ['05', 'Do not honour'],
+/**
+ * The test cards the GB Prime Pay and 2C2P emulators decline, each with the same reason in both and
+ * the provider's own code (GB Prime Pay: 4535017710535741 succeeds; 2C2P: 4111111111111111 succeeds).
+ */
+const DECLINED_TEST_CARDS: Record<string, { message: string; gbprime: string; twoc2p: string }> = {
+  '4111111111140011': { message: 'Insufficient funds', gbprime: '51', twoc2p: '4051' },
+  '4111111111130012': { message: 'Stolen card', gbprime: '43', twoc2p: '4043' },
+  '4111111111120013': { message: 'Do not honour', gbprime: '05', twoc2p: '4005' },
 };
 
-export function gbprimeOutcome(number: string): CardOutcome {
-  const f = GBP_FAILURES[number];
-  return f ? { kind: 'fail', code: f[0], message: f[1] } : { kind: 'success' };
+function declinedOrPaid(number: string, provider: 'gbprime' | 'twoc2p'): CardOutcome {
+  const card = DECLINED_TEST_CARDS[number];
+  return card ? { kind: 'fail', code: card[provider], message: card.message } : { kind: 'success' };
 }
 
-/** 2C2P test cards: 4111111111111111 succeeds; 4111111111140011 is declined (insufficient funds). */
-const TWOC2P_FAILURES: Record<string, [string, string]> = {
-  '4111111111140011': ['4051', 'Insufficient funds'],
-  '4111111111130012': ['4043', 'Stolen card'],
-  '4111111111120013': ['4005', 'Do not honour'],
-};
+export function gbprimeOutcome(number: string): CardOutcome {
+  return declinedOrPaid(number, 'gbprime');
+}
 
 export function twoc2pOutcome(number: string): CardOutcome {
-  const f = TWOC2P_FAILURES[number];
-  return f ? { kind: 'fail', code: f[0], message: f[1] } : { kind: 'success' };
+  return declinedOrPaid(number, 'twoc2p');
 }
 
 export function validExpiry(month: number, year: number, now: Date): boolean {

@@ -46,6 +46,11 @@ function ppError(reply: FastifyReply, status: number, name: string, issue: strin
   return reply.code(status).send({ name, message: description, debug_id: newId('', 6), details: [{ issue, description }] });
 }
 
+/** PayPal's answer for an id it does not know (an order, a capture or a refund). */
+function notFound(reply: FastifyReply) {
+  return ppError(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
+}
+
 export async function paypalSandbox(app: FastifyInstance, opts: { ctx: SandboxContext }): Promise<void> {
   const { ctx } = opts;
   const cfg = () => ctx.config.paypal;
@@ -125,6 +130,16 @@ export async function paypalSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
     return true;
   }
 
+  /** GET of one resource by its id (an order, a capture): with a valid token, as PayPal shows it, or not found. */
+  function readById<T>(path: string, table: { get(id: string): Promise<T | undefined> }, show: (value: T) => unknown) {
+    app.get(path, async (req, reply) => {
+      if (!(await authed(req, reply))) return reply;
+      const found = await table.get((req.params as { id: string }).id);
+      if (!found) return notFound(reply);
+      return reply.send(show(found));
+    });
+  }
+
   app.post('/v1/oauth2/token', async (req, reply) => {
     const h = req.headers.authorization ?? '';
     const [id, secret] = Buffer.from(h.replace(/^Basic /u, ''), 'base64').toString('utf8').split(':');
@@ -163,12 +178,7 @@ export async function paypalSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
     return reply.code(201).send(pub(o));
   });
 
-  app.get('/v2/checkout/orders/:id', async (req, reply) => {
-    if (!(await authed(req, reply))) return reply;
-    const o = await orders.get((req.params as { id: string }).id);
-    if (!o) return ppError(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
-    return reply.send(pub(o));
-  });
+  readById('/v2/checkout/orders/:id', orders, pub);
 
   app.post('/v2/checkout/orders/:id/capture', async (req, reply) => {
     if (!(await authed(req, reply))) return reply;
@@ -207,7 +217,7 @@ export async function paypalSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
       const cap = r.value.purchase_units![0]!.payments!.captures![0]!;
       await captures.set(cap.id, { ...cap, orderId: r.value.id, refunds: [] });
     }
-    if (!r) return ppError(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
+    if (!r) return notFound(reply);
     const o = r.value;
     if (r.result === 'replay') return reply.send(pub(o));
     if (r.result === 'captured') return ppError(reply, 422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED', 'Order already captured.');
@@ -221,12 +231,7 @@ export async function paypalSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
   });
 
   // --- Payments v2: captures and refunds ---
-  app.get('/v2/payments/captures/:id', async (req, reply) => {
-    if (!(await authed(req, reply))) return reply;
-    const c = await captures.get((req.params as { id: string }).id);
-    if (!c) return ppError(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
-    return reply.send(pubCapture(c));
-  });
+  readById('/v2/payments/captures/:id', captures, pubCapture);
 
   // Refund a capture (payments_payment_v2.json captures.refund): no body = the whole capture; PayPal-Request-Id makes a retry answer the same refund.
   app.post('/v2/payments/captures/:id/refund', async (req, reply) => {
@@ -262,7 +267,7 @@ export async function paypalSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
       c.update_time = at;
       return { refund, fresh: true };
     });
-    if (!r) return ppError(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
+    if (!r) return notFound(reply);
     if (typeof r.result === 'string') return ppError(reply, 422, 'UNPROCESSABLE_ENTITY', r.result, 'The refund could not be made.');
     const { request_id: _rq, ...refund } = r.result.refund;
     const links = [
@@ -283,7 +288,7 @@ export async function paypalSandbox(app: FastifyInstance, opts: { ctx: SandboxCo
         return reply.send({ ...out, links: [{ rel: 'up', href: `${base()}/v2/payments/captures/${c.id}`, method: 'GET' }] });
       }
     }
-    return ppError(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
+    return notFound(reply);
   });
 
   // --- Webhook verification (notifications_webhooks_v1.json verify-webhook-signature) ---

@@ -1,12 +1,12 @@
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { ReactNode } from 'react';
 import { type Currency } from '../../../domain/money';
 import type { gbPrimePromptPayMachine } from '../../../machines/payments/gb-prime-promptpay.machine';
 import type { omisePromptPayMachine } from '../../../machines/payments/omise-promptpay.machine';
-import { selectCanRetryPromptPay, selectIsCheckingPayment, selectPromptPayPhase, selectPromptPayQr } from '../../../machines/payments/promptpay.selectors';
+import { selectCanRetryPromptPay, selectIsCheckingPayment, selectPromptPayQr, selectQrPhase } from '../../../machines/payments/promptpay.selectors';
 import type { scbQrMachine } from '../../../machines/payments/scb-qr.machine';
-import { scbQrCountdown, selectCanFinish, selectCanRetry, selectQrImage, selectScbIsChecking, selectScbQrExpiresAt, selectScbQrPhase } from '../../../machines/payments/scb-qr.selectors';
+import { scbQrCountdown, selectCanFinish, selectCanRetry, selectQrImage, selectScbIsChecking, selectScbQrExpiresAt } from '../../../machines/payments/scb-qr.selectors';
 import { money, t } from '../../i18n/messages';
 import { Alert, Button, Modal, Spinner } from '../../ui';
 import { useWallClock } from '../../ui/wall-clock';
@@ -15,12 +15,20 @@ function imageSrc(qr: string): string {
   return /^(data:|https?:|\/)/.test(qr) ? qr : `data:image/png;base64,${qr}`;
 }
 
+/** A QR family machine (bank QR, PromptPay): its phase and the order it pays. */
+type QrFamilyRef = Pick<AnyActorRef, 'subscribe'> & {
+  getSnapshot(): { status: string; matches(value: never): boolean; context: { order: { amount: number; currency: Currency } } };
+};
+
 /**
  * What both QR modals are: a modal the mask never closes (the close button and Escape leave the
- * payment, the order stays payable), with the amount, a spinner, the expired and failure notices
- * around the code.
+ * payment, the order stays payable), with the order's amount, a spinner, the expired and failure
+ * notices around the code, as the family's phase says.
  */
-function QrModal({ title, testId, onLeave, footer, amount, currency, phase, children }: { title: string; testId: string; onLeave?: () => void; footer: ReactNode; amount: number; currency: Currency; phase: string; children: ReactNode }) {
+function QrModal({ actorRef, title, testId, onLeave, footer, children }: { actorRef: QrFamilyRef; title: string; testId: string; onLeave?: () => void; footer: ReactNode; children: ReactNode }) {
+  const phase = useSelector(actorRef, selectQrPhase);
+  const amount = useSelector(actorRef, (s) => s.context.order.amount);
+  const currency = useSelector(actorRef, (s) => s.context.order.currency);
   return (
     <Modal open={phase !== 'finished'} title={title} dismissable={onLeave !== undefined} onClose={onLeave} maskClosable={false} testId={testId} maxWidth={480} footer={footer}>
       <p className="qr-amount">{money(amount, currency)}</p>
@@ -65,22 +73,17 @@ function ScbQrCountdown({ expiresAt }: { expiresAt: string | null }) {
 
 /** Bank QR (SCB, method 4): QR with a countdown, 'Done' and 'Try again'; moves on by itself once paid. */
 export function ScbQrModal({ actorRef, onLeave }: { actorRef: ActorRefFrom<typeof scbQrMachine>; onLeave?: () => void }) {
-  const phase = useSelector(actorRef, selectScbQrPhase);
   const qr = useSelector(actorRef, selectQrImage);
   const expiresAt = useSelector(actorRef, selectScbQrExpiresAt);
   const checking = useSelector(actorRef, selectScbIsChecking);
   const canRetry = useSelector(actorRef, selectCanRetry);
   const canFinish = useSelector(actorRef, selectCanFinish);
-  const amount = useSelector(actorRef, (s) => s.context.order.amount);
-  const currency = useSelector(actorRef, (s) => s.context.order.currency);
   return (
     <QrModal
+      actorRef={actorRef}
       title={t('scbQrTitle')}
       testId="scb-qr-modal"
       onLeave={onLeave}
-      amount={amount}
-      currency={currency}
-      phase={phase}
       footer={
         <>
           {canRetry ? (
@@ -108,20 +111,15 @@ type PromptPayRef = ActorRefFrom<typeof omisePromptPayMachine> | ActorRefFrom<ty
 /** PromptPay QR (Omise 9, GB Prime Pay 12): polled until paid; the page moves on by itself. */
 export function PromptPayModal({ actorRef, onLeave }: { actorRef: PromptPayRef; onLeave?: () => void }) {
   const ref = actorRef as ActorRefFrom<typeof omisePromptPayMachine>;
-  const phase = useSelector(ref, selectPromptPayPhase);
   const qr = useSelector(ref, selectPromptPayQr);
   const checking = useSelector(ref, selectIsCheckingPayment);
   const canRetry = useSelector(ref, selectCanRetryPromptPay);
-  const amount = useSelector(ref, (s) => s.context.order.amount);
-  const currency = useSelector(ref, (s) => s.context.order.currency);
   return (
     <QrModal
+      actorRef={ref}
       title={t('promptPayTitle')}
       testId="promptpay-modal"
       onLeave={onLeave}
-      amount={amount}
-      currency={currency}
-      phase={phase}
       footer={
         canRetry ? (
           <Button onClick={() => ref.send({ type: 'payment.retry' })} data-testid="qr-retry">
