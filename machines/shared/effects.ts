@@ -24,6 +24,8 @@ export interface Notice {
 export interface Navigation {
   to: string;
   external: boolean;
+  /** In-app only: the page left is replaced in the history (a return page that would act again if gone back to). */
+  replace?: boolean;
 }
 
 /** Post a hidden form to a provider's page (PaySolutions, the 2C2P card gateway). */

@@ -8,7 +8,7 @@ import { createFlowPersistence } from '../../machines/shared/persistence';
 import { notify as pushToast } from '../ui/notifications';
 import { localFlowStorage, STORAGE_KEYS } from './storage';
 
-type InAppNavigate = (to: string) => void;
+type InAppNavigate = (to: string, options?: { replace?: boolean }) => void;
 
 let inApp: InAppNavigate = (to) => window.location.assign(to);
 let external: (to: string) => void = (to) => window.location.assign(to);
@@ -30,7 +30,7 @@ export function showNotice(notice: Notice): void {
 export function go(nav: Navigation): void {
   if (!nav.to) return;
   if (nav.external) external(nav.to);
-  else inApp(nav.to);
+  else inApp(nav.to, nav.replace ? { replace: true } : undefined);
 }
 
 let submitForm = (form: HTMLFormElement) => form.submit();

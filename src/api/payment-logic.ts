@@ -4,6 +4,7 @@
  */
 import { fromPromise } from 'xstate';
 import { bankTransferMachine } from '../../machines/payments/bank-transfer.machine';
+import { cardReturnMachine } from '../../machines/payments/card-return.machine';
 import { gbPrimeCardMachine } from '../../machines/payments/gb-prime-card.machine';
 import { gbPrimePromptPayMachine } from '../../machines/payments/gb-prime-promptpay.machine';
 import { omiseCardMachine } from '../../machines/payments/omise-card.machine';
@@ -43,6 +44,8 @@ export const paypalLogic = paypalMachine.provide({
   actions: { ...actions, ...paypalWindow.actions },
 });
 export const twoC2pCardLogic = twoC2pCardMachine.provide({ actors: { create2c2pCardRequest, getOrder }, actions });
+/** The card-payment return page's flow: the 2C2P card machine above, and where the page goes at its end. */
+export const cardReturnLogic = cardReturnMachine.provide({ actors: { twoC2pCard: twoC2pCardLogic }, actions });
 export const twoC2pLinkLogic = twoC2pLinkMachine.provide({ actors: { create2c2pPaymentLink: paymentActors.create2c2pPaymentLink, getOrder }, actions });
 export const scbQrLogic = scbQrMachine.provide({ actors: { createScbQrCode: paymentActors.createScbQrCode, getOrder, watchOrderStatus: realtimeActors.watchOrderStatus }, actions });
 export const omiseCardLogic = omiseCardMachine.provide({

@@ -109,7 +109,7 @@ export function RootLayout() {
   useEffect(() => {
     // Every visitor has a generated id, kept (spec section 1); machines navigate through the router.
     visitorId();
-    setInAppNavigator((to) => void navigate(to));
+    setInAppNavigator((to, options) => void navigate(to, options));
   }, [navigate]);
   return (
     <DeferredSessionProvider user={user}>

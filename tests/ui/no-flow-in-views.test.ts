@@ -23,11 +23,6 @@ const ALLOWED: Record<string, Partial<Record<Hook, string[]>>> = {
   'src/features/course/DeferredPurchase.tsx': {
     useEffect: ["code loading: DeferredPurchase starts fetching the checkout's chunk while the purchase data is asked for (a preload; no state, no event)"],
   },
-  'src/features/payments/CardReturnPage.tsx': {
-    useEffect: [
-      "the return page is the 2C2P card flow's only parent: it hands the machine's final output (paid: the thank-you page; otherwise the order list) to the router, as checkout and pay again do in their machines",
-    ],
-  },
   'src/features/product/ProductPage.tsx': {
     useEffect: ['browser storage: the page keeps its own path as the return link (spec section 2)'],
   },

@@ -1,16 +1,15 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
-import { useLoaderData, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLoaderData, useParams, useSearchParams } from 'react-router';
 import type { components } from '../../../generated/api';
 import { isPaymentMethodId, TWOC2P_CARD } from '../../../domain/payment-methods';
 import type { EncryptedCard } from '../../../machines/payments/two-c2p-card.machine';
-import { ROUTES } from '../../../machines/shared/effects';
+import { selectCardPayment } from '../../../machines/payments/card-return.selectors';
 import { selectTwoC2pCardPhase } from '../../../machines/payments/two-c2p-card.selectors';
 import { actorOptions } from '../../api/actor-options';
 import { orderRequests } from '../../api/requests/orders';
 import { t } from '../../i18n/messages';
 import { Alert, Spinner } from '../../ui';
-import { twoC2pCardLogic } from '../../api/payment-logic';
+import { cardReturnLogic } from '../../api/payment-logic';
 
 type Order = components['schemas']['Order'];
 
@@ -41,8 +40,8 @@ export async function cardReturnLoader({ request, fallbackOrderId = null }: { re
 }
 
 function Flow({ order, card }: { order: Order; card: EncryptedCard }) {
-  const ref = useActorRef(twoC2pCardLogic, {
-    ...actorOptions('twoC2pCard'),
+  const ref = useActorRef(cardReturnLogic, {
+    ...actorOptions('cardReturn'),
     input: {
       order: {
         orderId: order.id,
@@ -57,20 +56,16 @@ function Flow({ order, card }: { order: Order; card: EncryptedCard }) {
       card,
     },
   });
-  const phase = useSelector(ref, selectTwoC2pCardPhase);
-  const ended = useSelector(ref, (s) => (s.status === 'done' ? s.output?.result ?? 'toOrders' : null));
-  const navigate = useNavigate();
-  // the form could not be signed (the failure is told): on to the order list, where the order can be paid again
-  useEffect(() => {
-    if (ended) void navigate(ended === 'paid' ? ROUTES.thankYou(order.order_token) : ROUTES.orders, { replace: true });
-  }, [ended, navigate, order.order_token]);
+  const payment = useSelector(ref, selectCardPayment);
+  const phase = useSelector(payment, (s) => (s ? selectTwoC2pCardPhase(s) : null));
   return <Spinner label={phase === 'checking' ? t('confirmingPayment') : t('redirecting')} />;
 }
 
 /**
  * The card-payment return page: the order id from the second path segment, the encrypted card
  * from the query (encryptedCardInfo, maskedCardInfo, expMonthCardInfo, expYearCardInfo); the
- * 2C2P card machine signs the gateway form on our server and posts it.
+ * card-return machine runs the 2C2P card machine (it signs the gateway form on our server and posts
+ * it) and sends the buyer on at its end (paid: the thank-you page; otherwise the order list).
  */
 export function CardReturnPage() {
   const { order } = useLoaderData() as { order: Order | null };

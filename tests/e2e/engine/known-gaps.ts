@@ -8,7 +8,10 @@
  */
 export const KNOWN_GAPS: Record<string, string> = {
   // states
+  'cardReturn.paid': "app: the card-payment return page posts the signed form to the gateway and the buyer comes back from it to the thank-you page (2C2P's return), not to this page's flow, which a new visit starts anew: its card payment never ends paid here; its not-paid end (the form could not be signed: the order list) is walked",
   // transitions
+  'cardReturn.paying | xstate.done.actor.twoC2pCard #0': "app: the card-payment return page posts the signed form to the gateway and the buyer comes back from it to the thank-you page (2C2P's return), not to this page's flow, which a new visit starts anew: its card payment never ends paid here; its not-paid end (the form could not be signed: the order list) is walked",
+  'cardReturn.paying | xstate.error.actor.twoC2pCard #0': "app: a method machine handles every failure of its own calls (each invoke has its onError) and ends in a final state; it errors only when the page's own code throws, which no server answer, sandbox control nor fault brings about",
   'paypal.awaitingApproval | xstate.error.actor.watchApproval #0': "app: the window watcher (src/api/paypal-window.ts) does not fail: a blocked window answers null (paypal.error, walked), a cross-origin read is caught, and its timer's work never throws into the actor",
   'orderPayment.paying.bankTransfer | xstate.done.actor.bankTransfer #1': "app: every end of the transfer notice hands the order over (notified, or notify later: result 'pending'), so the notice never ends not paid; closing it unsent is payment.leave on the flow",
   'orderPayment.paying.bankTransfer | xstate.error.actor.bankTransfer #0': "app: a method machine handles every failure of its own calls (each invoke has its onError) and ends in a final state; it errors only when the page's own code throws, which no server answer, sandbox control nor fault brings about",

@@ -2,6 +2,7 @@
 import type { MachineModel } from '../support/model';
 import { accessCountdownModel } from './access-countdown.model';
 import { bankTransferModel } from './bank-transfer.model';
+import { cardReturnModel } from './card-return.model';
 import { cartModel } from './cart.model';
 import { checkoutModel } from './checkout.model';
 import { omiseCardModel } from './omise-card.model';
@@ -35,6 +36,7 @@ export const MODELS = [
   scbQrModel,
   twoC2pLinkModel,
   twoC2pCardModel,
+  cardReturnModel,
   gbPrimeCardModel,
   gbPrimePromptPayModel,
   paySolutionsModel,
