@@ -184,6 +184,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.decorateRequest('user', null);
   app.decorateRequest('sessionState', 'none');
   app.decorateRequest('operation', null);
+  // The change feed (its LISTEN connection) starts once the app is built: building it holds the
+  // event loop (tens of seconds on a loaded machine when the server runs from source), and a
+  // connection opened before that times out though the database answered.
+  app.addHook('onReady', async () => ctx.publicCache.listen());
   app.addHook('onClose', async () => ctx.publicCache.close());
   if (ownDb) app.addHook('onClose', async () => db.close());
   // The paid e-mail with the receipt / tax invoice attached (server/documents/mail.ts); closing

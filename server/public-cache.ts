@@ -36,8 +36,15 @@ export interface PublicCacheStats {
 }
 
 export interface PublicCache {
-  /** True when answers may be served and stored (switched on and the change feed is live). */
+  /** True when answers may be served and stored (switched on, listening, and the change feed is live). */
   readonly usable: boolean;
+  /**
+   * Subscribes to the change feed, which starts it (on PostgreSQL: its LISTEN connection). The app
+   * calls it once it is ready (server/app.ts), not while it is being built: building it can hold the
+   * event loop for longer than PG_CONNECT_TIMEOUT_MS on a loaded machine, and a connection opened
+   * before would time out though the database answered. Nothing is cached before.
+   */
+  listen(): void;
   get(key: string, variant: string): Buffer | undefined;
   /** The course ids an existing entry of `key` shows (the same for every variant). */
   deps(key: string): ReadonlySet<number> | undefined;
@@ -84,7 +91,7 @@ export function createPublicCache(feed: ChangeFeed | undefined, options: PublicC
     const id = Number(m[1]);
     for (const [key, e] of entries) if (e.deps.has(id)) entries.delete(key);
   };
-  const unsubscribe = on ? feed.subscribe({ change: invalidate, live: () => dropAll() }) : () => undefined;
+  let unsubscribe: (() => void) | null = null;
 
   const live = (key: string): Entry | undefined => {
     const e = entries.get(key);
@@ -98,7 +105,10 @@ export function createPublicCache(feed: ChangeFeed | undefined, options: PublicC
 
   return {
     get usable() {
-      return on && feed.live;
+      return on && unsubscribe !== null && feed.live;
+    },
+    listen() {
+      if (on && feed && unsubscribe === null) unsubscribe = feed.subscribe({ change: invalidate, live: () => dropAll() });
     },
     get(key, variant) {
       if (!this.usable) return undefined;
@@ -134,7 +144,8 @@ export function createPublicCache(feed: ChangeFeed | undefined, options: PublicC
       return { ...counts, entries: entries.size };
     },
     close() {
-      unsubscribe();
+      unsubscribe?.();
+      unsubscribe = null;
       dropAll();
     },
   };

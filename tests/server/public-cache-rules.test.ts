@@ -28,9 +28,33 @@ function fakeFeed(): ChangeFeed & { send(payload: string): void; setLive(v: bool
 const bytes = (s: string) => Buffer.from(s);
 
 describe('public answers cache', () => {
+  it('subscribes to the change feed (which starts it: the LISTEN connection) only when told to listen, once; until then it serves nothing, even from a live feed', () => {
+    const feed = fakeFeed();
+    let subscriptions = 0;
+    const counted = { ...feed, get live() { return feed.live; }, subscribe: (l: ChangeListener) => (subscriptions++, feed.subscribe(l)) };
+    feed.setLive(true);
+    const cache = createPublicCache(counted, { enabled: true, ttlMs: 60_000 });
+    expect(subscriptions).toBe(0);
+    cache.put(cache.ticket(), 'course:1', 'g', [1], bytes('a'));
+    expect(cache.usable).toBe(false);
+    expect(cache.get('course:1', 'g')).toBeUndefined();
+    cache.listen();
+    cache.listen();
+    expect(subscriptions).toBe(1);
+    expect(cache.usable).toBe(true);
+    cache.put(cache.ticket(), 'course:1', 'g', [1], bytes('a'));
+    expect(cache.get('course:1', 'g')).toEqual(bytes('a'));
+    // what it missed before listening cannot matter: it kept nothing then, and a change now drops the entry
+    feed.send('c:1');
+    expect(cache.get('course:1', 'g')).toBeUndefined();
+    cache.close();
+    expect(cache.usable).toBe(false);
+  });
+
   it('serves nothing until the feed is live, and drops everything when it is lost', () => {
     const feed = fakeFeed();
     const cache = createPublicCache(feed, { enabled: true, ttlMs: 60_000 });
+    cache.listen();
     cache.put(cache.ticket(), 'course:1', 'g', [1], bytes('a'));
     expect(cache.get('course:1', 'g')).toBeUndefined(); // not live: not even stored
     feed.setLive(true);
@@ -47,6 +71,7 @@ describe('public answers cache', () => {
     const feed = fakeFeed();
     feed.setLive(true);
     const cache = createPublicCache(feed, { enabled: true, ttlMs: 60_000 });
+    cache.listen();
     cache.put(cache.ticket(), 'course:1', 'g', [1, 4], bytes('1'));
     cache.put(cache.ticket(), 'course:2', 'g', [2, 5], bytes('2'));
     cache.put(cache.ticket(), 'settings', '', [], bytes('s'));
@@ -63,6 +88,7 @@ describe('public answers cache', () => {
     const feed = fakeFeed();
     feed.setLive(true);
     const cache = createPublicCache(feed, { enabled: true, ttlMs: 60_000 });
+    cache.listen();
     const ticket = cache.ticket(); // the build starts reading…
     feed.send('c:9'); // …a change of an unrelated course arrives meanwhile
     cache.put(ticket, 'course:1', 'g', [1], bytes('old'));
@@ -74,6 +100,7 @@ describe('public answers cache', () => {
     feed.setLive(true);
     let now = 0;
     const cache = createPublicCache(feed, { enabled: true, ttlMs: 1000, maxKeys: 2, maxVariants: 2, now: () => now });
+    cache.listen();
     cache.put(cache.ticket(), 'course:1', 'g', [1], bytes('guest'));
     cache.put(cache.ticket(), 'course:1', 'm', [1], bytes('member'));
     cache.put(cache.ticket(), 'course:1', 'm:1', [1], bytes('owner'));
@@ -92,6 +119,7 @@ describe('public answers cache', () => {
     const feed = fakeFeed();
     feed.setLive(true);
     for (const cache of [createPublicCache(feed, { enabled: false, ttlMs: 60_000 }), createPublicCache(undefined, { enabled: true, ttlMs: 60_000 })]) {
+      cache.listen();
       cache.put(cache.ticket(), 'course:1', 'g', [1], bytes('a'));
       expect(cache.usable).toBe(false);
       expect(cache.get('course:1', 'g')).toBeUndefined();
