@@ -28,7 +28,7 @@ import type { RegistrationConfig, RegistrationValues } from '../../domain/forms/
 import { canBuy, type Buyability, type BuyableCourse } from '../../domain/buyability';
 import { MSG, msgOf, type Msg } from '../../domain/messages';
 import type { PricingPlan } from '../../domain/types';
-import type { OrderProblem } from '../../domain/order-checks';
+import type { OrderCheckInput, OrderProblem, SubmitCheckInput } from '../../domain/order-checks';
 import { orderProblem, submitProblem } from '../../domain/order-checks';
 import { toMajor } from '../../domain/money';
 import { freeOrderApproval, type Instant } from '../../domain/plans';
@@ -223,8 +223,9 @@ function freshKey(content: string): { idempotencyKey: string; keyFor: string } {
   return { idempotencyKey: newIdempotencyKey(), keyFor: content };
 }
 
-function submitProblemOf(c: CartSummary): OrderProblem | null {
-  return submitProblem({
+/** The cart as the domain's order checks read it (what may be submitted, what may be ordered). */
+function cartChecked(c: CartSummary): SubmitCheckInput & OrderCheckInput {
+  return {
     lines: c.lines,
     plans: c.plans,
     currency: c.currency,
@@ -233,19 +234,14 @@ function submitProblemOf(c: CartSummary): OrderProblem | null {
     promotions: c.promotions,
     promotionId: c.promotionId,
     couponCount: c.coupons.length,
-  });
-}
-
-function orderProblemOf(c: CartSummary): OrderProblem | null {
-  return orderProblem({
-    lines: c.lines,
-    plans: c.plans,
-    currency: c.currency,
     ownedCourseIds: c.ownedCourseIds,
     paymentMethodId: c.paymentMethodId,
     payable: c.totals.payable,
-  });
+  };
 }
+
+const submitProblemOf = (c: CartSummary): OrderProblem | null => submitProblem(cartChecked(c));
+const orderProblemOf = (c: CartSummary): OrderProblem | null => orderProblem(cartChecked(c));
 
 /** The analytics event of the cart as it is: begin_checkout (the cart's payable) or purchase (the order's total and token). */
 export function analyticsOf(context: Pick<CheckoutContext, 'cart' | 'order'>, event: AnalyticsEmitted['event']): AnalyticsEmitted {
@@ -348,6 +344,16 @@ const paymentSettled = [
   { guard: { type: 'paymentFailed', params: outputOf }, target: '#checkout.editing', actions: { type: 'afterPaymentFailure', params: outputOf } },
   { target: '#checkout.leftForOrders' },
 ] as const;
+
+/** What the registration machine is given: the form as submitted, the shop's registration rules, and whether it logs in after. */
+function registerAndLoginInput(form: { values: RegistrationValues; credential: string } | null, settings: CheckoutSettings, withLogin: boolean) {
+  return { values: form?.values ?? {}, config: { ...settings.registration, withLogin }, credential: form?.credential ?? '' };
+}
+
+const registeredUser = ({ event }: { event: { output: unknown } }) => (event.output as { user: SessionUser }).user;
+
+/** Registered and logged in (the modal's or the visitor's registration): the user kept, the session told, the cart told. */
+const SIGNED_UP = [{ type: 'keepUser', params: registeredUser }, { type: 'announceSession', params: registeredUser }, 'tellCartLoggedIn'] as const;
 
 const paymentCrashed = { target: '#checkout.leftForOrders', actions: { type: 'log', params: { message: 'payment machine failed' } } } as const;
 
@@ -529,20 +535,12 @@ export const checkoutMachine = setup({
       invoke: {
         id: 'registerAndLogin',
         src: 'registerAndLogin',
-        input: ({ context }) => ({
-          values: context.memberRegistration?.values ?? {},
-          config: { ...context.settings.registration, withLogin: true },
-          credential: context.memberRegistration?.credential ?? '',
-        }),
+        input: ({ context }) => registerAndLoginInput(context.memberRegistration, context.settings, true),
         onDone: [
           {
             guard: { type: 'registered', params: ({ event }) => event.output },
             target: 'signedUp',
-            actions: [
-              { type: 'keepUser', params: ({ event }) => (event.output as { user: SessionUser }).user },
-              { type: 'announceSession', params: ({ event }) => (event.output as { user: SessionUser }).user },
-              'tellCartLoggedIn',
-            ],
+            actions: SIGNED_UP,
           },
           // Refused (the registration machine said why): the form stays, in the modal when the order waits.
           { guard: 'orderWaits', target: 'awaitingLogin' },
@@ -562,20 +560,12 @@ export const checkoutMachine = setup({
       invoke: {
         id: 'registerAndLogin',
         src: 'registerAndLogin',
-        input: ({ context }) => ({
-          values: context.registration?.values ?? {},
-          config: { ...context.settings.registration, withLogin: context.settings.usernameRegistration },
-          credential: context.registration?.credential ?? '',
-        }),
+        input: ({ context }) => registerAndLoginInput(context.registration, context.settings, context.settings.usernameRegistration),
         onDone: [
           {
             guard: { type: 'registered', params: ({ event }) => event.output },
             target: 'creatingOrder',
-            actions: [
-              { type: 'keepUser', params: ({ event }) => (event.output as { user: SessionUser }).user },
-              { type: 'announceSession', params: ({ event }) => (event.output as { user: SessionUser }).user },
-              'tellCartLoggedIn',
-            ],
+            actions: SIGNED_UP,
           },
           {
             target: 'editing',
