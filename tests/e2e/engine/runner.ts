@@ -69,6 +69,11 @@ export interface PageMap {
   db: Record<string, (ctx: PathContext) => Promise<void>>;
 }
 
+/** The map's name in the tests' titles (payments.spec.ts) and its key in the plan's file (paths.ts enginePaths). */
+export function mapTitle(map: PageMap): string {
+  return `${map.methodId ? `method ${map.methodId} ${map.id}` : map.id}${map.variant ? ` (${map.variant})` : ''}`;
+}
+
 function stateKey(map: PageMap, step: BrowserStep): string {
   const nodes = (step.state as unknown as { _nodes: { id: string; type: string }[] })._nodes.filter((n) => n.type === 'atomic' || n.type === 'final');
   return nodes.map((n) => n.id).sort().join('+') || map.id;
