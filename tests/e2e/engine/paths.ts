@@ -285,9 +285,14 @@ export function enginePaths(model: BrowserModel, name: string): BrowserPath[] {
     // first map of the file
   }
   now[name] = paths.map((p) => ({ labels: p.steps.map((s) => s.label), values: p.steps.map((s) => s.value) }));
-  mkdirSync(PLAN_CACHE, { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(now));
-  renameSync(tmp, file);
+  try {
+    mkdirSync(PLAN_CACHE, { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(now));
+    renameSync(tmp, file);
+  } catch (err) {
+    // a folder that cannot be written (read-only node_modules): every process computes its own
+    console.warn(`[e2e] the engine's plan is not kept (${String(err)})`);
+  }
   return paths;
 }
