@@ -6,17 +6,18 @@
  * (alternating over a machine's paths, tests/e2e/engine/lang.ts), and the database checked at the end.
  */
 import { languageOf, speak } from './engine/lang';
-import { browserPaths } from './engine/paths';
+import { enginePaths } from './engine/paths';
 import { freshStudent, loginFast, test } from './engine/fixtures';
 import { FLOW_MAPS, PAGE_MAPS } from './engine/maps';
-import { runPath } from './engine/runner';
+import { mapTitle, runPath } from './engine/runner';
 import { KNOWN_BROKEN } from './engine/known-broken';
 
 const COURSE = '/course/1-english-for-communication';
 
 for (const map of [...PAGE_MAPS, ...FLOW_MAPS]) {
-  test.describe(`${map.methodId ? `method ${map.methodId} ${map.id}` : map.id}${map.variant ? ` (${map.variant})` : ''}`, () => {
-    for (const [index, path] of browserPaths(map.model).entries()) {
+  test.describe(mapTitle(map), () => {
+    // the plan is computed once per run (in the runner) and rebuilt from its file in the workers (paths.ts enginePaths)
+    for (const [index, path] of enginePaths(map.model, mapTitle(map)).entries()) {
       // the buyer's language: Thai and English alternate over a machine's paths
       const lang = languageOf(index);
       test(`${path.title} [${lang}]`, async ({ page, request, shop, machines: trace }) => {

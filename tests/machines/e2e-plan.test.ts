@@ -1,6 +1,6 @@
 /**
  * The browser engine's plan, checked without a browser: the paths tests/e2e/payments.spec.ts walks
- * (tests/e2e/engine/paths.ts over each page map), replayed against the real machines
+ * (tests/e2e/engine/paths.ts over each page map, the same file of them), replayed against the real machines
  * (tests/e2e/engine/cover.ts), take every state and transition of every payment machine but the
  * gaps tests/e2e/engine/known-gaps.ts names with their reasons; both languages are walked; and
  * every label of every path has an action in its page map (a path the map cannot run fails here,
@@ -11,8 +11,8 @@ import { plannedCover } from '../e2e/engine/cover';
 import { KNOWN_GAPS } from '../e2e/engine/known-gaps';
 import { languageOf } from '../e2e/engine/lang';
 import { FLOW_MAPS, PAGE_MAPS } from '../e2e/engine/maps';
-import { browserPaths } from '../e2e/engine/paths';
-import { unmapped } from '../e2e/engine/runner';
+import { enginePaths } from '../e2e/engine/paths';
+import { mapTitle, unmapped } from '../e2e/engine/runner';
 import { definitionOf } from './support/coverage';
 
 describe('the browser engine plans every payment transition', () => {
@@ -25,7 +25,9 @@ describe('the browser engine plans every payment transition', () => {
       const states = new Set<string>();
       const transitions = new Set<string>();
       for (const map of maps) {
-        const paths = browserPaths(map.model);
+        // the paths payments.spec.ts runs: computed here when the sources changed, and kept for the
+        // browser run that follows (paths.ts enginePaths)
+        const paths = enginePaths(map.model, mapTitle(map));
         for (const path of paths) expect(unmapped(map, path), path.title).toEqual([]);
         expect(new Set(paths.map((_, i) => languageOf(i))).size).toBe(paths.length > 1 ? 2 : 1);
         const planned = plannedCover(map.model, paths);

@@ -2,12 +2,24 @@
  * Browser paths from a machine's graph (xstate/graph): the machine is walked with the events the
  * page can send and, for each invoked actor, the outcomes the real server and its sandboxes can
  * produce (each labelled, e.g. `✓getOrder:approved`, `✗getOrder:network`), plus the machine's
- * delays. The shortest path to every abstract state is completed by the shortest way on to a final
- * state; a greedy cover then keeps the fewest complete paths that together reach every state
- * (every final outcome is a state, so each outcome gets its path).
+ * delays. The shortest path to every abstract state, and each of those extended by every event
+ * taken there, is completed by the shortest way on to a final state; a greedy cover then keeps the
+ * fewest complete paths that together take every state node, every transition (keyed as the
+ * browser trace and `npm run e2e:report` key them: cover.ts replays each candidate against the
+ * real machine) and every event label (each answer, failure and user action the map knows is
+ * walked at least once). Every final outcome is a state node, so each outcome gets its path.
+ *
+ * The plan costs seconds of CPU (the whole graph walked, each candidate replayed); `enginePaths`
+ * keeps it in a file keyed by the sources it depends on, so a test run computes it once (in
+ * Playwright's runner, which loads the spec to list its tests) and its workers rebuild the same
+ * paths from the file by replaying their labels, each step checked against the recorded state.
  */
-import { transition, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { initialTransition, transition, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
+import { plannedSteps } from './cover';
 
 type AnyStateNode = AnyStateMachine['root'];
 
@@ -33,17 +45,11 @@ export interface BrowserModel {
    */
   rest?: When;
   /**
-   * What the chosen paths must cover together: 'transitions' (default: every state and every
-   * transition between different states), or 'states' (every state; for a flow whose methods'
-   * transitions are walked by their own machines' paths, to keep the suite's time down).
+   * What the chosen paths must cover together: 'transitions' (default: every state node, every
+   * transition and every event label), or 'states' (every state node and abstract state; for a flow
+   * whose methods' transitions are walked by their own machines' paths, to keep the suite's time down).
    */
   cover?: 'states' | 'transitions';
-  /**
-   * Self-transitions (an event that leaves the machine in the same state, e.g. an invalid file
-   * refused, a gateway error told) the cover must take too, by event label: others are walked
-   * only when on the way.
-   */
-  seek?: readonly string[];
 }
 
 export interface BrowserStep {
@@ -178,31 +184,24 @@ export function browserPaths(model: BrowserModel): BrowserPath[] {
       complete.push([...steps, { event, state: next }, ...onward(next)]);
     }
   }
-  // Greedy cover of the abstract states, state nodes and transitions (state + event label) by complete paths.
-  // Covered by state value, not context: the context only steers the walk (guards).
+  // Greedy cover of what the browser report counts: the state nodes, and the transitions as the
+  // page's trace keys them (each candidate replayed against the real machine, cover.ts), plus every
+  // event label (each outcome and user action the map knows, walked at least once). Two paths that
+  // take the same transitions through other combinations of a parallel machine's regions, or with
+  // other context, are one: the context only steers the walk (guards).
   const valueOf = (st: RawStep) => `${st.state.status}:${JSON.stringify(st.state.value)}`;
-  // Self-loops (typing in a form, an invalid submit) are walked when on the way, not sought out,
-  // unless the model names them in `seek`.
-  const edges = (steps: RawStep[]) =>
-    steps
-      .slice(1)
-      .map((st, i) => [valueOf(steps[i]!), labelOf(st.event), valueOf(st)] as const)
-      .filter(([from, label, to]) => from !== to || (model.seek?.includes(label) ?? false))
-      .map(([from, label, to]) => `${from} --${label}--> ${to}`);
-  const keysOf = (steps: RawStep[]) => new Set([...steps.map(valueOf), ...statesOf(steps), ...(model.cover === 'states' ? [] : edges(steps))]);
-  const keyed = complete.map((steps) => ({ steps, keys: keysOf(steps) }));
+  const transitionsOf = (steps: RawStep[]) => plannedSteps(model, { steps: steps.map((st) => ({ event: st.event })) } as unknown as BrowserPath).flatMap((p) => p.keys);
+  const keysOf = (steps: RawStep[]) =>
+    new Set(model.cover === 'states' ? [...steps.map(valueOf), ...statesOf(steps)] : [...statesOf(steps), ...transitionsOf(steps), ...steps.slice(1).map((st) => `label ${labelOf(st.event)}`)]);
+  // the same complete path is often made more than once (the shortest path to a state, completed, is that to the next one)
+  const distinct = new Map<string, RawStep[]>();
+  for (const steps of complete) {
+    const id = steps.map((st) => `${labelOf(st.event)}>${serialize(st.state, ended)}`).join('\n');
+    if (!distinct.has(id)) distinct.set(id, steps);
+  }
+  const keyed = [...distinct.values()].map((steps) => ({ steps, keys: keysOf(steps) }));
   const uncovered = new Set(keyed.flatMap((k) => [...k.keys]));
   const chosen: RawStep[][] = [];
-  // Each final state (each outcome) first by its own shortest path, then the fewest more to cover the rest.
-  const finals = new Set<string>();
-  for (const p of [...shortest].sort((a, b) => a.steps.length - b.steps.length)) {
-    if (!isFinal(p.state)) continue;
-    const value = JSON.stringify(p.state.value);
-    if (finals.has(value)) continue;
-    finals.add(value);
-    chosen.push(p.steps);
-    for (const k of keysOf(p.steps)) uncovered.delete(k);
-  }
   while (uncovered.size) {
     keyed.sort((a, b) => gain(b.keys) - gain(a.keys) || a.steps.length - b.steps.length);
     const best = keyed.shift()!;
@@ -222,4 +221,78 @@ export function browserPaths(model: BrowserModel): BrowserPath[] {
       return { steps: out, title: `${out.slice(1).map((s) => s.label).join(' → ')} ⇒ ${last.value.replace(/"/g, '')}` };
     })
     .sort((a, b) => a.title.localeCompare(b.title));
+}
+
+/** The sources a plan depends on: the machines, what they and the maps import, the engine and its maps, the machine models, XState. */
+const PLAN_SOURCES = ['machines', 'domain', 'src/i18n', 'tests/e2e/engine', 'tests/e2e/support.ts', 'tests/machines/models', 'tests/machines/support', 'scripts/transition-key.ts', 'node_modules/xstate/package.json'];
+const PLAN_CACHE = 'node_modules/.cache/course-e2e-paths';
+
+let planHash: string | undefined;
+function sourcesHash(): string {
+  if (planHash) return planHash;
+  const h = createHash('sha256');
+  const add = (file: string) => h.update(file).update('\0').update(readFileSync(file)).update('\0');
+  for (const src of PLAN_SOURCES) {
+    if (!existsSync(src)) continue;
+    if (statSync(src).isFile()) add(src);
+    else for (const f of (readdirSync(src, { recursive: true }) as string[]).sort()) if (/\.(ts|mjs|js|json)$/.test(f) && statSync(join(src, f)).isFile()) add(join(src, f));
+  }
+  return (planHash = h.digest('hex').slice(0, 16));
+}
+
+/** A path as kept in the file: its labels and, to check the rebuild, the state value after each. */
+type StoredPath = { labels: string[]; values: string[] };
+
+/** The path again from its labels: each step's event is the candidate with that label in the state reached (as browserPaths made it). */
+function rebuild(model: BrowserModel, stored: StoredPath): BrowserPath | undefined {
+  const cache = new Map<string, EventObject[]>();
+  const ended = new WeakSet<object>();
+  const logic = walkLogic(model, ended);
+  const [first] = initialTransition(logic, model.input as never) as unknown as [AnyMachineSnapshot];
+  const steps: BrowserStep[] = [{ label: 'start', event: { type: 'xstate.init' }, state: first, value: JSON.stringify(first.value), final: false }];
+  for (const label of stored.labels.slice(1)) {
+    const from = steps.at(-1)!.state;
+    const event = candidates(model, cache, from, ended).find((e) => labelOf(e) === label);
+    if (!event) return undefined;
+    const [state] = transition(logic, from as never, event as never) as unknown as [AnyMachineSnapshot];
+    steps.push({ label, event, state, value: JSON.stringify(state.value), final: state.status === 'done' || ended.has(state) });
+  }
+  if (steps.map((s) => s.value).join('\n') !== stored.values.join('\n')) return undefined;
+  const last = steps.at(-1)!;
+  return { steps, title: `${steps.slice(1).map((s) => s.label).join(' → ')} ⇒ ${last.value.replace(/"/g, '')}` };
+}
+
+/**
+ * browserPaths, kept in node_modules/.cache/course-e2e-paths/<hash of the sources>.json under
+ * `name` (a map's id and variant): computed by the first process of a run that needs it, rebuilt
+ * from the file by the others. A file that no longer rebuilds the same states is computed again.
+ */
+export function enginePaths(model: BrowserModel, name: string): BrowserPath[] {
+  const file = join(PLAN_CACHE, `${sourcesHash()}.json`);
+  let stored: Record<string, StoredPath[]> = {};
+  try {
+    stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, StoredPath[]>;
+  } catch {
+    // not made yet (or half written by a process that was stopped): computed below
+  }
+  const kept = stored[name]?.map((p) => rebuild(model, p));
+  if (kept?.length && kept.every((p) => p !== undefined)) return kept as BrowserPath[];
+  const paths = browserPaths(model);
+  let now: Record<string, StoredPath[]> = {};
+  try {
+    now = JSON.parse(readFileSync(file, 'utf8')) as Record<string, StoredPath[]>;
+  } catch {
+    // first map of the file
+  }
+  now[name] = paths.map((p) => ({ labels: p.steps.map((s) => s.label), values: p.steps.map((s) => s.value) }));
+  try {
+    mkdirSync(PLAN_CACHE, { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(now));
+    renameSync(tmp, file);
+  } catch (err) {
+    // a folder that cannot be written (read-only node_modules): every process computes its own
+    console.warn(`[e2e] the engine's plan is not kept (${String(err)})`);
+  }
+  return paths;
 }

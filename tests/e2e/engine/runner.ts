@@ -17,7 +17,7 @@ import type { Locale } from '../../../src/i18n/locale';
 import { labelOf, type BrowserModel, type BrowserPath, type BrowserStep } from './paths';
 import type { Macrostep, MachineTrace } from './trace';
 import { plannedSteps } from './cover';
-import { DB_POLL, SERVER_ANSWER, TRACE_POLL, waitFor } from './waits';
+import { DB_POLL, SERVER_ANSWER, traceHolds, waitFor } from './waits';
 
 export interface PathContext {
   page: Page;
@@ -69,6 +69,11 @@ export interface PageMap {
   db: Record<string, (ctx: PathContext) => Promise<void>>;
 }
 
+/** The map's name in the tests' titles (payments.spec.ts) and its key in the plan's file (paths.ts enginePaths). */
+export function mapTitle(map: PageMap): string {
+  return `${map.methodId ? `method ${map.methodId} ${map.id}` : map.id}${map.variant ? ` (${map.variant})` : ''}`;
+}
+
 function stateKey(map: PageMap, step: BrowserStep): string {
   const nodes = (step.state as unknown as { _nodes: { id: string; type: string }[] })._nodes.filter((n) => n.type === 'atomic' || n.type === 'final');
   return nodes.map((n) => n.id).sort().join('+') || map.id;
@@ -104,16 +109,12 @@ export async function runPath(ctx: PathContext, map: PageMap, path: BrowserPath)
   let cursor = 0;
   const reachStart = async (step: BrowserStep) => {
     const limit = waitFor(step.label);
-    await expect
-      .poll(
-        () => {
-          const at = ctx.trace.records.findIndex((r, k) => k >= cursor && r.m === map.id && r.v === step.value);
-          if (at >= 0) cursor = at + 1;
-          return at >= 0;
-        },
-        { message: `${map.id} reaches ${step.value} (waited up to ${limit.ms} ms for ${limit.why}); recorded: ${ctx.trace.values(map.id).join(' → ')}`, timeout: limit.ms, intervals: TRACE_POLL },
-      )
-      .toBe(true);
+    const reached = await traceHolds(() => {
+      const at = ctx.trace.records.findIndex((r, k) => k >= cursor && r.m === map.id && r.v === step.value);
+      if (at >= 0) cursor = at + 1;
+      return at >= 0;
+    }, limit.ms);
+    if (!reached) throw new Error(`${map.id} did not reach ${step.value} (waited up to ${limit.ms} ms for ${limit.why}); recorded: ${ctx.trace.values(map.id).join(' → ')}`);
   };
   const describe = (ms: Macrostep) => `${ms.event} [${ms.keys.join(', ')}] ⇒ ${ms.value}`;
   /**
@@ -152,9 +153,7 @@ export async function runPath(ctx: PathContext, map: PageMap, path: BrowserPath)
           .join(' → ') || 'nothing'
       }\nPath: ${path.title}`;
     let verdict: ReturnType<typeof judge>;
-    try {
-      await expect.poll(() => (verdict = judge(step, i)) !== undefined, { timeout: limit.ms, intervals: TRACE_POLL }).toBe(true);
-    } catch {
+    if (!(await traceHolds(() => (verdict = judge(step, i)) !== undefined, limit.ms))) {
       throw new Error(`${map.id} did not take step ${i} (${step.label}) within ${limit.ms} ms (waited for ${limit.why}).\n${planText()}\nrecorded states: ${ctx.trace.values(map.id).join(' → ')}`);
     }
     if ('mismatch' in verdict!) throw new Error(`${map.id} step ${i} (${step.label}): the transition taken is not the planned one.\ntaken:   ${verdict.mismatch}\n${planText()}`);

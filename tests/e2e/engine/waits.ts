@@ -51,5 +51,19 @@ export function waitFor(label: string): Wait {
  */
 export const TRACE_POLL = [10, 25];
 
+/**
+ * Waits until `holds()` (a look at the in-process trace) is true, looking every 25 ms; false when
+ * `ms` passed first. A plain timer, not expect.poll: each of expect.poll's looks is an assertion
+ * step of its own, reported to the runner and recorded in the trace (40 a second per waiting test).
+ */
+export async function traceHolds(holds: () => boolean, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  for (;;) {
+    if (holds()) return true;
+    if (Date.now() >= until) return false;
+    await new Promise((r) => setTimeout(r, TRACE_POLL[1]));
+  }
+}
+
 /** A database read (a query on the worker's pool): every 100 ms after a quick first look. */
 export const DB_POLL = [50, 100];

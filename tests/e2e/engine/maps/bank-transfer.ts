@@ -90,8 +90,6 @@ export const bankTransferMap = methodMap(1, bankTransferMachine, {
       { type: 'payment.later' },
       { type: 'payment.notify' },
     ],
-    // the page's own refusals leave the form as it was: walked on purpose, once each
-    seek: ['slip.select:pdf', 'slip.remove', 'payment.notify'],
     filter: (s, e) => {
       const c = s.context as { form: { slip: string | null }; errors: unknown[] };
       // the file input is there while no slip is kept (one file), the remove button while one is

@@ -58,7 +58,6 @@ export const twoC2pCardMap = methodMap(3, twoC2pCardMachine, {
       { type: 'payment.abandon' },
     ],
     filter: backUnpaidOnly('awaitingResult'),
-    seek: ['card.gatewayError'],
     outcomes: {
       create2c2pCardRequest: { done: [{ label: 'ok', output: twoC2pCardModel.outcomes!.create2c2pCardRequest!.done![0] }], error: ['network'] },
       getOrder: orderReadOutcomes(3),
@@ -133,7 +132,6 @@ export const twoC2pCardReturnMap: PageMap = {
     ...twoC2pCardMap.model,
     input: { order: order(3), card: { encryptedCardInfo: 'ENC', maskedCardInfo: '411111XXXXXX1111', expMonthCardInfo: '12', expYearCardInfo: '2030' } },
     userEvents: [],
-    seek: [],
     // at the gateway, the path ends: the buyer finishes there (provider-pays.spec.ts)
     rest: 'awaitingResult',
   },
