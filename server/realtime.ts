@@ -11,6 +11,9 @@
  * process B. PGlite is single-process: the default in-memory adapter.
  * A lost LISTEN connection (PostgreSQL restarted, the connection killed) is survived and LISTENed
  * again by itself (listenerSafePool); pushes sent while it was down are not replayed.
+ * Nor are pushes sent while a client was disconnected (the adapter has no connection state
+ * recovery): 'sign-in' is acknowledged ({ ok }) once the socket is in the user's room, and the
+ * client reads the order when a sign-in after a drop is acknowledged (src/api/realtime.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';

@@ -2,15 +2,16 @@
  * Keeps a page that shows the buyer's orders (the order list, the thank-you page) true to the
  * server while it is open: every status change the server pushes for this buyer (the shop
  * approving a transfer or rejecting it, a late provider success, a refund) asks the page to read
- * its orders again (`ordersChanged`, provided by the page). When no push can come (`watchMyOrders`
+ * its orders again (`ordersChanged`, provided by the page), and so does the connection coming back
+ * after a gap (`order.pushesResumed`: a push sent meanwhile is not replayed). When no push can come (`watchMyOrders`
  * fails: the realtime connection refused, closed or never loaded, the sign-in refused; the same
  * rules as the payment machines' watchOrderStatus) the page reads its orders on a timer instead
  * (`polling`), so what it says (e.g. "this page updates by itself once the shop approves") stays true.
  */
 import { fromEventObservable, setup, type EventObject } from 'xstate';
-import type { OrderStatusPushed } from '../payments/qr.family';
+import type { OrderWatchPushed } from '../payments/qr.family';
 
-export type OrderWatchEvent = OrderStatusPushed;
+export type OrderWatchEvent = OrderWatchPushed;
 
 export const orderWatchMachine = setup({
   types: {
@@ -18,7 +19,7 @@ export const orderWatchMachine = setup({
   },
   actors: {
     /** Sends `order.statusChanged` for every push of the buyer's orders (the realtime connection); fails once no push can come. */
-    watchMyOrders: fromEventObservable<OrderStatusPushed & EventObject, unknown>(() => ({ subscribe: () => ({ unsubscribe: () => {} }) })),
+    watchMyOrders: fromEventObservable<OrderWatchPushed & EventObject, unknown>(() => ({ subscribe: () => ({ unsubscribe: () => {} }) })),
   },
   actions: {
     /** The page reads its orders again (react-router's revalidation). */
@@ -34,7 +35,8 @@ export const orderWatchMachine = setup({
   states: {
     watching: {
       invoke: { id: 'watchMyOrders', src: 'watchMyOrders', onError: { target: 'polling', actions: 'ordersChanged' } },
-      on: { 'order.statusChanged': { actions: 'ordersChanged' } },
+      // a push, or the connection back after a gap (a push sent meanwhile is lost): read again
+      on: { 'order.statusChanged': { actions: 'ordersChanged' }, 'order.pushesResumed': { actions: 'ordersChanged' } },
     },
     /** No push can come: the orders are read at once (a push may have been lost meanwhile), then on every interval. */
     polling: {

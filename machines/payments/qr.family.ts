@@ -8,7 +8,8 @@
  * (named after its operationId), its request, what the answer shows, and — for a bank QR the buyer
  * closes with 'Done' — `finish: true` (states `checkingPayment` and `pending`). Every member has
  * the states `creatingQr`, `awaitingScan` (parallel `push` / `poll`), `expired`, `failed`, `paid`,
- * `rejected`, the events `payment.retry`, `payment.resume` and the pushed `order.statusChanged`.
+ * `rejected`, the events `payment.retry`, `payment.resume`, the pushed `order.statusChanged` and
+ * the watch's `order.pushesResumed`.
  */
 import { assign, fromCallback, setup, type UnknownActorLogic } from 'xstate';
 import { providedByApp } from '../shared/provided';
@@ -23,6 +24,18 @@ export interface OrderStatusPushed {
   orderId: number;
   payment_status: OrderPaymentStatus;
 }
+
+/**
+ * Sent by the realtime watch when its connection dropped and has signed in again: a push sent
+ * meanwhile is not replayed (socket.io's PostgreSQL adapter has no connection state recovery),
+ * so whoever watches reads the order now instead of waiting for a push that may be gone.
+ */
+export interface PushesResumed {
+  type: 'order.pushesResumed';
+}
+
+/** What the realtime watch of orders sends: a status pushed, or the pushes back after a gap. */
+export type OrderWatchPushed = OrderStatusPushed | PushesResumed;
 
 /** The longest delay a timer can hold (2^31 - 1 ms, about 24.8 days); a longer one would fire at once. */
 export const MAX_TIMER_MS = 2_147_483_647;
@@ -59,7 +72,7 @@ export interface QrMethodConfig<Id extends string, Src extends string, TAnswer, 
 }
 
 export type QrContext<TShown extends object> = { order: PaymentOrder; expiresAt: string | null } & TShown;
-export type QrEvent = { type: 'payment.retry' } | { type: 'payment.resume' } | { type: 'qr.done' } | OrderStatusPushed;
+export type QrEvent = { type: 'payment.retry' } | { type: 'payment.resume' } | { type: 'qr.done' } | OrderWatchPushed;
 
 /**
  * The states of the family, as the machine's type sees them (snapshot.matches is typed by it): the
@@ -92,6 +105,9 @@ function awaitingScanState(machineId: string, finish: boolean) {
       // delayed events), so the state is entered again, which schedules the QR's expiry (the time
       // left) and the poll anew, and the order is read at once.
       'payment.resume': { target: '.poll.checking', reenter: true },
+      // The watch's connection came back after a gap: a push sent meanwhile is lost, so the order
+      // is read now rather than at the next poll.
+      'order.pushesResumed': { target: '.poll.checking' },
       'order.statusChanged': [
         { guard: 'pushedApproved', target: 'paid' },
         { guard: 'pushedRejected', target: 'rejected' },

@@ -11,6 +11,11 @@
  * closing the connection (a `connect_error` or `disconnect` after which the socket is no longer
  * `active`: socket.io-client does not try again by itself, as after 'io server disconnect'), the
  * server refusing the sign-in ('sign-in-error'), or socket.io-client failing to load.
+ *
+ * A connection that dropped and signed in again (`onRealtimeRejoined`) may have missed pushes: the
+ * server does not replay them (socket.io's PostgreSQL adapter has no connection state recovery),
+ * so a watch then has its order read at once. A dropped connection is only back once the server
+ * has answered the sign-in (the socket is in the user's room again), not at its `connect`.
  */
 import type { Socket, io as ioFn } from 'socket.io-client';
 import type { OrderPaymentStatus } from '../../machines/shared/api';
@@ -52,6 +57,9 @@ export const ATTEMPTS_BEFORE_UNAVAILABLE = 3;
 
 const listeners = new Set<Listener>();
 const downListeners = new Set<(why: string) => void>();
+const rejoinListeners = new Set<() => void>();
+/** The connection dropped since the server last accepted a sign-in: pushes may have been missed. */
+let dropped = false;
 let socket: Socket | null = null;
 let connecting: Promise<Socket> | null = null;
 /** Connection attempts failed since the last connect. */
@@ -77,6 +85,7 @@ function followConnection(s: Socket): void {
     else if (failedAttempts >= ATTEMPTS_BEFORE_UNAVAILABLE) setLost(`${failedAttempts} connection attempts failed (${err.message})`);
   });
   s.on('disconnect', (reason: string) => {
+    dropped = true;
     // 'io server disconnect' (or the page's own disconnect): socket.io-client does not reconnect
     if (!s.active) setLost(`disconnected: ${reason}`);
   });
@@ -116,9 +125,16 @@ export function openRealtime(load: SocketLoader = defaultLoader): Promise<Socket
   return connecting;
 }
 
-/** Signs the connection in as this user (the server checks it against the session cookie). */
+/**
+ * Signs the connection in as this user (the server checks it against the session cookie). Once the
+ * server accepts a sign-in that follows a drop, the rejoin listeners hear of it.
+ */
 export function realtimeSignIn(userId: number): void {
-  socket?.emit(REALTIME_EVENTS.signIn, { userId });
+  socket?.emit(REALTIME_EVENTS.signIn, { userId }, (answer?: { ok?: boolean }) => {
+    if (answer?.ok !== true || !dropped) return;
+    dropped = false;
+    for (const l of [...rejoinListeners]) l();
+  });
 }
 
 export function closeRealtime(): void {
@@ -127,6 +143,7 @@ export function closeRealtime(): void {
   connecting = null;
   failedAttempts = 0;
   lost = null;
+  dropped = false;
 }
 
 export function isRealtimeOpen(): boolean {
@@ -152,6 +169,14 @@ export function onRealtimeUnavailable(listener: (why: string) => void): () => vo
   downListeners.add(listener);
   return () => {
     downListeners.delete(listener);
+  };
+}
+
+/** Calls `listener` each time the connection is back after a drop (see the file's comment). */
+export function onRealtimeRejoined(listener: () => void): () => void {
+  rejoinListeners.add(listener);
+  return () => {
+    rejoinListeners.delete(listener);
   };
 }
 

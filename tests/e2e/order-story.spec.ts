@@ -134,3 +134,64 @@ test('thank-you page with no realtime connection (socket.io refused on the netwo
   const after = await shop.db.query<{ payment_status: string }>('SELECT payment_status FROM orders WHERE id = $1', [order.id]);
   expect(after.rows[0]!.payment_status).toBe('approved');
 });
+
+test('order list whose connection drops while the shop approves: once socket.io signs in again the page reads its orders and shows the approval, no reload', async ({ page, shop }) => {
+  // The page's socket.io goes through the test: its WebSocket can be closed, and its next
+  // handshake (long-polling, before the upgrade) held, so the shop approves while the page has no
+  // connection. The push of that approval reaches nobody and is not replayed; the page learns it
+  // only because the watch, told the connection is back (`order.pushesResumed`), reads the orders.
+  // Holding (not refusing) the handshake keeps socket.io-client from failing attempts in a row, so
+  // the watch never gives up for its 10-s poll: without the read on rejoin the page would wait forever.
+  let held: Promise<void> | null = null;
+  let release = () => {};
+  /** Sign-ins the server accepted (its acknowledgement, `43…`, on either transport). */
+  let signedIn = 0;
+  const acks = (packets: string) => packets.split('\x1e').filter((p) => p.startsWith('43')).length;
+  await page.route(/\/socket\.io\//, async (route) => {
+    if (held) await held;
+    if (route.request().method() !== 'GET') return route.fallback().catch(() => undefined);
+    try {
+      // a long-poll's answer (held by the server up to its ping interval)
+      const response = await route.fetch({ timeout: 60_000 });
+      const body = await response.text();
+      signedIn += acks(body);
+      await route.fulfill({ response, body });
+    } catch {
+      await route.abort().catch(() => undefined); // the page left meanwhile
+    }
+  });
+  const open = new Set<{ close: () => Promise<void> }>();
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    const server = ws.connectToServer();
+    const pair = { close: () => Promise.all([ws.close(), server.close()]).then(() => undefined) };
+    open.add(pair);
+    ws.onMessage((m) => server.send(m));
+    server.onMessage((m) => {
+      if (typeof m === 'string') signedIn += acks(m);
+      ws.send(m);
+    });
+    ws.onClose(() => (open.delete(pair), server.close()));
+    server.onClose(() => (open.delete(pair), ws.close()));
+  });
+  const user = await freshStudent(shop.db, 'story6');
+  await openAs(page, user.username, COURSE);
+  const order = await payByTransferAsShown(page, shop.db, user.id);
+  await page.goto('/myaccount/student/order?lang=en');
+  signedIn = 0;
+  const row = page.getByTestId('order-row').filter({ hasText: `#${order.id}` });
+  await expect(row.getByTestId('order-outcome')).toHaveAttribute('data-state', 'awaitingApproval');
+  // the list's connection is signed in and on its WebSocket (the pairs of the page before are closed with it)
+  await expect.poll(() => signedIn > 0 && open.size > 0, { message: "the list's socket.io is signed in on its WebSocket", timeout: 20_000 }).toBe(true);
+
+  held = new Promise<void>((resolve) => (release = resolve));
+  for (const pair of [...open]) await pair.close();
+  await approve(page, order.id);
+  const approved = await shop.db.query<{ payment_status: string }>('SELECT payment_status FROM orders WHERE id = $1', [order.id]);
+  expect(approved.rows[0]!.payment_status).toBe('approved');
+  // still shown as waiting: the push went nowhere
+  await expect(row.getByTestId('order-outcome')).toHaveAttribute('data-state', 'awaitingApproval');
+
+  held = null;
+  release();
+  await expect(row.getByTestId('order-outcome')).toHaveAttribute('data-state', 'paid', { timeout: 30_000 });
+});

@@ -4,7 +4,7 @@ import { waitFor } from '@testing-library/react';
 import { createActor, fromPromise, setup, SimulatedClock, toPromise, type AnyActorLogic } from 'xstate';
 import { cartActors, orderActors, paymentActors, realtimeActors, studentActors } from '../../src/api/actors';
 import { ApiError } from '../../src/api/errors';
-import { ATTEMPTS_BEFORE_UNAVAILABLE, closeRealtime, deliverOrderStatus, openRealtime, REALTIME_EVENTS, SOCKET_OPTIONS } from '../../src/api/realtime';
+import { ATTEMPTS_BEFORE_UNAVAILABLE, closeRealtime, deliverOrderStatus, openRealtime, REALTIME_EVENTS, realtimeSignIn, SOCKET_OPTIONS } from '../../src/api/realtime';
 import { createRealtimeConnection, RealtimeUnavailable } from '../../src/api/actors/realtime';
 import { scbQrMachine } from '../../machines/payments/scb-qr.machine';
 import { order, orderRead } from '../machines/models/fixtures';
@@ -188,7 +188,7 @@ describe('realtime', () => {
     expect(SOCKET_OPTIONS.path).toBe('/socket.io');
     socket.connected = true;
     socket.fire('connect');
-    expect(emitted).toEqual([[REALTIME_EVENTS.signIn, { userId: 42 }]]);
+    expect(emitted.map((args) => args.slice(0, 2))).toEqual([[REALTIME_EVENTS.signIn, { userId: 42 }]]);
     expect(selectRealtimeOnline(session.getSnapshot())).toBe(true);
     socket.fire('disconnect');
     socket.fire('connect');
@@ -267,6 +267,42 @@ describe('realtime', () => {
     // connected again: a new watch listens
     socket.fire('connect');
     expect(watching().parent.getSnapshot().value).toBe('listening');
+    closeRealtime();
+  });
+
+  it('a connection back after a drop, once the server accepted its sign-in, has the order read (order.pushesResumed) and the order list read again; the first sign-in, a refused one or one before the drop do not', async () => {
+    const { socket, emitted } = await opened();
+    const events: unknown[] = [];
+    const parent = createActor(
+      setup({ actors: { watchOrderStatus: realtimeActors.watchOrderStatus } }).createMachine({
+        invoke: { src: 'watchOrderStatus', input: { orderId: 5 } },
+        on: { '*': { actions: ({ event }) => events.push(event) } },
+      }),
+    ).start();
+    const list = watchingOrders();
+    /** The server's answer to the latest sign-in (socket.io's acknowledgement). */
+    const answer = (ok: boolean) => (emitted.at(-1)!.at(-1) as (a: { ok: boolean }) => void)({ ok });
+    realtimeSignIn(7);
+    expect(emitted.at(-1)!.slice(0, 2)).toEqual([REALTIME_EVENTS.signIn, { userId: 7 }]);
+    answer(true);
+    expect(events).toEqual([]);
+    socket.fire('disconnect', 'transport close');
+    socket.fire('connect');
+    realtimeSignIn(7);
+    answer(false);
+    expect(events).toEqual([]);
+    expect(list.reads()).toBe(0);
+    realtimeSignIn(7);
+    answer(true);
+    expect(events).toEqual([{ type: 'order.pushesResumed' }]);
+    expect(list.reads()).toBe(1);
+    // once: a later sign-in with no drop in between brings nothing
+    realtimeSignIn(7);
+    answer(true);
+    expect(events.length).toBe(1);
+    expect(list.reads()).toBe(1);
+    parent.stop();
+    list.actor.stop();
     closeRealtime();
   });
 

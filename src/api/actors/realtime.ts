@@ -1,9 +1,9 @@
 /** Realtime actors: the session's socket connection, and order status pushes for payment machines. */
 import { fromCallback, fromEventObservable, toObserver, type EventObject } from 'xstate';
 import type { OrderIdBody } from '../../../machines/shared/api';
-import type { OrderStatusPushed } from '../../../machines/payments/qr.family';
+import type { OrderWatchPushed } from '../../../machines/payments/qr.family';
 import type { RealtimeCommand } from '../../../machines/session/session.machine';
-import { closeRealtime, onOrderStatus, onRealtimeUnavailable, openRealtime, realtimeSignIn, type OrderStatusPush, type SocketLoader } from '../realtime';
+import { closeRealtime, onOrderStatus, onRealtimeRejoined, onRealtimeUnavailable, openRealtime, realtimeSignIn, type OrderStatusPush, type SocketLoader } from '../realtime';
 
 /** The realtime connection is lost for good (src/api/realtime.ts says when): no push can come. */
 export class RealtimeUnavailable extends Error {
@@ -50,23 +50,26 @@ export function createRealtimeConnection(load?: SocketLoader) {
 }
 
 /**
- * The server's order status pushes that `wanted` keeps, as `order.statusChanged`, until no push
- * can come (src/api/realtime.ts says when; at once when that is already so): then an error,
- * RealtimeUnavailable with why.
+ * The server's order status pushes that `wanted` keeps, as `order.statusChanged`, and
+ * `order.pushesResumed` each time the connection is back after a drop (a push sent meanwhile is
+ * lost: the watcher reads the order), until no push can come (src/api/realtime.ts says when; at
+ * once when that is already so): then an error, RealtimeUnavailable with why.
  */
 function pushesOf(wanted: (push: OrderStatusPush) => boolean) {
   return {
-    subscribe(...args: Parameters<typeof toObserver<OrderStatusPushed>>) {
+    subscribe(...args: Parameters<typeof toObserver<OrderWatchPushed>>) {
       const observer = toObserver(...args);
       let ended = false;
       const stopPushes = onOrderStatus((push) => {
         if (!wanted(push)) return;
         observer.next?.({ type: 'order.statusChanged', orderId: push.orderId, payment_status: push.payment_status });
       });
+      const stopRejoined = onRealtimeRejoined(() => observer.next?.({ type: 'order.pushesResumed' }));
       let stopDown = () => {};
       const stop = () => {
         ended = true;
         stopPushes();
+        stopRejoined();
         stopDown();
       };
       // called at once when the connection is already lost
@@ -88,11 +91,11 @@ export const realtimeActors = {
    * or socket.io-client's attempts failing in a row (src/api/realtime.ts). The machine then leaves
    * the order to its poll (`push.unavailable`).
    */
-  watchOrderStatus: fromEventObservable<OrderStatusPushed & EventObject, OrderIdBody>(({ input }) => pushesOf((push) => push.orderId === input.orderId)),
+  watchOrderStatus: fromEventObservable<OrderWatchPushed & EventObject, OrderIdBody>(({ input }) => pushesOf((push) => push.orderId === input.orderId)),
   /**
    * Sends `order.statusChanged` for every push of the buyer's orders (the order list, the
    * thank-you page), and fails (RealtimeUnavailable) once no push can come, by the same rules as
    * watchOrderStatus: the page then reads its orders on a timer (orderWatch's `polling`).
    */
-  watchMyOrders: fromEventObservable<OrderStatusPushed & EventObject, unknown>(() => pushesOf(() => true)),
+  watchMyOrders: fromEventObservable<OrderWatchPushed & EventObject, unknown>(() => pushesOf(() => true)),
 };

@@ -159,17 +159,8 @@ export async function runPath(ctx: PathContext, map: PageMap, path: BrowserPath)
     if ('mismatch' in verdict!) throw new Error(`${map.id} step ${i} (${step.label}): the transition taken is not the planned one.\ntaken:   ${verdict.mismatch}\n${planText()}`);
     cursor = verdict!.at + 1;
   };
-  /**
-   * The one exception to the transition check: a status push (`⇠…`) after the page's clock was
-   * moved a day ahead and back for a QR's expiry (maps/qr.ts `qrExpires`). The page's socket does
-   * not survive that jump in the test (the new socket.io session closes at the server's first
-   * ping and does not come back), so the push cannot be told apart from the QR's poll finding the
-   * same payment; there the state is checked, as for the start. The push transition itself is
-   * checked on every other push path.
-   */
-  const afterClockJump = (i: number) => path.steps[i]!.label.startsWith('⇠') && path.steps.slice(1, i).some((s) => s.label === '⏱qrExpiry');
   const check = async (step: BrowserStep, i: number) => {
-    await (i === 0 || afterClockJump(i) ? reachStart(step) : reach(step, i));
+    await (i === 0 ? reachStart(step) : reach(step, i));
     const c = map.states[stateKey(map, step)]!;
     if (c !== 'passing') await c(ctx, step, i, path);
   };

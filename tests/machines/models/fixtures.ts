@@ -41,10 +41,14 @@ export const student = {
   user_group_id: null,
 };
 
-/** The order-status pushes a QR machine hears on the realtime socket: its order paid, rejected, awaiting approval, and another order paid. */
+/**
+ * What a QR machine hears from its realtime watch: its order paid, rejected, awaiting approval,
+ * another order paid, and the connection back after a drop (a push sent meanwhile is lost).
+ */
 export const ORDER_STATUS_PUSHES = [
   { type: 'order.statusChanged', orderId: 501, payment_status: 'approved' },
   { type: 'order.statusChanged', orderId: 501, payment_status: 'rejected' },
   { type: 'order.statusChanged', orderId: 501, payment_status: 'pendingApproved' },
   { type: 'order.statusChanged', orderId: 999, payment_status: 'approved' },
+  { type: 'order.pushesResumed' },
 ] as const;

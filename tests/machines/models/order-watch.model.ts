@@ -7,7 +7,7 @@ export const orderWatchModel = defineModel({
   machine: orderWatchMachine,
   file: 'machines/orders/order-watch.machine.ts',
   userEvents: [],
-  callbacks: { watchMyOrders: [{ type: 'order.statusChanged', orderId: 501, payment_status: 'approved' }] },
+  callbacks: { watchMyOrders: [{ type: 'order.statusChanged', orderId: 501, payment_status: 'approved' }, { type: 'order.pushesResumed' }] },
   outcomes: { watchMyOrders: { error: [new Error('realtime pushes unavailable: 3 connection attempts failed')] } },
   effects: ['ordersChanged'],
   accepts: () => [],
@@ -21,9 +21,9 @@ export const orderWatchModel = defineModel({
       s.matches('polling') ? [10_000] : [],
       'polling reads the orders every 10 s; watching never does',
     );
-    // every push reads the page again, once; so does the watch failing (a push may have been lost
-    // before it gave up) and every poll's interval
-    const reads = step.event.type === 'order.statusChanged' || step.event.type === 'xstate.error.actor.watchMyOrders' || step.event.type.startsWith('xstate.after.ordersPollInterval.');
+    // every push reads the page again, once; so do the connection coming back after a drop and the
+    // watch failing (a push may have been lost meanwhile), and every poll's interval
+    const reads = step.event.type === 'order.statusChanged' || step.event.type === 'order.pushesResumed' || step.event.type === 'xstate.error.actor.watchMyOrders' || step.event.type.startsWith('xstate.after.ordersPollInterval.');
     assert.deepEqual(
       step.effects.map((e) => e.type),
       reads ? ['ordersChanged'] : [],

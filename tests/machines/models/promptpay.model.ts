@@ -23,6 +23,8 @@ function check(s: PromptPaySnapshot, step: StepInfo, createSrc: string): void {
     assert.ok(selectPromptPayQr(s));
     assert.equal(selectIsCheckingPayment(s), s.matches({ awaitingScan: { poll: 'checking' } }));
     assert.equal(step.scripts.isOpen('watchOrderStatus'), selectListeningForPush(s), 'the realtime push is listened to while the QR is shown');
+    // the connection back after a drop: the order is read at once (a push sent meanwhile is lost)
+    if (step.event.type === 'order.pushesResumed') assert.ok(s.matches({ awaitingScan: { push: 'listening', poll: 'checking' } }), 'the order is read when the pushes come back');
     if (step.event.type === 'xstate.error.actor.watchOrderStatus') {
       // no push can come (the realtime connection lost for good): the QR stays, the poll goes on, nothing is told
       assert.ok(s.matches({ awaitingScan: { push: 'unavailable' } }), 'a lost connection leaves the order to the poll');

@@ -35,6 +35,8 @@ export const scbQrModel = defineModel({
       // The countdown is the wall clock against that expiry.
       assert.deepEqual(scbQrCountdown(selectScbQrExpiresAt(s), Date.parse('2030-01-01T00:13:30Z')), { minutes: 1, seconds: 30, totalSeconds: 90 });
       assert.equal(step.scripts.isOpen('watchOrderStatus'), selectScbListeningForPush(s), 'the realtime push is listened to while the QR is shown');
+      // the connection back after a drop: the order is read at once (a push sent meanwhile is lost)
+      if (step.event.type === 'order.pushesResumed') assert.ok(s.matches({ awaitingScan: { push: 'listening', poll: 'checking' } }), 'the order is read when the pushes come back');
       if (step.event.type === 'xstate.error.actor.watchOrderStatus') {
         // no push can come (the realtime connection lost for good): the QR stays, the poll goes on, nothing is told
         assert.ok(s.matches({ awaitingScan: { push: 'unavailable' } }), 'a lost connection leaves the order to the poll');

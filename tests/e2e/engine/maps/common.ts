@@ -7,7 +7,7 @@ import { expectPaidBy } from '../db';
 import { specMessage } from '../lang';
 import { labelOf, type BrowserModel, type When } from '../paths';
 import type { PageMap, PathContext, StateCheck } from '../runner';
-import { PAGE_LOAD, USER_ACTION } from '../waits';
+import { PAGE_LOAD, PUSH, SERVER_ANSWER, TRACE_POLL, USER_ACTION } from '../waits';
 
 /** The buyer chooses the method on the course page and orders. */
 export function startWith(methodId: number) {
@@ -65,13 +65,17 @@ export async function failOnce(ctx: PathContext, url: RegExp): Promise<void> {
  * - `refusePushes`: close the connection and refuse every new attempt on the network, as a
  *   network that stops letting socket.io through does: socket.io-client tries again and again, and
  *   the QR's watch gives up after its failed attempts (src/api/realtime.ts) — `push.unavailable`.
- *   A reload (`liftRefusal` first) finds the network letting it through again.
+ *   A reload (`liftRefusal` first) finds the network letting it through again;
+ * - `dropConnection`: close the connection once (socket.io-client connects and signs in again);
+ * and can tell when the server accepted a sign-in (`signIns`, `signedInAgain`).
  * Set up before the page opens.
  */
 interface PushRoute {
   drop: boolean;
   refused: boolean;
   open: Set<{ page: WebSocketRoute; server: WebSocketRoute }>;
+  /** Sign-ins the server accepted: its acknowledgements (`43…`) on either transport. */
+  signIns: number;
 }
 const pushRoutes = new WeakMap<PathContext, PushRoute>();
 const SOCKET_IO = /\/socket\.io\//;
@@ -79,20 +83,22 @@ const SOCKET_IO = /\/socket\.io\//;
 /** An engine.io packet carrying the server's order status push (`42["order.status",{…}]`). */
 const isStatusPush = (packet: string) => packet.startsWith('42') && packet.includes('"order.status"');
 
+/** The server's acknowledgements in a run of engine.io packets (the only acknowledged emit is the sign-in). */
+const acks = (packets: string) => packets.split('\x1e').filter((packet) => packet.startsWith('43')).length;
+
 export async function routePushes(ctx: PathContext): Promise<void> {
-  const r: PushRoute = { drop: false, refused: false, open: new Set() };
+  const r: PushRoute = { drop: false, refused: false, open: new Set(), signIns: 0 };
   pushRoutes.set(ctx, r);
   await ctx.page.route(SOCKET_IO, async (route) => {
     if (r.refused) return route.abort('connectionrefused');
-    if (!r.drop || route.request().method() !== 'GET') return route.fallback();
+    if (route.request().method() !== 'GET') return route.fallback();
     // a long-poll's answer (held by the server up to its ping interval): its packets are separated
     // by \x1e; a dropped push becomes a no-op packet ('6')
     try {
       const response = await route.fetch({ timeout: 60_000 });
-      const body = (await response.text())
-        .split('\x1e')
-        .map((packet) => (isStatusPush(packet) ? '6' : packet))
-        .join('\x1e');
+      const packets = (await response.text()).split('\x1e');
+      r.signIns += acks(packets.join('\x1e'));
+      const body = packets.map((packet) => (r.drop && isStatusPush(packet) ? '6' : packet)).join('\x1e');
       await route.fulfill({ response, body });
     } catch {
       // the page left meanwhile (its requests are gone with it)
@@ -106,6 +112,7 @@ export async function routePushes(ctx: PathContext): Promise<void> {
     r.open.add(pair);
     page.onMessage((m) => server.send(m));
     server.onMessage((m) => {
+      if (typeof m === 'string') r.signIns += acks(m);
       if (r.drop && typeof m === 'string' && isStatusPush(m)) return;
       page.send(m);
     });
@@ -132,13 +139,30 @@ export function withPushesDropped(...acts: ((ctx: PathContext) => Promise<void>)
   };
 }
 
+/** Closes both sides of the page's open WebSocket: the page sees its connection drop and tries again. */
+async function closeOpen(r: PushRoute): Promise<void> {
+  const open = [...r.open];
+  r.open.clear();
+  for (const { page, server } of open) await Promise.all([page.close(), server.close()]);
+}
+
 export async function refusePushes(ctx: PathContext): Promise<void> {
   const r = routed(ctx);
   r.refused = true;
-  const open = [...r.open];
-  r.open.clear();
-  // both sides closed: the page sees its connection drop (and tries again, refused)
-  for (const { page, server } of open) await Promise.all([page.close(), server.close()]);
+  // the page tries again, refused
+  await closeOpen(r);
+}
+
+/**
+ * The connection drops once, as a flaky network drops it: socket.io-client connects again by
+ * itself and signs in again, and the watch, told the pushes are back (`order.pushesResumed`), has
+ * the order read. Waits for the page's WebSocket first (socket.io starts on long-polling and
+ * upgrades a moment later).
+ */
+export async function dropConnection(ctx: PathContext): Promise<void> {
+  const r = routed(ctx);
+  await expect.poll(() => r.open.size, { message: "the page's socket.io WebSocket is open", timeout: SERVER_ANSWER.ms, intervals: TRACE_POLL }).toBeGreaterThan(0);
+  await closeOpen(r);
 }
 
 /** The network lets socket.io through again (before a reload). */
@@ -147,8 +171,16 @@ export function liftRefusal(ctx: PathContext): void {
   if (r) r.refused = false;
 }
 
+/** The sign-ins the server has accepted on this path's page so far. */
+export const signIns = (ctx: PathContext): number => routed(ctx).signIns;
+
+/** Waits until the server accepted a sign-in after the `before`-th: the page's socket is back in the buyer's room. */
+export async function signedInAgain(ctx: PathContext, before: number, why: string): Promise<void> {
+  await expect.poll(() => signIns(ctx) > before, { message: why, timeout: PUSH.ms, intervals: TRACE_POLL }).toBe(true);
+}
+
 /** Labels of a path that need the page's socket routed (routePushes), besides READ_FINDS_PAYMENT. */
-export const PUSH_ROUTED = ['✗watchOrderStatus:refused'];
+export const PUSH_ROUTED = ['✗watchOrderStatus:refused', '⇠watchOrderStatus:resumed', '⏱qrExpiry'];
 
 /**
  * The QR's watch fails when socket.io is refused (refusePushes): walked while the poll waits, as

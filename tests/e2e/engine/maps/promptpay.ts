@@ -13,7 +13,7 @@ import type { MachineModel } from '../../../machines/support/model';
 import { expectUnpaid } from '../db';
 import { label } from '../lang';
 import { type PageMap, type PathContext, type StateCheck } from '../runner';
-import { expectPaidWith, failOnce, GET_ORDER, liftRefusal, methodMap, onThankYouPage, pollReads, pushesLostFilter, READ_FINDS_PAYMENT, reads, refusePushes, watchRefused, withPushesDropped } from './common';
+import { dropConnection, expectPaidWith, failOnce, GET_ORDER, liftRefusal, methodMap, onThankYouPage, pollReads, pushesLostFilter, READ_FINDS_PAYMENT, reads, refusePushes, watchRefused, withPushesDropped } from './common';
 import { holdReadsUntilReload, latestRef, pushDelivers, ORDER_STATUS_PUSHES, qrExpires, reloaded, scanningStates, shopRejects, startQr } from './qr';
 
 interface PromptPay {
@@ -103,6 +103,8 @@ function promptPayMap(p: PromptPay): PageMap {
       '✗watchOrderStatus:refused': { act: refusePushes },
       '⇠watchOrderStatus:approved': { act: pushDelivers(id, p.pay) },
       '⇠watchOrderStatus:rejected': { act: pushDelivers(id, shopRejects) },
+      // the connection drops and comes back: the order is read at once
+      '⇠watchOrderStatus:resumed': { act: dropConnection },
       '⏱pollInterval': {},
       '⏱qrExpiry': qrExpires(modal),
     },

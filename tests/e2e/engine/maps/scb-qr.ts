@@ -13,7 +13,7 @@ import { scbQrModel } from '../../../machines/models/scb-qr.model';
 import { expectUnpaid } from '../db';
 import { label } from '../lang';
 import { orderOf, type PathContext, type StateCheck } from '../runner';
-import { damageOnce, expectPaidWith, failOnce, GET_ORDER, liftRefusal, methodMap, onOrderList, onThankYouPage, pollReads, pushesLostFilter, READ_FINDS_PAYMENT, reads, refusePushes, watchRefused, withPushesDropped } from './common';
+import { damageOnce, dropConnection, expectPaidWith, failOnce, GET_ORDER, liftRefusal, methodMap, onOrderList, onThankYouPage, pollReads, pushesLostFilter, READ_FINDS_PAYMENT, reads, refusePushes, watchRefused, withPushesDropped } from './common';
 import { holdReadsUntilReload, latestRef, pushDelivers, ORDER_STATUS_PUSHES, qrExpires, reloaded, scanningStates, shopRejects, startQr } from './qr';
 
 /**
@@ -159,6 +159,8 @@ export const scbQrMap = methodMap(4, scbQrMachine, {
     // the bank app pays: the push moves the page on by itself (no 'Done')
     '⇠watchOrderStatus:approved': { act: pushDelivers(scbQrMachine.id, bankAppPays) },
     '⇠watchOrderStatus:rejected': { act: pushDelivers(scbQrMachine.id, shopRejects) },
+    // the connection drops and comes back: the order is read at once
+    '⇠watchOrderStatus:resumed': { act: dropConnection },
     '⏱pollInterval': { act: async (ctx) => act(ctx) },
     '⏱qrExpiry': qrExpires(modal),
   },
