@@ -185,7 +185,7 @@ test('order list whose connection drops while the shop approves: once socket.io 
 
   held = new Promise<void>((resolve) => (release = resolve));
   for (const pair of [...open]) await pair.close();
-  await approve(page, order.id);
+  await approveByBackOffice(page, order.id);
   const approved = await shop.db.query<{ payment_status: string }>('SELECT payment_status FROM orders WHERE id = $1', [order.id]);
   expect(approved.rows[0]!.payment_status).toBe('approved');
   // still shown as waiting: the push went nowhere
