@@ -75,8 +75,10 @@ function ModalDialog({ title, onClose, dismissable = true, maskClosable = true, 
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = `m${useId().replace(/:/g, '')}-title`;
   const onCloseRef = useRef(onClose);
+  const dismissableRef = useRef(dismissable);
   useEffect(() => {
     onCloseRef.current = onClose;
+    dismissableRef.current = dismissable;
   });
 
   useEffect(() => {
@@ -95,8 +97,22 @@ function ModalDialog({ title, onClose, dismissable = true, maskClosable = true, 
       if (target && !dialog.contains(target)) (focusableIn(dialog)[0] ?? dialog).focus();
     };
     document.addEventListener('focusin', keepFocusInside);
+    // A focused control the dialog removes (a step of its content replaced) leaves the focus on the
+    // page's body, where the dialog's own keydown never hears a key: Escape still closes the top
+    // dialog, and Tab brings the focus back inside.
+    const keyOnBody = (event: globalThis.KeyboardEvent) => {
+      if (stack[stack.length - 1] !== dialog || event.target !== document.body) return;
+      if (event.key === 'Escape') {
+        if (dismissableRef.current) onCloseRef.current?.();
+      } else if (event.key === 'Tab') {
+        event.preventDefault();
+        (focusableIn(dialog)[0] ?? dialog).focus();
+      }
+    };
+    document.addEventListener('keydown', keyOnBody);
     return () => {
       document.removeEventListener('focusin', keepFocusInside);
+      document.removeEventListener('keydown', keyOnBody);
       const at = stack.indexOf(dialog);
       if (at >= 0) stack.splice(at, 1);
       if (stack.length === 0) document.body.classList.remove('ui-modal-open');

@@ -113,6 +113,36 @@ describe('Modal', () => {
     expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true);
   });
 
+  it('a focused control the dialog removes leaves the focus on the body: Escape still closes it, Tab brings the focus back in', async () => {
+    function Steps({ onClose }: { onClose: () => void }) {
+      const [step, setStep] = useState(1);
+      return (
+        <Modal open title="ชำระเงินอีกครั้ง" onClose={onClose} testId="steps">
+          {step === 1 ? (
+            <button type="button" onClick={() => setStep(2)}>
+              change
+            </button>
+          ) : (
+            <button type="button">pay</button>
+          )}
+        </Modal>
+      );
+    }
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(<Steps onClose={onClose} />);
+    await user.click(screen.getByRole('button', { name: 'change' }));
+    // Chromium leaves the focus on the body when the focused element is removed (jsdom may not)
+    (document.activeElement as HTMLElement).blur();
+    expect(document.activeElement).toBe(document.body);
+    await user.tab();
+    expect(screen.getByTestId('steps').contains(document.activeElement)).toBe(true);
+    (document.activeElement as HTMLElement).blur();
+    expect(document.activeElement).toBe(document.body);
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   it('is 85% wide up to 750 px by default', async () => {
     const user = userEvent.setup();
     render(<ModalHarness />);
