@@ -74,6 +74,29 @@ export async function latestRef(ctx: PathContext, provider: string): Promise<str
   return r.rows[0]!.provider_ref;
 }
 
+/**
+ * Runs `act` (the bank app paying, the shop rejecting) with the page's order reads held on their
+ * way until it is done: a read the 6-second poll starts meanwhile then finds what the act made,
+ * not the order as it was a moment before (the poll's timer runs while the test arms the step).
+ */
+export function readsHeldDuring(act: (ctx: PathContext) => Promise<void>) {
+  return async (ctx: PathContext): Promise<void> => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const hold = async (route: Route) => {
+      await gate;
+      await route.fallback().catch(() => undefined);
+    };
+    await ctx.page.route(GET_ORDER, hold);
+    try {
+      await act(ctx);
+    } finally {
+      release();
+      await ctx.page.unroute(GET_ORDER, hold).catch(() => undefined);
+    }
+  };
+}
+
 const heldForResume = new WeakMap<PathContext, () => void>();
 
 /**

@@ -14,7 +14,7 @@ import { expectUnpaid } from '../db';
 import { label } from '../lang';
 import { orderOf, type PathContext, type StateCheck } from '../runner';
 import { damageOnce, dropConnection, expectPaidWith, failOnce, GET_ORDER, liftRefusal, methodMap, onOrderList, onThankYouPage, pollReads, pushesLostFilter, READ_FINDS_PAYMENT, reads, refusePushes, watchRefused, withPushesDropped } from './common';
-import { holdReadsUntilReload, latestRef, pushDelivers, ORDER_STATUS_PUSHES, qrExpires, reloaded, scanningStates, shopRejects, startQr } from './qr';
+import { holdReadsUntilReload, latestRef, pushDelivers, ORDER_STATUS_PUSHES, qrExpires, readsHeldDuring, reloaded, scanningStates, shopRejects, startQr } from './qr';
 
 /**
  * The order read after the test's next action fails ('Done' clicked, the page reloaded, the poll's
@@ -149,8 +149,8 @@ export const scbQrMap = methodMap(4, scbQrMachine, {
     '✓createScbQrCode:unusable': { arm: (ctx) => damageOnce(ctx, /\/api\/payment\/scb\/qrcode\/create$/, withoutQr) },
     '✓getOrder:unpaid': {},
     // paid or rejected before the page reads the order (no push reaches this page on such a path)
-    '✓getOrder:approved': { arm: withPushesDropped((ctx) => holdReadsUntilReload(ctx, '✓getOrder:approved'), bankAppPays) },
-    '✓getOrder:rejected': { arm: withPushesDropped((ctx) => holdReadsUntilReload(ctx, '✓getOrder:rejected'), shopRejects) },
+    '✓getOrder:approved': { arm: withPushesDropped((ctx) => holdReadsUntilReload(ctx, '✓getOrder:approved'), readsHeldDuring(bankAppPays)) },
+    '✓getOrder:rejected': { arm: withPushesDropped((ctx) => holdReadsUntilReload(ctx, '✓getOrder:rejected'), readsHeldDuring(shopRejects)) },
     '✗getOrder:network': { arm: failFirstReadAfterAction },
     '✓getOrder:paidBeforeDone': { arm: withPushesDropped(holdPollReads, bankAppPays) },
     '✓getOrder:rejectedBeforeDone': { arm: withPushesDropped(holdPollReads, shopRejects) },
