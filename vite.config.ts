@@ -376,9 +376,13 @@ export default defineConfig(({ command }) => ({
         },
       },
     ],
+    // What the coverage threshold reads: the domain's lines, covered by the domain project's own
+    // tests (`npm test` runs `vitest run --project domain --coverage`, then every other project
+    // without coverage; docs/decisions/0047). For a report over other folders:
+    // `npx vitest run --coverage --coverage.include='server/**/*.ts'` (no threshold there).
     coverage: {
       provider: 'v8',
-      include: ['domain/**/*.ts', 'machines/**/*.ts', 'server/**/*.ts', 'src/**/*.{ts,tsx}'],
+      include: ['domain/**/*.ts'],
       exclude: ['**/*.d.ts', 'tests/**', 'bench/**', 'scripts/**'],
       reporter: ['text-summary', 'json-summary'],
       thresholds: {

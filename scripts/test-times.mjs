@@ -3,7 +3,7 @@
 // start to its last test's end: the file's imports, its environment and a beforeAll before the first
 // test are not in it; docs/testing.md, "Time") and per spec file of the Playwright report (the sum of its
 // tests' durations), slowest first, with the stage totals. Reads the reports `npm test` writes to
-// .test-reports (vitest.json, vitest-pg.json, playwright.json); a missing report is skipped.
+// .test-reports (vitest-domain.json, vitest.json, vitest-pg.json, playwright.json); a missing report is skipped.
 // With --steps, a Playwright report's time is also split by the tests' own steps (test.step: the
 // engine's 'buyer', 'start', each path step by its kind, 'database'; the rest of a test is its
 // page, context and fixtures, a worker's shop start included in its first test).
@@ -17,7 +17,7 @@ const topAt = args.indexOf('--top');
 const top = topAt >= 0 ? Number(args.splice(topAt, 2)[1]) : 15;
 const stepsAt = args.indexOf('--steps');
 const bySteps = stepsAt >= 0 && args.splice(stepsAt, 1).length > 0;
-const files = args.length ? args : ['vitest.json', 'vitest-pg.json', 'playwright.json'].map((f) => join(root, '.test-reports', f));
+const files = args.length ? args : ['vitest-domain.json', 'vitest.json', 'vitest-pg.json', 'playwright.json'].map((f) => join(root, '.test-reports', f));
 
 const secs = (ms) => (ms / 1000).toFixed(1);
 

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { providerProblems, SANDBOX_KEYS } from './providers/config';
 import { adminTokenProblem } from './admin/session';
+import { DEFAULT_CHALLENGE_BITS, type ChallengeBits } from './auth/limits';
 
 /** The back office token of the demo shop (development and tests only; README documents it). */
 export const DEV_ADMIN_TOKEN = 'admin-dev-token';
@@ -57,6 +58,11 @@ export interface Config {
   cancelSweepMs: number;
   /** Login / registration rate limit: requests per minute per IP (0 = off). */
   authRateLimit: number;
+  /**
+   * The proof-of-work a login to an account under attack asks (server/auth/limits.ts): always
+   * DEFAULT_CHALLENGE_BITS, no environment setting; only a test of the rule sets fewer bits.
+   */
+  loginChallengeBits: ChallengeBits;
   /** Fallbacks when site settings do not set them. */
   maxUsers: number;
   maxRegistrationsPerDay: number;
@@ -154,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminToken: env.ADMIN_TOKEN?.trim() || (mode === 'production' ? null : DEV_ADMIN_TOKEN),
     cancelSweepMs: num(env.CANCEL_SWEEP_MS, 60_000),
     authRateLimit: num(env.AUTH_RATE_LIMIT, 30),
+    loginChallengeBits: DEFAULT_CHALLENGE_BITS,
     maxUsers: num(env.MAX_USERS, 100_000),
     maxRegistrationsPerDay: num(env.MAX_REGISTRATIONS_PER_DAY, 500),
     // Never in production: the demo shop's accounts have published passwords.

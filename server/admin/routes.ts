@@ -96,7 +96,7 @@ export async function registerAdmin(app: FastifyInstance, providers: Providers |
         const b = bearer(req);
         if (b !== null) {
           // Bearer guesses are counted like the login form's, and asked the same challenge (server/admin/session.ts adminGate).
-          const g = await adminGate(ctx.db, req, ctx.clock.now(), { challenge: req.headers['x-admin-challenge'], nonce: req.headers['x-admin-nonce'] });
+          const g = await adminGate(ctx.db, req, ctx.clock.now(), { challenge: req.headers['x-admin-challenge'], nonce: req.headers['x-admin-nonce'] }, config.loginChallengeBits);
           if (g.kind === 'wait') {
             reply.header('retry-after', String(g.seconds));
             return refuse(reply, 429, 'RATE_LIMITED', `Too many failed back-office tokens, try again in ${g.seconds} s`);
@@ -138,7 +138,7 @@ export async function registerAdmin(app: FastifyInstance, providers: Providers |
       admin.get('/pow.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-store').send(POW_JS));
       admin.post('/login', async (req, reply) => {
         const form = (req.body as Record<string, unknown> | undefined) ?? {};
-        const g = await adminGate(ctx.db, req, ctx.clock.now(), { challenge: form.challenge === '' ? undefined : form.challenge, nonce: form.nonce });
+        const g = await adminGate(ctx.db, req, ctx.clock.now(), { challenge: form.challenge === '' ? undefined : form.challenge, nonce: form.nonce }, config.loginChallengeBits);
         if (g.kind === 'wait') {
           reply.header('retry-after', String(g.seconds));
           return reply.code(429).type('text/html; charset=utf-8').send(loginPage(`Too many failed logins, try again in ${g.seconds} s`));

@@ -13,7 +13,7 @@ import type { Queryable } from '../db/index';
 import type { Config } from '../config';
 import { secureCookie } from '../auth/cookies';
 import { issueChallenge, redeemChallenge } from '../auth/challenge';
-import { loginGate, recordLoginFailure, recordLoginSuccess, type Attempt } from '../auth/limits';
+import { loginGate, recordLoginFailure, recordLoginSuccess, type Attempt, type ChallengeBits } from '../auth/limits';
 
 export const ADMIN_COOKIE = 'admin_sid';
 export const ADMIN_SESSION_HOURS = 12;
@@ -100,8 +100,8 @@ export type AdminGate = { kind: 'open'; solved?: boolean } | { kind: 'wait'; sec
  * What this back-office attempt must do: wait, solve a challenge (a new one is issued and
  * answered), or go on. A solved challenge (`proof`) is used up whatever the token turns out to be.
  */
-export async function adminGate(q: Queryable, req: FastifyRequest, now: Date, proof: { challenge?: unknown; nonce?: unknown }): Promise<AdminGate> {
-  const g = await loginGate(q, adminAttempt(req), now);
+export async function adminGate(q: Queryable, req: FastifyRequest, now: Date, proof: { challenge?: unknown; nonce?: unknown }, bits: ChallengeBits): Promise<AdminGate> {
+  const g = await loginGate(q, adminAttempt(req), now, bits);
   if (g.kind === 'wait') return g;
   if (g.kind === 'open') return g;
   if (proof.challenge !== undefined && (await redeemChallenge(q, 'admin', g.accountKey, proof.challenge, proof.nonce, now))) return { kind: 'open', solved: true };

@@ -83,6 +83,18 @@ export const CHALLENGE_BITS = 16;
 /** The most it grows to under a long attack (one more bit per doubling of the failures). */
 export const CHALLENGE_MAX_BITS = 20;
 
+/**
+ * The challenge's work factor: `start` bits at CHALLENGE_AFTER failures, one more per doubling, at
+ * most `max`. The server always runs with DEFAULT_CHALLENGE_BITS (config.ts sets it, no setting
+ * changes it); a test of the rule, not of its cost, may build its app with fewer bits
+ * (tests/server/login-limits.test.ts, which also checks the default is what docs/security.md says).
+ */
+export interface ChallengeBits {
+  start: number;
+  max: number;
+}
+export const DEFAULT_CHALLENGE_BITS: ChallengeBits = { start: CHALLENGE_BITS, max: CHALLENGE_MAX_BITS };
+
 export type LoginGate = { kind: 'open' } | { kind: 'wait'; seconds: number } | { kind: 'challenge'; accountKey: string; difficulty: number };
 
 /**
@@ -92,7 +104,7 @@ export type LoginGate = { kind: 'open' } | { kind: 'wait'; seconds: number } | {
  * (server/auth/challenge.ts) — never a lock, so the owner can always get in from a new address.
  * An account + address that logged in before passes without a challenge.
  */
-export async function loginGate(q: Queryable, a: Attempt, now: Date, limits: LoginLimits = DEFAULT_LOGIN_LIMITS): Promise<LoginGate> {
+export async function loginGate(q: Queryable, a: Attempt, now: Date, bits: ChallengeBits = DEFAULT_CHALLENGE_BITS, limits: LoginLimits = DEFAULT_LOGIN_LIMITS): Promise<LoginGate> {
   const f = await failuresOf(q, a, now, limits);
   const pair = f.waitFor('pair', limits.pairMax);
   if (pair > 0) return { kind: 'wait', seconds: pair };
@@ -101,7 +113,7 @@ export async function loginGate(q: Queryable, a: Attempt, now: Date, limits: Log
   if (address > 0) return { kind: 'wait', seconds: address };
   const failures = f.live('account')?.failures ?? 0;
   if (failures < CHALLENGE_AFTER) return { kind: 'open' };
-  const difficulty = Math.min(CHALLENGE_MAX_BITS, CHALLENGE_BITS + Math.floor(Math.log2(failures / CHALLENGE_AFTER)));
+  const difficulty = Math.min(bits.max, bits.start + Math.floor(Math.log2(failures / CHALLENGE_AFTER)));
   return { kind: 'challenge', accountKey: f.accountKey, difficulty };
 }
 

@@ -27,7 +27,7 @@ async function holdBack(ctx: AppContext, reply: FastifyReply, a: Attempt): Promi
  */
 async function gate(ctx: AppContext, reply: FastifyReply, a: Attempt, body: { challenge?: string; nonce?: string }): Promise<void> {
   const now = ctx.clock.now();
-  const g = await loginGate(ctx.db, a, now);
+  const g = await loginGate(ctx.db, a, now, ctx.config.loginChallengeBits);
   if (g.kind === 'wait') {
     reply.header('retry-after', String(g.seconds));
     throw new ApiError(429, 'RATE_LIMITED', `Too many failed logins, try again in ${g.seconds} s`);

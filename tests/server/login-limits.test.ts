@@ -3,13 +3,22 @@
  * counted per account, per address and per pair in the database (so every server process sees
  * them), and the owner's correct password is not locked out by someone else's failures: an
  * account with many failures asks for a proof-of-work (server/auth/challenge.ts), never a lock.
+ *
+ * The rules are tested with a smaller work factor (TEST_BITS: the same rule, a challenge of 8 to
+ * 12 bits instead of 16 to 20): about a hundred challenges at the production bits took some 40 s
+ * of SHA-256 here and proved nothing more about the rule. The first describe checks the cost
+ * itself: the server's bits are what docs/security.md says, and a default app asks exactly them.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
-import { DEFAULT_LOGIN_LIMITS } from '../../server/auth/limits';
-import { solve } from '../../server/auth/challenge';
+import { loadConfig } from '../../server/config';
+import { CHALLENGE_AFTER, DEFAULT_CHALLENGE_BITS, DEFAULT_LOGIN_LIMITS, type ChallengeBits } from '../../server/auth/limits';
+import { solve, solves } from '../../server/auth/challenge';
 import { call, testApp, type TestApp } from './support/app';
+
+const TEST_BITS: ChallengeBits = { start: 8, max: 12 };
 
 const wrong = (app: FastifyInstance, username: string, xff?: string) =>
   call(app, 'login', { body: { username, password: 'wrong-password' }, headers: xff ? { 'x-forwarded-for': xff } : {} });
@@ -25,11 +34,38 @@ async function solved(app: FastifyInstance, username: string, password: string, 
   return call(app, 'login', { body: { username, password, challenge, nonce: solve(challenge, difficulty) }, headers });
 }
 
+describe('the production work factor', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp({ config: { trustProxy: ['127.0.0.1'] } });
+  });
+  afterAll(async () => t.close());
+
+  it('is 16 bits rising to 20, as docs/security.md says, and a default app asks 16 after CHALLENGE_AFTER failures', async () => {
+    expect(loadConfig({}).loginChallengeBits).toEqual({ start: 16, max: 20 });
+    expect(loadConfig({ NODE_ENV: 'production', LOGIN_CHALLENGE_BITS: '1' }).loginChallengeBits).toEqual(DEFAULT_CHALLENGE_BITS);
+    expect(t.app.ctx.config.loginChallengeBits).toEqual(DEFAULT_CHALLENGE_BITS);
+    const doc = readFileSync('docs/security.md', 'utf8').replace(/\s+/gu, ' ');
+    expect(doc).toContain(`a difficulty (${DEFAULT_CHALLENGE_BITS.start} leading zero bits of SHA-256, one more per doubling of the failures, at most ${DEFAULT_CHALLENGE_BITS.max})`);
+    // CHALLENGE_AFTER failures from as many addresses (each far below its own limits)…
+    for (let i = 0; i < CHALLENGE_AFTER; i++) expect((await wrong(t.app, 'student', `198.51.100.${i + 1}`)).status).toBe(401);
+    // …and a new address is asked the production difficulty, which the owner solves.
+    const asked = await right(t.app, 'student', '192.0.2.9');
+    expect(asked.status).toBe(429);
+    const { challenge, difficulty } = asked.body.error.result as { challenge: string; difficulty: number };
+    expect(difficulty).toBe(DEFAULT_CHALLENGE_BITS.start);
+    const nonce = solve(challenge, difficulty);
+    expect(solves(challenge, nonce, difficulty)).toBe(true);
+    const r = await call(t.app, 'login', { body: { username: 'student', password: 'student123', challenge, nonce }, headers: { 'x-forwarded-for': '192.0.2.9' } });
+    expect(r.status).toBe(200);
+  });
+});
+
 describe('a client-chosen X-Forwarded-For does not escape the limits', () => {
   let t: TestApp;
   beforeAll(async () => {
     // The balancer is 10.0.0.5; the requests come from 127.0.0.1, so their X-Forwarded-For is not believed.
-    t = await testApp({ config: { trustProxy: ['10.0.0.5'] } });
+    t = await testApp({ config: { trustProxy: ['10.0.0.5'], loginChallengeBits: TEST_BITS } });
   });
   afterAll(async () => t.close());
 
@@ -53,9 +89,9 @@ describe('failures per account, per address and per pair, shared by every proces
   let second: FastifyInstance;
   beforeAll(async () => {
     // Requests come through the balancer 127.0.0.1 (app.inject's address): X-Forwarded-For is the client.
-    t = await testApp({ config: { trustProxy: ['127.0.0.1'] } });
+    t = await testApp({ config: { trustProxy: ['127.0.0.1'], loginChallengeBits: TEST_BITS } });
     // A second server process on the same database.
-    second = await buildApp({ db: t.db, clock: t.clock, payments: false, config: { outboxDir: t.dirs.outbox, uploadsDir: t.dirs.uploads, logLevel: 'silent', serveApp: false, authRateLimit: 0, cancelSweepMs: 0, trustProxy: ['127.0.0.1'] } });
+    second = await buildApp({ db: t.db, clock: t.clock, payments: false, config: { outboxDir: t.dirs.outbox, uploadsDir: t.dirs.uploads, logLevel: 'silent', serveApp: false, authRateLimit: 0, cancelSweepMs: 0, trustProxy: ['127.0.0.1'], loginChallengeBits: TEST_BITS } });
   });
   afterAll(async () => {
     await second.close();
@@ -121,9 +157,11 @@ describe('failures per account, per address and per pair, shared by every proces
     const replay = await call(t.app, 'login', { body: { username: 'student', password: 'student123', challenge, nonce }, headers: { 'x-forwarded-for': '192.0.2.150' } });
     expect(replay.status).toBe(429);
     expect(replay.body.error.code).toBe('CHALLENGE_REQUIRED');
-    // A wrong nonce is refused too.
+    // A wrong nonce is refused too (one that does not solve it: at the test's bits a fixed text could).
     const other = await right(t.app, 'student', '192.0.2.151');
-    const bad = await call(t.app, 'login', { body: { username: 'student', password: 'student123', challenge: other.body.error.result.challenge, nonce: 'not-a-solution' }, headers: { 'x-forwarded-for': '192.0.2.151' } });
+    let notASolution = 'x';
+    while (solves(other.body.error.result.challenge, notASolution, other.body.error.result.difficulty)) notASolution += 'x';
+    const bad = await call(t.app, 'login', { body: { username: 'student', password: 'student123', challenge: other.body.error.result.challenge, nonce: notASolution }, headers: { 'x-forwarded-for': '192.0.2.151' } });
     expect(bad.body.error.code).toBe('CHALLENGE_REQUIRED');
     t.clock.advance(-(DEFAULT_LOGIN_LIMITS.windowMs + 1000));
   }, 600_000);

@@ -41,6 +41,14 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const dir = mkdtempSync(join(tmpdir(), 'pglite-template-'));
   const db = await createDb({ url: null, dataDir: 'memory' });
   try {
+    // The data folder without the two template databases initdb makes (template0 and template1,
+    // 7.4 MB each of 43 MB): a test's PGlite only ever opens `postgres` and never creates a
+    // database, and every file unpacks this tarball (about a third less to read and unpack: 3.1 →
+    // 2.1 CPU s a file, docs/testing.md "Time").
+    await db.query(`UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`);
+    await db.query('DROP DATABASE template0');
+    await db.query('DROP DATABASE template1');
+    await db.query('CHECKPOINT');
     const migrated = await save(db, join(dir, 'migrated.tar'));
     await seed(db, NOW);
     const seeded = await save(db, join(dir, 'seeded.tar'));
