@@ -378,7 +378,7 @@ export default defineConfig(({ command }) => ({
     ],
     // What the coverage threshold reads: the domain's lines, covered by the domain project's own
     // tests (`npm test` runs `vitest run --project domain --coverage`, then every other project
-    // without coverage; docs/decisions/0047). For a report over other folders:
+    // without coverage; docs/decisions/0036). For a report over other folders:
     // `npx vitest run --coverage --coverage.include='server/**/*.ts'` (no threshold there).
     coverage: {
       provider: 'v8',

@@ -5,7 +5,7 @@
 //  3. vitest: first the domain project with coverage (its line threshold, vite.config.ts), then every
 //     other project without coverage: machines, server (embedded PGlite), types, ui and the scale
 //     test (tests/scale: two server processes on a throwaway PostgreSQL behind haproxy); coverage's
-//     instrumentation slowed every other project and no threshold reads it (docs/decisions/0047)
+//     instrumentation slowed every other project and no threshold reads it (docs/decisions/0036)
 //  4. the server files where the database matters (tests/server/on-postgres.mjs: locks, NOTIFY,
 //     concurrency) again on a real PostgreSQL cluster (started and stopped here)
 //  5. end to end in Debian's Chromium (Playwright), when tests/e2e has specs, then the browser coverage (e2e:report)
