@@ -14,7 +14,7 @@ import { expectUnpaid } from '../db';
 import { label } from '../lang';
 import { type PageMap, type PathContext, type StateCheck } from '../runner';
 import { dropConnection, expectPaidWith, failOnce, GET_ORDER, liftRefusal, methodMap, onThankYouPage, pollReads, pushesLostFilter, READ_FINDS_PAYMENT, reads, refusePushes, watchRefused, withPushesDropped } from './common';
-import { holdReadsUntilReload, latestRef, pushDelivers, ORDER_STATUS_PUSHES, qrExpires, readsHeldDuring, reloaded, scanningStates, shopRejects, startQr } from './qr';
+import { approvedInDb, holdReadsUntilReload, latestRef, pushDelivers, ORDER_STATUS_PUSHES, qrExpires, readsHeldDuring, reloaded, scanningStates, shopRejects, startQr } from './qr';
 
 interface PromptPay {
   unit: MachineModel;
@@ -96,7 +96,7 @@ function promptPayMap(p: PromptPay): PageMap {
       [`✗${p.create.src}:network`]: { arm: (ctx) => failOnce(ctx, p.create.url) },
       '✓getOrder:unpaid': {},
       // paid or rejected before the page reads the order (no push reaches this page on such a path)
-      '✓getOrder:approved': { arm: withPushesDropped((ctx) => holdReadsUntilReload(ctx, '✓getOrder:approved'), readsHeldDuring(p.pay)) },
+      '✓getOrder:approved': { arm: withPushesDropped((ctx) => holdReadsUntilReload(ctx, '✓getOrder:approved'), readsHeldDuring(async (ctx) => (await p.pay(ctx), await approvedInDb(ctx)))) },
       '✓getOrder:rejected': { arm: withPushesDropped((ctx) => holdReadsUntilReload(ctx, '✓getOrder:rejected'), readsHeldDuring(shopRejects)) },
       '✗getOrder:network': { arm: (ctx) => failOnce(ctx, GET_ORDER) },
       // socket.io refused from here on: the watch gives up after its attempts, the poll goes on

@@ -8,7 +8,7 @@ import { expect, type Locator, type Route } from '@playwright/test';
 import { rejectInBackOffice } from '../db';
 import { label } from '../lang';
 import { orderOf, type PathContext, type StateCheck } from '../runner';
-import { PUSH, TRACE_POLL } from '../waits';
+import { DB_POLL, PUSH, TRACE_POLL } from '../waits';
 import { GET_ORDER, PUSH_ROUTED, READ_FINDS_PAYMENT, routePushes, signedInAgain, signIns, startWith } from './common';
 
 /**
@@ -95,6 +95,14 @@ export function readsHeldDuring(act: (ctx: PathContext) => Promise<void>) {
       await ctx.page.unroute(GET_ORDER, hold).catch(() => undefined);
     }
   };
+}
+
+/** Waits until the order is approved in the database: a provider's webhook is applied after its sandbox has answered the bank app. */
+export async function approvedInDb(ctx: PathContext): Promise<void> {
+  const id = await orderOf(ctx);
+  await expect
+    .poll(async () => (await ctx.shop.db.query<{ payment_status: string }>('SELECT payment_status FROM orders WHERE id = $1', [id])).rows[0]?.payment_status, { message: 'the order is approved', timeout: PUSH.ms, intervals: DB_POLL })
+    .toBe('approved');
 }
 
 const heldForResume = new WeakMap<PathContext, () => void>();
