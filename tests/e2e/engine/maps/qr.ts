@@ -85,6 +85,7 @@ export function readsHeldDuring(act: (ctx: PathContext) => Promise<void>) {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const hold = async (route: Route) => {
       await gate;
+      // a held read of a page that went is gone with it
       await route.fallback().catch(() => undefined);
     };
     await ctx.page.route(GET_ORDER, hold);
@@ -141,24 +142,11 @@ export function reloaded(ctx: PathContext): void {
  * read after the push goes through.
  */
 export function pushDelivers(id: string, act: (ctx: PathContext) => Promise<void>) {
-  return async (ctx: PathContext): Promise<void> => {
+  return readsHeldDuring(async (ctx) => {
     const from = ctx.trace.records.length;
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const hold = async (route: Route) => {
-      await gate;
-      // a held read of a page that went is gone with it
-      await route.fallback().catch(() => undefined);
-    };
-    await ctx.page.route(GET_ORDER, hold);
-    try {
-      await act(ctx);
-      await expect
-        .poll(() => ctx.trace.macrosteps(id).some((ms) => ms.at >= from && ms.event === 'order.statusChanged'), { message: `${id} handles the status push`, timeout: PUSH.ms, intervals: TRACE_POLL })
-        .toBe(true);
-    } finally {
-      release();
-      await ctx.page.unroute(GET_ORDER, hold).catch(() => undefined);
-    }
-  };
+    await act(ctx);
+    await expect
+      .poll(() => ctx.trace.macrosteps(id).some((ms) => ms.at >= from && ms.event === 'order.statusChanged'), { message: `${id} handles the status push`, timeout: PUSH.ms, intervals: TRACE_POLL })
+      .toBe(true);
+  });
 }
