@@ -8,7 +8,7 @@ import { afterEach, beforeEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { closedFetch, resetFetch, unhandledRequests } from './ui-fetch';
 import { EN, MESSAGES_EN } from '../../src/i18n/en';
-import { registerEnglish } from '../../src/i18n/messages';
+import { registerEnglish, setLocale } from '../../src/i18n/messages';
 
 // The app loads its English tables on demand (src/main.tsx, the language switch); views under test
 // switch with setLocale directly, so it is there from the start.
@@ -51,8 +51,11 @@ beforeEach(() => {
   resetFetch();
 });
 
+// The ui project shares one module graph and one jsdom per worker across its files (isolate: false,
+// vite.config.ts): what a test changes in the page or in a module's state is set back here.
 afterEach(() => {
   cleanup();
+  setLocale('th');
   localStorage.clear();
   sessionStorage.clear();
   document.body.className = '';
