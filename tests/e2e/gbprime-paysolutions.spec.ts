@@ -6,7 +6,10 @@
  * from the order list.
  */
 import type { Page } from '@playwright/test';
-import { expect, freshStudent, loginFast, test } from './engine/fixtures';
+import { expectUnpaid } from './engine/db';
+import { expect, freshStudent, loginFast, test, type Shop } from './engine/fixtures';
+import { expectPaidWith } from './engine/maps/common';
+import type { MachineTrace } from './engine/trace';
 
 const COURSE = '/course/1-english-for-communication';
 
@@ -28,13 +31,24 @@ async function checkout(page: Page, methodId: number): Promise<void> {
   await panel.getByTestId('checkout-submit').click();
 }
 
-/** A fresh buyer orders with PaySolutions (13) and presses `button` on its page (decline, cancel): back on the thank-you page or the order list; their order. */
-async function paySolutionsUnpaid(page: Page, db: Parameters<typeof freshStudent>[0], name: string, button: 'ps-decline' | 'ps-cancel'): Promise<ApiOrder> {
-  const user = await freshStudent(db, name);
+/** The buyer's path as the engine's database checks read it (engine/db.ts). */
+function pathOf(page: Page, shop: Shop, machines: MachineTrace, user: Awaited<ReturnType<typeof freshStudent>>) {
+  return { page, request: page.request, shop, trace: machines, user, lang: 'th' as const, coursePath: COURSE, plan: {} };
+}
+
+/**
+ * A fresh buyer orders with PaySolutions (13) and presses `button` on its page (decline, cancel):
+ * back on the thank-you page or the order list; in the database one order, not paid, no attempt
+ * left pending; their order as the API gives it.
+ */
+async function paySolutionsUnpaid(page: Page, shop: Shop, machines: MachineTrace, name: string, button: 'ps-decline' | 'ps-cancel'): Promise<ApiOrder> {
+  const user = await freshStudent(shop.db, name);
   await loginFast(page, user.username);
   await checkout(page, 13);
   await page.getByTestId(button).click({ timeout: 20_000 });
   await expect(page.getByTestId('thankyou-title').or(page.getByTestId('orders-page')).first()).toBeVisible({ timeout: 20_000 });
+  const f = await expectUnpaid(pathOf(page, shop, machines, user));
+  expect(f.payments.map((p) => p.status)).not.toContain('pending');
   return lastOrder(page);
 }
 
@@ -47,8 +61,8 @@ async function listShowsReason(page: Page, orderId: number, reason: string, not:
   await expect(row).not.toContainText(not);
 }
 
-test('PaySolutions declined, then "pay again" from the order list posts the PaySolutions form and the order is paid', async ({ page, shop }) => {
-  const order = await paySolutionsUnpaid(page, shop.db, 'ps-again', 'ps-decline');
+test('PaySolutions declined, then "pay again" from the order list posts the PaySolutions form and the order is paid', async ({ page, shop, machines }) => {
+  const order = await paySolutionsUnpaid(page, shop, machines, 'ps-again', 'ps-decline');
   expect(order.outcome).toMatchObject({ state: 'failed', reason: 'declined' });
 
   await page.goto('/myaccount/student/order');
@@ -64,8 +78,8 @@ test('PaySolutions declined, then "pay again" from the order list posts the PayS
   await expect.poll(async () => (await lastOrder(page)).payment_status, { timeout: 20_000 }).toBe('approved');
 });
 
-test('PaySolutions cancelled on its page: the order list says the payment was cancelled', async ({ page, shop }) => {
-  const order = await paySolutionsUnpaid(page, shop.db, 'ps-cancel', 'ps-cancel');
+test('PaySolutions cancelled on its page: the order list says the payment was cancelled', async ({ page, shop, machines }) => {
+  const order = await paySolutionsUnpaid(page, shop, machines, 'ps-cancel', 'ps-cancel');
   await listShowsReason(page, order.id, 'การชำระเงินถูกยกเลิก', 'ธนาคารปฏิเสธการชำระเงิน');
 });
 
@@ -81,7 +95,7 @@ test('GB Prime Pay card: 3-D Secure failed reads "3-D Secure failed", not "bank 
   await listShowsReason(page, order.id, 'การยืนยันตัวตน 3-D Secure ไม่สำเร็จ', 'ธนาคารปฏิเสธการชำระเงิน');
 });
 
-test('GB Prime Pay card: the browser sends the card to GB Prime Pay (public key); our server receives only the token; paid after 3-D Secure', async ({ page, shop }) => {
+test('GB Prime Pay card: the browser sends the card to GB Prime Pay (public key); our server receives only the token; paid after 3-D Secure', async ({ page, shop, machines }) => {
   const user = await freshStudent(shop.db, 'gbp-token');
   await loginFast(page, user.username);
   const sent: { url: string; method: string; headers: Record<string, string>; body: string }[] = [];
@@ -96,6 +110,8 @@ test('GB Prime Pay card: the browser sends the card to GB Prime Pay (public key)
   await page.getByTestId('3ds-pass').click({ timeout: 20_000 });
   await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
   await expect.poll(async () => (await lastOrder(page)).payment_status, { timeout: 20_000 }).toBe('approved');
+  // paid by GB Prime Pay in the database: one order, one successful attempt of its total, GB Prime Pay's report
+  await expectPaidWith(pathOf(page, shop, machines, user), 11);
   const token = sent.find((s) => s.url.endsWith('/sandbox/gbprime/v1/tokens'));
   const ours = sent.filter((s) => s.url.includes('/api/gbprime/card/'));
   expect(token, 'the browser called GB Prime Pay\'s token API').toBeTruthy();

@@ -7,24 +7,11 @@
  */
 import type { Pool } from 'pg';
 import { expect, freshStudent, loginFast, test } from './engine/fixtures';
-import { ordersOf } from './scenarios-support';
+import { ordersOf, savedCart } from './scenarios-support';
 
 const BOOK = 12; // Complete English Grammar: ฿450.00 / US$13.00, plan 22
 const JAPANESE = 7; // plan 15: ฿6,900.00 / US$199.00
 const UX = 3; // plan 9: ฿3,500.00
-
-async function savedCart(db: Pool, userId: number, lines: [courseId: number, planId: number, qty: number][]) {
-  const c = await db.query<{ id: number }>(
-    `INSERT INTO carts (owner, coupon_ids, payment_method_id, updated_at) VALUES ($1, '{}', 1, now())
-     ON CONFLICT (owner) DO UPDATE SET updated_at = now() RETURNING id`,
-    [`u:${userId}`],
-  );
-  const cartId = c.rows[0]!.id;
-  await db.query('DELETE FROM cart_lines WHERE cart_id = $1', [cartId]);
-  for (const [i, [course, plan, qty]] of lines.entries()) {
-    await db.query('INSERT INTO cart_lines (cart_id, course_id, pricing_plan_id, qty, position) VALUES ($1, $2, $3, $4, $5)', [cartId, course, plan, qty, i]);
-  }
-}
 
 async function address(db: Pool, userId: number) {
   await db.query(

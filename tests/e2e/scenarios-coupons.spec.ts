@@ -6,7 +6,7 @@
  * the two highest-priced matching courses; the English + Japanese promotion = 1,000.00 off.
  */
 import { expect, freshStudent, test } from './engine/fixtures';
-import { couponUsedCount, onlyOrderOf, openAs, payByOmiseCard } from './scenarios-support';
+import { couponUsedCount, onlyOrderOf, openAs, payByOmiseCard, savedCart } from './scenarios-support';
 
 test('P1 WELCOME10 on English: 10% off (199.00), ordered by bank transfer (notify later); the line, the use and the counter', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'p1');
@@ -37,12 +37,12 @@ test('P1 WELCOME10 on English: 10% off (199.00), ordered by bank transfer (notif
 test('P2 BUNDLE2 on English + Japanese in the cart: the promotion gives way only when confirmed (both modals), 15% of each, paid by Omise card', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'p2');
   const used = await couponUsedCount(shop.db, 'BUNDLE2');
-  for (const [id, course] of [[1, '/course/1-english-for-communication'], [7, '/course/7-japanese-n5-live']] as const) {
-    await openAs(page, user.username, course);
-    await page.getByTestId(`add-to-cart-${id}`).click();
-    await expect(page.getByTestId(`add-to-cart-status-${id}`)).toContainText('แล้ว');
-  }
-  await page.goto('/cart');
+  // The two courses already in the student's cart (adding to the cart is shop-cart.spec.ts's
+  // subject): each course's default plan, as its page's add-to-cart button saves it.
+  const plans = await shop.db.query<{ course_id: number; id: number }>('SELECT DISTINCT ON (course_id) course_id, id FROM pricing_plans WHERE course_id = ANY($1) AND is_default ORDER BY course_id, id', [[1, 7]]);
+  expect(plans.rows.map((p) => p.course_id)).toEqual([1, 7]);
+  await savedCart(shop.db, user.id, plans.rows.map((p): [number, number, number] => [p.course_id, p.id, 1]));
+  await openAs(page, user.username, '/cart');
   const cart = page.getByTestId('cart-checkout');
   await expect(cart.getByTestId('cart-lines').locator('.cart-line')).toHaveCount(2);
   // The best promotion is chosen by itself: 1,000.00 off 8,890.00

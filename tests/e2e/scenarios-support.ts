@@ -198,3 +198,17 @@ export async function courseOrdersOf(page: Page, courseId: number): Promise<ApiO
   const body = (await r.json()) as { data: ApiOrder[] };
   return body.data.filter((o) => o.courses?.some((c) => c.course_id === courseId));
 }
+
+/** The student's saved cart (the server's, as the cart page reads it) holds exactly these lines, in this order. */
+export async function savedCart(db: Pool, userId: number, lines: [courseId: number, planId: number, qty: number][]) {
+  const c = await db.query<{ id: number }>(
+    `INSERT INTO carts (owner, coupon_ids, payment_method_id, updated_at) VALUES ($1, '{}', 1, now())
+     ON CONFLICT (owner) DO UPDATE SET updated_at = now() RETURNING id`,
+    [`u:${userId}`],
+  );
+  const cartId = c.rows[0]!.id;
+  await db.query('DELETE FROM cart_lines WHERE cart_id = $1', [cartId]);
+  for (const [i, [course, plan, qty]] of lines.entries()) {
+    await db.query('INSERT INTO cart_lines (cart_id, course_id, pricing_plan_id, qty, position) VALUES ($1, $2, $3, $4, $5)', [cartId, course, plan, qty, i]);
+  }
+}

@@ -151,5 +151,6 @@ test('the order list shows both orders with what they bought, readable at 375 px
   await expect(bundle).toContainText('7,556.50');
   // no sideways scroll on a phone
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: 'test-results/orders-375.png', fullPage: true });
+  // a picture of it for a person to look at, when asked for (as hosted-failure.spec.ts)
+  if (process.env.I9_SHOTS) await page.screenshot({ path: `${process.env.I9_SHOTS}/orders-375.png`, fullPage: true });
 });
