@@ -19,7 +19,6 @@ import { paidOrderMail } from '../../domain/mail';
 import { sendGuarded, type GuardResult, type MailAttachment } from '../mail';
 import { findOrder } from '../orders/repository';
 import { documentsOfOrder, markSent, type DocumentRow } from './repository';
-import { renderDocumentPdf } from './pdf';
 import { TITLES, type DocLanguage } from './labels';
 import type { DocumentSigner } from './signing';
 
@@ -27,6 +26,7 @@ type MailCtx = Pick<AppContext, 'db' | 'mail' | 'clock' | 'config' | 'log' | 'do
 
 /** A document as a mail attachment: `<number>.pdf` (`-en` for English), application/pdf. */
 export async function documentAttachment(d: DocumentRow, language: DocLanguage, signer: DocumentSigner | null = null): Promise<MailAttachment> {
+  const { renderDocumentPdf } = await import('./pdf');
   const content = await renderDocumentPdf(d.payload, { language, signer });
   return { filename: `${d.number}${language === 'en' ? '-en' : ''}.pdf`, contentType: 'application/pdf', content };
 }

@@ -9,6 +9,10 @@
  * it: an EmbeddedFile stream named in the catalog's EmbeddedFiles tree and listed in the catalog's
  * /AF array with AFRelationship /Data. Full PDF/A-3 conformance (an sRGB OutputIntent and XMP
  * identification) is not claimed.
+ *
+ * The callers (the download route, the documents' mail) import this module on their first
+ * document: pdf-lib, fontkit and their tables are then evaluated by a process that makes one,
+ * not by every server start.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -4,7 +4,6 @@ import type { components } from '../../generated/api';
 import { ApiError } from '../errors';
 import { findOrder } from '../orders/repository';
 import { documentsOfOrder, findDocument, type DocumentRow } from './repository';
-import { renderDocumentPdf } from './pdf';
 import { withholdingOfOrder } from '../withholding/service';
 
 type S = components['schemas'];
@@ -45,6 +44,7 @@ export const documentHandlers: Handlers = {
   async downloadDocumentPdf(req, reply, ctx) {
     const d = await ownDocument(ctx.db, req.params.documentId, req.user!.id);
     const lang = req.query.lang === 'en' ? 'en' : 'th';
+    const { renderDocumentPdf } = await import('./pdf');
     const pdf = await renderDocumentPdf(d.payload, { language: lang, signer: ctx.documentSigner ?? null });
     return reply
       .code(200)

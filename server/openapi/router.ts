@@ -15,7 +15,7 @@ import type { operations } from '../../generated/api';
 import type { AppContext } from '../context';
 import { ApiError } from '../errors';
 import { findSession, SESSION_COOKIE, type SessionUser } from '../auth/sessions';
-import { issuesFrom, loadSpec, responseValidator, type OperationSpec } from './spec';
+import { issuesFrom, loadSpec, responseValidator, type LoadedSpec, type OperationSpec } from './spec';
 import { MSG, type Shown } from '../../domain/messages';
 import { BODY_CHECKS } from './body-checks';
 import { localIssues, missingBodyIssue, type LocalIssue } from './messages';
@@ -270,12 +270,14 @@ export interface RegisterOptions {
   bodyErrorCodes?: BodyErrorCodes;
   /** Per-IP rate limit (@fastify/rate-limit) of some operations, e.g. login and registration. */
   rateLimit?: { operations: readonly OperationId[]; max: number; timeWindowMs: number };
+  /** The contract to route by: openapi.yaml as loadSpec() gives it (loaded once) unless given. */
+  spec?: LoadedSpec;
 }
 
 export function registerOperations(app: FastifyInstance, handlers: Handlers, options: RegisterOptions = {}): void {
   const ctx = app.ctx;
   for (const [operationId, handler] of Object.entries(handlers) as [OperationId, OperationHandler<OperationId>][]) {
-    const op = getOperation(operationId);
+    const op = (options.spec ?? loadSpec()).operations.get(operationId);
     if (!op) throw new Error(`registerOperations: ${operationId} is not in openapi.yaml`);
     if (!handler) continue;
     app.route({

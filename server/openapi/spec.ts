@@ -5,6 +5,13 @@
  * Component schemas are registered once under the id `oas` ($defs), and every `$ref` of the file
  * is rewritten to point there, so each operation's validators share them. Non-schema `$ref`s
  * (parameters, responses, request bodies, headers) are resolved here.
+ *
+ * Each validator is compiled when it is first asked for (an operation's first request, a status's
+ * first answer), then kept: compiling all of them up front was most of a server process's start
+ * (some 5 CPU s for ~70 operations), and a process calls only some. The schema, the Ajv instance
+ * and its options are the same either way, so a validator checks and reports the same. A schema
+ * Ajv cannot compile shows up on its first use, not at start: tests/server/router.test.ts compiles
+ * every validator of every operation.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -44,12 +51,45 @@ export interface OperationSpec {
   statuses: string[];
   parameters: ParamSpec[];
   requestBody: { required: boolean; contentTypes: string[]; jsonSchema: JsonObject | null } | null;
-  validateParams: { path: ValidateFunction | null; query: ValidateFunction | null; header: ValidateFunction | null };
-  validateBody: ValidateFunction | null;
-  /** Body validators by media type (application/json, application/x-www-form-urlencoded); multipart is checked by its handler. */
-  validateBodyByType: Map<string, ValidateFunction>;
-  /** status → validator of the JSON body (null: declared without a JSON body). */
-  validateResponse: Map<string, ValidateFunction | null>;
+  /** Compiled on first read (getters), then kept. */
+  readonly validateParams: { readonly path: ValidateFunction | null; readonly query: ValidateFunction | null; readonly header: ValidateFunction | null };
+  /** Compiled on first read, then kept. */
+  readonly validateBody: ValidateFunction | null;
+  /** Body validators by media type (application/json, application/x-www-form-urlencoded); multipart is checked by its handler. Compiled on first read. */
+  readonly validateBodyByType: ReadonlyMap<string, ValidateFunction>;
+  /** status → validator of the JSON body (null: declared without a JSON body); each compiled on its first `get`. */
+  readonly validateResponse: LazyValidators;
+}
+
+/** `make()` on the first call, its value after. */
+function once<T>(make: () => T): () => T {
+  let done = false;
+  let value: T;
+  return () => {
+    if (!done) {
+      value = make();
+      done = true;
+    }
+    return value;
+  };
+}
+
+/** Validators by key (a response status), the keys known up front, each value made on its first `get`. */
+export class LazyValidators {
+  readonly #make = new Map<string, () => ValidateFunction | null>();
+  constructor(entries: [string, () => ValidateFunction | null][]) {
+    for (const [k, make] of entries) this.#make.set(k, once(make));
+  }
+  has(key: string): boolean {
+    return this.#make.has(key);
+  }
+  /** The validator (null: declared without a JSON body); undefined when the key is not declared. */
+  get(key: string): ValidateFunction | null | undefined {
+    return this.#make.get(key)?.();
+  }
+  keys(): string[] {
+    return [...this.#make.keys()];
+  }
 }
 
 export interface LoadedSpec {
@@ -73,7 +113,7 @@ function pointer(doc: JsonObject, ref: string): Json {
 }
 
 /** One validator per non-multipart media type of a request body. */
-function bodyValidatorsFor(compileFn: (schema: unknown) => ValidateFunction | null, rb: JsonObject | null): Map<string, ValidateFunction> {
+function bodyValidatorsFor(compileFn: (schema: unknown) => ValidateFunction | null, rb: JsonObject | null): ReadonlyMap<string, ValidateFunction> {
   const out = new Map<string, ValidateFunction>();
   const content = rb && isObject(rb.content) ? (rb.content as JsonObject) : {};
   for (const [type, media] of Object.entries(content)) {
@@ -187,14 +227,22 @@ export function loadSpec(file = OPENAPI_FILE): LoadedSpec {
           jsonSchema: json && isObject(json.schema) ? json.schema : null,
         };
       }
-      const validateResponse = new Map<string, ValidateFunction | null>();
       const responses = isObject(op.responses) ? op.responses : {};
-      for (const [status, rRaw] of Object.entries(responses)) {
-        const r = deref(doc, rRaw);
-        const content = isObject(r.content) ? r.content : {};
-        const json = isObject(content['application/json']) ? (content['application/json'] as JsonObject) : null;
-        validateResponse.set(status, json && json.schema !== undefined ? compile(bodyAjv, json.schema) : null);
-      }
+      const validateResponse = new LazyValidators(
+        Object.entries(responses).map(([status, rRaw]) => {
+          const r = deref(doc, rRaw);
+          const content = isObject(r.content) ? r.content : {};
+          const json = isObject(content['application/json']) ? (content['application/json'] as JsonObject) : null;
+          return [status, () => (json && json.schema !== undefined ? compile(bodyAjv, json.schema) : null)];
+        }),
+      );
+      const paramValidator = (where: ParamSpec['in']) => once(() => compile(paramAjv, paramsSchema(parameters, where) ?? undefined));
+      const pathParams = paramValidator('path');
+      const queryParams = paramValidator('query');
+      const headerParams = paramValidator('header');
+      const jsonBody = once(() => (requestBody?.jsonSchema ? compile(bodyAjv, requestBody.jsonSchema) : null));
+      const bodyRaw = op.requestBody === undefined ? null : deref(doc, op.requestBody);
+      const bodyByType = once(() => bodyValidatorsFor((schema) => compile(bodyAjv, schema as Json), bodyRaw));
       operations.set(operationId, {
         operationId,
         method,
@@ -206,12 +254,22 @@ export function loadSpec(file = OPENAPI_FILE): LoadedSpec {
         parameters,
         requestBody,
         validateParams: {
-          path: compile(paramAjv, paramsSchema(parameters, 'path') ?? undefined),
-          query: compile(paramAjv, paramsSchema(parameters, 'query') ?? undefined),
-          header: compile(paramAjv, paramsSchema(parameters, 'header') ?? undefined),
+          get path() {
+            return pathParams();
+          },
+          get query() {
+            return queryParams();
+          },
+          get header() {
+            return headerParams();
+          },
         },
-        validateBody: requestBody?.jsonSchema ? compile(bodyAjv, requestBody.jsonSchema) : null,
-        validateBodyByType: bodyValidatorsFor((schema) => compile(bodyAjv, schema as Json), op.requestBody === undefined ? null : deref(doc, op.requestBody)),
+        get validateBody() {
+          return jsonBody();
+        },
+        get validateBodyByType() {
+          return bodyByType();
+        },
         validateResponse,
       });
     }
