@@ -7,7 +7,7 @@
  */
 import { languageOf, speak } from './engine/lang';
 import { enginePaths } from './engine/paths';
-import { freshStudent, loginFast, test } from './engine/fixtures';
+import { freshStudent, loginFast, sharedContextTest as test } from './engine/fixtures';
 import { FLOW_MAPS, PAGE_MAPS } from './engine/maps';
 import { mapTitle, runPath } from './engine/runner';
 import { KNOWN_BROKEN } from './engine/known-broken';
