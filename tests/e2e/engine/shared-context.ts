@@ -86,7 +86,7 @@ export class WorkerContext {
   }
 
   /** The context for one test and its first page, cleared and checked. */
-  async lend(trace?: MachineTrace): Promise<{ context: BrowserContext; page: Page }> {
+  async lend(): Promise<{ context: BrowserContext; page: Page }> {
     if (this.lease) throw new Error('the worker context is already lent to a test');
     const context = (this.context ??= await this.open());
     if (this.origins.size) {
@@ -98,7 +98,7 @@ export class WorkerContext {
         throw err;
       }
     }
-    const lease: Lease = { trace, pages: new Set(), disposables: [], routed: false, tainted: [], restore: [] };
+    const lease: Lease = { pages: new Set(), disposables: [], routed: false, tainted: [], restore: [] };
     this.lease = lease;
     const page = await context.newPage();
     this.watchChanges(context, lease);
