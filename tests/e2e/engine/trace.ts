@@ -2,7 +2,8 @@
  * What the app's machines did in the browser. The init script defines `window.__E2E_INSPECT__`
  * (picked up by src/api/actor-options.ts as the inspector of every root actor, so children such
  * as the payment machines are seen too); each microstep and snapshot of a state machine is sent
- * at once to the test (`__e2eRecord`, a Playwright binding that survives navigations): the
+ * to the test (`__e2eRecord`, a Playwright binding that survives navigations; with the other
+ * records of the same task): the
  * machine id and actor, the state value, the active state nodes, the event and the transitions
  * taken, keyed by the same function as the drawings, the machine tests' coverage and the engine's
  * plan (scripts/transition-key.ts, its source put into the page: `source | event #index`).
@@ -60,7 +61,8 @@ export interface MachineCoverage {
  * provider (`creatingLink → awaitingReturn` sets location.href in the same step) is otherwise lost
  * when Playwright handles the binding call after the page's context is gone, which a loaded
  * machine makes likely (Playwright drops a binding call whose execution context was destroyed).
- * Each record carries an id; MachineTrace.add drops one it already has.
+ * Each record carries an id; MachineTrace.add drops one it already has. The records of one task
+ * (an event's microsteps and snapshot) are kept and sent together, at the end of the task.
  */
 export const INSPECT_INIT_SCRIPT = `(() => {
   const STORE = '__e2eTracePending';
@@ -85,6 +87,14 @@ export const INSPECT_INIT_SCRIPT = `(() => {
   // what the previous page of this tab recorded and the test did not acknowledge
   const left = load();
   if (left.length) send(left);
+  // the records of the current task, not yet kept nor sent
+  let batch = [];
+  const flush = () => {
+    const records = batch;
+    batch = [];
+    save(load().concat(records));
+    send(records);
+  };
   // scripts/transition-key.ts (the report's and the plan's key), as compiled for the test
   const key = ${transitionKey.toString()};
   window.__E2E_INSPECT__ = (ev) => {
@@ -103,10 +113,11 @@ export const INSPECT_INIT_SCRIPT = `(() => {
       t: ev.type === '@xstate.microstep' ? (ev._transitions || []).map(key) : [],
       e: (ev.event && ev.event.type) || '',
     };
-    const pending = load();
-    pending.push(record);
-    save(pending);
-    send([record]);
+    // kept and sent once for all the records of this task (a macrostep's microsteps and its
+    // snapshot): the microtask runs before the page can be left (a navigation, a reload or a
+    // window closing starts in a task of its own), so a record is in sessionStorage before that
+    if (!batch.length) queueMicrotask(flush);
+    batch.push(record);
   };
 })();`;
 
