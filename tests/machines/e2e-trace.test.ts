@@ -14,19 +14,24 @@ import { scbQrMap } from '../e2e/engine/maps/scb-qr';
 import { browserPaths, type BrowserModel } from '../e2e/engine/paths';
 import { INSPECT_INIT_SCRIPT, MachineTrace, type TraceRecord } from '../e2e/engine/trace';
 
-/** A machine of the model run with the page's init script as its inspector; the events sent in order. */
-function recorded(model: BrowserModel, events: { type: string }[]): MachineTrace {
+/**
+ * A machine of the model run with the page's init script as its inspector; the events sent in order.
+ * The script sends a task's records at the task's end (a microtask): they are in the trace once the
+ * microtasks queued by the run have run, as on the page.
+ */
+async function recorded(model: BrowserModel, events: { type: string }[]): Promise<MachineTrace> {
   const trace = new MachineTrace();
   const store = new Map<string, string>();
   const window: Record<string, unknown> = { __e2eRecord: async (records: TraceRecord[]) => trace.add(records) };
   const sessionStorage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
-  runInNewContext(INSPECT_INIT_SCRIPT, { window, sessionStorage, JSON, Math, Date, Set });
+  runInNewContext(INSPECT_INIT_SCRIPT, { window, sessionStorage, JSON, Math, Date, Set, queueMicrotask });
   const inspect = window.__E2E_INSPECT__ as (ev: InspectionEvent) => void;
   const actor = createActor(replayable(model) as AnyStateMachine, { input: model.input, clock: new SimulatedClock(), inspect } as never);
   actor.subscribe({ error: () => undefined });
   actor.start();
   for (const e of events) actor.send(e);
   actor.stop();
+  await new Promise((r) => setImmediate(r)); // every microtask of the run has run before a macrotask
   return trace;
 }
 
@@ -34,10 +39,10 @@ describe("the engine's trace records each step's transition as the runner plans 
   const model = scbQrMap.model;
   const paths = browserPaths(model);
 
-  it('every SCB QR path: one macrostep per step, with the planned event and transition keys', () => {
+  it('every SCB QR path: one macrostep per step, with the planned event and transition keys', async () => {
     expect(paths.length).toBeGreaterThan(10);
     for (const path of paths) {
-      const trace = recorded(model, path.steps.slice(1).map((s) => s.event));
+      const trace = await recorded(model, path.steps.slice(1).map((s) => s.event));
       const plan = plannedSteps(model, path).slice(1);
       const taken = trace.macrosteps('scbQr').map((ms) => ({ event: ms.event, keys: ms.keys }));
       expect(taken, path.title).toEqual(plan);
@@ -47,7 +52,7 @@ describe("the engine's trace records each step's transition as the runner plans 
     }
   });
 
-  it("a poll's read that takes the failure meant for the read of 'Done' is another transition than planned", () => {
+  it("a poll's read that takes the failure meant for the read of 'Done' is another transition than planned", async () => {
     const path = paths.find((p) => p.title.startsWith('✓createScbQrCode:ok → qr.done → ✗getOrder:network'))!;
     expect(path).toBeDefined();
     const plan = plannedSteps(model, path);
@@ -56,7 +61,7 @@ describe("the engine's trace records each step's transition as the runner plans 
     const [created] = path.steps.slice(1).map((s) => s.event);
     const poll = model.machine.root.states.awaitingScan!.states.poll!.states.waiting!.after[0]!.eventType;
     const unpaid = paths.flatMap((p) => p.steps).find((s) => s.label === '✓getOrder:unpaid')!.event;
-    const trace = recorded(model, [created!, { type: poll }, { type: 'xstate.error.actor.getOrder' }, { type: 'qr.done' }, unpaid]);
+    const trace = await recorded(model, [created!, { type: poll }, { type: 'xstate.error.actor.getOrder' }, { type: 'qr.done' }, unpaid]);
     const steps = trace.macrosteps('scbQr');
     expect(steps.at(-1)!.value).toBe(path.steps.at(-1)!.value);
     expect(steps.some((ms) => ms.event === plan.at(-1)!.event && ms.keys.join() === plan.at(-1)!.keys.join())).toBe(false);
