@@ -4,12 +4,10 @@
  * each executed through the page by the machine's page map (tests/e2e/engine/maps; pay again too), a fresh
  * student per path (logged in by the API: the login panel has specs of its own), in Thai or English
  * (alternating over a machine's paths, tests/e2e/engine/lang.ts), and the database checked at the end.
- * The paths run in their worker's one browser context (its HTTP cache kept), lent to each path with
- * its cookies and storage cleared and checked (`sharedContextTest`, tests/e2e/engine/shared-context.ts).
  */
 import { languageOf, speak } from './engine/lang';
 import { enginePaths } from './engine/paths';
-import { freshStudent, loginFast, sharedContextTest as test } from './engine/fixtures';
+import { freshStudent, loginFast, test } from './engine/fixtures';
 import { FLOW_MAPS, PAGE_MAPS } from './engine/maps';
 import { mapTitle, runPath } from './engine/runner';
 import { KNOWN_BROKEN } from './engine/known-broken';

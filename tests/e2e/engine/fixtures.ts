@@ -6,7 +6,7 @@
  * machines do (src/api/actor-options.ts's test hook) into `trace`; the states and transitions
  * reached are written to .test-reports/e2e-coverage for `npm run e2e:report`.
  */
-import { test as base, expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +15,6 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { startPostgres, type PgCluster } from '../../../scripts/postgres';
 import { MachineTrace, INSPECT_INIT_SCRIPT, type TraceRecord } from './trace';
-import { WorkerContext } from './shared-context';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 5201);
 export const ADMIN_TOKEN = 'e2e-admin-token';
@@ -136,62 +135,12 @@ export const test = base.extend<{ machines: MachineTrace }, { shop: Shop }>({
       await context.exposeBinding('__e2eRecord', (_source, records: TraceRecord[]) => trace.add(records));
       await context.addInitScript(INSPECT_INIT_SCRIPT);
       await use(trace);
-      writeCoverage(testInfo, trace);
+      mkdirSync(COVERAGE_DIR, { recursive: true });
+      const file = join(COVERAGE_DIR, `${testInfo.testId}.json`);
+      writeFileSync(file, JSON.stringify({ title: testInfo.titlePath.join(' › '), status: testInfo.status, coverage: trace.coverage() }));
     },
     { auto: true },
   ],
-});
-
-function writeCoverage(testInfo: TestInfo, trace: MachineTrace): void {
-  mkdirSync(COVERAGE_DIR, { recursive: true });
-  const file = join(COVERAGE_DIR, `${testInfo.testId}.json`);
-  writeFileSync(file, JSON.stringify({ title: testInfo.titlePath.join(' › '), status: testInfo.status, coverage: trace.coverage() }));
-}
-
-/**
- * The same fixtures, with the test's `context` lent from one browser context per worker instead of
- * a new one per test (shared-context.ts says what is cleared between tests and what makes a test's
- * context its own). A spec opts in by importing this `test`; the engine's paths do
- * (payments.spec.ts): their cost was mostly each test's cold page loads. The context has the
- * project's `locale`, `timezoneId` and `viewport` and the shop's `baseURL`; a spec that sets other
- * context options (`test.use`) must not use it, and its tests are checked not to.
- */
-export const sharedContextTest = test.extend<{ lent: { context: BrowserContext; page: Page } }, { workerContext: WorkerContext }>({
-  workerContext: [
-    async ({ browser, shop }, use, workerInfo) => {
-      const { locale, timezoneId, viewport } = workerInfo.project.use;
-      const wc = new WorkerContext(browser, { baseURL: shop.url, locale, timezoneId, viewport });
-      try {
-        await use(wc);
-      } finally {
-        await wc.close();
-        console.log(`[e2e shared context] worker ${workerInfo.workerIndex}: ${wc.served.length} context(s), tests served: ${wc.served.join(', ')}`);
-      }
-    },
-    { scope: 'worker' },
-  ],
-  lent: async ({ workerContext, locale, timezoneId, viewport }, use, testInfo) => {
-    const { use: project } = testInfo.project;
-    const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-    if (!same(locale, project.locale) || !same(timezoneId, project.timezoneId) || !same(viewport, project.viewport))
-      throw new Error('sharedContextTest: this test sets context options of its own (test.use); use `test` from fixtures.ts, a context per test');
-    const lent = await workerContext.lend();
-    try {
-      await use(lent);
-    } finally {
-      // a test that failed (also as expected) or timed out leaves its context to no other test
-      await workerContext.giveBack(testInfo.status === 'passed' || testInfo.status === 'skipped');
-    }
-  },
-  context: async ({ lent }, use) => use(lent.context),
-  page: async ({ lent }, use) => use(lent.page),
-  // still automatic (an override keeps the fixture's options)
-  machines: async ({ lent: _lent, workerContext }, use, testInfo) => {
-    const trace = new MachineTrace();
-    workerContext.deliverTo(trace);
-    await use(trace);
-    writeCoverage(testInfo, trace);
-  },
 });
 
 export { expect };
