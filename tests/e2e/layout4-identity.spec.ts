@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test, type Shop } from './engine/fixtures';
 import { fillLayout4Visitor, uniqueEmail } from './support';
+import { orderThroughApi } from './scenarios-support';
 import { traceContext } from './engine/trace';
 
 const COURSE = '/course/5';
@@ -72,10 +73,8 @@ test('the same e-mail comes back: no second account; a sign-in link from the out
   });
   expect(reg.status()).toBe(201);
   expect((await request.post('/public/auth/login/non-member', { data: { email, credential: secret } })).status()).toBe(200);
-  const plan = (await shop.db.query<{ id: number }>('SELECT id FROM pricing_plans WHERE course_id = 5 AND is_default LIMIT 1')).rows[0]!.id;
   const userId = (await shop.db.query<{ id: number }>('SELECT id FROM users WHERE lower(email) = lower($1)', [email])).rows[0]!.id;
-  const order = await request.post('/private/cart/order', { headers: { 'idempotency-key': `e2e-${Date.now()}` }, data: { user_id: userId, course_id: [5], pricingplan_id: [plan], payment_method_id: 1, currency_code: 'THB' } });
-  expect(order.status()).toBe(201);
+  await orderThroughApi(request, shop.db, { userId, courseIds: [5], methodId: 1 });
   await shop.db.query("UPDATE orders SET status = 'approved', payment_status = 'approved' WHERE user_id = $1", [userId]);
 
   // Another visit, another browser: the same e-mail in the registration.

@@ -6,7 +6,7 @@
  * the two highest-priced matching courses; the English + Japanese promotion = 1,000.00 off.
  */
 import { expect, freshStudent, test } from './engine/fixtures';
-import { couponUsedCount, onlyOrderOf, openAs, payByOmiseCard, savedCart } from './scenarios-support';
+import { couponUsedCount, defaultPlans, onlyOrderOf, openAs, payByOmiseCard, savedCart } from './scenarios-support';
 
 test('P1 WELCOME10 on English: 10% off (199.00), ordered by bank transfer (notify later); the line, the use and the counter', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'p1');
@@ -39,9 +39,8 @@ test('P2 BUNDLE2 on English + Japanese in the cart: the promotion gives way only
   const used = await couponUsedCount(shop.db, 'BUNDLE2');
   // The two courses already in the student's cart (adding to the cart is shop-cart.spec.ts's
   // subject): each course's default plan, as its page's add-to-cart button saves it.
-  const plans = await shop.db.query<{ course_id: number; id: number }>('SELECT DISTINCT ON (course_id) course_id, id FROM pricing_plans WHERE course_id = ANY($1) AND is_default ORDER BY course_id, id', [[1, 7]]);
-  expect(plans.rows.map((p) => p.course_id)).toEqual([1, 7]);
-  await savedCart(shop.db, user.id, plans.rows.map((p): [number, number, number] => [p.course_id, p.id, 1]));
+  const [english, japanese] = await defaultPlans(shop.db, [1, 7]);
+  await savedCart(shop.db, user.id, [[1, english!, 1], [7, japanese!, 1]]);
   await openAs(page, user.username, '/cart');
   const cart = page.getByTestId('cart-checkout');
   await expect(cart.getByTestId('cart-lines').locator('.cart-line')).toHaveCount(2);

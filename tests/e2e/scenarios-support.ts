@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { Pool } from 'pg';
 import { ADMIN_TOKEN, expect, freshStudent, loginFast } from './engine/fixtures';
 import { PNG } from './support';
@@ -211,4 +211,29 @@ export async function savedCart(db: Pool, userId: number, lines: [courseId: numb
   for (const [i, [course, plan, qty]] of lines.entries()) {
     await db.query('INSERT INTO cart_lines (cart_id, course_id, pricing_plan_id, qty, position) VALUES ($1, $2, $3, $4, $5)', [cartId, course, plan, qty, i]);
   }
+}
+
+/** Each course's default pricing plan (the plan its page's add-to-cart and checkout start with), in the order of `courseIds`. */
+export async function defaultPlans(db: Pool, courseIds: number[]): Promise<number[]> {
+  const r = await db.query<{ course_id: number; id: number }>('SELECT DISTINCT ON (course_id) course_id, id FROM pricing_plans WHERE course_id = ANY($1) AND is_default ORDER BY course_id, id', [courseIds]);
+  const byCourse = new Map(r.rows.map((p) => [p.course_id, p.id]));
+  return courseIds.map((id) => {
+    const plan = byCourse.get(id);
+    if (plan === undefined) throw new Error(`course ${id} has no default plan`);
+    return plan;
+  });
+}
+
+/**
+ * An order made through the API with the session of `request` (as the checkout makes it: one
+ * idempotency key, THB), for each course's default plan; 201 required. When the order is the
+ * starting point of a test, not its subject.
+ */
+export async function orderThroughApi(request: APIRequestContext, db: Pool, o: { userId: number; courseIds: number[]; methodId: number }): Promise<void> {
+  const plans = await defaultPlans(db, o.courseIds);
+  const r = await request.post('/private/cart/order', {
+    headers: { 'idempotency-key': `e2e-${o.userId}-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+    data: { user_id: o.userId, course_id: o.courseIds, pricingplan_id: plans, payment_method_id: o.methodId, currency_code: 'THB' },
+  });
+  expect(r.status(), await r.text()).toBe(201);
 }

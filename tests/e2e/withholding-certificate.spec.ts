@@ -9,7 +9,7 @@
  */
 import { documentAmounts } from '../../domain/documents/amounts';
 import { ADMIN_TOKEN, expect, freshStudent, loginFast, test } from './engine/fixtures';
-import { approvedOrderRow, makeJuristic, onlyOrderOf, openAs, payByTransferAsShown, pdfText } from './scenarios-support';
+import { approvedOrderRow, makeJuristic, onlyOrderOf, openAs, orderThroughApi, payByTransferAsShown, pdfText } from './scenarios-support';
 
 const SITE_TAX = { is_enable_vat: true, vat_value: 7, is_enable_tax_invoice: true, is_enable_withholding_tax: true };
 const SELLER_TAX_ID = '0105556012341'; // the demo shop's seller (server/db/seed.ts)
@@ -83,12 +83,7 @@ test('a natural person’s paid order: a receipt only, no withholding certificat
   // The order is this test's starting point, not its subject (the checkout is walked by the test
   // above and the engine): made through the API the page uses, for course 1's default plan.
   await loginFast(page, user.username);
-  const plan = (await shop.db.query<{ id: number }>('SELECT id FROM pricing_plans WHERE course_id = 1 AND is_default LIMIT 1')).rows[0]!.id;
-  const made = await page.request.post('/private/cart/order', {
-    headers: { 'idempotency-key': `e2e-whtnp-${user.id}` },
-    data: { user_id: user.id, course_id: [1], pricingplan_id: [plan], payment_method_id: 1, currency_code: 'THB' },
-  });
-  expect(made.status(), await made.text()).toBe(201);
+  await orderThroughApi(page.request, shop.db, { userId: user.id, courseIds: [1], methodId: 1 });
   const order = await onlyOrderOf(shop.db, user.id);
   expect(order).toMatchObject({ payment_method_id: 1, is_withholding: false, is_require_tax_invoice: false, total: 199_000 });
   const row = await approvedOrderRow(page, order.id);
