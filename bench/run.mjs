@@ -145,8 +145,8 @@ if (!skip.has('api')) {
   for (const d of dbs) {
     log(`API on ${d.kind}…`);
     const buyers = Math.ceil(100 * seconds * 1.2) + 50;
-    // Production mode, as served: no response re-validation against openapi.yaml (strictResponses).
-    const s = await startJson('bench/api-server.ts', ['--port', String(PORTS.api), '--buyers', String(buyers), ...d.args], { NODE_ENV: 'production' });
+    // Production settings, as served (bench/api-server.ts: no re-check of answers against openapi.yaml, no demo features).
+    const s = await startJson('bench/api-server.ts', ['--port', String(PORTS.api), '--buyers', String(buyers), ...d.args]);
     const origin = `http://127.0.0.1:${PORTS.api}`;
     await cannon({ url: `${origin}/public/courses/2/0`, connections: 20, duration: 2 });
     const get = summary(`GET /public/courses/2/0 (${d.kind})`, await cannon({ url: `${origin}/public/courses/2/0`, connections: 20 }));
