@@ -34,6 +34,16 @@ export function useOptionalSessionRef(): SessionActorRef | null {
 
 const noop = () => () => {};
 
+/**
+ * Marks a promise as resolved with `value` the way React's `use` reads a promise it has already
+ * seen settle (its `status` and `value` fields): `use` then returns the value in the same render
+ * instead of suspending once more.
+ */
+export function fulfilled<T>(promise: Promise<T>, value: T): Promise<T> {
+  Object.assign(promise, { status: 'fulfilled', value });
+  return promise;
+}
+
 /** `selector` of the actor's snapshot (read again on each of its changes), or undefined while the actor starts. */
 export function useOptionalSessionSelector<T>(ref: SessionActorRef | null, selector: (s: SessionSnapshot) => T): T | undefined {
   const subscribe = useCallback(
@@ -52,8 +62,9 @@ export function useOptionalSessionSelector<T>(ref: SessionActorRef | null, selec
 /** The same shape as @xstate/react's createActorContext (useActorRef, useSelector). */
 export const SessionContext = {
   useActorRef(): SessionActorRef {
-    const handle = useHandle();
-    return handle.ref ?? use(handle.ready);
+    // `use` is called on every render, so React sees the same hooks before and after the start;
+    // once the actor runs, `ready` is marked fulfilled (`fulfilled`) and `use` answers at once.
+    return use(useHandle().ready);
   },
   useSelector<T>(selector: (s: SessionSnapshot) => T): T {
     const ref = SessionContext.useActorRef();

@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SessionUser } from '../../machines/shared/api';
-import { SessionHandleContext, useOptionalSessionRef, type SessionActorRef, type SessionHandle } from './context';
+import { fulfilled, SessionHandleContext, useOptionalSessionRef, type SessionActorRef, type SessionHandle } from './context';
 
 const SessionModals = lazy(async () => ({ default: (await import('./SessionModals')).SessionModals }));
 
@@ -14,11 +14,17 @@ const SessionModals = lazy(async () => ({ default: (await import('./SessionModal
 const SESSION_RETRY_MS = 3000;
 
 function deferred(): { promise: Promise<SessionActorRef>; resolve: (ref: SessionActorRef) => void } {
-  let resolve: (ref: SessionActorRef) => void = () => {};
+  let settle: (ref: SessionActorRef) => void = () => {};
   const promise = new Promise<SessionActorRef>((r) => {
-    resolve = r;
+    settle = r;
   });
-  return { promise, resolve };
+  return {
+    promise,
+    resolve: (ref) => {
+      fulfilled(promise, ref);
+      settle(ref);
+    },
+  };
 }
 
 export function DeferredSessionProvider({ user, children }: { user: SessionUser | null; children: ReactNode }) {

@@ -16,7 +16,7 @@ import { realtimeActors, sessionActors } from '../api/actors';
 import { solveChallengeActor } from '../api/pow';
 import { keepUserId } from '../api/storage';
 import { actorOptions } from '../api/actor-options';
-import { SessionHandleContext, type SessionActorRef, type SessionHandle } from './context';
+import { fulfilled, SessionHandleContext, type SessionActorRef, type SessionHandle } from './context';
 
 export const sessionLogic = sessionMachine.provide({
   actors: {
@@ -55,6 +55,6 @@ export function startSession(user: SessionUser | null): { ref: SessionActorRef; 
 export function SessionProvider({ user, children, logic }: { user: SessionUser | null; children: ReactNode; logic?: typeof sessionLogic }) {
   const ref = useActorRef(logic ?? sessionLogic, { ...actorOptions('session'), input: { user } });
   useEffect(() => bridge(ref), [ref]);
-  const handle = useMemo<SessionHandle>(() => ({ ref, ready: Promise.resolve(ref) }), [ref]);
+  const handle = useMemo<SessionHandle>(() => ({ ref, ready: fulfilled(Promise.resolve(ref), ref) }), [ref]);
   return <SessionHandleContext.Provider value={handle}>{children}</SessionHandleContext.Provider>;
 }
