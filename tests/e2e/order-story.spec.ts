@@ -160,12 +160,19 @@ test('order list whose connection drops while the shop approves: once socket.io 
       await route.abort().catch(() => undefined); // the page left meanwhile
     }
   });
-  const open = new Set<{ close: () => Promise<void> }>();
+  // Each WebSocket the page opens, and whether socket.io moved onto it: engine.io's upgrade ends with
+  // the page's '5' packet. Closed before that (while the probe runs), the WebSocket is only a failed
+  // upgrade: the client stays on long-polling with that transport paused, no drop is seen, and it
+  // learns of the loss only by its ping timeout (45 s), so the test must wait for the upgrade.
+  const open = new Set<{ close: () => Promise<void>; upgraded: boolean }>();
   await page.routeWebSocket(/\/socket\.io\//, (ws) => {
     const server = ws.connectToServer();
-    const pair = { close: () => Promise.all([ws.close(), server.close()]).then(() => undefined) };
+    const pair = { close: () => Promise.all([ws.close(), server.close()]).then(() => undefined), upgraded: false };
     open.add(pair);
-    ws.onMessage((m) => server.send(m));
+    ws.onMessage((m) => {
+      if (m === '5') pair.upgraded = true;
+      server.send(m);
+    });
     server.onMessage((m) => {
       if (typeof m === 'string') signedIn += acks(m);
       ws.send(m);
@@ -178,10 +185,11 @@ test('order list whose connection drops while the shop approves: once socket.io 
   const order = await payByTransferAsShown(page, shop.db, user.id);
   await page.goto('/myaccount/student/order?lang=en');
   signedIn = 0;
+  const before = new Set(open); // the page before's WebSockets (closing, if not closed yet)
   const row = page.getByTestId('order-row').filter({ hasText: `#${order.id}` });
   await expect(row.getByTestId('order-outcome')).toHaveAttribute('data-state', 'awaitingApproval');
-  // the list's connection is signed in and on its WebSocket (the pairs of the page before are closed with it)
-  await expect.poll(() => signedIn > 0 && open.size > 0, { message: "the list's socket.io is signed in on its WebSocket", timeout: 20_000 }).toBe(true);
+  // the list's connection is signed in and on its WebSocket, upgrade done (the pairs of the page before are closed with it)
+  await expect.poll(() => signedIn > 0 && [...open].some((p) => p.upgraded && !before.has(p)), { message: "the list's socket.io is signed in on its WebSocket", timeout: 20_000 }).toBe(true);
 
   held = new Promise<void>((resolve) => (release = resolve));
   for (const pair of [...open]) await pair.close();
