@@ -10,6 +10,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -25,6 +26,20 @@ export interface Shop {
   db: pg.Pool;
   /** The shop's mail outbox folder (.eml + .json per mail, server/mail.ts). */
   outbox: string;
+}
+
+/**
+ * Refuses a port something already listens on: another test run's shop on the same machine (same
+ * E2E_PORT) would answer this run's requests from its own database, and the tests would fail
+ * for reasons that are not theirs (an unknown student, another order).
+ */
+async function assertPortFree(port: number): Promise<void> {
+  const taken = await new Promise<boolean>((resolve) => {
+    const c = createConnection({ host: '127.0.0.1', port });
+    c.once('connect', () => (c.destroy(), resolve(true)));
+    c.once('error', () => resolve(false));
+  });
+  if (taken) throw new Error(`Port ${port} is in use (another e2e run's shop?): run with E2E_PORT set to a free range, e.g. E2E_PORT=${port + 100}`);
 }
 
 async function waitUntilUp(url: string, server: ChildProcess, ms: number): Promise<void> {
@@ -88,6 +103,7 @@ export const test = base.extend<{ machines: MachineTrace }, { shop: Shop }>({
       const scratch = mkdtempSync(join(tmpdir(), 'course-e2e-'));
       const port = E2E_PORT + workerInfo.parallelIndex;
       const url = `http://127.0.0.1:${port}`;
+      await assertPortFree(port);
       let stderr = '';
       const server = spawn(process.execPath, ['scripts/start.mjs'], {
         stdio: ['ignore', 'ignore', 'pipe'],
