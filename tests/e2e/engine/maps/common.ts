@@ -207,6 +207,16 @@ export const backUnpaidOnly =
   (s: AnyMachineSnapshot, event: EventObject): boolean =>
     event.type !== 'payment.abandon' || (s.matches(waiting) && (s.context as { returned?: unknown }).returned != null);
 
+/**
+ * The browser's back button from a provider's page to the course page. The wait listens for the
+ * navigation itself (started before the click), not for the address afterwards: the restored flow
+ * may move on at once (an order rejected meanwhile sends the buyer to My orders), so on a loaded
+ * machine the course page's address can be gone before a check that polls for it looks.
+ */
+export async function backToCoursePage(ctx: PathContext): Promise<void> {
+  await Promise.all([ctx.page.waitForURL(new RegExp(`${ctx.coursePath}$`), { waitUntil: 'commit', timeout: PAGE_LOAD.ms }), ctx.page.goBack()]);
+}
+
 /** My orders in the popup of a buyer back unpaid. */
 export async function leaveForOrders(ctx: PathContext): Promise<void> {
   await ctx.page.getByTestId('redirect-leave').click();

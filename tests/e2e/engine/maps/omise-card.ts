@@ -11,7 +11,7 @@ import { omiseCardModel } from '../../../machines/models/omise-card.model';
 import { approveInBackOffice, expectApprovedByShop, expectUnpaid, rejectInBackOffice } from '../db';
 import { label, labelStart, specMessage } from '../lang';
 import type { PathContext } from '../runner';
-import { damageOnce, expectPaidWith, failOnce, GET_ORDER, methodMap, onOrderList, onThankYouPage, orderReadOutcomes, startWith } from './common';
+import { backToCoursePage, damageOnce, expectPaidWith, failOnce, GET_ORDER, methodMap, onOrderList, onThankYouPage, orderReadOutcomes, startWith } from './common';
 
 const charge = omiseCardModel.outcomes!.chargeOmiseCard!.done!;
 const threeDS = (s: AnyMachineSnapshot) => (s.context as { authorizeUri: string | null }).authorizeUri !== null;
@@ -46,8 +46,7 @@ async function leaveAuthorization(ctx: PathContext): Promise<void> {
   if (ctx.plan.shop === 'reject') await rejectInBackOffice(ctx);
   if (ctx.plan.shop === 'approve') await approveInBackOffice(ctx);
   ctx.plan.returned = 'yes';
-  await page.goBack();
-  await expect(page).toHaveURL(new RegExp(`${ctx.coursePath}$`), { timeout: 20_000 });
+  await backToCoursePage(ctx);
 }
 
 const unpaid = async (ctx: PathContext) => {

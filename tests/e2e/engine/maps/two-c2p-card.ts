@@ -13,7 +13,7 @@ import { twoC2pCardModel } from '../../../machines/models/redirects.model';
 import { approveInBackOffice, expectApprovedByShop, expectUnpaid, rejectInBackOffice } from '../db';
 import { label, labelStart } from '../lang';
 import { orderOf, type PageMap, type PathContext } from '../runner';
-import { backUnpaidOnly, failOnce, GET_ORDER, leaveForOrders, markTransition, methodMap, onOrderList, onThankYouPage, orderReadOutcomes, startWith, tookTransition } from './common';
+import { backToCoursePage, backUnpaidOnly, failOnce, GET_ORDER, leaveForOrders, markTransition, methodMap, onOrderList, onThankYouPage, orderReadOutcomes, startWith, tookTransition } from './common';
 
 const GATEWAY = /\/sandbox\/2c2p\//;
 const MY2C2P_JS = /\/sandbox\/2c2p\/my2c2p\.js$/;
@@ -42,8 +42,7 @@ async function comeBack(ctx: PathContext): Promise<void> {
   if (ctx.plan.shop === 'reject') await rejectInBackOffice(ctx);
   if (ctx.plan.shop === 'approve') await approveInBackOffice(ctx);
   if (GATEWAY.test(page.url())) {
-    await page.goBack();
-    await expect(page).toHaveURL(new RegExp(`${ctx.coursePath}$`), { timeout: 20_000 });
+    await backToCoursePage(ctx);
   } else await page.reload();
 }
 
