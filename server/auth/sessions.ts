@@ -36,22 +36,26 @@ export async function createSession(q: Queryable, userId: number, role: Role, no
 /** How often last_seen_at is written (a request within this interval of the last one does not write). */
 const TOUCH_MS = 60_000;
 
+/**
+ * The session's user, or null. The refresh of last_seen_at rides on the same statement (a
+ * data-modifying CTE on the row just found), so a request pays one round trip for its session.
+ */
 export async function findSession(q: Queryable, token: string | undefined, now: Date, idleMinutes = 0): Promise<SessionUser | null> {
   if (!token || token.length > 100) return null;
   const idleSince = idleMinutes > 0 ? new Date(now.getTime() - idleMinutes * 60_000) : new Date(0);
-  const r = await q.query<SessionUser & { last_seen_at: Date | null }>(
-    `SELECT u.id, s.role, u.username, u.email, u.firstname, u.lastname, u.is_member, u.user_group_id, s.last_seen_at
-       FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.id_hash = $1 AND s.expires_at > $2 AND coalesce(s.last_seen_at, s.created_at) > $3`,
-    [hashId(token), now, idleSince],
+  const r = await q.query<SessionUser>(
+    `WITH found AS (
+       SELECT u.id, s.role, u.username, u.email, u.firstname, u.lastname, u.is_member, u.user_group_id
+         FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.id_hash = $1 AND s.expires_at > $2 AND coalesce(s.last_seen_at, s.created_at) > $3
+     ), touched AS (
+       UPDATE sessions SET last_seen_at = $2
+        WHERE id_hash = $1 AND (last_seen_at IS NULL OR last_seen_at <= $4) AND EXISTS (SELECT 1 FROM found)
+     )
+     SELECT * FROM found`,
+    [hashId(token), now, idleSince, new Date(now.getTime() - TOUCH_MS)],
   );
-  const row = r.rows[0];
-  if (!row) return null;
-  const { last_seen_at: seen, ...user } = row;
-  if (!seen || now.getTime() - new Date(seen).getTime() >= TOUCH_MS) {
-    await q.query('UPDATE sessions SET last_seen_at = $2 WHERE id_hash = $1', [hashId(token), now]);
-  }
-  return user;
+  return r.rows[0] ?? null;
 }
 
 export async function deleteSession(q: Queryable, token: string | undefined): Promise<void> {

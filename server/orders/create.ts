@@ -12,10 +12,13 @@
  *    the courses with a seat or stock count (ascending id) and coupons (ascending id) FOR UPDATE: seats, stock and coupon
  *    uses are read and taken under the lock, so nothing is oversold. On PGlite the transaction
  *    is exclusive anyway.
- *  - Round trips (POST order p99): site settings and the payment method are one read,
- *    the student's order statuses are read once, unlimited courses are not read again for the
- *    lock, and the order, its lines and the cart clean-up are one statement. A one-line order
- *    without coupons: 9 statements between BEGIN and COMMIT (was 14).
+ *  - Round trips (POST order p99 on two shared cores: each one costs the server a write, a wake-up
+ *    and a parse, and a wait behind whatever else runs): after the student's row lock, one read
+ *    gathers site settings, the payment method, the account's unpaid orders, the student's order
+ *    statuses, the plans and the promotions (repository.ts readOrderFacts); a course read without
+ *    a seat or stock count is not asked for again for the lock; the order (with its address and
+ *    hold), its lines and the cart clean-up are one statement. A one-line order of an unlimited
+ *    course without coupons: 6 statements between BEGIN and COMMIT, 9 with the session read.
  */
 import { createHash } from 'node:crypto';
 import type { components } from '../../generated/api';
@@ -29,14 +32,12 @@ import { canBuy, type BuyBlockReason } from '../../domain/buyability';
 import { canonicalJson } from '../../domain/values';
 import { isPlanSelectable } from '../../domain/plans';
 import { withholdingEligibility } from '../../domain/tax';
-import { planForDomain, plansOfCourses, type CourseRow } from '../repos/catalogue';
-import type { StoredSettings } from '../repos/settings';
+import { planForDomain, type CourseRow } from '../repos/catalogue';
 import type { UserRow } from '../repos/users';
 import { computeQuote, quoteLines } from './quote';
-import { orderedCourses } from './status';
-import { fullCoupons, lockCoupons, lockCourses, takeCouponUses, takeSeatsAndStock, type OrderRow } from './repository';
+import { fullCoupons, lockCoupons, lockCourses, readOrderFacts, takeCouponUses, takeSeatsAndStock, type OrderRow } from './repository';
 import { newOrderToken } from './service';
-import { addressHash, checkCouponUsesPerAccount, checkUnpaidCaps, holdEnd, recordOrigin } from './holds';
+import { addressHash, checkCouponUsesPerAccount, checkUnpaidCaps, holdEnd } from './holds';
 
 type S = components['schemas'];
 export type CreateOrderResponse = S['CreateOrderResponse'];
@@ -108,25 +109,16 @@ export async function createOrder(ctx: AppContext, userId: number, body: S['Orde
   });
 }
 
-/** Site settings and whether the payment method is active: one read. */
-async function siteAndMethod(q: Queryable, methodId: number): Promise<{ settings: StoredSettings; methodActive: boolean }> {
-  const r = await q.query<{ settings: StoredSettings | null; method_active: boolean }>(
-    'SELECT (SELECT data FROM site_settings WHERE id = 1) AS settings, EXISTS (SELECT 1 FROM payment_methods WHERE id = $1 AND is_active) AS method_active',
-    [methodId],
-  );
-  const settings = r.rows[0]?.settings;
-  if (!settings) throw new Error('site settings missing: run `npm run db:reset`');
-  return { settings, methodActive: r.rows[0]!.method_active };
-}
-
 async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S['OrderCreate'], address: string | null, locale: 'th' | 'en'): Promise<CreateOrderResponse> {
   const now = ctx.clock.now();
   if (body.course_id.length !== body.pricingplan_id.length) throw invalid('course_id and pricingplan_id must have the same length');
   const user = (await q.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [userId])).rows[0];
   if (!user) throw new ApiError(401, 'PERMISSION_DENIED', 'Unauthorized');
+  // Settings, the payment method, the unpaid count, the student's order statuses, the plans and
+  // the promotions: one read after the lock (server/orders/repository.ts readOrderFacts).
+  const { settings, methodActive, accountUnpaid, ordered, planRows, promotions } = await readOrderFacts(q, ctx.config.abuse, userId, body.payment_method_id, body.course_id);
   // Abuse limits (server/orders/holds.ts): unpaid orders per account and per address.
-  await checkUnpaidCaps(q, ctx.config.abuse, userId, address, now);
-  const { settings, methodActive } = await siteAndMethod(q, body.payment_method_id);
+  await checkUnpaidCaps(q, ctx.config.abuse, accountUnpaid, address, now);
   const currency = body.currency_code;
   const methodId = body.payment_method_id;
 
@@ -139,11 +131,9 @@ async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S
   for (const c of rows.rows) courses.set(c.id, c);
   const lines = quoteLines(body, courses);
   const missingCourse = body.course_id.find((id) => !courses.has(id));
-  // Every plan of the ordered courses: a line's plan id must be one of its own course's plans.
-  const planRows = await plansOfCourses(q, body.course_id);
+  // Every plan of the ordered courses (read above): a line's plan id must be one of its own course's plans.
   const plans = planRows.map(planForDomain);
-  // The student's order status of every course (one read): what they own, and below each line's status.
-  const ordered = await orderedCourses(q, userId);
+  // The student's order status of every course (read above): what they own, and below each line's status.
   const owned = ordered.filter((o) => o.status === 'approved').map((o) => o.course_id);
   const first = orderProblem({ lines, plans, currency, ownedCourseIds: owned, paymentMethodId: methodId });
   if (first?.code === 'duplicate_course') throw problemError(first.code, first.message, first.course_id);
@@ -189,15 +179,17 @@ async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S
   }
 
   // Price: the quote of these choices, the same computation the page showed (server/orders/quote.ts).
-  const quote = await computeQuote(q, body, { courses, planRows, settings, user, now });
+  const quote = await computeQuote(q, body, { courses, planRows, settings, user, now, promotions });
   // The buyer agreed to another quote: the cart changed elsewhere or the back office changed a price.
   if (body.quote_version && body.quote_version !== quote.version) throw new ApiError(409, 'QUOTE_STALE', MSG.QUOTE_STALE);
   if (quote.problem) throw quote.problem;
   const { priced, shippingFee, payable, wantsInvoice } = quote;
   const couponIds = [...new Set(body.coupon_id ?? [])];
 
-  // Seats, stock and coupon uses, under row locks.
-  const lockedCourses = await lockCourses(q, body.course_id);
+  // Seats, stock and coupon uses, under row locks. Only a course that has a seat or stock count is
+  // locked (lockCourses); a course this transaction read without one is not asked for again (an
+  // order of unlimited courses makes no lock statement at all).
+  const lockedCourses = await lockCourses(q, body.course_id.filter((id) => courses.get(id)!.seats !== null || courses.get(id)!.stock !== null));
   for (const [i, id] of body.course_id.entries()) {
     const fresh = { ...courses.get(id)!, seats: lockedCourses.get(id)?.seats ?? null, stock: lockedCourses.get(id)?.stock ?? null };
     const b = buyCheck(fresh, i);
@@ -219,8 +211,12 @@ async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S
   }
 
   const cancelAt = settings.auto_cancel > 0 ? new Date(now.getTime() + settings.auto_cancel * 3_600_000) : null;
-  // The order, its lines and the ordered courses leaving the student's cart: one statement, one
-  // round trip. The lines keep the order of the request (ORDER BY their position).
+  // The short hold on scarce things (seats, stock, limited coupons), written with the order.
+  const holdsScarce = lockedCourses.size > 0 || priced.coupons.some((c) => lockedCoupons.get(c.id)?.usage_limit != null);
+  const holdUntil = holdEnd(now, ctx.config.abuse, holdsScarce, cancelAt);
+  // The order (with the address it came from and its hold), its lines and the ordered courses
+  // leaving the student's cart: one statement, one round trip. The lines keep the order of the
+  // request (ORDER BY their position).
   const pricedLines = priced.lines;
   const col = <T>(f: (l: (typeof pricedLines)[number]) => T) => pricedLines.map(f);
   const order = (
@@ -228,8 +224,8 @@ async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S
       `WITH o AS (
          INSERT INTO orders (order_token, user_id, status, payment_status, currency_code, payment_method_id, price, discount, shipping_fee,
                              withholding_price, is_withholding, withholding_percent, vat_price, total, coupon_ids, coupon_list_code, promotion_id,
-                             shipping_address_id, shipping_fee_id, email, tel, is_require_tax_invoice, cancel_at, created_at, updated_at, locale)
-         VALUES ($1, $2, 'notYetReceived', 'notYetReceived', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::int[], $14::text[], $15, $16, $17, $18, $19, $20, $21, $22, $22, $34)
+                             shipping_address_id, shipping_fee_id, email, tel, is_require_tax_invoice, cancel_at, created_at, updated_at, locale, address_hash, hold_until)
+         VALUES ($1, $2, 'notYetReceived', 'notYetReceived', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::int[], $14::text[], $15, $16, $17, $18, $19, $20, $21, $22, $22, $34, $35, $36)
          RETURNING *
        ), lines AS (
          INSERT INTO order_courses (order_id, course_id, pricing_plan_id, course_name, course_type, qty, original_pricing_price, discount, price, coupon_code)
@@ -256,6 +252,8 @@ async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S
         body.course_id,
         `u:${userId}`,
         locale,
+        address,
+        holdUntil,
       ],
     )
   ).rows[0]!;
@@ -269,10 +267,6 @@ async function placeOrder(ctx: AppContext, q: Queryable, userId: number, body: S
     coupon_code: l.coupon_code,
   }));
   await takeCouponUses(q, lockedCoupons, priced.coupons.map((c) => c.id), order.id, userId);
-  // The short hold on scarce things (seats, stock, limited coupons) and the order's address.
-  const holdsScarce = lockedCourses.size > 0 || priced.coupons.some((c) => lockedCoupons.get(c.id)?.usage_limit != null);
-  const holdUntil = holdEnd(now, ctx.config.abuse, holdsScarce, cancelAt);
-  await recordOrigin(q, order.id, address, holdUntil);
   afterCommit(q, () => ctx.events.emit('order.statusChanged', { orderId: order.id, userId, status: order.status, paymentStatus: order.payment_status }));
 
   return {

@@ -22,7 +22,7 @@ import type { Db, Queryable } from '../db/index';
 import { LOCKS } from '../db/locks';
 import { ApiError } from '../errors';
 import { MSG, msgOf } from '../../domain/messages';
-import { findOrder, releaseResources, retakeResources, type LockedCoupon, type OrderRow } from './repository';
+import { findOrder, releaseResources, retakeResources, UNPAID, type LockedCoupon, type OrderRow } from './repository';
 
 const DAY_MS = 86_400_000;
 
@@ -31,14 +31,12 @@ export function addressHash(ip: string): string {
   return createHash('sha256').update(`address\u0000${ip}`).digest('base64url');
 }
 
-const UNPAID = `status IN ('notYetReceived', 'pendingApproved') AND NOT is_deleted`;
-
-/** Refuses a new order (409 UNPAID_ORDERS_LIMIT) when the account or the address has too many unpaid ones. */
-export async function checkUnpaidCaps(q: Queryable, limits: AbuseLimits, userId: number, address: string | null, now: Date): Promise<void> {
-  if (limits.unpaidOrdersPerAccount > 0) {
-    const r = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE user_id = $1 AND ${UNPAID}`, [userId]);
-    if ((r.rows[0]?.n ?? 0) >= limits.unpaidOrdersPerAccount) throw new ApiError(409, 'UNPAID_ORDERS_LIMIT', MSG.UNPAID_ORDERS_LIMIT);
-  }
+/**
+ * Refuses a new order (409 UNPAID_ORDERS_LIMIT) when the account (`accountUnpaid`, read with
+ * unpaidOfAccountSql) or the address has too many unpaid ones; the account is checked first.
+ */
+export async function checkUnpaidCaps(q: Queryable, limits: AbuseLimits, accountUnpaid: number | null, address: string | null, now: Date): Promise<void> {
+  if (limits.unpaidOrdersPerAccount > 0 && (accountUnpaid ?? 0) >= limits.unpaidOrdersPerAccount) throw new ApiError(409, 'UNPAID_ORDERS_LIMIT', MSG.UNPAID_ORDERS_LIMIT);
   if (address && limits.unpaidOrdersPerAddress > 0) {
     await q.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOCKS.unpaidOrdersPerAddress, address]);
     const r = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE address_hash = $1 AND created_at > $2 AND ${UNPAID}`, [
@@ -73,11 +71,6 @@ export function holdEnd(now: Date, limits: AbuseLimits, holdsScarce: boolean, ca
   if (!holdsScarce || limits.scarceHoldMinutes <= 0) return null;
   const end = new Date(now.getTime() + limits.scarceHoldMinutes * 60_000);
   return cancelAt && cancelAt < end ? cancelAt : end;
-}
-
-/** Records where a new order came from and how long it holds scarce things (one statement). */
-export async function recordOrigin(q: Queryable, orderId: number, address: string | null, holdUntil: Date | null): Promise<void> {
-  await q.query('UPDATE orders SET address_hash = $2, hold_until = $3 WHERE id = $1', [orderId, address, holdUntil]);
 }
 
 /** SQL: order `o` has a provider attempt in progress at $1 (pending, not expired; without an expiry: started within $2). */

@@ -23,6 +23,7 @@ import { canonicalJson } from '../../domain/values';
 import { checkPaymentMethod } from '../../domain/payment-methods';
 import {
   activePromotions,
+  activeOf,
   couponForDomain,
   couponsByIds,
   findPromotion,
@@ -32,6 +33,7 @@ import {
   promotionForDomain,
   type CourseRow,
   type PlanRow,
+  type PromotionRow,
 } from '../repos/catalogue';
 import { pricingSettings, type StoredSettings } from '../repos/settings';
 import type { UserRow } from '../repos/users';
@@ -64,6 +66,8 @@ export interface QuoteFacts {
   /** The buyer; null for a visitor (no withholding, no address book). */
   user: UserRow | null;
   now: Date;
+  /** Every promotion, active or not, when the caller read them already (else they are read here). */
+  promotions?: readonly PromotionRow[];
 }
 
 export interface ServerQuote {
@@ -141,7 +145,7 @@ export async function computeQuote(q: Queryable, input: QuoteInput, facts: Quote
 
   // The best usable promotion (spec 4: auto-selected; spec 5: an unselected usable one blocks ordering).
   const parts = cartParts(lines, plans, currency);
-  const promotions = (await activePromotions(q, now)).map(promotionForDomain);
+  const promotions = (facts.promotions ? activeOf(facts.promotions, now) : await activePromotions(q, now)).map(promotionForDomain);
   const best = parts.ok ? bestPromotion(promotions, parts.parts, currency) : null;
 
   const problems: ApiError[] = [];

@@ -5,6 +5,10 @@
  * (ascending id), so two transactions never wait on each other in a cycle.
  */
 import type { Queryable } from '../db/index';
+import type { AbuseLimits } from '../config';
+import { plansOfCoursesJson, PROMOTIONS_JSON, promotionsFromJson, type PlanRow, type PromotionRow } from '../repos/catalogue';
+import type { StoredSettings } from '../repos/settings';
+import { orderedCoursesJson, type OrderedCourseRow } from './status';
 
 export type OrderStatus = 'notYetReceived' | 'pendingApproved' | 'approved' | 'rejected' | 'cancelled';
 /** The contract's OrderPaymentStatus: a cancelled order reads as rejected. */
@@ -271,4 +275,67 @@ export async function hasApprovedOrderFor(q: Queryable, userId: number, courseId
     [userId, courseId],
   );
   return r.rows.length > 0;
+}
+
+/** SQL: an order that counts as unpaid for the caps of server/orders/holds.ts. */
+export const UNPAID = `status IN ('notYetReceived', 'pendingApproved') AND NOT is_deleted`;
+
+/**
+ * The account's unpaid orders as a scalar subquery for the per-account cap ($n is the student's
+ * id), or NULL when that cap is off. The order creation reads it in its first statement after the
+ * student's row lock (that lock serialises the account's orders, and a statement's snapshot is
+ * taken when it starts, so the count must not share the statement that takes the lock).
+ */
+export function unpaidOfAccountSql(limits: AbuseLimits, userParam: string): string {
+  return limits.unpaidOrdersPerAccount > 0 ? `(SELECT count(*)::int FROM orders WHERE user_id = ${userParam} AND ${UNPAID})` : 'NULL::int';
+}
+
+/** What the order creation reads once the student's row is locked (readOrderFacts). */
+export interface OrderFacts {
+  settings: StoredSettings;
+  methodActive: boolean;
+  /** The account's unpaid orders, or null when the per-account cap is off (server/orders/holds.ts). */
+  accountUnpaid: number | null;
+  /** The student's order status of every course (orderedCourses). */
+  ordered: OrderedCourseRow[];
+  /** Every plan of the ordered courses (plansOfCourses). */
+  planRows: PlanRow[];
+  /** Every promotion, active or not (activePromotions before its filter). */
+  promotions: PromotionRow[];
+}
+
+/**
+ * Site settings, whether the payment method is active, the account's unpaid orders, the student's
+ * order statuses, the plans of the ordered courses and the promotions: one statement, one round
+ * trip (they were six). It must run after the student's row lock: the unpaid count and the order
+ * statuses are what the previous order of this account committed, and a statement sees what was
+ * committed when it started.
+ */
+export async function readOrderFacts(q: Queryable, limits: AbuseLimits, userId: number, methodId: number, courseIds: readonly number[]): Promise<OrderFacts> {
+  const r = await q.query<{
+    settings: StoredSettings | null;
+    method_active: boolean;
+    account_unpaid: number | null;
+    ordered: OrderedCourseRow[];
+    plans: PlanRow[];
+    promotions: Parameters<typeof promotionsFromJson>[0];
+  }>(
+    `SELECT (SELECT data FROM site_settings WHERE id = 1) AS settings,
+            EXISTS (SELECT 1 FROM payment_methods WHERE id = $1 AND is_active) AS method_active,
+            ${unpaidOfAccountSql(limits, '$2')} AS account_unpaid,
+            ${orderedCoursesJson('$2')} AS ordered,
+            ${plansOfCoursesJson('$3')} AS plans,
+            ${PROMOTIONS_JSON} AS promotions`,
+    [methodId, userId, [...new Set(courseIds)]],
+  );
+  const row = r.rows[0]!;
+  if (!row.settings) throw new Error('site settings missing: run `npm run db:reset`');
+  return {
+    settings: row.settings,
+    methodActive: row.method_active,
+    accountUnpaid: row.account_unpaid,
+    ordered: row.ordered,
+    planRows: row.plans,
+    promotions: promotionsFromJson(row.promotions),
+  };
 }

@@ -12,6 +12,11 @@ export interface OrderedCourseRow {
  * One row per course: the latest order of it that still counts (cancelled and deleted orders do
  * not), preferring an approved order over a later rejected one only when it is the latest.
  */
+const ORDERED_COURSES = (userId: string, filter = '') => `SELECT DISTINCT ON (oc.course_id) oc.course_id, o.id AS order_id, o.status, oc.pricing_plan_id
+       FROM order_courses oc JOIN orders o ON o.id = oc.order_id
+      WHERE o.user_id = ${userId} AND o.status <> 'cancelled' AND NOT o.is_deleted${filter}
+      ORDER BY oc.course_id, o.created_at DESC, o.id DESC`;
+
 export async function orderedCourses(q: Queryable, userId: number, courseIds?: readonly number[]): Promise<OrderedCourseRow[]> {
   const params: unknown[] = [userId];
   let filter = '';
@@ -19,12 +24,12 @@ export async function orderedCourses(q: Queryable, userId: number, courseIds?: r
     params.push([...new Set(courseIds)]);
     filter = ' AND oc.course_id = ANY($2::int[])';
   }
-  const r = await q.query<OrderedCourseRow>(
-    `SELECT DISTINCT ON (oc.course_id) oc.course_id, o.id AS order_id, o.status, oc.pricing_plan_id
-       FROM order_courses oc JOIN orders o ON o.id = oc.order_id
-      WHERE o.user_id = $1 AND o.status <> 'cancelled' AND NOT o.is_deleted${filter}
-      ORDER BY oc.course_id, o.created_at DESC, o.id DESC`,
-    params,
-  );
+  const r = await q.query<OrderedCourseRow>(ORDERED_COURSES('$1', filter), params);
   return r.rows;
 }
+
+/**
+ * orderedCourses (every course) as one JSON array column (`userId`: a parameter such as '$2'), for
+ * a statement that gathers several reads; its columns are integers and text, which JSON keeps.
+ */
+export const orderedCoursesJson = (userId: string) => `(SELECT coalesce(json_agg(x ORDER BY x.course_id), '[]') FROM (${ORDERED_COURSES(userId)}) x)`;

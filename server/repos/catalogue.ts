@@ -118,10 +118,27 @@ export async function findCourse(q: Queryable, id: number): Promise<CourseRow | 
   return r.rows[0] ?? null;
 }
 
+const PLANS_OF_COURSES = (courseIds: string) => `SELECT * FROM pricing_plans WHERE course_id = ANY(${courseIds}::int[]) ORDER BY course_id, sort, id`;
+
 export async function plansOfCourses(q: Queryable, courseIds: readonly number[]): Promise<PlanRow[]> {
   if (courseIds.length === 0) return [];
-  const r = await q.query<PlanRow>('SELECT * FROM pricing_plans WHERE course_id = ANY($1::int[]) ORDER BY course_id, sort, id', [[...new Set(courseIds)]]);
+  const r = await q.query<PlanRow>(PLANS_OF_COURSES('$1'), [[...new Set(courseIds)]]);
   return r.rows;
+}
+
+/*
+ * The same reads as one JSON column each, for a caller that gathers several reads into one
+ * statement (the order creation, server/orders/repository.ts). JSON keeps integers, bigints (money,
+ * well inside 2^53), text, booleans and arrays as they are; a timestamp comes back as text and is
+ * turned back into a Date here, as the driver does for a row. A column added to pricing_plans or
+ * promotions that is a timestamp must be revived here too.
+ */
+/** plansOfCourses as a JSON array (`courseIds`: an int[] parameter such as '$3'). */
+export const plansOfCoursesJson = (courseIds: string) => `(SELECT coalesce(json_agg(p ORDER BY p.course_id, p.sort, p.id), '[]') FROM (${PLANS_OF_COURSES(courseIds)}) p)`;
+/** Every promotion (activePromotions before its filter) as a JSON array. */
+export const PROMOTIONS_JSON = `(SELECT coalesce(json_agg(p ORDER BY p.id), '[]') FROM promotions p)`;
+export function promotionsFromJson(rows: (Omit<PromotionRow, 'starts_at' | 'ends_at'> & { starts_at: string | null; ends_at: string | null })[]): PromotionRow[] {
+  return rows.map((p) => ({ ...p, starts_at: p.starts_at === null ? null : new Date(p.starts_at), ends_at: p.ends_at === null ? null : new Date(p.ends_at) }));
 }
 
 export async function plansByIds(q: Queryable, ids: readonly number[]): Promise<PlanRow[]> {
@@ -148,7 +165,12 @@ export async function couponByCode(q: Queryable, code: string): Promise<CouponRo
 
 export async function activePromotions(q: Queryable, now: Date): Promise<PromotionRow[]> {
   const r = await q.query<PromotionRow>('SELECT * FROM promotions ORDER BY id');
-  return r.rows.filter((p) => isActive(p, now));
+  return activeOf(r.rows, now);
+}
+
+/** The promotions of `rows` that are active at `now`. */
+export function activeOf(rows: readonly PromotionRow[], now: Date): PromotionRow[] {
+  return rows.filter((p) => isActive(p, now));
 }
 
 export async function findPromotion(q: Queryable, id: number): Promise<PromotionRow | null> {
