@@ -1,13 +1,14 @@
 /**
  * Checklist: login then order, and layout-4 visitor registration → order, each checked in the
  * database: the buyer's account, one order with its line, the charge or its absence, the report.
- * The registration's profile picture: a refused file, a failed upload, one removed, one kept.
+ * The registration's profile picture: a refused file, a failed upload, one removed, one kept. A
+ * wrong password before the right one; the session expiring on the server while a page is open.
  */
 import { expect, freshStudent, test } from './engine/fixtures';
 import { fillLayout4Visitor, PNG, uniqueEmail } from './support';
-import { onlyOrderOf, payByOmiseCard } from './scenarios-support';
+import { onlyOrderOf, ordersOf, payByOmiseCard } from './scenarios-support';
 
-test('a visitor presses pay, logs in in the modal, and the order continues for that student (bank transfer, notify later)', async ({ page, shop }) => {
+test('a visitor presses pay, logs in in the modal (a wrong password first), and the order continues for that student (bank transfer, notify later); the session later expires', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'loginorder');
   await page.goto('/course/1-english-for-communication');
   const panel = page.getByTestId('purchase-panel');
@@ -15,6 +16,10 @@ test('a visitor presses pay, logs in in the modal, and the order continues for t
   await panel.getByTestId('checkout-submit').click();
   const login = page.getByRole('dialog', { name: /เข้าสู่ระบบ/ });
   await login.getByTestId('login-username').fill(user.username);
+  // a wrong password first: refused, said in the modal, nothing ordered
+  await login.getByTestId('login-password').fill('not-the-password');
+  await login.getByTestId('login-submit').click();
+  await expect(login.getByText('ข้อมูลเข้าสู่ระบบไม่ถูกต้อง')).toBeVisible({ timeout: 20_000 });
   await login.getByTestId('login-password').fill('student123');
   await login.getByTestId('login-submit').click();
   // no second press: the order is made after the login
@@ -28,6 +33,21 @@ test('a visitor presses pay, logs in in the modal, and the order continues for t
   expect(order.lines).toEqual([{ course_id: 1, qty: 1, original_pricing_price: 199_000, discount: 0, price: 199_000, coupon_code: null }]);
   expect(order.payments).toEqual([]);
   expect(order.reports).toEqual([]);
+
+  // The session ends on the server while the buyer is on another course's page: the next call
+  // that needs it (the tax check's profile read, Python being over the threshold) is refused, the
+  // session-expired modal says so, and the buyer is signed out; nothing more is ordered.
+  await page.goto('/course/2-python-for-beginners');
+  await expect(page.getByTestId('header-user')).toBeVisible();
+  await shop.db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1", [user.id]);
+  await panel.getByTestId('method-1').check();
+  await panel.getByTestId('checkout-submit').click();
+  const expired = page.getByTestId('expired-modal');
+  await expect(expired).toBeVisible({ timeout: 20_000 });
+  await expired.getByRole('button', { name: 'ยืนยัน' }).click();
+  await expect(expired).toHaveCount(0);
+  await expect(page.getByTestId('header-login')).toBeVisible();
+  expect((await ordersOf(shop.db, user.id)).map((o) => o.id)).toEqual([order.id]);
 });
 
 test('layout 4: a visitor registers on the course page with a profile picture and pays by Omise card; one new account with its picture and one paid order', async ({ page, shop }) => {

@@ -144,10 +144,13 @@ test('a company buyer whose tax data lacks the address and certificate: the tax-
   const user = await freshStudent(shop.db, 'whtform');
   await makeJuristic(shop.db, user.id);
   await shop.db.query('UPDATE users SET tax_address = NULL, tax_company_certificate = NULL WHERE id = $1', [user.id]);
-  await openAs(page, user.username, '/course/3-ux-ui-workshop');
+  // English (1,990.00; no seats to use up): 199000 ÷ 1.07 → 185981 before VAT; 3% → 5579; payable 193421
+  const withheld = withholdingAmount(amountBeforeVat(199_000, SITE_TAX), 3);
+  expect(withheld).toBe(5_579);
+  await openAs(page, user.username, '/course/1-english-for-communication');
   const panel = page.getByTestId('purchase-panel');
   await panel.getByTestId('withholding').getByRole('checkbox', { name: 'หักภาษี ณ ที่จ่าย' }).check();
-  await expect(panel.getByTestId('cart-payable')).toContainText('3,401.87');
+  await expect(panel.getByTestId('cart-payable')).toContainText('1,934.21');
   await panel.getByTestId('method-1').check();
   // the student's tax data cannot be read (the server answers 500): said, nothing ordered, the buyer may try again
   const error500 = (msg: string) => ({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, error: { code: 'INTERNAL_ERROR', msg } }) });
@@ -204,5 +207,5 @@ test('a company buyer whose tax data lacks the address and certificate: the tax-
   expect(tax.rows[0]).toMatchObject({ tax_address: '1 อาคารบริษัททดสอบ ถนนสีลม กรุงเทพมหานคร 10500', tax_person_type: 'juristic_person', is_require_tax_invoice: true });
   expect(tax.rows[0]!.tax_company_certificate).toMatch(/\.png$/);
   const order = await onlyOrderOf(shop.db, user.id);
-  expect(order).toMatchObject({ payment_status: 'notYetReceived', price: 350_000, is_withholding: true, withholding_percent: 3, withholding_price: 9_813, is_require_tax_invoice: true, total: 340_187 });
+  expect(order).toMatchObject({ payment_status: 'notYetReceived', price: 199_000, is_withholding: true, withholding_percent: 3, withholding_price: 5_579, is_require_tax_invoice: true, total: 193_421 });
 });
