@@ -3,15 +3,17 @@
  * and the total in USD (the fee's USD price, not its THB number with a US$ sign), and the order
  * created from it stores the same numbers. Two tabs: tab 2 removes a line, tab 1 pays without a
  * reload: the order is refused (QUOTE_STALE, said in the page's language) and the page shows the
- * server's cart.
+ * server's cart. The cart's choices one after another (promotion, coupon, their exclusive switches,
+ * a method a coupon excludes, a plan), with one quote failing: the order stores the last choices.
  */
 import type { Pool } from 'pg';
 import { expect, freshStudent, loginFast, test } from './engine/fixtures';
-import { ordersOf, savedCart } from './scenarios-support';
+import { defaultPlans, ordersOf, savedCart } from './scenarios-support';
 
 const BOOK = 12; // Complete English Grammar: ฿450.00 / US$13.00, plan 22
 const JAPANESE = 7; // plan 15: ฿6,900.00 / US$199.00
 const UX = 3; // plan 9: ฿3,500.00
+const ENGLISH = 1; // default plan ฿1,990.00; 90 days ฿990.00
 
 async function address(db: Pool, userId: number) {
   await db.query(
@@ -98,4 +100,73 @@ test("a visitor's USD choice survives the login: the cart read again at login st
   await expect(cart.getByTestId('address-new')).toBeVisible({ timeout: 30_000 });
   await expect(cart.getByTestId('currency-USD')).toBeChecked();
   await expect(cart.getByTestId('cart-payable')).toContainText('US$13.00');
+});
+
+test('the choices on /cart: the promotion off and on, a coupon and the promotion swapped both ways, a method that drops the coupon, another plan, a quote that fails, the promotion required; the order is what the page showed', async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'cartchoices');
+  const [english, japanese] = await defaultPlans(shop.db, [ENGLISH, JAPANESE]);
+  await savedCart(shop.db, user.id, [[ENGLISH, english!, 1], [JAPANESE, japanese!, 1]]);
+  const promotion = (await shop.db.query<{ id: number }>("SELECT id FROM promotions WHERE title LIKE 'ซื้อคู่ภาษาอังกฤษ%'")).rows[0]!.id;
+  const days90 = (await shop.db.query<{ id: number }>("SELECT id FROM pricing_plans WHERE course_id = $1 AND name LIKE 'เรียนได้ 90 วัน%'", [ENGLISH])).rows[0]!.id;
+  await loginFast(page, user.username);
+  await page.goto('/cart');
+  const cart = page.getByTestId('cart-checkout');
+  const payable = cart.getByTestId('cart-payable');
+  // 1,990.00 + 6,900.00, the pair's promotion (1,000.00 off) chosen for the buyer
+  await expect(cart.getByTestId(`promotion-${promotion}`)).toBeChecked();
+  await expect(payable).toContainText('7,890.00');
+  await cart.getByTestId('promotion-none').check();
+  await expect(payable).toContainText('8,890.00');
+  await cart.getByTestId(`promotion-${promotion}`).check();
+  await expect(payable).toContainText('7,890.00');
+
+  // SAVE500 (bank transfer or Omise card only) replaces the promotion, then the promotion the coupon
+  const applySave500 = async () => {
+    await cart.getByTestId('coupon-input').fill('SAVE500');
+    await cart.getByTestId('coupon-input').press('Enter');
+    await page.getByRole('dialog', { name: 'เปลี่ยนไปใช้คูปอง?' }).getByRole('button', { name: 'ยืนยัน' }).click();
+    await expect(cart.getByTestId('coupon-applied')).toContainText('SAVE500');
+    await expect(payable).toContainText('8,390.00');
+  };
+  await applySave500();
+  // (a click, not a check: the radio stays off until the switch is confirmed)
+  await cart.getByTestId(`promotion-${promotion}`).click();
+  await page.getByRole('dialog', { name: 'เปลี่ยนไปใช้โปรโมชั่น?' }).getByRole('button', { name: 'ยืนยัน' }).click();
+  await expect(cart.getByTestId('coupon-applied')).toHaveCount(0);
+  await expect(payable).toContainText('7,890.00');
+  // the coupon again, then Omise PromptPay, which SAVE500 excludes: the coupon is dropped and the buyer told
+  await applySave500();
+  await cart.getByTestId('method-9').check();
+  await expect(page.getByText(/SAVE500/).first()).toBeVisible();
+  await expect(cart.getByTestId('coupon-applied')).toHaveCount(0);
+  await expect(payable).toContainText('8,890.00');
+  // English for 90 days (990.00)
+  await cart.getByTestId(`plan-${days90}`).check();
+  await expect(payable).toContainText('7,890.00');
+
+  // The quote of the next choice fails (the server answers 500): the page keeps the domain's numbers.
+  let failedQuotes = 0;
+  await page.route('**/public/cart/quote', (route) => {
+    failedQuotes += 1;
+    return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, error: { code: 'INTERNAL_ERROR', msg: 'e2e: no quote' } }) });
+  });
+  await cart.getByTestId('method-1').check();
+  await expect.poll(() => failedQuotes).toBeGreaterThan(0);
+  await page.unroute('**/public/cart/quote');
+  await expect(payable).toContainText('7,890.00');
+
+  // The pair's promotion is still usable: the order waits until the buyer chooses it.
+  await cart.getByTestId('checkout-submit').click();
+  await expect(page.getByRole('alert').filter({ hasText: 'กรุณาเลือกโปรโมชั่น' })).toBeVisible();
+  await cart.getByTestId(`promotion-${promotion}`).check();
+  await expect(payable).toContainText('6,890.00');
+  await cart.getByTestId('checkout-submit').click();
+  const notice = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+  await notice.getByTestId('notify-later').click();
+  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+  const [order] = await ordersOf(shop.db, user.id);
+  expect(order).toMatchObject({ payment_method_id: 1, price: 789_000, discount: 100_000, promotion_id: promotion, coupon_list_code: [], total: 689_000 });
+  expect(order!.lines.map((l) => [l.course_id, l.original_pricing_price, l.coupon_code])).toEqual([[ENGLISH, 99_000, null], [JAPANESE, 690_000, null]]);
+  expect(order!.couponUses).toEqual([]);
 });

@@ -1,12 +1,14 @@
 /**
  * Checklist: login then order, and layout-4 visitor registration → order, each checked in the
  * database: the buyer's account, one order with its line, the charge or its absence, the report.
+ * The registration's profile picture: a refused file, a failed upload, one removed, one kept. A
+ * wrong password before the right one; the session expiring on the server while a page is open.
  */
 import { expect, freshStudent, test } from './engine/fixtures';
-import { fillLayout4Visitor, uniqueEmail } from './support';
-import { onlyOrderOf, payByOmiseCard } from './scenarios-support';
+import { fillLayout4Visitor, PNG, uniqueEmail } from './support';
+import { onlyOrderOf, ordersOf, payByOmiseCard } from './scenarios-support';
 
-test('a visitor presses pay, logs in in the modal, and the order continues for that student (bank transfer, notify later)', async ({ page, shop }) => {
+test('a visitor presses pay, logs in in the modal (a wrong password first), and the order continues for that student (bank transfer, notify later); the session later expires', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'loginorder');
   await page.goto('/course/1-english-for-communication');
   const panel = page.getByTestId('purchase-panel');
@@ -14,6 +16,10 @@ test('a visitor presses pay, logs in in the modal, and the order continues for t
   await panel.getByTestId('checkout-submit').click();
   const login = page.getByRole('dialog', { name: /เข้าสู่ระบบ/ });
   await login.getByTestId('login-username').fill(user.username);
+  // a wrong password first: refused, said in the modal, nothing ordered
+  await login.getByTestId('login-password').fill('not-the-password');
+  await login.getByTestId('login-submit').click();
+  await expect(login.getByText('ข้อมูลเข้าสู่ระบบไม่ถูกต้อง')).toBeVisible({ timeout: 20_000 });
   await login.getByTestId('login-password').fill('student123');
   await login.getByTestId('login-submit').click();
   // no second press: the order is made after the login
@@ -27,22 +33,66 @@ test('a visitor presses pay, logs in in the modal, and the order continues for t
   expect(order.lines).toEqual([{ course_id: 1, qty: 1, original_pricing_price: 199_000, discount: 0, price: 199_000, coupon_code: null }]);
   expect(order.payments).toEqual([]);
   expect(order.reports).toEqual([]);
+
+  // The session ends on the server while the buyer is on another course's page: the next call
+  // that needs it (the tax check's profile read, Python being over the threshold) is refused, the
+  // session-expired modal says so, and the buyer is signed out; nothing more is ordered.
+  await page.goto('/course/2-python-for-beginners');
+  await expect(page.getByTestId('header-user')).toBeVisible();
+  await shop.db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1", [user.id]);
+  await panel.getByTestId('method-1').check();
+  await panel.getByTestId('checkout-submit').click();
+  const expired = page.getByTestId('expired-modal');
+  await expect(expired).toBeVisible({ timeout: 20_000 });
+  await expired.getByRole('button', { name: 'ยืนยัน' }).click();
+  await expect(expired).toHaveCount(0);
+  await expect(page.getByTestId('header-login')).toBeVisible();
+  expect((await ordersOf(shop.db, user.id)).map((o) => o.id)).toEqual([order.id]);
 });
 
-test('layout 4: a visitor registers on the course page and pays by Omise card; one new account with one paid order', async ({ page, shop }) => {
+test('layout 4: a visitor registers on the course page with a profile picture and pays by Omise card; one new account with its picture and one paid order', async ({ page, shop }) => {
   const email = uniqueEmail('l4card');
   await page.goto('/course/5-private-math-tutoring');
   await page.getByTestId('sticky-register').click();
   const panel = page.getByTestId('purchase-panel');
   await fillLayout4Visitor(panel, { firstname: 'สมหญิง', lastname: 'ทดสอบบัตร', email });
+  // The profile picture (optional): a file that is not an image is refused in the browser; an
+  // upload the server fails (500) says so; a stored one is removed, then another one kept.
+  const picture = panel.locator('.ui-upload').filter({ hasText: 'รูปโปรไฟล์' });
+  const pictureInput = picture.locator('input[type="file"]');
+  const stored = panel.locator('input[name="displayImgUrl"]');
+  await pictureInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await expect(picture.getByRole('alert')).toBeVisible();
+  let failedUploads = 0;
+  await page.route('**/api/home/test_upload', (route) => {
+    failedUploads += 1;
+    return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, error: { code: 'INTERNAL_ERROR', msg: 'e2e: upload refused' } }) });
+  });
+  await pictureInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await expect(picture.getByRole('alert')).toContainText('อัพโหลดรูปภาพไม่สำเร็จ', { timeout: 20_000 });
+  expect(failedUploads).toBe(1);
+  await page.unroute('**/api/home/test_upload');
+  await pictureInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await expect(stored).toHaveValue(/\.png$/, { timeout: 20_000 });
+  const first = await stored.inputValue();
+  await picture.getByRole('button', { name: `ลบไฟล์ ${first}` }).click();
+  await expect(stored).toHaveValue('');
+  await pictureInput.setInputFiles({ name: 'me-again.png', mimeType: 'image/png', buffer: PNG });
+  await expect(stored).toHaveValue(/\.png$/, { timeout: 20_000 });
+  const picked = await stored.inputValue();
   await panel.getByTestId('method-8').check();
   await expect(panel.getByTestId('cart-payable')).toContainText('8,900.00');
   await panel.getByTestId('checkout-submit').click();
   await payByOmiseCard(page, '4242424242424242');
   await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
 
-  const users = await shop.db.query<{ id: number; firstname: string; lastname: string; tel: string }>('SELECT id, firstname, lastname, tel FROM users WHERE email = $1', [email]);
-  expect(users.rows.map(({ firstname, lastname, tel }) => ({ firstname, lastname, tel }))).toEqual([{ firstname: 'สมหญิง', lastname: 'ทดสอบบัตร', tel: '0812345678' }]);
+  const users = await shop.db.query<{ id: number; firstname: string; lastname: string; tel: string; display_img_url: string | null }>(
+    'SELECT id, firstname, lastname, tel, display_img_url FROM users WHERE email = $1',
+    [email],
+  );
+  expect(users.rows.map(({ firstname, lastname, tel, display_img_url }) => ({ firstname, lastname, tel, display_img_url }))).toEqual([
+    { firstname: 'สมหญิง', lastname: 'ทดสอบบัตร', tel: '0812345678', display_img_url: picked },
+  ]);
   const order = await onlyOrderOf(shop.db, users.rows[0]!.id);
   expect(order).toMatchObject({ status: 'approved', payment_status: 'approved', currency_code: 'THB', payment_method_id: 8, price: 890_000, discount: 0, total: 890_000 });
   expect(order.lines).toEqual([{ course_id: 5, qty: 1, original_pricing_price: 890_000, discount: 0, price: 890_000, coupon_code: null }]);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, freshStudent, loginFast, test } from './engine/fixtures';
 
-// One buyer: the list order, then the merged order, then the order list shows both.
+// One buyer: the list order, then the merged order, then the order list shows both (and logs out).
 test.describe.configure({ mode: 'serial' });
 
 // A buyer of its own (the worker's shop is shared with other specs, whose orders would block courses).
@@ -132,7 +132,7 @@ test("a visitor's cart (a book x2 and a course) is merged into the student's car
   await payByTransferLater(page);
 });
 
-test('the order list shows both orders with what they bought, readable at 375 px', async ({ page }) => {
+test('the order list shows both orders with what they bought, readable at 375 px; then the buyer logs out', async ({ page, shop }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await loginFast(page, buyer);
   await page.goto('/myaccount/student/order');
@@ -153,4 +153,14 @@ test('the order list shows both orders with what they bought, readable at 375 px
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   // a picture of it for a person to look at, when asked for (as hosted-failure.spec.ts)
   if (process.env.I9_SHOTS) await page.screenshot({ path: `${process.env.I9_SHOTS}/orders-375.png`, fullPage: true });
+
+  // logging out ends this session on the server too (the earlier tests' sessions stay): the page's
+  // cookie no longer reads the orders
+  const sessions = () => shop.db.query('SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.username = $1 AND s.expires_at > now()', [buyer]).then((r) => r.rowCount ?? 0);
+  const before = await sessions();
+  expect(before).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
+  await expect(page.getByTestId('header-login')).toBeVisible();
+  expect(await sessions()).toBe(before - 1);
+  expect((await page.request.get('/private/orders')).status()).toBe(401);
 });

@@ -3,7 +3,8 @@
  * data on file, head office 00000) withholds 3% on a VAT-inclusive course and pays by bank
  * transfer; the back office approves; the order list links the tax invoice, whose PDF text
  * (pdftotext) holds ใบกำกับภาษี, both tax ids, the VAT separated and the withheld and received
- * amounts exactly as the domain computes them; the buyer uploads the withholding certificate, the
+ * amounts exactly as the domain computes them; the buyer uploads the withholding certificate (a
+ * refused file is not sent; a failed upload is retried; a second file replaces the first), the
  * back office marks it received, and the order list shows it received without a reload (the
  * realtime push). A natural person's paid order has a receipt only and is offered no upload.
  */
@@ -53,12 +54,47 @@ test('a company buyer with 3% withholding: tax invoice PDF with exact amounts, c
     expect(text, s).toContain(s);
   }
 
-  // The certificate: offered, uploaded, waiting for the shop.
+  // The certificate: offered; a file the rules refuse is not sent (the reason shown, still offered).
   const certificate = row.getByTestId('withholding-certificate');
   await expect(certificate).toHaveAttribute('data-phase', 'idle');
-  await certificate.getByTestId('withholding-file').setInputFiles({ name: '50tawi.pdf', mimeType: 'application/pdf', buffer: PDF });
+  const fileInput = certificate.getByTestId('withholding-file');
+  const error = certificate.getByTestId('withholding-error');
+  await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a certificate') });
+  await expect(error).toBeVisible();
+  const refusal = (await error.textContent())!.trim();
+  expect(refusal).not.toBe('');
+  await expect(certificate).toHaveAttribute('data-phase', 'idle');
+  // The upload fails (the server answers 500): the reason and a retry; another refused file is
+  // not sent; a good file is sent again and fails again; the retry, once the server answers, stores it.
+  let refusedUploads = 0;
+  const upload = `**/private/orders/${order.id}/withholding-certificate`;
+  await page.route(upload, (route) => {
+    refusedUploads += 1;
+    return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, error: { code: 'INTERNAL_ERROR', msg: 'e2e: upload refused' } }) });
+  });
+  await fileInput.setInputFiles({ name: 'first.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(certificate).toHaveAttribute('data-phase', 'failed', { timeout: 20_000 });
+  await expect(error).toContainText('อัปโหลดไม่สำเร็จ');
+  await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a certificate') });
+  await expect(error).toContainText(refusal);
+  await expect(certificate).toHaveAttribute('data-phase', 'failed');
+  expect(refusedUploads).toBe(1);
+  await fileInput.setInputFiles({ name: 'first.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect.poll(() => refusedUploads).toBe(2);
+  await expect(certificate).toHaveAttribute('data-phase', 'failed', { timeout: 20_000 });
+  await expect(error).not.toContainText(refusal);
+  await page.unroute(upload);
+  expect((await shop.db.query('SELECT 1 FROM withholding_certificates WHERE order_id = $1', [order.id])).rowCount).toBe(0);
+  await certificate.getByRole('button', { name: 'ลองอีกครั้ง' }).click();
   await expect(certificate).toHaveAttribute('data-phase', 'waiting', { timeout: 20_000 });
-  await expect(certificate.getByTestId('withholding-waiting')).toContainText('50tawi.pdf');
+  await expect(certificate.getByTestId('withholding-waiting')).toContainText('first.pdf');
+  // Waiting for the shop: a refused file leaves the one sent; another good file replaces it.
+  await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a certificate') });
+  await expect(error).toHaveText(refusal);
+  await expect(certificate).toHaveAttribute('data-phase', 'waiting');
+  await fileInput.setInputFiles({ name: '50tawi.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(certificate.getByTestId('withholding-waiting')).toContainText('50tawi.pdf', { timeout: 20_000 });
+  await expect(certificate).toHaveAttribute('data-phase', 'waiting');
 
   // The back office sees it, downloads it and marks it received; the open page follows (no reload).
   const list = await page.request.get('/admin/api/withholding-certificates?status=submitted', { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
@@ -74,8 +110,12 @@ test('a company buyer with 3% withholding: tax invoice PDF with exact amounts, c
 
   const docs = await shop.db.query<{ kind: string }>('SELECT kind FROM documents WHERE order_id = $1 ORDER BY kind', [order.id]);
   expect(docs.rows.map((d) => d.kind)).toEqual(['receipt', 'tax_invoice']);
-  const certs = await shop.db.query<{ status: string; original_name: string; decided_by: string }>('SELECT status, original_name, decided_by FROM withholding_certificates WHERE order_id = $1', [order.id]);
-  expect(certs.rows).toEqual([{ status: 'received', original_name: '50tawi.pdf', decided_by: 'e2e' }]);
+  const certs = await shop.db.query<{ status: string; original_name: string; decided_by: string }>('SELECT status, original_name, decided_by FROM withholding_certificates WHERE order_id = $1 ORDER BY id', [order.id]);
+  // the failed uploads stored nothing; the first file sent was replaced by the second, which the shop received
+  expect(certs.rows).toEqual([
+    { status: 'replaced', original_name: 'first.pdf', decided_by: null },
+    { status: 'received', original_name: '50tawi.pdf', decided_by: 'e2e' },
+  ]);
 });
 
 test('a natural person’s paid order: a receipt only, no withholding certificate offered', async ({ page, shop }) => {
