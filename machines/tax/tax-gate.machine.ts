@@ -15,7 +15,7 @@ import { MSG } from '../../domain/messages';
 import type { Currency } from '../../domain/money';
 import { isWithholdingOffered, needsTaxInvoiceCheck, normalizeTaxId, taxBase, withholdingEligibility } from '../../domain/tax';
 import type { TaxSettings } from '../../domain/types';
-import { validationIssuesOf } from '../shared/api-error';
+import { failureOf, validationIssuesOf } from '../shared/api-error';
 import type { DataResponse, Student, SuccessResponse, TaxInfo, UploadRequest, UploadResponse } from '../shared/api';
 import { effectDefaults, type Notice } from '../shared/effects';
 import { providedByApp } from '../shared/provided';
@@ -95,6 +95,16 @@ function formOf(student: Student): TaxInvoiceForm {
 }
 
 const INVALID: Notice = { kind: 'error', topic: 'invalidData', message: MSG.TAX_INVOICE_INVALID };
+
+/**
+ * A failed save: refused for its data (400, 422) it says the data is invalid, beside the fields'
+ * own errors; failed any other way (the server, the network) it says the data could not be saved
+ * and may be sent again, not that the buyer typed something wrong.
+ */
+function saveFailed(error: unknown): Notice {
+  const { status } = failureOf(error);
+  return status === 400 || status === 422 ? INVALID : { kind: 'error', topic: 'fail', message: MSG.INPUT_ERROR };
+}
 
 
 export const taxGateMachine = setup({
@@ -204,7 +214,7 @@ export const taxGateMachine = setup({
         onDone: { target: 'passed' },
         onError: {
           target: 'editingTaxInvoice',
-          actions: [{ type: 'showErrors', params: ({ event }) => validationIssuesOf(event.error) }, { type: 'notify', params: INVALID }],
+          actions: [{ type: 'showErrors', params: ({ event }) => validationIssuesOf(event.error) }, { type: 'notify', params: ({ event }) => saveFailed(event.error) }],
         },
       },
     },

@@ -54,7 +54,10 @@ export const taxGateModel = defineModel({
     getStudentProfile: { done: [profile({}), juristic, juristicNoCertificate], error: [new Error('network')] },
     updateStudentTax: {
       done: [{ success: true }],
-      error: [{ status: 400, code: 'TAX_INVOICE_INVALID', msg: 'ข้อมูลใบกำกับภาษีไม่ถูกต้อง', result: [{ field: 'tax_payer_identification_no', msg: 'เลขประจำตัวผู้เสียภาษีไม่ถูกต้อง' }] }],
+      error: [
+        { status: 400, code: 'TAX_INVOICE_INVALID', msg: 'ข้อมูลใบกำกับภาษีไม่ถูกต้อง', result: [{ field: 'tax_payer_identification_no', msg: 'เลขประจำตัวผู้เสียภาษีไม่ถูกต้อง' }] },
+        { status: 500, code: 'INTERNAL_ERROR', msg: 'เกิดข้อผิดพลาดในระบบ กรุณาลองใหม่อีกครั้ง' },
+      ],
     },
     uploadFile: { done: [{ success: true, fileName: ['cert.png'] }], error: [new Error('network')] },
   },
@@ -77,6 +80,13 @@ export const taxGateModel = defineModel({
     if (step.event.type === 'taxInvoice.submit' && s.matches('editingTaxInvoice')) {
       assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'invalidData', message: MSG.TAX_INVOICE_INVALID } }]);
       assert.ok(selectTaxErrors(s).length > 0);
+    }
+    if (step.event.type === 'xstate.error.actor.updateStudentTax') {
+      // refused for its data: invalid, with the fields' errors; failed otherwise: not saved, send again
+      const refused = (step.event as { error?: { status?: number } }).error?.status === 400;
+      const notice = refused ? { kind: 'error', topic: 'invalidData', message: MSG.TAX_INVOICE_INVALID } : { kind: 'error', topic: 'fail', message: MSG.INPUT_ERROR };
+      assert.deepEqual(step.effects, [{ type: 'notify', params: notice }]);
+      assert.equal(selectTaxErrors(s).length > 0, refused);
     }
     if (s.matches('savingTaxInvoice')) {
       assert.deepEqual(step.scripts.inputsOf('updateStudentTax').at(-1), {
