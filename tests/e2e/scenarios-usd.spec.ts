@@ -30,9 +30,19 @@ test('USD: English at 59.00 USD, paid by Omise card in USD; order, line, charge 
 });
 
 test("a shop selling in USD: the course list shows each course's USD price, THB where it has none", async ({ page, shop }) => {
-  // The site's currency is a back-office setting (the public answers' cache hears the change).
+  // The site's currency is a back-office setting. The shop's cache of public answers hears a change
+  // made on another connection through PostgreSQL's NOTIFY, a moment later: the page is opened once
+  // the shop answers with the new setting (opened before, it showed the THB prices for good).
+  const currencyIs = (code: string) =>
+    expect
+      .poll(async () => ((await (await page.request.get('/api/setting/site/into/1')).json()) as { data: { currency?: string } }).data.currency, {
+        message: `the shop's site settings say ${code}`,
+        timeout: 10_000,
+      })
+      .toBe(code);
   await shop.db.query(`UPDATE site_settings SET data = jsonb_set(data, '{currency}', '"USD"') WHERE id = 1`);
   try {
+    await currencyIs('USD');
     await page.goto('/');
     const list = page.getByTestId('course-list');
     const english = list.locator('li', { has: page.locator('a[href="/course/1-english-for-communication"]') });
@@ -42,6 +52,8 @@ test("a shop selling in USD: the course list shows each course's USD price, THB 
     const live = list.locator('li', { has: page.locator('a[href*="investing-live"]') });
     await expect(live.locator('.ui-price')).toContainText('฿590.00');
   } finally {
+    // the next tests of this worker's shop see THB again
     await shop.db.query(`UPDATE site_settings SET data = jsonb_set(data, '{currency}', '"THB"') WHERE id = 1`);
+    await currencyIs('THB');
   }
 });
