@@ -8,7 +8,7 @@
  */
 import type { Pool } from 'pg';
 import { expect, freshStudent, loginFast, test } from './engine/fixtures';
-import { defaultPlans, ordersOf, savedCart } from './scenarios-support';
+import { defaultPlans, ordersOf, savedCart, serverError } from './scenarios-support';
 
 const BOOK = 12; // Complete English Grammar: ฿450.00 / US$13.00, plan 22
 const JAPANESE = 7; // plan 15: ฿6,900.00 / US$199.00
@@ -148,7 +148,7 @@ test('the choices on /cart: the promotion off and on, a coupon and the promotion
   let failedQuotes = 0;
   await page.route('**/public/cart/quote', (route) => {
     failedQuotes += 1;
-    return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, error: { code: 'INTERNAL_ERROR', msg: 'e2e: no quote' } }) });
+    return route.fulfill(serverError('e2e: no quote'));
   });
   await cart.getByTestId('method-1').check();
   await expect.poll(() => failedQuotes).toBeGreaterThan(0);

@@ -6,7 +6,7 @@
  */
 import { expect, freshStudent, test } from './engine/fixtures';
 import { fillLayout4Visitor, PNG, uniqueEmail } from './support';
-import { onlyOrderOf, ordersOf, payByOmiseCard } from './scenarios-support';
+import { onlyOrderOf, ordersOf, payByOmiseCard, serverError } from './scenarios-support';
 
 test('a visitor presses pay, logs in in the modal (a wrong password first), and the order continues for that student (bank transfer, notify later); the session later expires', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'loginorder');
@@ -66,7 +66,7 @@ test('layout 4: a visitor registers on the course page with a profile picture an
   let failedUploads = 0;
   await page.route('**/api/home/test_upload', (route) => {
     failedUploads += 1;
-    return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, error: { code: 'INTERNAL_ERROR', msg: 'e2e: upload refused' } }) });
+    return route.fulfill(serverError('e2e: upload refused'));
   });
   await pictureInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
   await expect(picture.getByRole('alert')).toContainText('อัพโหลดรูปภาพไม่สำเร็จ', { timeout: 20_000 });

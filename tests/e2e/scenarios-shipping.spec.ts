@@ -8,7 +8,7 @@
  * the database.
  */
 import { expect, freshStudent, test } from './engine/fixtures';
-import { notifyTransfer, onlyOrderOf, openAs, resourcesOf } from './scenarios-support';
+import { notifyTransfer, onlyOrderOf, openAs, resourcesOf, serverError } from './scenarios-support';
 
 const BOOK = 13;
 
@@ -41,7 +41,7 @@ test('a book shipped by registered mail to a saved address: 320.00 + 30.00 by ba
   await page.route('**/private/shipping/addresses**', (route) => {
     if (route.request().method() === 'GET') return route.continue();
     refused += 1;
-    return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, error: { code: 'INTERNAL_ERROR', msg: 'e2e: not stored' } }) });
+    return route.fulfill(serverError('e2e: not stored'));
   });
   await shipping.getByTestId('address-new').click();
   for (const [label, value] of [['ชื่อผู้รับ', 'สมหญิง ใจดี'], ['เบอร์โทรศัพท์', '0812345670'], ['ที่อยู่', '7 ถนนที่ไม่ถูกบันทึก'], ['แขวง/ตำบล', 'สีลม'], ['เขต/อำเภอ', 'บางรัก'], ['จังหวัด', 'กรุงเทพมหานคร'], ['รหัสไปรษณีย์', '10500']] as const) {

@@ -237,3 +237,11 @@ export async function orderThroughApi(request: APIRequestContext, db: Pool, o: {
   });
   expect(r.status(), await r.text()).toBe(201);
 }
+
+/**
+ * What a route answers to stand for the server failing (500 INTERNAL_ERROR in the contract's
+ * envelope): `route.fulfill(serverError('why'))`, the next request let through by `unroute`.
+ */
+export function serverError(msg: string): { status: number; contentType: string; body: string } {
+  return { status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, error: { code: 'INTERNAL_ERROR', msg } }) };
+}

@@ -10,7 +10,7 @@
 import { amountBeforeVat, withholdingAmount } from '../../domain/tax';
 import type { Route } from '@playwright/test';
 import { expect, freshStudent, test } from './engine/fixtures';
-import { makeJuristic, notifyTransfer, onlyOrderOf, openAs, ordersOf, payByOmiseCard, resourcesOf } from './scenarios-support';
+import { makeJuristic, notifyTransfer, onlyOrderOf, openAs, ordersOf, payByOmiseCard, resourcesOf, serverError } from './scenarios-support';
 import { PNG } from './support';
 
 const SITE_TAX = { is_enable_vat: true, vat_value: 7, is_enable_tax_invoice: true, is_enable_withholding_tax: true };
@@ -153,8 +153,7 @@ test('a company buyer whose tax data lacks the address and certificate: the tax-
   await expect(panel.getByTestId('cart-payable')).toContainText('1,934.21');
   await panel.getByTestId('method-1').check();
   // the student's tax data cannot be read (the server answers 500): said, nothing ordered, the buyer may try again
-  const error500 = (msg: string) => ({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, error: { code: 'INTERNAL_ERROR', msg } }) });
-  await page.route('**/private/students', (route) => route.fulfill(error500('e2e: profile unavailable')));
+  await page.route('**/private/students', (route) => route.fulfill(serverError('e2e: profile unavailable')));
   await panel.getByTestId('checkout-submit').click();
   await expect(page.getByText('ไม่สามารถดึงข้อมูลได้ กรุณาลองใหม่อีกครั้ง').first()).toBeVisible({ timeout: 20_000 });
   await page.unroute('**/private/students');
@@ -174,7 +173,7 @@ test('a company buyer whose tax data lacks the address and certificate: the tax-
   let uploads = 0;
   await page.route('**/api/home/test_upload', (route) => {
     uploads += 1;
-    return route.fulfill(error500('e2e: upload refused'));
+    return route.fulfill(serverError('e2e: upload refused'));
   });
   await certificate.setInputFiles({ name: 'certificate.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByText('อัพโหลดรูปภาพไม่สำเร็จ กรุณาลองใหม่อีกครั้ง').first()).toBeVisible({ timeout: 20_000 });
@@ -186,7 +185,7 @@ test('a company buyer whose tax data lacks the address and certificate: the tax-
   let saves = 0;
   await page.route('**/private/myaccount/students/tax', (route) => {
     saves += 1;
-    return route.fulfill(error500('e2e: save refused'));
+    return route.fulfill(serverError('e2e: save refused'));
   });
   await modal.getByTestId('tax-submit').click();
   // said as a save that failed (send again), not as data the buyer typed wrong

@@ -10,7 +10,7 @@
  */
 import { documentAmounts } from '../../domain/documents/amounts';
 import { ADMIN_TOKEN, expect, freshStudent, loginFast, test } from './engine/fixtures';
-import { approvedOrderRow, makeJuristic, onlyOrderOf, openAs, orderThroughApi, payByTransferAsShown, pdfText } from './scenarios-support';
+import { approvedOrderRow, makeJuristic, onlyOrderOf, openAs, orderThroughApi, payByTransferAsShown, pdfText, serverError } from './scenarios-support';
 
 const SITE_TAX = { is_enable_vat: true, vat_value: 7, is_enable_tax_invoice: true, is_enable_withholding_tax: true };
 const SELLER_TAX_ID = '0105556012341'; // the demo shop's seller (server/db/seed.ts)
@@ -70,7 +70,7 @@ test('a company buyer with 3% withholding: tax invoice PDF with exact amounts, c
   const upload = `**/private/orders/${order.id}/withholding-certificate`;
   await page.route(upload, (route) => {
     refusedUploads += 1;
-    return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, error: { code: 'INTERNAL_ERROR', msg: 'e2e: upload refused' } }) });
+    return route.fulfill(serverError('e2e: upload refused'));
   });
   await fileInput.setInputFiles({ name: 'first.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(certificate).toHaveAttribute('data-phase', 'failed', { timeout: 20_000 });
