@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
-import { initLocale, loadEnglish, money } from './i18n/messages';
+import { initLocale, loadEnglish } from './i18n/messages';
 import { intlTag } from './i18n/locale';
+import { warmIntl } from './i18n/intl-warmup';
 import { nextTask } from './api/next-task';
 // The whole app's stylesheet (ui/ is tree-shaken per page, vite.config.ts, so its stylesheet is
 // the entry's): the build writes it inside the page, so the server-written first view is painted
@@ -23,20 +24,10 @@ if (!container) throw new Error('#root is missing from index.html');
 const reactDom = import('react-dom/client');
 const app = import('./app/App');
 
-// The first Intl.NumberFormat of a page costs ≈ 50-65 ms of CPU in one task (measured in Chromium:
-// ICU's likely-subtags data for the locale match, then the list of locales NumberFormat has data
-// for; a second formatter costs < 2 ms). It is done while React DOM and the app download, in two
-// tasks: building a Locale's likely subtags first (about half of it), then the money formatter.
-const moneyReady = (async () => {
-  await nextTask();
-  try {
-    new Intl.Locale(intlTag()).maximize();
-  } catch {
-    // only a warm-up: the formatter below does the real work
-  }
-  await nextTask();
-  money(0, 'THB');
-})();
+// The first Intl.NumberFormat of a page loads ICU's locale and currency data (25-60 ms of CPU in
+// one task); a worker loads it on another thread while React DOM and the app download
+// (src/i18n/intl-warmup.ts), and React's render waits for it.
+const moneyReady = warmIntl(intlTag());
 
 void (async () => {
   // Without the English table the page shows Thai (a failed load is not the end of the shop).

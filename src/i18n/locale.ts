@@ -7,7 +7,7 @@
  * call carries it as `Accept-Language` (src/api/client.ts) so the server answers in it.
  */
 import type { MessageLocale } from '../../domain/messages';
-import { moneyLocaleOf } from '../../domain/money';
+import { moneyLocaleOf, type MoneyLocale } from '../../domain/money';
 
 export type Locale = MessageLocale;
 export const LOCALES: readonly Locale[] = ['th', 'en'];
@@ -106,6 +106,6 @@ export function initLocale(): Locale {
 }
 
 /** The BCP 47 tag Intl uses for a locale (Thai digits stay Arabic: 'th-TH'). */
-export function intlTag(locale: Locale = current): string {
+export function intlTag(locale: Locale = current): MoneyLocale {
   return moneyLocaleOf(locale);
 }

@@ -25,7 +25,7 @@ let checkoutCode: Promise<typeof PurchaseEntry> | null = null;
  */
 export function loadCheckoutCode(): Promise<typeof PurchaseEntry> {
   checkoutCode ??= (async () => {
-    preloadCheckoutCode();
+    void preloadCheckoutCode();
     await import('../../../domain/forms/common');
     await nextTask();
     await import('../../api/payment-logic');
@@ -48,7 +48,7 @@ export function loadCheckoutCode(): Promise<typeof PurchaseEntry> {
  * The built page lists the files (vite.config.ts `checkoutPreloads`); without the list (the dev
  * server, tests) nothing is done.
  */
-export function preloadCheckoutCode(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): void {
+export async function preloadCheckoutCode(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): Promise<void> {
   const block = doc?.getElementById('checkout-code');
   if (!doc || !block || block.dataset.done) return;
   block.dataset.done = '1';
@@ -59,14 +59,20 @@ export function preloadCheckoutCode(doc: Document | undefined = typeof document 
     return;
   }
   if (!Array.isArray(files)) return;
-  for (const href of files) {
-    if (typeof href !== 'string' || !href.startsWith('/assets/')) continue;
-    const link = doc.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    doc.head.append(link);
+  const hrefs = files.filter((href): href is string => typeof href === 'string' && href.startsWith('/assets/'));
+  // A few links per task: each inserted link starts its fetch in the inserting task (≈ 0.3 ms of
+  // CPU each; the 23 files of the checkout were 7 ms in one task).
+  for (let i = 0; i < hrefs.length; i += PRELOADS_PER_TASK) {
+    if (i > 0) await nextTask();
+    for (const href of hrefs.slice(i, i + PRELOADS_PER_TASK)) {
+      const link = doc.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      doc.head.append(link);
+    }
   }
 }
+const PRELOADS_PER_TASK = 4;
 
 const PurchaseArea = lazy(loadCheckoutCode);
 
