@@ -60,14 +60,26 @@ function useStickyOffset(ref: React.RefObject<HTMLElement | null>): void {
     const el = ref.current;
     const root = document.documentElement;
     if (!el) return;
-    const set = () => root.style.setProperty('--sticky-offset', `${Math.ceil(el.getBoundingClientRect().height)}px`);
-    set();
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(set) : null;
-    observer?.observe(el);
-    window.addEventListener('resize', set);
+    const set = (height: number) => root.style.setProperty('--sticky-offset', `${Math.ceil(height)}px`);
+    // The ResizeObserver reports the bar's size once after the page's next layout and again at
+    // every change, so nothing here makes the browser lay the page out in the middle of React's
+    // commit (reading the size now did: the page's whole first layout inside the commit's task).
+    if (typeof ResizeObserver === 'function') {
+      const observer = new ResizeObserver((entries) => {
+        const entry = entries[entries.length - 1];
+        if (entry) set(entry.borderBoxSize?.[0]?.blockSize ?? entry.target.getBoundingClientRect().height);
+      });
+      observer.observe(el);
+      return () => {
+        observer.disconnect();
+        root.style.removeProperty('--sticky-offset');
+      };
+    }
+    const measure = () => set(el.getBoundingClientRect().height);
+    measure();
+    window.addEventListener('resize', measure);
     return () => {
-      observer?.disconnect();
-      window.removeEventListener('resize', set);
+      window.removeEventListener('resize', measure);
       root.style.removeProperty('--sticky-offset');
     };
   }, [ref]);
