@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { courseLoader } from '../features/course/loader';
 import { Spinner } from '../ui';
+import { nextTask } from '../api/next-task';
 import { ErrorPage, NotFoundPage } from './NotFoundPage';
 import { RootLayout, rootLoader } from './RootLayout';
 
@@ -13,6 +14,12 @@ const addToCart = async () => (await import('../features/checkout/components/Add
  * without it; its HTML blocks usually find it loaded, so they do not appear late and move the page).
  */
 const prefetchSanitizer = () => import('dompurify').catch(() => undefined);
+
+/**
+ * The first page's router starts in one task (its history, its matching, the loaders); the page's
+ * chunk and DOMPurify are asked for in the next one, so a phone's main thread is not held by both.
+ */
+const afterRouterStart = nextTask;
 
 /** The payment popups: a chunk of their own, loaded when a payment starts. */
 const PaymentHost = lazy(() => import('../features/payments/PaymentHost'));
@@ -52,6 +59,7 @@ export const routes: RouteObject[] = [
         loader: courseLoader,
         errorElement: <ErrorPage />,
         lazy: async () => {
+          await afterRouterStart();
           void prefetchSanitizer();
           const m = await import('../features/course/CoursePage');
           return { Component: () => <m.CoursePage PaymentHost={PaymentHost} /> };
@@ -63,6 +71,7 @@ export const routes: RouteObject[] = [
         loader: async (args) => (await import('../features/product/loader')).productLoader(args),
         errorElement: <ErrorPage />,
         lazy: async () => {
+          await afterRouterStart();
           void prefetchSanitizer();
           const m = await import('../features/product/ProductPage');
           return { Component: () => <m.ProductPage PaymentHost={PaymentHost} /> };
