@@ -259,9 +259,11 @@ if (!skip.has('lighthouse')) {
         lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
         longTasks: longTasks(lhr),
         load: loadavg()[0],
+        // Lighthouse's own measure of the machine's speed in this run (higher is faster).
+        benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
       });
       const last = samples.at(-1);
-      log(`  score ${last.score}, TBT ${Math.round(last.tbt)} ms, LCP ${Math.round(last.lcp)} ms, load ${last.load.toFixed(1)}`);
+      log(`  score ${last.score}, TBT ${Math.round(last.tbt)} ms, LCP ${Math.round(last.lcp)} ms, load ${last.load.toFixed(1)}, benchmarkIndex ${last.benchmarkIndex}`);
     }
     const median = (k) => {
       const v = samples.map((s) => s[k]).sort((a, b) => a - b);
@@ -282,7 +284,7 @@ if (!skip.has('lighthouse')) {
       worstLcp: samples.length ? Math.round(Math.max(...samples.map((s) => s.lcp))) : NaN,
       worstTbt: samples.length ? Math.round(Math.max(...samples.map((s) => s.tbt))) : NaN,
       worstCls: samples.length ? Number(Math.max(...samples.map((s) => s.cls)).toFixed(3)) : NaN,
-      perRun: samples.map((s) => ({ score: s.score, tbt: Math.round(s.tbt), lcp: Math.round(s.lcp), load: s.load })),
+      perRun: samples.map((s) => ({ score: s.score, tbt: Math.round(s.tbt), lcp: Math.round(s.lcp), load: s.load, benchmarkIndex: s.benchmarkIndex })),
       worstLongTasks: worst?.longTasks ?? [],
       lcpElement: samples[0]?.lcpElement ?? '',
     });
@@ -375,6 +377,8 @@ if (lighthouse.length) {
     ...lighthouse.map((l) => `- ${l.page}: ${l.worstLongTasks.length ? l.worstLongTasks.map(task).join('; ') : 'none'}`),
     '',
     `Load average (1 min) at each run's end: ${lighthouse.map((l) => `${l.page.split(' (')[0]} ${l.perRun.map((r) => r.load.toFixed(1)).join('/')}`).join('; ')}.`,
+    '',
+    `Lighthouse's benchmarkIndex of each run (its measure of this machine's speed at that moment; higher is faster, and the same build's TBT falls as it rises): ${lighthouse.map((l) => `${l.page.split(' (')[0]} ${l.perRun.map((r) => r.benchmarkIndex).join('/')}`).join('; ')}.`,
     '',
   );
 }
