@@ -75,16 +75,16 @@ export function paintBeforeScripts(): Plugin {
 
 /**
  * Build plugin: the page lists the files of the course page's checkout code, so the course page
- * can fetch them all at once while it still runs them in three tasks
- * (src/features/course/DeferredPurchase.tsx `loadCheckoutCode`, `preloadCheckoutCode`). The three steps
+ * can fetch them all at once while it still runs them in five tasks
+ * (src/features/course/DeferredPurchase.tsx `loadCheckoutCode`, `preloadCheckoutCode`). The five steps
  * are dynamic imports made one after the other; without the list, each step's files were asked
- * for only when the step before had run (three round trips in a row). The list is a JSON data
+ * for only when the step before had run (five round trips in a row). The list is a JSON data
  * block (`<script type="application/json" id="checkout-code">`: data, not a script, outside the
- * Content-Security-Policy's script hashes): every chunk the three imports need, with their static
+ * Content-Security-Policy's script hashes): every chunk the five imports need, with their static
  * imports, less what the course route has loaded by then. The dev server writes none, and nothing is preloaded.
  */
 export const CHECKOUT_CODE_ID = 'checkout-code';
-const CHECKOUT_STEPS = ['domain/forms/common.ts', 'src/api/payment-logic.ts', 'src/features/checkout/purchase-entry.tsx'];
+const CHECKOUT_STEPS = ['domain/forms/common.ts', 'machines/payments/methods.ts', 'src/api/payment-logic.ts', 'src/api/checkout-logic.ts', 'src/features/checkout/purchase-entry.tsx'];
 
 export function checkoutPreloads(): Plugin {
   return {

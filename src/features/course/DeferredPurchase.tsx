@@ -1,7 +1,7 @@
 /**
  * The course page's purchase area (and the product page's): the checkout once the purchase data
  * and the checkout's code are there, a placeholder of the same place before; and the loading of
- * that code in three tasks. A module of its own, apart from the course page, so that the product
+ * that code in five tasks. A module of its own, apart from the course page, so that the product
  * page's first load carries this and not the course page's sections.
  */
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
@@ -17,10 +17,11 @@ import { Alert, Spinner } from '../../ui';
 
 let checkoutCode: Promise<typeof PurchaseEntry> | null = null;
 /**
- * The checkout's code, evaluated in three tasks instead of one (a chunk's modules are evaluated
- * in one task when it arrives): zod with the form rules, then the payment machines with their
- * actors (src/api/payment-logic, ten machines built when their modules run), then the checkout's
- * own machines and panel. Started when the page's purchase area mounts, beside the purchase
+ * The checkout's code, evaluated in five tasks instead of one (a chunk's modules are evaluated
+ * in one task when it arrives): zod with the form rules, then the ten payment machines (built when
+ * their modules run), then their configuration with the app's actors (src/api/payment-logic: each
+ * `provide` builds its machine again), then the checkout's own machines with theirs
+ * (src/api/checkout-logic), then the panel's components. Started when the page's purchase area mounts, beside the purchase
  * data's requests; a failed load is tried again on the next call.
  */
 export function loadCheckoutCode(): Promise<typeof PurchaseEntry> {
@@ -28,7 +29,11 @@ export function loadCheckoutCode(): Promise<typeof PurchaseEntry> {
     void preloadCheckoutCode();
     await import('../../../domain/forms/common');
     await nextTask();
+    await import('../../../machines/payments/methods');
+    await nextTask();
     await import('../../api/payment-logic');
+    await nextTask();
+    await import('../../api/checkout-logic');
     await nextTask();
     return import('../checkout/purchase-entry');
   })().catch((error: unknown) => {
