@@ -71,3 +71,9 @@ export function startDemoServer({ port, scratch, env = {} }) {
     env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', PGLITE_DIR: 'memory', OUTBOX_DIR: join(scratch, 'o'), UPLOADS_DIR: join(scratch, 'u'), LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
   });
 }
+
+/** The median of numbers (the lower middle one of an even count); NaN for none. */
+export function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
+}

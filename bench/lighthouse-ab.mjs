@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromePath, LIGHTHOUSE_CHROME_FLAGS, options, processGroup, root, startDemoServer, waitFor } from './common.mjs';
+import { chromePath, LIGHTHOUSE_CHROME_FLAGS, median, options, processGroup, root, startDemoServer, waitFor } from './common.mjs';
 
 process.chdir(root);
 const { opt, list } = options();
@@ -64,10 +64,6 @@ for (const p of pages) {
   }
 }
 
-const median = (v) => {
-  const s = [...v].sort((a, b) => a - b);
-  return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
-};
 console.log(`builds: ${builds.map((b) => `${b.label} = ${b.dist}`).join('; ')}`);
 console.log('page     build  score (each run)      TBT ms (each run)          benchmarkIndex (each run)      TBT median  worst');
 for (const p of pages) {

@@ -17,7 +17,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
-import { options, processGroup, root, startDemoServer, waitFor } from './common.mjs';
+import { median, options, processGroup, root, startDemoServer, waitFor } from './common.mjs';
 
 process.chdir(root);
 const { opt, has, list } = options();
@@ -183,10 +183,6 @@ try {
   await browser.close();
 }
 
-const median = (v) => {
-  const s = [...v].sort((a, b) => a - b);
-  return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
-};
 console.log(`builds: ${builds.map((b) => `${b.label} = ${b.dist}`).join('; ')}`);
 console.log('page     build  est. TBT ms (each run)            median  max   CPU after FCP ms (median)');
 for (const p of pages) {
