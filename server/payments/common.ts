@@ -94,9 +94,19 @@ export function bangkokDate(at: Date): string {
   return utcToThaiLocal(at).date;
 }
 
-/** A short unique reference of A-Z 0-9 (provider refs): prefix + order id + time, ≤ 20 chars. */
+let lastRefMs = 0;
+
+/**
+ * A short unique reference of A-Z 0-9 (provider refs): prefix + order id + time, ≤ 20 chars. The
+ * time part never repeats within a process (a later ref with the same clock reading takes the next
+ * millisecond): two attempts of one order started in the same millisecond, or under a clock that
+ * stands still, were left to two random characters, and a repeated ref reopened the earlier
+ * attempt (its row and its page key) instead of a new one. Two processes still differ by the
+ * random characters.
+ */
 export function attemptRef(prefix: string, orderId: number, now: Date): string {
-  const t = now.getTime().toString(36).toUpperCase();
+  lastRefMs = Math.max(now.getTime(), lastRefMs + 1);
+  const t = lastRefMs.toString(36).toUpperCase();
   const rnd = Math.floor(Math.random() * 36 ** 2).toString(36).toUpperCase().padStart(2, '0');
   return `${prefix}${orderId}T${t}${rnd}`.slice(0, 20);
 }
