@@ -191,4 +191,5 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   WITHHOLDING_ORDER_NOT_PAID: 'This order is not paid yet, so its withholding tax certificate cannot be sent',
   WITHHOLDING_NOT_WITHHELD: 'No tax was withheld from this order, so it needs no withholding tax certificate',
   WITHHOLDING_CERTIFICATE_RECEIVED: 'The shop has already received the withholding tax certificate of this order',
+  APP_TITLE: 'Online courses',
 };

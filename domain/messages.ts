@@ -224,6 +224,8 @@ export const MESSAGES = {
   WITHHOLDING_ORDER_NOT_PAID: 'คำสั่งซื้อนี้ยังไม่ได้ชำระเงิน จึงยังส่งหนังสือรับรองการหักภาษี ณ ที่จ่ายไม่ได้',
   WITHHOLDING_NOT_WITHHELD: 'คำสั่งซื้อนี้ไม่มีการหักภาษี ณ ที่จ่าย จึงไม่ต้องส่งหนังสือรับรองการหักภาษี ณ ที่จ่าย',
   WITHHOLDING_CERTIFICATE_RECEIVED: 'ร้านได้รับหนังสือรับรองการหักภาษี ณ ที่จ่ายของคำสั่งซื้อนี้แล้ว',
+  // the app's name in its header: the server's first view writes it too, in the page's language
+  APP_TITLE: 'คอร์สออนไลน์',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

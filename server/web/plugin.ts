@@ -226,7 +226,8 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions): Promise
   async function servePage(req: FastifyRequest, reply: FastifyReply) {
     const origin = opts.publicOrigin?.replace(/\/+$/, '') || `${req.protocol}://${req.host}`;
     const head = await pageHead(req, origin);
-    const html = renderPage(currentTemplate(), head, defaultBrand);
+    // The first view's header is the app's name in the language the app will start in.
+    const html = renderPage(currentTemplate(), head, message('APP_TITLE', pageLocale(req, new URL(req.url, 'http://x'))));
     const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
     reply
       .code(head.status)

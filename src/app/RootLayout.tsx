@@ -5,7 +5,7 @@ import { selectLoggedIn, selectUser } from '../../machines/session/session.selec
 import { signedIn } from '../api/signed-in';
 import { setInAppNavigator } from '../api/effects';
 import { visitorId } from '../api/storage';
-import { getLocale, subscribeLocale, switchLocale, t, type Locale } from '../i18n/messages';
+import { getLocale, msg, subscribeLocale, switchLocale, t, type Locale } from '../i18n/messages';
 import { useOptionalSessionRef, useOptionalSessionSelector } from '../session/context';
 import { DeferredSessionModals, DeferredSessionProvider } from '../session/deferred';
 import { Notifications, Spinner } from '../ui';
@@ -54,7 +54,7 @@ function Header({ bootUser }: { bootUser: SessionUser | null }) {
         {t('skipToContent')}
       </a>
       <Link to="/" className="site-header__brand">
-        {t('appTitle')}
+        {msg('APP_TITLE')}
       </Link>
       <nav aria-label={t('mainMenu')} className="site-header__nav">
         <Link to="/">{t('allCourses')}</Link>

@@ -10,7 +10,6 @@ import type { UiKey } from './messages';
 export { MESSAGES_EN };
 
 export const EN: Record<UiKey, string> = {
-  appTitle: 'Online courses',
   home: 'Home',
   close: 'Close',
   cancel: 'Cancel',

@@ -18,7 +18,6 @@ import { getLocale, intlTag, setLocale, type Locale } from './locale';
 export { getLocale, initLocale, setLocale, subscribeLocale, type Locale } from './locale';
 
 export const TH = {
-  appTitle: 'คอร์สออนไลน์',
   home: 'หน้าแรก',
   close: 'ปิด',
   cancel: 'ยกเลิก',

@@ -204,6 +204,18 @@ describe('the built page (vite.config.ts paintBeforeScripts)', () => {
   });
 });
 
+describe("the first view's header", () => {
+  it("names the app in the language the app will start in (?lang=, the lang cookie, Accept-Language, else Thai), on every page", async () => {
+    const header = (body: string) => /<header class="boot-header"><a href="\/">([^<]*)<\/a><\/header>/.exec(body)?.[1];
+    expect(header((await get('/thankyou')).body)).toBe('คอร์สออนไลน์');
+    expect(header((await get('/thankyou?lang=en')).body)).toBe('Online courses');
+    expect(header((await get('/course/2-python-for-beginners?lang=en')).body)).toBe('Online courses');
+    expect(header((await app.inject({ method: 'GET', url: '/myaccount/student/order', headers: { cookie: 'lang=en' } })).body)).toBe('Online courses');
+    expect(header((await app.inject({ method: 'GET', url: '/cart', headers: { 'accept-language': 'en-US,en;q=0.9' } })).body)).toBe('Online courses');
+    expect(header((await app.inject({ method: 'GET', url: '/cart', headers: { 'accept-language': 'th-TH,en;q=0.5' } })).body)).toBe('คอร์สออนไลน์');
+  });
+});
+
 describe('the head of a course page', () => {
   it("writes the first view's price as the page will show it: the site's currency where the course has a price in it, the page's language", async () => {
     expect((await get('/course/2-python-for-beginners')).body).toContain('<p class="boot-price">฿1,490.00</p>');

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
 import { selectLoggedIn } from '../../../machines/session/session.selectors';
 import { actorOptions } from '../../api/actor-options';
-import { t } from '../../i18n/messages';
+import { msg, t } from '../../i18n/messages';
 import { LoginForm, SessionContext } from '../../session';
 import { CheckoutContext, DataLayer, SessionLink } from '../checkout/checkout-actor';
 import { ChildModals, LoginModal, ModalRegistration, type PaymentSlot } from '../checkout/components/PurchasePanel';
@@ -84,7 +84,7 @@ function CartPageBody({ data, PaymentHost }: { data: CartPageData; PaymentHost: 
   const revalidator = useRevalidator();
   const was = useRef(loggedIn);
   useEffect(() => {
-    document.title = `${t('cart')} — ${t('appTitle')}`;
+    document.title = `${t('cart')} — ${msg('APP_TITLE')}`;
   }, []);
   // At login (or logout) the data is read again: the visitor's cart is merged into the student's.
   useEffect(() => {

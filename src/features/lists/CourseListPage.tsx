@@ -4,7 +4,7 @@ import type { Currency } from '../../../domain/money';
 import { takeBootData } from '../../api/boot-data';
 import { catalogueRequests } from '../../api/requests/catalogue';
 import { siteCurrencyFor } from '../../api/settings';
-import { t } from '../../i18n/messages';
+import { msg, t } from '../../i18n/messages';
 import { CardList } from './CardList';
 import { listQuery } from './list-query';
 import { SearchForm } from './SearchForm';
@@ -38,7 +38,7 @@ export function CourseListPage({ AddToCart }: { AddToCart: AddToCartSlot }) {
   const { courses, currency } = useLoaderData() as CardListData;
   return (
     <main className="page" data-testid="course-list-page">
-      <title>{`${t('allCourses')} — ${t('appTitle')}`}</title>
+      <title>{`${t('allCourses')} — ${msg('APP_TITLE')}`}</title>
       <h1>{t('allCourses')}</h1>
       <p>
         <Link to="/products" data-testid="products-link">

@@ -1,7 +1,7 @@
 import { useLoaderData } from 'react-router';
 import { catalogueRequests } from '../../api/requests/catalogue';
 import { siteCurrencyFor } from '../../api/settings';
-import { t } from '../../i18n/messages';
+import { msg, t } from '../../i18n/messages';
 import { CardList } from './CardList';
 import { listQuery } from './list-query';
 import { SearchForm } from './SearchForm';
@@ -21,7 +21,7 @@ export function ProductListPage({ AddToCart }: { AddToCart: AddToCartSlot }) {
   const { courses: products, currency } = useLoaderData() as CardListData;
   return (
     <main className="page" data-testid="product-list-page">
-      <title>{`${t('books')} — ${t('appTitle')}`}</title>
+      <title>{`${t('books')} — ${msg('APP_TITLE')}`}</title>
       <h1>{t('books')}</h1>
       <SearchForm inputId="product-keyword" labelKey="searchProducts" />
       <CardList
