@@ -21,8 +21,8 @@ let checkoutCode: Promise<typeof PurchaseEntry> | null = null;
  * in one task when it arrives): zod with the form rules, then the ten payment machines (built when
  * their modules run), then their configuration with the app's actors (src/api/payment-logic: each
  * `provide` builds its machine again), then the checkout's own machines with theirs
- * (src/api/checkout-logic), then the panel's components. Started when the page's purchase area mounts, beside the purchase
- * data's requests; a failed load is tried again on the next call.
+ * (src/api/checkout-logic), then the panel's components. Started when the page's purchase area
+ * mounts, beside the purchase data's requests; a failed load is tried again on the next call.
  */
 export function loadCheckoutCode(): Promise<typeof PurchaseEntry> {
   checkoutCode ??= (async () => {
