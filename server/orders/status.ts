@@ -9,14 +9,15 @@ export interface OrderedCourseRow {
 }
 
 /**
- * One row per course: the latest order of it that still counts (cancelled and deleted orders do
- * not), preferring an approved order over a later rejected one only when it is the latest.
+ * SQL: one row per course, the latest order of it that still counts (cancelled and deleted orders
+ * do not), preferring an approved order over a later rejected one only when it is the latest.
  */
 const ORDERED_COURSES = (userId: string, filter = '') => `SELECT DISTINCT ON (oc.course_id) oc.course_id, o.id AS order_id, o.status, oc.pricing_plan_id
        FROM order_courses oc JOIN orders o ON o.id = oc.order_id
       WHERE o.user_id = ${userId} AND o.status <> 'cancelled' AND NOT o.is_deleted${filter}
       ORDER BY oc.course_id, o.created_at DESC, o.id DESC`;
 
+/** The student's order status of every course they ordered (or of `courseIds` only): ORDERED_COURSES. */
 export async function orderedCourses(q: Queryable, userId: number, courseIds?: readonly number[]): Promise<OrderedCourseRow[]> {
   const params: unknown[] = [userId];
   let filter = '';
