@@ -86,6 +86,49 @@ export function paintBeforeScripts(): Plugin {
 export const CHECKOUT_CODE_ID = 'checkout-code';
 const CHECKOUT_STEPS = ['domain/forms/common.ts', 'machines/payments/methods.ts', 'src/api/payment-logic.ts', 'src/api/checkout-logic.ts', 'src/features/checkout/purchase-entry.tsx'];
 
+type BundleChunk = { type: 'chunk'; fileName: string; isEntry: boolean; imports: string[]; dynamicImports: string[]; moduleIds: string[] };
+
+/** Whether a chunk carries the module at `path` (relative to the project). */
+const hasModule = (c: { moduleIds: string[] }, path: string) => c.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(`/${path}`));
+
+/**
+ * The chunks a course or product page runs while it starts: `startup`, what is there when the
+ * course page asks for its checkout (the entry, what it imports at start — React DOM, the app; not
+ * the English catalogue — and the course page's chunk); `checkout`, the checkout's five steps
+ * with their static imports, less those; `later`, the product page's chunks and DOMPurify.
+ */
+function startupFiles(bundle: Record<string, { type: string }>): { startup: Set<string>; checkout: string[]; later: Set<string> } {
+  const chunks = Object.values(bundle).filter((c): c is BundleChunk => c.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (file: string, into: Set<string>) => {
+    const c = byFile.get(file);
+    if (!c || into.has(file)) return;
+    into.add(file);
+    for (const i of c.imports) closure(i, into);
+  };
+  const startup = new Set<string>();
+  for (const c of chunks) {
+    if (!c.isEntry) continue;
+    closure(c.fileName, startup);
+    for (const d of c.dynamicImports) if (!hasModule(byFile.get(d) ?? { moduleIds: [] }, 'src/i18n/en.ts')) closure(d, startup);
+  }
+  const page = chunks.find((c) => hasModule(c, 'src/features/course/CoursePage.tsx'));
+  if (page) closure(page.fileName, startup);
+  // DOMPurify: fetched beside a course or product page's chunk (src/app/routes.tsx), run by its first render.
+  const sanitizer = new Set<string>();
+  for (const c of chunks) if (hasModule(c, 'dompurify/dist/purify.es.mjs')) closure(c.fileName, sanitizer);
+  const product = new Set<string>();
+  for (const c of chunks) if (hasModule(c, 'src/features/product/ProductPage.tsx') || hasModule(c, 'src/features/product/loader.ts')) closure(c.fileName, product);
+  const files = new Set<string>();
+  for (const step of CHECKOUT_STEPS) {
+    // (a step's module may be bundled in a shared chunk rather than be a chunk's facade)
+    const chunk = chunks.find((c) => hasModule(c, step));
+    if (!chunk) throw new Error(`checkoutPreloads: no chunk for ${step}`);
+    closure(chunk.fileName, files);
+  }
+  return { startup, checkout: [...files].filter((f) => !startup.has(f)), later: new Set([...product, ...sanitizer]) };
+}
+
 export function checkoutPreloads(): Plugin {
   return {
     name: 'course-shop:checkout-preloads',
@@ -93,37 +136,45 @@ export function checkoutPreloads(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler: (html, ctx) => {
-        const bundle = ctx.bundle;
-        if (!bundle) return html;
-        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const closure = (file: string, into: Set<string>) => {
-          const c = byFile.get(file);
-          if (!c || into.has(file)) return;
-          into.add(file);
-          for (const i of c.imports) closure(i, into);
-        };
-        // What is already there when the course page asks: the entry, what it imports at start
-        // (React DOM, the app; not the English catalogue) and the course page's own chunk.
-        const loaded = new Set<string>();
-        const has = (c: { moduleIds: string[] }, path: string) => c.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(`/${path}`));
-        for (const c of chunks) {
-          if (!c.isEntry) continue;
-          closure(c.fileName, loaded);
-          for (const d of c.dynamicImports) if (!has(byFile.get(d) ?? { moduleIds: [] }, 'src/i18n/en.ts')) closure(d, loaded);
-        }
-        const page = chunks.find((c) => has(c, 'src/features/course/CoursePage.tsx'));
-        if (page) closure(page.fileName, loaded);
-        const files = new Set<string>();
-        for (const step of CHECKOUT_STEPS) {
-          // (a step's module may be bundled in a shared chunk rather than be a chunk's facade)
-          const chunk = chunks.find((c) => has(c, step));
-          if (!chunk) throw new Error(`checkoutPreloads: no chunk for ${step}`);
-          closure(chunk.fileName, files);
-        }
-        const list = [...files].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
+        if (!ctx.bundle) return html;
+        const list = startupFiles(ctx.bundle).checkout.map((f) => `/${f}`);
         return html.replace('</head>', `  <script type="application/json" id="${CHECKOUT_CODE_ID}">${JSON.stringify(list)}</script>\n  </head>`);
       },
+    },
+  };
+}
+
+/**
+ * Build plugin: V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chromium 136 and
+ * later; https://v8.dev/blog/explicit-compile-hints) at the top of every chunk a course or product
+ * page runs while it starts (`startupFiles`). Without it V8 compiles each function on the main
+ * thread the first time it is called: on a first visit (no code cache) that was ≈ 85 ms of a
+ * course page's ≈ 640 ms of main-thread CPU (bench/why.md). With it the functions are compiled
+ * while the file streams in, on a background thread. Chunks loaded later (a payment's popup, the
+ * back office) keep the lazy default. The hint is a line before the code, so each source map gets
+ * one empty line first; runs before `precompress` (listed before it).
+ */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+export function compileHints(): Plugin {
+  return {
+    name: 'course-shop:compile-hints',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      const { startup, checkout, later } = startupFiles(bundle);
+      for (const file of new Set([...startup, ...checkout, ...later])) {
+        const path = join(dir, file);
+        writeFileSync(path, `${COMPILE_HINT}\n${readFileSync(path, 'utf8')}`);
+        let map: { mappings: string } | null = null;
+        try {
+          map = JSON.parse(readFileSync(`${path}.map`, 'utf8')) as { mappings: string };
+        } catch {
+          continue;
+        }
+        map.mappings = `;${map.mappings}`;
+        writeFileSync(`${path}.map`, JSON.stringify(map));
+      }
     },
   };
 }
@@ -285,7 +336,7 @@ const apiTarget = `http://127.0.0.1:${apiPort}`;
 
 // One config for the app (Vite) and the tests (Vitest projects, one per test level).
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress(), paintBeforeScripts(), checkoutPreloads(), atlasDev()],
+  plugins: [react(), compileHints(), precompress(), paintBeforeScripts(), checkoutPreloads(), atlasDev()],
   resolve: {
     // react-router's package exports only its development build (extra checks and warnings); the
     // production one sits beside it. The bundle takes it; dev and tests keep the checks.

@@ -6,8 +6,9 @@
 // prints each run's score, TBT and benchmarkIndex beside the other build's run of the same moment,
 // and the median and worst of each.
 // Usage: node --import tsx bench/lighthouse-ab.mjs --dist dist-a,dist-b [--pages 1,product] [--runs 4]
+//          [--keep DIR] (every run's Lighthouse JSON, as DIR/<page>-<build>-<run>.json)
 // Ports: BENCH_PORT_BASE (default 5590) + 20 onwards (one per build, then Chrome's).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,6 +17,8 @@ import { chromePath, LIGHTHOUSE_CHROME_FLAGS, median, options, processGroup, roo
 process.chdir(root);
 const { opt, list } = options();
 const runs = Number(opt('--runs', 4));
+const keepDir = opt('--keep', '');
+if (keepDir) mkdirSync(keepDir, { recursive: true });
 const dists = list('--dist').map((d) => resolve(d));
 if (dists.length < 2) {
   console.error('give two builds or more: --dist dist-a,dist-b');
@@ -54,6 +57,7 @@ for (const p of pages) {
         log(`lighthouse failed on ${b.label} ${p.path}`);
         continue;
       }
+      if (keepDir) copyFileSync(out, join(keepDir, `${p.key}-${b.label}-${r + 1}.json`));
       const lhr = JSON.parse(readFileSync(out, 'utf8'));
       const run = { score: Math.round((lhr.categories.performance?.score ?? 0) * 100), tbt: Math.round(lhr.audits['total-blocking-time'].numericValue), bi: Math.round(lhr.environment?.benchmarkIndex ?? 0) };
       const k = `${p.key}|${b.label}`;

@@ -10,6 +10,7 @@
 // A/B: give two or more builds; the runs alternate between them (A, B, A, B, …) so both see the
 // same load. Each build is served by its own server (server/main.ts, DIST_DIR, in-memory PGlite).
 // Usage: node --import tsx bench/main-thread.mjs [--runs 5] [--pages 1,2,3,4,product] [--tasks]
+//          [--listed 50] (--tasks lists the tasks whose CPU time × 4 is over this many ms; 50 = the long ones)
 //          [--dist dist[,other-dist …]]
 // Ports: BENCH_PORT_BASE (default 5590) + 10 onwards (one per build).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -25,6 +26,7 @@ const runs = Number(opt('--runs', 5));
 const dists = list('--dist', 'dist').map((d) => resolve(d));
 const onlyPages = new Set(list('--pages'));
 const showTasks = has('--tasks');
+const listedOver = Number(opt('--listed', 50));
 const base = Number(process.env.BENCH_PORT_BASE || 5590) + 10;
 const SLOWDOWN = 4;
 const log = (...a) => console.error('[main-thread]', ...a);
@@ -136,7 +138,7 @@ function analyse(events, origin, dist) {
   };
   const blocking = after.reduce((s, t) => s + Math.max(0, t.cpu * SLOWDOWN - 50), 0);
   const long = after
-    .filter((t) => t.cpu * SLOWDOWN > 50)
+    .filter((t) => t.cpu * SLOWDOWN > listedOver)
     .map((t) => ({
       at: Math.round((t.ts - start) / 1000),
       cpu: Number(t.cpu.toFixed(1)),

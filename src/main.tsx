@@ -20,7 +20,7 @@ if (!container) throw new Error('#root is missing from index.html');
 // module after that paint, vite.config.ts paintBeforeScripts). Starting the app is cut into
 // short tasks so a phone's main thread is never held long: React DOM and the app (router, pages'
 // loaders) are fetched together but run one after the other; then the router (it starts the
-// route's loader and chunk); then React renders as a transition, in slices.
+// route's loader and chunk); when the route is ready React renders it as a transition, in slices.
 const reactDom = import('react-dom/client');
 const app = import('./app/App');
 
@@ -34,10 +34,11 @@ void (async () => {
   await english.catch(() => undefined);
   const { createRoot } = await reactDom;
   await nextTask();
-  const { App, createAppRouter } = await app;
+  const { App, createAppRouter, whenRouterReady } = await app;
   await nextTask();
   const router = createAppRouter();
-  await moneyReady;
+  // The server's first view stays until the page is ready to replace it (no spinner between).
+  await Promise.all([moneyReady, whenRouterReady(router)]);
   await nextTask();
   startTransition(() =>
     createRoot(container).render(

@@ -5,6 +5,7 @@ export { notify, toasts, createToastStore, TOAST_DURATION_MS, type Toast, type T
 export { Field, TextField, TextAreaField, SelectField, ChoiceGroup, RequiredMark, FieldHint, FieldError, type FieldControlProps, type FieldProps, type SelectOption } from './Field';
 export { UploadWidget, UPLOAD_ACCEPT, type UploadEntry, type UploadKind, type UploadWidgetProps } from './UploadWidget';
 export { Spinner } from './Spinner';
+export { Skeleton, type SkeletonProps } from './Skeleton';
 export { Alert, type AlertProps } from './Alert';
 export { Price, type PriceProps } from './Price';
 export { LockIcon, TrashIcon, PlayIcon, BackIcon, CloseIcon } from './icons';

@@ -1,8 +1,11 @@
 // The build's list of the course page's checkout files (vite.config.ts checkoutPreloads): every
 // chunk of the five staged imports with their static imports, less what the course route has
 // already loaded; a data block, not a script the Content-Security-Policy must allow.
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkoutPreloads } from '../../vite.config';
+import { checkoutPreloads, COMPILE_HINT, compileHints } from '../../vite.config';
 import { inlineScriptHashes } from '../../server/web/plugin';
 
 type Chunk = { type: 'chunk'; fileName: string; isEntry: boolean; imports: string[]; dynamicImports: string[]; moduleIds: string[] };
@@ -31,6 +34,13 @@ const bundle = Object.fromEntries(
     chunk('assets/purchase-entry-1.js', ['src/features/checkout/purchase-entry.tsx'], ['assets/PurchasePanel-1.js', 'assets/provided-1.js']),
     chunk('assets/PurchasePanel-1.js', ['src/features/checkout/components/PurchasePanel.tsx'], ['assets/Button-1.js', 'assets/Modal-1.js']),
     chunk('assets/Modal-1.js', ['src/ui/Modal.tsx']),
+    // loaded later: a payment's popup (from the purchase panel), the cart page (from the app)
+    chunk('assets/PaymentHost-1.js', ['src/features/payments/PaymentHost.tsx'], ['assets/Modal-1.js']),
+    chunk('assets/CartPage-1.js', ['src/features/cart/CartPage.tsx'], ['assets/Button-1.js']),
+    // the product page (its route's chunks), DOMPurify (fetched beside a page's chunk)
+    chunk('assets/ProductPage-1.js', ['src/features/product/ProductPage.tsx'], ['assets/Button-1.js']),
+    chunk('assets/loader-1.js', ['src/features/product/loader.ts'], ['assets/requests-1.js']),
+    chunk('assets/purify-1.js', ['node_modules/dompurify/dist/purify.es.mjs']),
   ].map((c) => [c.fileName, c]),
 );
 const listOf = (html: string) => JSON.parse(/<script type="application\/json" id="checkout-code">([\s\S]*?)<\/script>/.exec(html)![1]!) as string[];
@@ -64,3 +74,36 @@ describe('the checkout files the course page preloads', () => {
     expect(transform(HTML, {})).toBe(HTML);
   });
 });
+
+describe('the compile hint on the chunks a page runs while it starts', () => {
+  type WriteBundle = (options: { dir?: string }, bundle: Record<string, unknown>) => void;
+  const write = compileHints().writeBundle as WriteBundle;
+
+  it('is the first line of every startup chunk (entry, app, course and product pages, checkout, DOMPurify), each source map one empty line longer; later chunks are left alone', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hints-'));
+    try {
+      mkdirSync(join(dir, 'assets'));
+      for (const file of Object.keys(bundle)) {
+        writeFileSync(join(dir, file), `console.log(${JSON.stringify(file)});\n`);
+        writeFileSync(join(dir, `${file}.map`), JSON.stringify({ version: 3, sources: ['x.ts'], names: [], mappings: 'AAAA' }));
+      }
+      write({ dir }, bundle);
+      const later = ['assets/PaymentHost-1.js', 'assets/CartPage-1.js', 'assets/en-1.js', 'assets/messages-en-1.js'];
+      for (const file of Object.keys(bundle)) {
+        const code = readFileSync(join(dir, file), 'utf8');
+        const map = JSON.parse(readFileSync(join(dir, `${file}.map`), 'utf8')) as { mappings: string };
+        if (later.includes(file)) {
+          expect(code, file).toBe(`console.log(${JSON.stringify(file)});\n`);
+          expect(map.mappings, file).toBe('AAAA');
+        } else {
+          expect(code, file).toBe(`${COMPILE_HINT}\nconsole.log(${JSON.stringify(file)});\n`);
+          // the code's first line is now the second: its mappings follow one empty line
+          expect(map.mappings, file).toBe(';AAAA');
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+

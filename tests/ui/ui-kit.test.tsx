@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { Alert, Button, ConfirmModal, createToastStore, Field, Modal, Notifications, Price, SelectField, Spinner, UploadWidget, type UploadEntry } from '../../src/ui';
+import { Alert, Button, ConfirmModal, createToastStore, Field, Modal, Notifications, Price, SelectField, Skeleton, Spinner, UploadWidget, type UploadEntry } from '../../src/ui';
+import { readFileSync } from 'node:fs';
 import { t } from '../../src/i18n/messages';
 
 function ModalHarness({ dismissable = true, maskClosable = true }: { dismissable?: boolean; maskClosable?: boolean }) {
@@ -276,6 +277,16 @@ describe('Button, Spinner, Price', () => {
   it('spinner announces loading', () => {
     render(<Spinner />);
     expect(screen.getByRole('status').textContent).toBe('กำลังโหลด…');
+  });
+
+  it('a skeleton announces loading with still bars: no animation keeps the compositor drawing while a page starts', () => {
+    const { container } = render(<Skeleton lines={4} />);
+    expect(screen.getByRole('status').textContent).toBe('กำลังโหลด…');
+    expect(container.querySelectorAll('.ui-skeleton__bar[aria-hidden="true"]').length).toBe(4);
+    const css = readFileSync('src/ui/ui.css', 'utf8');
+    const rules = [...css.matchAll(/([^{}]*\.ui-skeleton[^{}]*)\{([^}]*)\}/g)];
+    expect(rules.length).toBeGreaterThan(0);
+    for (const [, selector, body] of rules) expect(body, selector).not.toMatch(/animation|transition/);
   });
 
   it('price: THB with 2 decimals, Free at 0 when asked, nothing for null', () => {

@@ -13,7 +13,7 @@ import { nextTask } from '../../api/next-task';
 import type { LayoutId } from './layouts';
 import type { CoursePageData, PurchaseData } from './loader';
 import { t } from '../../i18n/messages';
-import { Alert, Spinner } from '../../ui';
+import { Alert, Skeleton } from '../../ui';
 
 let checkoutCode: Promise<typeof PurchaseEntry> | null = null;
 /**
@@ -89,7 +89,7 @@ export function DeferredPurchase({ data, layout, PaymentHost, embedded, logic }:
   }, []);
   const placeholder = (
     <div className="purchase purchase--loading" aria-busy="true">
-      <Spinner />
+      <Skeleton lines={4} />
     </div>
   );
   return (
