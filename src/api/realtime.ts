@@ -15,7 +15,9 @@
  * A connection that dropped and signed in again (`onRealtimeRejoined`) may have missed pushes: the
  * server does not replay them (socket.io's PostgreSQL adapter has no connection state recovery),
  * so a watch then has its order read at once. A dropped connection is only back once the server
- * has answered the sign-in (the socket is in the user's room again), not at its `connect`.
+ * has answered the sign-in (the socket is in the user's room again), not at its `connect`. The
+ * first accepted sign-in counts as such a return too: a watch that began before it (the order list
+ * read while the socket was still loading or signing in) heard nothing of what changed meanwhile.
  */
 import type { Socket, io as ioFn } from 'socket.io-client';
 import type { OrderPaymentStatus } from '../../machines/shared/api';
@@ -58,8 +60,11 @@ export const ATTEMPTS_BEFORE_UNAVAILABLE = 3;
 const listeners = new Set<Listener>();
 const downListeners = new Set<(why: string) => void>();
 const rejoinListeners = new Set<() => void>();
-/** The connection dropped since the server last accepted a sign-in: pushes may have been missed. */
-let dropped = false;
+/**
+ * Pushes may have been missed since the server last accepted a sign-in: the connection dropped,
+ * or no sign-in has been accepted yet (the socket was never in the user's room).
+ */
+let dropped = true;
 let socket: Socket | null = null;
 let connecting: Promise<Socket> | null = null;
 /** Connection attempts failed since the last connect. */
@@ -143,7 +148,7 @@ export function closeRealtime(): void {
   connecting = null;
   failedAttempts = 0;
   lost = null;
-  dropped = false;
+  dropped = true;
 }
 
 export function isRealtimeOpen(): boolean {

@@ -59,6 +59,32 @@ test('order list: the shop approving reaches the open list without a reload; one
   expect(box!.height).toBeGreaterThanOrEqual(44);
 });
 
+test('order list read while socket.io is still connecting: the shop approves before the page\'s first sign-in; once signed in the page reads its orders and shows the approval, no reload', async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'story6');
+  await openAs(page, user.username, COURSE);
+  await payByTransferAsShown(page, shop.db, user.id);
+  // Every socket.io request of the next page waits until the test lets it go: the page reads its
+  // orders, the shop approves, and only then does the socket connect and sign in. The approval's
+  // push went to a room nobody was in and is not replayed; a hold is no failed attempt, so the
+  // watch never gives up for its 10-s poll. The page learns of the approval only by reading its
+  // orders once the server has accepted that first sign-in.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/socket\.io\//, async (route) => {
+    await held;
+    await route.fallback().catch(() => undefined);
+  });
+  await page.goto('/myaccount/student/order?lang=en');
+  const { rows } = await shop.db.query<{ id: number }>('SELECT id FROM orders WHERE user_id = $1', [user.id]);
+  const row = page.getByTestId('order-row').filter({ hasText: `#${rows[0]!.id}` });
+  await expect(row.getByTestId('order-outcome')).toHaveAttribute('data-state', 'awaitingApproval');
+  await approveByBackOffice(page, rows[0]!.id);
+  release();
+  await expect(row.getByTestId('order-outcome')).toHaveAttribute('data-state', 'paid', { timeout: 20_000 });
+  const after = await shop.db.query<{ payment_status: string }>('SELECT payment_status FROM orders WHERE id = $1', [rows[0]!.id]);
+  expect(after.rows[0]!.payment_status).toBe('approved');
+});
+
 test('a declined Omise card is told in the page language, once, never in Omise words; pay again lists methods in the page language', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'story3');
   // Thai page
