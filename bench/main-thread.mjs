@@ -11,6 +11,8 @@
 // same load. Each build is served by its own server (server/main.ts, DIST_DIR, in-memory PGlite).
 // Usage: node --import tsx bench/main-thread.mjs [--runs 5] [--pages 1,2,3,4,product] [--tasks]
 //          [--listed 50] (--tasks lists the tasks whose CPU time × 4 is over this many ms; 50 = the long ones)
+//          [--events] (the whole load's main-thread time by trace event, self time: V8's compiling,
+//          layout, text shaping, font calls to the browser process with the time spent waiting)
 //          [--dist dist[,other-dist …]]
 // Ports: BENCH_PORT_BASE (default 5590) + 10 onwards (one per build).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -27,6 +29,7 @@ const dists = list('--dist', 'dist').map((d) => resolve(d));
 const onlyPages = new Set(list('--pages'));
 const showTasks = has('--tasks');
 const listedOver = Number(opt('--listed', 50));
+const showEvents = has('--events');
 const base = Number(process.env.BENCH_PORT_BASE || 5590) + 10;
 const SLOWDOWN = 4;
 const log = (...a) => console.error('[main-thread]', ...a);
@@ -50,7 +53,7 @@ const builds = dists.map((dist, i) => {
 });
 await Promise.all(builds.map((b) => waitFor(`${b.origin}/public/courses`, 180_000)));
 
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'loading', 'blink.user_timing', 'toplevel', ...(showTasks ? ['disabled-by-default-v8.cpu_profiler'] : [])];
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'loading', 'blink.user_timing', 'toplevel', ...(showTasks ? ['disabled-by-default-v8.cpu_profiler'] : []), ...(showEvents ? ['v8', 'disabled-by-default-v8.compile', 'blink', 'fonts'] : [])];
 
 /** The source file (and function) a built file's line:column comes from, by its source map. */
 const maps = new Map();
@@ -152,7 +155,36 @@ function analyse(events, origin, dist) {
       hot: showTasks ? hot(t) : [],
     }));
   const totalCpu = after.reduce((s, t) => s + t.cpu, 0);
-  return { blocking: Math.round(blocking), totalCpu: Math.round(totalCpu), count: after.length, long };
+  return { blocking: Math.round(blocking), totalCpu: Math.round(totalCpu), count: after.length, long, events: showEvents ? selfTimes(mine) : null };
+}
+
+/**
+ * The main thread's time by trace event over the whole load: each event's own thread time (its
+ * children's taken off) and the wall time it held the thread without running (waiting on another
+ * process or for a core), in ms.
+ */
+function selfTimes(mine) {
+  const open = [];
+  const spans = [];
+  for (const e of mine) {
+    const x = { name: e.name, end: e.ts + e.dur, self: (e.tdur ?? e.dur) / 1000, wait: Math.max(0, e.dur - (e.tdur ?? e.dur)) / 1000 };
+    while (open.length && open.at(-1).end <= e.ts) open.pop();
+    const parent = open.at(-1);
+    if (parent) {
+      parent.self -= x.self + x.wait;
+      parent.wait -= x.wait;
+    }
+    open.push(x);
+    spans.push(x);
+  }
+  const by = new Map();
+  for (const x of spans) {
+    const t = by.get(x.name) ?? { self: 0, wait: 0 };
+    t.self += Math.max(0, x.self);
+    t.wait += Math.max(0, x.wait);
+    by.set(x.name, t);
+  }
+  return by;
 }
 
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'] });
@@ -192,6 +224,12 @@ for (const p of pages) {
     const s = results.get(`${p.key}|${b.label}`) ?? [];
     const tbt = s.map((x) => x.blocking);
     console.log(`${p.key.padEnd(8)} ${b.label.padEnd(6)} ${tbt.join('/').padEnd(33)} ${String(median(tbt)).padStart(6)} ${String(Math.max(...tbt)).padStart(5)}   ${median(s.map((x) => x.totalCpu))}`);
+    if (showEvents && s.length) {
+      const sum = new Map();
+      for (const x of s) for (const [k, v] of x.events) sum.set(k, { self: (sum.get(k)?.self ?? 0) + v.self / s.length, wait: (sum.get(k)?.wait ?? 0) + v.wait / s.length });
+      console.log('   main-thread ms by event (mean of the runs): own thread time, waiting');
+      for (const [k, v] of [...sum].sort((a, b) => b[1].self + b[1].wait - (a[1].self + a[1].wait)).slice(0, 20)) console.log(`     ${v.self.toFixed(1).padStart(6)} ${v.wait.toFixed(1).padStart(6)}  ${k}`);
+    }
     if (showTasks) {
       s.forEach((x, i) => {
         console.log(`   run ${i + 1} (load ${x.load.toFixed(1)}):`);
