@@ -3,7 +3,8 @@
  * server while it is open: every status change the server pushes for this buyer (the shop
  * approving a transfer or rejecting it, a late provider success, a refund) asks the page to read
  * its orders again (`ordersChanged`, provided by the page), and so does the connection coming back
- * after a gap (`order.pushesResumed`: a push sent meanwhile is not replayed). When no push can come (`watchMyOrders`
+ * after a gap, or signing in for the first time after the page read its orders
+ * (`order.pushesResumed`: a push sent meanwhile is not replayed). When no push can come (`watchMyOrders`
  * fails: the realtime connection refused, closed or never loaded, the sign-in refused; the same
  * rules as the payment machines' watchOrderStatus) the page reads its orders on a timer instead
  * (`polling`), so what it says (e.g. "this page updates by itself once the shop approves") stays true.
