@@ -95,7 +95,8 @@ const hasModule = (c: { moduleIds: string[] }, path: string) => c.moduleIds.some
  * The chunks a course or product page runs while it starts: `startup`, what is there when the
  * course page asks for its checkout (the entry, what it imports at start — React DOM, the app; not
  * the English catalogue — and the course page's chunk); `checkout`, the checkout's five steps
- * with their static imports, less those; `later`, the product page's chunks and DOMPurify.
+ * with their static imports, less those; `later`, the product page's chunks, DOMPurify and the
+ * purchase data's reads.
  */
 function startupFiles(bundle: Record<string, { type: string }>): { startup: Set<string>; checkout: string[]; later: Set<string> } {
   const chunks = Object.values(bundle).filter((c): c is BundleChunk => c.type === 'chunk');
@@ -114,9 +115,10 @@ function startupFiles(bundle: Record<string, { type: string }>): { startup: Set<
   }
   const page = chunks.find((c) => hasModule(c, 'src/features/course/CoursePage.tsx'));
   if (page) closure(page.fileName, startup);
-  // DOMPurify: fetched beside a course or product page's chunk (src/app/routes.tsx), run by its first render.
+  // DOMPurify, fetched beside a course or product page's chunk (src/app/routes.tsx) and run by its
+  // first render; the purchase data's reads, fetched by the course page's loader.
   const sanitizer = new Set<string>();
-  for (const c of chunks) if (hasModule(c, 'dompurify/dist/purify.es.mjs')) closure(c.fileName, sanitizer);
+  for (const c of chunks) if (hasModule(c, 'dompurify/dist/purify.es.mjs') || hasModule(c, 'src/features/checkout/purchase-data.ts')) closure(c.fileName, sanitizer);
   const product = new Set<string>();
   for (const c of chunks) if (hasModule(c, 'src/features/product/ProductPage.tsx') || hasModule(c, 'src/features/product/loader.ts')) closure(c.fileName, product);
   const files = new Set<string>();

@@ -41,6 +41,8 @@ const bundle = Object.fromEntries(
     chunk('assets/ProductPage-1.js', ['src/features/product/ProductPage.tsx'], ['assets/Button-1.js']),
     chunk('assets/loader-1.js', ['src/features/product/loader.ts'], ['assets/requests-1.js']),
     chunk('assets/purify-1.js', ['node_modules/dompurify/dist/purify.es.mjs']),
+    // the purchase data's reads: fetched by the course page's loader, a dynamic import of the app
+    chunk('assets/purchase-data-1.js', ['src/features/checkout/purchase-data.ts'], ['assets/requests-1.js']),
   ].map((c) => [c.fileName, c]),
 );
 const listOf = (html: string) => JSON.parse(/<script type="application\/json" id="checkout-code">([\s\S]*?)<\/script>/.exec(html)![1]!) as string[];
@@ -79,7 +81,7 @@ describe('the compile hint on the chunks a page runs while it starts', () => {
   type WriteBundle = (options: { dir?: string }, bundle: Record<string, unknown>) => void;
   const write = compileHints().writeBundle as WriteBundle;
 
-  it('is the first line of every startup chunk (entry, app, course and product pages, checkout, DOMPurify), each source map one empty line longer; later chunks are left alone', () => {
+  it('is the first line of every startup chunk (entry, app, course and product pages, checkout, DOMPurify, the purchase data), each source map one empty line longer; later chunks are left alone', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hints-'));
     try {
       mkdirSync(join(dir, 'assets'));

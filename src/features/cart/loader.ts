@@ -8,8 +8,8 @@ import { redirect } from 'react-router';
 import { returnLink } from '../../api/storage';
 import { readsAsStudent } from '../../api/signed-in';
 import { loadSiteSettings, type SiteSettings } from '../../api/settings';
-// Through the course loader: the purchase-data module stays in the app's chunk with it (one chunk fewer on the course route).
-import { loadPurchaseLines, optional, type PurchaseData } from '../course/loader';
+import { optional } from '../../api/optional';
+import { loadPurchaseLines, type PurchaseData } from '../checkout/purchase-data';
 import { mergeVisitorCart, readShopCart, type ServerCart } from '../../api/shop-cart';
 
 export interface CartPageData {

@@ -12,6 +12,7 @@ import { progressRequests } from '../../api/requests/progress';
 import { studentRequests } from '../../api/requests/students';
 import { loadBankCodes, type BankCodeOption } from '../../api/bank-codes';
 import { readsAsStudent } from '../../api/signed-in';
+import { optional } from '../../api/optional';
 import type { SiteSettings } from '../../api/settings';
 
 export type Course = components['schemas']['Course'];
@@ -61,14 +62,7 @@ export interface PurchasePageData {
   stock?: number | null;
 }
 
-/** A read that may fail without failing the page: its fallback instead. */
-export async function optional<T>(p: Promise<T>, fallback: T): Promise<T> {
-  try {
-    return await p;
-  } catch {
-    return fallback;
-  }
-}
+export { optional };
 
 /** What a checkout of these lines starts from: which courses, whether a student reads it, whether books need shipping. */
 export interface PurchaseScope {

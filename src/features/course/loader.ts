@@ -11,14 +11,8 @@ import { takeBootData } from '../../api/boot-data';
 import { catalogueRequests } from '../../api/requests/catalogue';
 import { isApiError } from '../../api/errors';
 import { loadSiteSettings, type SiteSettings } from '../../api/settings';
-import { loadPurchaseData, optional, type Course, type PurchaseData } from '../checkout/purchase-data';
-
-/**
- * The product page's and /cart's loaders read the purchase data through here (not from checkout/ directly):
- * then the purchase-data module has one importer and is bundled in the app's chunk with this loader,
- * instead of a chunk of its own on the course route's first load.
- */
-export { loadPurchaseData, loadPurchaseLines, optional } from '../checkout/purchase-data';
+import { optional } from '../../api/optional';
+import type { Course, PurchaseData } from '../checkout/purchase-data';
 
 export type { Course, SiteSettings };
 export type { CountdownRecord, PaymentMethod, PricingPlan, PurchaseData, PurchasePageData } from '../checkout/purchase-data';
@@ -72,8 +66,11 @@ export async function courseLoader({ params, request }: { params: { id?: string 
   let howToBuy: HowToBuy | null = null;
   let playlist: PlaylistItem[] | null = null;
   // Started in parallel with the course; the page does not wait for it. In a task of its own: the
-  // first page's router starts its loaders in one task, which a phone should not hold long.
-  const purchase = nextTask().then(() => loadPurchaseData(id, request));
+  // first page's router starts its loaders in one task, which a phone should not hold long. Its
+  // code is a chunk of its own, fetched beside the page's: the course renders without it.
+  const purchase = nextTask()
+    .then(() => import('../checkout/purchase-data'))
+    .then((m) => m.loadPurchaseData(id, request));
   purchase.catch(() => undefined);
   // The first page: the server wrote the course, the settings and how-to-buy with the HTML.
   const booted = learn ? undefined : takeBootData<{ course: Course; settings: SiteSettings; howToBuy: HowToBuy | null }>(request, 'course');

@@ -6,7 +6,8 @@ import { takeBootData } from '../../api/boot-data';
 import { catalogueRequests } from '../../api/requests/catalogue';
 import { readsAsStudent } from '../../api/signed-in';
 import { isApiError } from '../../api/errors';
-import { canonicalPath, courseIdFromParam, loadPurchaseData, loadSiteSettings, notFound, type Course, type CoursePageData, type SiteSettings } from '../course/loader';
+import { canonicalPath, courseIdFromParam, loadSiteSettings, notFound, type Course, type CoursePageData, type SiteSettings } from '../course/loader';
+import { loadPurchaseData } from '../checkout/purchase-data';
 
 type ProductDetail = components['schemas']['ProductDetail'];
 
