@@ -15,9 +15,10 @@
  * A connection that dropped and signed in again (`onRealtimeRejoined`) may have missed pushes: the
  * server does not replay them (socket.io's PostgreSQL adapter has no connection state recovery),
  * so a watch then has its order read at once. A dropped connection is only back once the server
- * has answered the sign-in (the socket is in the user's room again), not at its `connect`. The
- * first accepted sign-in counts as such a return too: a watch that began before it (the order list
- * read while the socket was still loading or signing in) heard nothing of what changed meanwhile.
+ * has answered the sign-in (the socket is in the user's room again), not at its `connect`. A
+ * watch that began before the first accepted sign-in heard nothing of what changed meanwhile
+ * either: `onRealtimeJoined` hears of that first sign-in too (the order list, which has no poll of
+ * its own while pushes can come, reads its orders then; a payment machine's own poll covers it).
  */
 import type { Socket, io as ioFn } from 'socket.io-client';
 import type { OrderPaymentStatus } from '../../machines/shared/api';
@@ -60,11 +61,11 @@ export const ATTEMPTS_BEFORE_UNAVAILABLE = 3;
 const listeners = new Set<Listener>();
 const downListeners = new Set<(why: string) => void>();
 const rejoinListeners = new Set<() => void>();
-/**
- * Pushes may have been missed since the server last accepted a sign-in: the connection dropped,
- * or no sign-in has been accepted yet (the socket was never in the user's room).
- */
-let dropped = true;
+/** The connection dropped since the server last accepted a sign-in: pushes may have been missed. */
+let dropped = false;
+/** The server has accepted a sign-in of this socket (it has been in the user's room). */
+let joined = false;
+const joinListeners = new Set<() => void>();
 let socket: Socket | null = null;
 let connecting: Promise<Socket> | null = null;
 /** Connection attempts failed since the last connect. */
@@ -136,9 +137,14 @@ export function openRealtime(load: SocketLoader = defaultLoader): Promise<Socket
  */
 export function realtimeSignIn(userId: number): void {
   socket?.emit(REALTIME_EVENTS.signIn, { userId }, (answer?: { ok?: boolean }) => {
-    if (answer?.ok !== true || !dropped) return;
+    if (answer?.ok !== true) return;
+    const first = !joined;
+    joined = true;
+    if (!first && !dropped) return;
+    const back = dropped;
     dropped = false;
-    for (const l of [...rejoinListeners]) l();
+    for (const l of [...joinListeners]) l();
+    if (back) for (const l of [...rejoinListeners]) l();
   });
 }
 
@@ -148,7 +154,8 @@ export function closeRealtime(): void {
   connecting = null;
   failedAttempts = 0;
   lost = null;
-  dropped = true;
+  dropped = false;
+  joined = false;
 }
 
 export function isRealtimeOpen(): boolean {
@@ -182,6 +189,17 @@ export function onRealtimeRejoined(listener: () => void): () => void {
   rejoinListeners.add(listener);
   return () => {
     rejoinListeners.delete(listener);
+  };
+}
+
+/**
+ * Calls `listener` when the server accepts the socket's first sign-in and each time the connection
+ * is back after a drop: each time pushes sent before it may have gone unheard (see the file's comment).
+ */
+export function onRealtimeJoined(listener: () => void): () => void {
+  joinListeners.add(listener);
+  return () => {
+    joinListeners.delete(listener);
   };
 }
 

@@ -3,7 +3,7 @@ import { fromCallback, fromEventObservable, toObserver, type EventObject } from 
 import type { OrderIdBody } from '../../../machines/shared/api';
 import type { OrderWatchPushed } from '../../../machines/payments/qr.family';
 import type { RealtimeCommand } from '../../../machines/session/session.machine';
-import { closeRealtime, onOrderStatus, onRealtimeRejoined, onRealtimeUnavailable, openRealtime, realtimeSignIn, type OrderStatusPush, type SocketLoader } from '../realtime';
+import { closeRealtime, onOrderStatus, onRealtimeJoined, onRealtimeRejoined, onRealtimeUnavailable, openRealtime, realtimeSignIn, type OrderStatusPush, type SocketLoader } from '../realtime';
 
 /** The realtime connection is lost for good (src/api/realtime.ts says when): no push can come. */
 export class RealtimeUnavailable extends Error {
@@ -52,10 +52,12 @@ export function createRealtimeConnection(load?: SocketLoader) {
 /**
  * The server's order status pushes that `wanted` keeps, as `order.statusChanged`, and
  * `order.pushesResumed` each time the connection is back after a drop (a push sent meanwhile is
- * lost: the watcher reads the order), until no push can come (src/api/realtime.ts says when; at
- * once when that is already so): then an error, RealtimeUnavailable with why.
+ * lost: the watcher reads the order) — with `firstJoin`, also when the server accepts the socket's
+ * first sign-in (for a watcher with no poll of its own) — until no push can come
+ * (src/api/realtime.ts says when; at once when that is already so): then an error,
+ * RealtimeUnavailable with why.
  */
-function pushesOf(wanted: (push: OrderStatusPush) => boolean) {
+function pushesOf(wanted: (push: OrderStatusPush) => boolean, { firstJoin = false } = {}) {
   return {
     subscribe(...args: Parameters<typeof toObserver<OrderWatchPushed>>) {
       const observer = toObserver(...args);
@@ -64,7 +66,8 @@ function pushesOf(wanted: (push: OrderStatusPush) => boolean) {
         if (!wanted(push)) return;
         observer.next?.({ type: 'order.statusChanged', orderId: push.orderId, payment_status: push.payment_status });
       });
-      const stopRejoined = onRealtimeRejoined(() => observer.next?.({ type: 'order.pushesResumed' }));
+      const resumed = () => observer.next?.({ type: 'order.pushesResumed' });
+      const stopRejoined = firstJoin ? onRealtimeJoined(resumed) : onRealtimeRejoined(resumed);
       let stopDown = () => {};
       const stop = () => {
         ended = true;
@@ -94,8 +97,10 @@ export const realtimeActors = {
   watchOrderStatus: fromEventObservable<OrderWatchPushed & EventObject, OrderIdBody>(({ input }) => pushesOf((push) => push.orderId === input.orderId)),
   /**
    * Sends `order.statusChanged` for every push of the buyer's orders (the order list, the
-   * thank-you page), and fails (RealtimeUnavailable) once no push can come, by the same rules as
-   * watchOrderStatus: the page then reads its orders on a timer (orderWatch's `polling`).
+   * thank-you page), `order.pushesResumed` when the socket's first sign-in is accepted and when it
+   * is back after a drop (the page read its orders before: what changed meanwhile was not heard),
+   * and fails (RealtimeUnavailable) once no push can come, by the same rules as watchOrderStatus:
+   * the page then reads its orders on a timer (orderWatch's `polling`).
    */
-  watchMyOrders: fromEventObservable<OrderWatchPushed & EventObject, unknown>(() => pushesOf(() => true)),
+  watchMyOrders: fromEventObservable<OrderWatchPushed & EventObject, unknown>(() => pushesOf(() => true, { firstJoin: true })),
 };
