@@ -1,7 +1,8 @@
 // What the bench scripts share: their command-line options, their child processes (each in its own
-// process group, stopped when the script ends), waiting for a server, the demo shop's server and
-// Chromium's flags for Lighthouse.
-import { spawn } from 'node:child_process';
+// process group, stopped when the script ends), waiting for a server, the demo shop's server,
+// Chromium's flags for Lighthouse and one Lighthouse run as `npm run bench` makes it.
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The repository's root (the scripts run from there). */
@@ -12,6 +13,22 @@ export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 /** Chromium's flags for Lighthouse: headless, offline from every background service. */
 export const LIGHTHOUSE_CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'].join(' ');
+
+/**
+ * One Lighthouse run of `url` (mobile preset, simulated throttling, performance only) in a fresh
+ * Chromium on `port`, as `npm run bench` and `bench/lighthouse-ab.mjs` both make it: the report
+ * (written to `out`, copied to `keep` when given), or null when Lighthouse failed.
+ */
+export function lighthouseRun(url, { port, out, keep = null }) {
+  const res = spawnSync(
+    process.execPath,
+    ['node_modules/lighthouse/cli/index.js', url, '--quiet', '--output=json', `--output-path=${out}`, `--port=${port}`, `--chrome-flags=${LIGHTHOUSE_CHROME_FLAGS}`, '--only-categories=performance'],
+    { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: chromePath } },
+  );
+  if (res.status !== 0) return null;
+  if (keep) copyFileSync(out, keep);
+  return JSON.parse(readFileSync(out, 'utf8'));
+}
 
 /** The command line's options: `opt('--runs', 5)` (the word after the name, else the default), `has('--tasks')`, `list('--pages')` (a comma list). */
 export function options(argv = process.argv.slice(2)) {

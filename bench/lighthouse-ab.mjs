@@ -8,11 +8,10 @@
 // Usage: node --import tsx bench/lighthouse-ab.mjs --dist dist-a,dist-b [--pages 1,product] [--runs 4]
 //          [--keep DIR] (every run's Lighthouse JSON, as DIR/<page>-<build>-<run>.json)
 // Ports: BENCH_PORT_BASE (default 5590) + 20 onwards (one per build, then Chrome's).
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromePath, LIGHTHOUSE_CHROME_FLAGS, median, options, processGroup, root, startDemoServer, waitFor } from './common.mjs';
+import { lighthouseRun, median, options, processGroup, root, startDemoServer, waitFor } from './common.mjs';
 
 process.chdir(root);
 const { opt, list } = options();
@@ -47,18 +46,11 @@ for (const p of pages) {
   for (let r = 0; r < runs; r++) {
     const order = r % 2 === 0 ? builds : [...builds].reverse();
     for (const b of order) {
-      const out = join(scratch, 'lh.json');
-      const res = spawnSync(
-        process.execPath,
-        ['node_modules/lighthouse/cli/index.js', `${b.origin}${p.path}`, '--quiet', '--output=json', `--output-path=${out}`, `--port=${base + builds.length}`, `--chrome-flags=${LIGHTHOUSE_CHROME_FLAGS}`, '--only-categories=performance'],
-        { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: chromePath } },
-      );
-      if (res.status !== 0) {
+      const lhr = lighthouseRun(`${b.origin}${p.path}`, { port: base + builds.length, out: join(scratch, 'lh.json'), keep: keepDir ? join(keepDir, `${p.key}-${b.label}-${r + 1}.json`) : null });
+      if (!lhr) {
         log(`lighthouse failed on ${b.label} ${p.path}`);
         continue;
       }
-      if (keepDir) copyFileSync(out, join(keepDir, `${p.key}-${b.label}-${r + 1}.json`));
-      const lhr = JSON.parse(readFileSync(out, 'utf8'));
       const run = { score: Math.round((lhr.categories.performance?.score ?? 0) * 100), tbt: Math.round(lhr.audits['total-blocking-time'].numericValue), bi: Math.round(lhr.environment?.benchmarkIndex ?? 0) };
       const k = `${p.key}|${b.label}`;
       if (!results.has(k)) results.set(k, []);

@@ -19,13 +19,13 @@
 // Ports: BENCH_PORT_BASE (default 5590) and the next four (web app, API, hello-world, Chrome).
 import { spawn, spawnSync } from 'node:child_process';
 import { cpus, freemem, loadavg, totalmem, platform, release, arch, tmpdir } from 'node:os';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createInterface } from 'node:readline';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { chromePath, LIGHTHOUSE_CHROME_FLAGS, options, processGroup, root, startDemoServer, waitFor } from './common.mjs';
+import { chromePath, lighthouseRun, options, processGroup, root, startDemoServer, waitFor } from './common.mjs';
 
 process.chdir(root);
 const { opt, has, list } = options();
@@ -238,18 +238,11 @@ if (!skip.has('lighthouse')) {
     const samples = [];
     for (let i = 0; i < runs; i++) {
       log(`lighthouse ${path} ${i + 1}/${runs}`);
-      const out = join(scratch, `lh.json`);
-      const res = spawnSync(
-        process.execPath,
-        ['node_modules/lighthouse/cli/index.js', `${origin}${path}`, '--quiet', '--output=json', `--output-path=${out}`, `--port=${PORTS.chrome}`, `--chrome-flags=${LIGHTHOUSE_CHROME_FLAGS}`, '--only-categories=performance'],
-        { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: chromePath } },
-      );
-      if (res.status !== 0) {
+      const lhr = lighthouseRun(`${origin}${path}`, { port: PORTS.chrome, out: join(scratch, 'lh.json'), keep: keepDir ? join(keepDir, `${p.product ? 'product' : `layout${p.key}`}-${i + 1}.json`) : null });
+      if (!lhr) {
         log(`lighthouse failed on ${path}`);
         continue;
       }
-      if (keepDir) copyFileSync(out, join(keepDir, `${p.product ? 'product' : `layout${p.key}`}-${i + 1}.json`));
-      const lhr = JSON.parse(readFileSync(out, 'utf8'));
       samples.push({
         score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
         lcp: lhr.audits['largest-contentful-paint'].numericValue,

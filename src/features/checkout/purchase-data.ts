@@ -62,8 +62,6 @@ export interface PurchasePageData {
   stock?: number | null;
 }
 
-export { optional };
-
 /** What a checkout of these lines starts from: which courses, whether a student reads it, whether books need shipping. */
 export interface PurchaseScope {
   courseIds: readonly number[];
