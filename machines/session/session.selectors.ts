@@ -6,6 +6,8 @@ type S = SnapshotFrom<typeof sessionMachine>;
 
 export const selectUser = (s: S) => s.context.user;
 export const selectLoggedIn = (s: S): boolean => s.matches('signedIn');
+/** The server is ending the session: the buyer is still signed in until it answers. */
+export const selectLoggingOut = (s: S): boolean => s.matches('loggingOut');
 export const selectLoggingIn = (s: S): boolean => s.matches('loggingIn') || s.matches('solvingChallenge');
 /** The browser is solving the server's login challenge (many failed logins for this account). */
 export const selectSolvingChallenge = (s: S): boolean => s.matches('solvingChallenge');

@@ -355,4 +355,5 @@ export const EN: Record<UiKey, string> = {
   whtFailed: 'Upload failed: {reason}',
   whtRetry: 'Try again',
   omiseNotConfirmedYet: 'The payment is not confirmed yet. This page checks again every few seconds; or go to My orders to pay another way or cancel.',
+  loggingOut: 'Logging out…',
 };

@@ -377,6 +377,7 @@ export const TH = {
   whtFailed: 'อัปโหลดไม่สำเร็จ: {reason}',
   whtRetry: 'ลองอีกครั้ง',
   omiseNotConfirmedYet: 'ยังไม่ได้รับการยืนยันการชำระเงิน หน้านี้จะตรวจสอบให้อีกครั้งทุกไม่กี่วินาที หรือไปที่คำสั่งซื้อของฉันเพื่อชำระด้วยวิธีอื่นหรือยกเลิก',
+  loggingOut: 'กำลังออกจากระบบ…',
 } as const;
 
 export type UiKey = keyof typeof TH;

@@ -159,7 +159,18 @@ test('the order list shows both orders with what they bought, readable at 375 px
   const sessions = () => shop.db.query('SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.username = $1 AND s.expires_at > now()', [buyer]).then((r) => r.rowCount ?? 0);
   const before = await sessions();
   expect(before).toBeGreaterThan(0);
+  // the logout call is held until the page shows it busy: the header says "logged out" only after the
+  // server has answered (it once showed the login link at the click, before the session row was gone)
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/public/auth/logout', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
+  await expect(page.getByRole('button', { name: 'กำลังออกจากระบบ…' })).toBeDisabled();
+  await expect(page.getByTestId('header-login')).toHaveCount(0);
+  release();
   await expect(page.getByTestId('header-login')).toBeVisible();
   expect(await sessions()).toBe(before - 1);
   expect((await page.request.get('/private/orders')).status()).toBe(401);

@@ -17,6 +17,7 @@ import { CartPage } from '../../src/features/cart/CartPage';
 import { followReturnLink } from '../../src/features/cart/loader';
 import { SessionProvider } from '../../src/session';
 import { SessionModals } from '../../src/session';
+import { Header } from '../../src/app/RootLayout';
 import { effectSpies, scripted } from '../support/ui-actors';
 import { scriptedCheckout } from '../support/ui-checkout';
 import { pageData, plan, student } from './fixtures';
@@ -119,6 +120,29 @@ describe('cart panel modals', () => {
     expect(ref.getSnapshot().context.withholdingPercent).toBe(1);
     const invoice = within(box).getByRole('checkbox', { name: 'ต้องการใบกำกับภาษี' }) as HTMLInputElement;
     expect(invoice.checked && invoice.disabled).toBe(true);
+  });
+});
+
+describe('site header', () => {
+  it('logging out: the user and a busy button stay until the server has ended the session, then the login link', async () => {
+    let answer!: (value: unknown) => void;
+    const s = scriptedCheckout({ logout: () => new Promise((resolve) => (answer = resolve)) });
+    const router = createMemoryRouter([{ path: '/', element: <Header bootUser={student} /> }], { initialEntries: ['/'] });
+    render(
+      <SessionProvider user={student} logic={s.session}>
+        <RouterProvider router={router} />
+      </SessionProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'ออกจากระบบ' }));
+    const busy = screen.getByRole('button', { name: 'กำลังออกจากระบบ…' }) as HTMLButtonElement;
+    expect(busy.disabled).toBe(true);
+    expect(busy.getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByTestId('header-user')).toBeTruthy();
+    expect(screen.queryByTestId('header-login')).toBeNull();
+    expect(s.inputsOf('logout')).toHaveLength(1);
+    answer({ success: true });
+    await waitFor(() => expect(screen.getByTestId('header-login')).toBeTruthy());
+    expect(screen.queryByTestId('header-user')).toBeNull();
   });
 });
 
