@@ -6,7 +6,7 @@
  */
 import type { Queryable } from '../db/index';
 import type { AbuseLimits } from '../config';
-import { plansOfCoursesJson, PROMOTIONS_JSON, promotionsFromJson, type PlanRow, type PromotionRow } from '../repos/catalogue';
+import { plansOfCoursesJson, PROMOTIONS_JSON, promotionsFromJson, type CourseRow, type PlanRow, type PromotionRow } from '../repos/catalogue';
 import type { StoredSettings } from '../repos/settings';
 import { orderedCoursesJson, type OrderedCourseRow } from './status';
 
@@ -302,12 +302,14 @@ export interface OrderFacts {
   planRows: PlanRow[];
   /** Every promotion, active or not (activePromotions before its filter). */
   promotions: PromotionRow[];
+  /** The ordered courses that are on sale (status 1), by id; a course missing here is not. */
+  courses: Map<number, CourseRow>;
 }
 
 /**
  * Site settings, whether the payment method is active, the account's unpaid orders, the student's
- * order statuses, the plans of the ordered courses and the promotions: one statement, one round
- * trip (they were six). It must run after the student's row lock: the unpaid count and the order
+ * order statuses, the ordered courses, their plans and the promotions: one statement, one round
+ * trip (they were seven). It must run after the student's row lock: the unpaid count and the order
  * statuses are what the previous order of this account committed, and a statement sees what was
  * committed when it started.
  */
@@ -319,13 +321,15 @@ export async function readOrderFacts(q: Queryable, limits: AbuseLimits, userId: 
     ordered: OrderedCourseRow[];
     plans: PlanRow[];
     promotions: Parameters<typeof promotionsFromJson>[0];
+    courses: CourseJson[];
   }>(
     `SELECT (SELECT data FROM site_settings WHERE id = 1) AS settings,
             EXISTS (SELECT 1 FROM payment_methods WHERE id = $1 AND is_active) AS method_active,
             ${unpaidOfAccountSql(limits, '$2')} AS account_unpaid,
             ${orderedCoursesJson('$2')} AS ordered,
             ${plansOfCoursesJson('$3')} AS plans,
-            ${PROMOTIONS_JSON} AS promotions`,
+            ${PROMOTIONS_JSON} AS promotions,
+            (SELECT coalesce(json_agg(c), '[]') FROM courses c WHERE c.id = ANY($3::int[]) AND c.status = 1) AS courses`,
     [methodId, userId, [...new Set(courseIds)]],
   );
   const row = r.rows[0]!;
@@ -337,5 +341,12 @@ export async function readOrderFacts(q: Queryable, limits: AbuseLimits, userId: 
     ordered: row.ordered,
     planRows: row.plans,
     promotions: promotionsFromJson(row.promotions),
+    courses: new Map(row.courses.map((c) => [c.id, courseFromJson(c)])),
   };
+}
+
+/** A course row as json_agg writes it: its timestamps as ISO text. */
+type CourseJson = Omit<CourseRow, 'start_reg_date' | 'end_reg_date'> & { start_reg_date: string | null; end_reg_date: string | null };
+function courseFromJson(c: CourseJson): CourseRow {
+  return { ...c, start_reg_date: c.start_reg_date === null ? null : new Date(c.start_reg_date), end_reg_date: c.end_reg_date === null ? null : new Date(c.end_reg_date) };
 }

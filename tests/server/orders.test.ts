@@ -164,6 +164,10 @@ describe('idempotency', () => {
     expect(b.status).toBe(201);
     expect(b.headers['idempotent-replayed']).toBe('true');
     expect(b.raw.body).toBe(a.raw.body);
+    // the stored answer (written by the order's own statement, the id put in its slot) is the text sent
+    const stored = await t.db.query<{ status_code: number; response: string; order_id: number }>('SELECT status_code, response, order_id FROM idempotency_keys WHERE user_id = 2 AND key = $1', [key]);
+    expect(stored.rows[0]).toEqual({ status_code: 201, response: JSON.stringify(a.body), order_id: a.body.orderId });
+    expect(a.body.order_detail.id).toBe(a.body.orderId);
     const c = await order(sid, { ...body, payment_method_id: 8 }, key);
     expect(c.status).toBe(422);
     expect(c.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
