@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLoaderData, useLocation, useNavigate, useNavigation } from 'react-router';
 import type { SessionUser } from '../../machines/shared/api';
-import { selectLoggedIn, selectLoggingOut, selectUser } from '../../machines/session/session.selectors';
+import { selectLoggingOut, selectSessionLive, selectUser } from '../../machines/session/session.selectors';
 import { signedIn } from '../api/signed-in';
 import { setInAppNavigator } from '../api/effects';
 import { visitorId } from '../api/storage';
@@ -44,12 +44,12 @@ export function LanguageSwitch() {
 /** The header: the session actor's user, or the user the server wrote with the page while the actor starts. */
 export function Header({ bootUser }: { bootUser: SessionUser | null }) {
   const ref = useOptionalSessionRef();
-  const actorLoggedIn = useOptionalSessionSelector(ref, selectLoggedIn);
-  const actorLoggingOut = useOptionalSessionSelector(ref, selectLoggingOut) === true;
-  const actorUser = useOptionalSessionSelector(ref, selectUser);
   // While the server ends the session the header still shows the user (a busy button): "logged out"
   // only once the server has said so (or the call failed and the cookie is left to expire).
-  const loggedIn = ref ? actorLoggedIn === true || actorLoggingOut : bootUser !== null;
+  const actorLive = useOptionalSessionSelector(ref, selectSessionLive);
+  const actorLoggingOut = useOptionalSessionSelector(ref, selectLoggingOut) === true;
+  const actorUser = useOptionalSessionSelector(ref, selectUser);
+  const loggedIn = ref ? actorLive === true : bootUser !== null;
   const user = ref ? (actorUser ?? null) : bootUser;
   return (
     <header className="site-header">

@@ -170,8 +170,12 @@ test('the order list shows both orders with what they bought, readable at 375 px
   await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
   await expect(page.getByRole('button', { name: 'กำลังออกจากระบบ…' })).toBeDisabled();
   await expect(page.getByTestId('header-login')).toHaveCount(0);
+  await expect(rows).toHaveCount(2);
   release();
   await expect(page.getByTestId('header-login')).toBeVisible();
+  // the page reads the list again once the server has ended the session: the orders are gone
+  await expect(page.getByTestId('orders-page').getByTestId('login-form')).toBeVisible();
+  await expect(rows).toHaveCount(0);
   expect(await sessions()).toBe(before - 1);
   expect((await page.request.get('/private/orders')).status()).toBe(401);
 });

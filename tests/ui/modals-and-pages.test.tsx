@@ -292,6 +292,41 @@ describe('pages after the payment', () => {
     expect(screen.getByTestId('order-row').textContent).toContain('#9');
   });
 
+  it('orders page: a logout keeps the list until the server has ended the session, then reads again and asks to log in', async () => {
+    const orders = [{ id: 7, price: 199000, discount: 0, shipping_fee: 0, withholding_price: 0, total_amount: 199000, email: 'a@b.co', tel: null, order_token: 't', payment_status: 'approved', currency_code: 'THB', payment_method_id: 8, created_at: '2026-01-02T03:04:05Z', cancel_at: null }];
+    let answer!: (value: unknown) => void;
+    let serverSession = true;
+    const reads: string[] = [];
+    const s = scriptedCheckout({ logout: () => new Promise((resolve) => (answer = resolve)) });
+    const loader = () => {
+      reads.push(serverSession ? 'signed in' : 'signed out');
+      return { orders: serverSession ? orders : null };
+    };
+    const element = (
+      <>
+        <Header bootUser={student} />
+        <OrdersPage PaymentHost={PaymentHost} />
+      </>
+    );
+    const router = createMemoryRouter([{ path: '/myaccount/student/order', element, loader, HydrateFallback: () => null }], { initialEntries: ['/myaccount/student/order'] });
+    render(
+      <SessionProvider user={student} logic={s.session}>
+        <RouterProvider router={router} />
+      </SessionProvider>,
+    );
+    await screen.findByTestId('order-row');
+    await userEvent.click(screen.getByRole('button', { name: 'ออกจากระบบ' }));
+    await screen.findByRole('button', { name: 'กำลังออกจากระบบ…' });
+    // no read while the call is out: it would get the list again, which would then stay on screen
+    expect(reads).toEqual(['signed in']);
+    expect(screen.getByTestId('order-row')).toBeTruthy();
+    serverSession = false;
+    answer({ success: true });
+    await screen.findByTestId('login-form');
+    expect(screen.queryByTestId('order-row')).toBeNull();
+    expect(reads).toEqual(['signed in', 'signed out']);
+  });
+
   it('orders page asks to log in when there is no session', async () => {
     mount('/myaccount/student/order', <OrdersPage PaymentHost={PaymentHost} />, () => ({ orders: null }), null as never);
     await screen.findByTestId('login-form');

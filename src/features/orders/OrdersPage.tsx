@@ -1,6 +1,6 @@
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import type { components } from '../../../generated/api';
-import { selectLoggedIn } from '../../../machines/session/session.selectors';
+import { selectSessionLive } from '../../../machines/session/session.selectors';
 import { orderRequests } from '../../api/requests/orders';
 import { useOrdersReadAgain } from '../../api/order-watch-logic';
 import { loadSiteSettings } from '../../api/settings';
@@ -65,7 +65,9 @@ export async function ordersLoader({ request }: { request: Request }): Promise<O
 /** /myaccount/student/order: where payments end when there is no thank-you page. */
 export function OrdersPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
   const { orders, settings, bankCodes, payOrderId, documents, withholding } = useLoaderData() as OrdersData;
-  const loggedIn = SessionContext.useSelector(selectLoggedIn);
+  // Read again when the server's session starts or ends: a logout is over when the server answers
+  // (read during the call, the list would still be the buyer's and stay on screen once logged out).
+  const loggedIn = SessionContext.useSelector(selectSessionLive);
   const revalidator = useRevalidator();
   // The course page's "continue paying order #N": the loader read the order id from the link, the machine starts that payment once.
   const payment = useOrderPayment(() => void revalidator.revalidate(), settings, payOrderId ?? null);
