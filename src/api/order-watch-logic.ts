@@ -26,6 +26,8 @@ export function useOrderWatch(onOrdersChanged: () => void): void {
  * A page that shows the buyer's orders once a purchase has ended (the order list, the thank-you
  * page): the saved checkout flow is forgotten, and `readAgain` runs when the server pushes a change
  * (the shop approving or rejecting, a late payment, a refund) or the buyer logs in or out.
+ * `loggedIn` is the server's session (session.selectors selectSessionLive): a logout counts once
+ * the server has answered it, so the read after it is refused and the page asks to log in.
  */
 export function useOrdersReadAgain(loggedIn: boolean, readAgain: () => void): void {
   const again = useRef(readAgain);

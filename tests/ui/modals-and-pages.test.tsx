@@ -292,39 +292,53 @@ describe('pages after the payment', () => {
     expect(screen.getByTestId('order-row').textContent).toContain('#9');
   });
 
-  it('orders page: a logout keeps the list until the server has ended the session, then reads again and asks to log in', async () => {
-    const orders = [{ id: 7, price: 199000, discount: 0, shipping_fee: 0, withholding_price: 0, total_amount: 199000, email: 'a@b.co', tel: null, order_token: 't', payment_status: 'approved', currency_code: 'THB', payment_method_id: 8, created_at: '2026-01-02T03:04:05Z', cancel_at: null }];
+  /**
+   * The page under the header, its loader answering as the server would (the buyer's data while the
+   * session lives, nothing once the logout has been answered); the logout call is held until the
+   * page shows it busy. The page must not read during the call, and must read once it is answered.
+   */
+  async function logoutHeld(path: string, page: React.ReactNode, shown: string, data: (serverSession: boolean) => unknown, loggedOutShown: () => HTMLElement) {
     let answer!: (value: unknown) => void;
     let serverSession = true;
     const reads: string[] = [];
     const s = scriptedCheckout({ logout: () => new Promise((resolve) => (answer = resolve)) });
     const loader = () => {
       reads.push(serverSession ? 'signed in' : 'signed out');
-      return { orders: serverSession ? orders : null };
+      return data(serverSession);
     };
     const element = (
       <>
         <Header bootUser={student} />
-        <OrdersPage PaymentHost={PaymentHost} />
+        {page}
       </>
     );
-    const router = createMemoryRouter([{ path: '/myaccount/student/order', element, loader, HydrateFallback: () => null }], { initialEntries: ['/myaccount/student/order'] });
+    const router = createMemoryRouter([{ path: path.split('?')[0]!, element, loader, HydrateFallback: () => null }], { initialEntries: [path] });
     render(
       <SessionProvider user={student} logic={s.session}>
         <RouterProvider router={router} />
       </SessionProvider>,
     );
-    await screen.findByTestId('order-row');
+    await screen.findByTestId(shown);
     await userEvent.click(screen.getByRole('button', { name: 'ออกจากระบบ' }));
     await screen.findByRole('button', { name: 'กำลังออกจากระบบ…' });
-    // no read while the call is out: it would get the list again, which would then stay on screen
+    // no read while the call is out: it would get the buyer's data again, which would then stay on screen
     expect(reads).toEqual(['signed in']);
-    expect(screen.getByTestId('order-row')).toBeTruthy();
+    expect(screen.getByTestId(shown)).toBeTruthy();
     serverSession = false;
     answer({ success: true });
-    await screen.findByTestId('login-form');
-    expect(screen.queryByTestId('order-row')).toBeNull();
+    await waitFor(() => expect(loggedOutShown()).toBeTruthy());
+    expect(screen.queryByTestId(shown)).toBeNull();
     expect(reads).toEqual(['signed in', 'signed out']);
+  }
+
+  it('orders page: a logout keeps the list until the server has ended the session, then reads again and asks to log in', async () => {
+    const orders = [anOrder(undefined, { payment_status: 'approved', cancel_at: null })];
+    await logoutHeld('/myaccount/student/order', <OrdersPage PaymentHost={PaymentHost} />, 'order-row', (live) => ({ orders: live ? orders : null }), () => screen.getByTestId('login-form'));
+  });
+
+  it('thank-you page: a logout keeps the order until the server has ended the session, then reads again and asks to log in', async () => {
+    const order = anOrder({ state: 'paid', reason: null, method_id: 8 });
+    await logoutHeld('/thankyou?orderId=tok-9', <ThankYouPage />, 'order-number', (live) => (live ? { kind: 'order', order } : { kind: 'login' }), () => screen.getByRole('heading', { name: 'กรุณาเข้าสู่ระบบเพื่อดูสถานะคำสั่งซื้อ' }));
   });
 
   it('orders page asks to log in when there is no session', async () => {

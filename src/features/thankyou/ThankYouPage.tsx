@@ -1,6 +1,6 @@
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import type { components } from '../../../generated/api';
-import { selectLoggedIn } from '../../../machines/session/session.selectors';
+import { selectSessionLive } from '../../../machines/session/session.selectors';
 import { orderRequests } from '../../api/requests/orders';
 import { useOrdersReadAgain } from '../../api/order-watch-logic';
 import { isApiError } from '../../api/errors';
@@ -54,7 +54,8 @@ function Outcome({ order, documents }: { order: Order; documents: OrderDocument[
 /** The end of a purchase: says what the server knows about the order; the saved checkout flow is forgotten. */
 export function ThankYouPage() {
   const data = useLoaderData() as ThankYouData;
-  const loggedIn = SessionContext.useSelector(selectLoggedIn);
+  // Read again when the server's session starts or ends (as the order list: not while the logout call is out).
+  const loggedIn = SessionContext.useSelector(selectSessionLive);
   const revalidator = useRevalidator();
   useOrdersReadAgain(loggedIn, () => void revalidator.revalidate());
   return (
