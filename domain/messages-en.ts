@@ -192,4 +192,5 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   WITHHOLDING_NOT_WITHHELD: 'No tax was withheld from this order, so it needs no withholding tax certificate',
   WITHHOLDING_CERTIFICATE_RECEIVED: 'The shop has already received the withholding tax certificate of this order',
   APP_TITLE: 'Online courses',
+  LOGOUT_FAILED: 'Could not log out: you are still logged in. Check your connection and try again',
 };

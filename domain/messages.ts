@@ -226,6 +226,8 @@ export const MESSAGES = {
   WITHHOLDING_CERTIFICATE_RECEIVED: 'ร้านได้รับหนังสือรับรองการหักภาษี ณ ที่จ่ายของคำสั่งซื้อนี้แล้ว',
   // the app's name in its header: the server's first view writes it too, in the page's language
   APP_TITLE: 'คอร์สออนไลน์',
+  // the logout call failed (no connection, the server down): the session is still on, on this device
+  LOGOUT_FAILED: 'ออกจากระบบไม่สำเร็จ คุณยังเข้าสู่ระบบอยู่ กรุณาตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

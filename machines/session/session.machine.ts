@@ -15,6 +15,7 @@ import { MSG, type Shown } from '../../domain/messages';
 import { failureOf, hasCode, shownOf } from '../shared/api-error';
 import type { LoginRequest, LoginResponse, SessionUser, SuccessResponse } from '../shared/api';
 import { providedByApp } from '../shared/provided';
+import { effectDefaults } from '../shared/effects';
 
 export interface SessionInput {
   /** The session's user when the page loads (getSession), or null. */
@@ -98,6 +99,7 @@ export const sessionMachine = setup({
     })),
     announceLogin: emit(({ context }) => ({ type: 'session.loggedIn' as const, user: context.user as SessionUser })),
     announceLogout: emit({ type: 'session.loggedOut' as const }),
+    ...effectDefaults,
     signInRealtime: sendTo('realtimeConnection', ({ context }) => ({ type: 'realtime.signIn' as const, userId: (context.user as SessionUser).id })),
   },
 }).createMachine({
@@ -179,8 +181,14 @@ export const sessionMachine = setup({
         id: 'logout',
         src: 'logout',
         onDone: { target: 'signedOut', actions: ['forgetUser', 'announceLogout'] },
-        // Logged out locally even when the call fails: the cookie expires on its own.
-        onError: { target: 'signedOut', actions: ['forgetUser', 'announceLogout'] },
+        // The call failed (no connection, the server down): the session cookie (httpOnly, out of the
+        // page's reach) still works, so the buyer is told so and stays logged in, free to try again
+        // (a page that said "logged out" would be logged in again at the next load). A sign-out asked
+        // for by a refused login (whitelist) had no session to keep: it ends signed out.
+        onError: [
+          { guard: 'hasUser', target: 'signedIn', actions: { type: 'notify', params: { kind: 'error', topic: 'logoutFailed', message: MSG.LOGOUT_FAILED } } },
+          { target: 'signedOut', actions: 'announceLogout' },
+        ],
       },
     },
     /** The sign-out modal (WHITELIST_USER_DENIED). */

@@ -16,6 +16,7 @@ import { realtimeActors, sessionActors } from '../api/actors';
 import { solveChallengeActor } from '../api/pow';
 import { keepUserId } from '../api/storage';
 import { actorOptions } from '../api/actor-options';
+import { effectActions } from '../api/effects';
 import { fulfilled, SessionHandleContext, type SessionActorRef, type SessionHandle } from './context';
 
 export const sessionLogic = sessionMachine.provide({
@@ -25,6 +26,7 @@ export const sessionLogic = sessionMachine.provide({
     solveChallenge: solveChallengeActor,
     realtimeConnection: realtimeActors.realtimeConnection,
   },
+  actions: { notify: effectActions.notify },
 });
 
 /** The auth events forwarded to the actor and the user's id kept; returns the undo. */

@@ -159,6 +159,13 @@ test('the order list shows both orders with what they bought, readable at 375 px
   const sessions = () => shop.db.query('SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.username = $1 AND s.expires_at > now()', [buyer]).then((r) => r.rowCount ?? 0);
   const before = await sessions();
   expect(before).toBeGreaterThan(0);
+  // a logout that does not reach the server (no connection): still logged in, and told so
+  await page.route('**/public/auth/logout', (route) => route.abort('internetdisconnected'), { times: 1 });
+  await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'ออกจากระบบไม่สำเร็จ คุณยังเข้าสู่ระบบอยู่' })).toBeVisible();
+  await expect(page.getByTestId('header-user')).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  expect(await sessions()).toBe(before);
   // the logout call is held until the page shows it busy: the header says "logged out" only after the
   // server has answered (it once showed the login link at the click, before the session row was gone)
   let release!: () => void;

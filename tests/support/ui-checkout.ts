@@ -35,7 +35,7 @@ export function scriptedCheckout(answers: Record<string, Answer | Answer[]>) {
     },
     actions,
   });
-  const session = sessionMachine.provide({ actors: { login: a.login, logout: a.logout, realtimeConnection: fromCallback(() => () => {}) } });
+  const session = sessionMachine.provide({ actors: { login: a.login, logout: a.logout, realtimeConnection: fromCallback(() => () => {}) }, actions: { notify: actions.notify } });
   return { logic, session, ...s };
 }
 

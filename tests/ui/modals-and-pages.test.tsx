@@ -18,6 +18,7 @@ import { followReturnLink } from '../../src/features/cart/loader';
 import { SessionProvider } from '../../src/session';
 import { SessionModals } from '../../src/session';
 import { Header } from '../../src/app/RootLayout';
+import { Notifications, toasts } from '../../src/ui';
 import { effectSpies, scripted } from '../support/ui-actors';
 import { scriptedCheckout } from '../support/ui-checkout';
 import { pageData, plan, student } from './fixtures';
@@ -143,6 +144,25 @@ describe('site header', () => {
     answer({ success: true });
     await waitFor(() => expect(screen.getByTestId('header-login')).toBeTruthy());
     expect(screen.queryByTestId('header-user')).toBeNull();
+  });
+
+  it('a logout that fails (no connection): still logged in, told so, and the next try logs out', async () => {
+    const s = scriptedCheckout({ logout: [{ error: new TypeError('Failed to fetch') }, { ok: { success: true } }] });
+    const router = createMemoryRouter([{ path: '/', element: <Header bootUser={student} /> }], { initialEntries: ['/'] });
+    render(
+      <SessionProvider user={student} logic={s.session}>
+        <RouterProvider router={router} />
+        <Notifications />
+      </SessionProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'ออกจากระบบ' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('ออกจากระบบไม่สำเร็จ คุณยังเข้าสู่ระบบอยู่');
+    expect(screen.getByTestId('header-user')).toBeTruthy();
+    expect(screen.queryByTestId('header-login')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'ออกจากระบบ' }));
+    await waitFor(() => expect(screen.getByTestId('header-login')).toBeTruthy());
+    expect(s.inputsOf('logout')).toHaveLength(2);
+    toasts.clear();
   });
 });
 

@@ -5,6 +5,7 @@ import {
   selectLoginError,
   selectRealtimeOnline,
   selectSessionExpiredModalOpen,
+  selectSessionLive,
   selectSignOutModalOpen,
   selectUser,
 } from '../../../machines/session/session.selectors';
@@ -40,7 +41,7 @@ export const sessionModel = defineModel({
     logout: { done: [{ success: true }], error: [new Error('network')] },
     realtimeConnection: { error: [new Error('socket failed')] },
   },
-  effects: [],
+  effects: ['notify'],
   accepts: (s) => {
     if (s.matches('signedOut')) return ['login.submit', 'session.established'];
     if (s.matches('signedIn')) return ['logout.submit', 'session.whitelistDenied', 'session.expired'];
@@ -49,6 +50,8 @@ export const sessionModel = defineModel({
   },
   check: (s, step) => {
     assert.equal(selectLoggedIn(s), s.matches('signedIn'));
+    // what the header and the order pages go by: the server's session, until a logout is answered
+    assert.equal(selectSessionLive(s), s.matches('signedIn') || s.matches('loggingOut'));
     if (s.matches('solvingChallenge')) assert.deepEqual(step.scripts.inputsOf('solveChallenge').at(-1), { challenge: 'c1', difficulty: 16 });
     // A solved challenge goes back with the same credentials.
     if (s.matches('loggingIn') && step.event.type === 'xstate.done.actor.solveChallenge') {
@@ -76,6 +79,10 @@ export const sessionModel = defineModel({
       // a challenge asked once more after MAX_CHALLENGES solved ones: the server's words, no fourth try
       if (code === 'CHALLENGE_REQUIRED') assert.equal(selectLoginError(s), 'solve the challenge');
       else assert.deepEqual(selectLoginError(s), MSG.INVALID_LOGIN_INFO);
+    }
+    // a logout that failed: still logged in (the cookie still works), told so, free to try again
+    if (step.event.type === 'xstate.error.actor.logout' && s.matches('signedIn')) {
+      assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'logoutFailed', message: MSG.LOGOUT_FAILED } }]);
     }
     if (s.matches('signedOut') && (step.event.type.includes('actor.logout') || step.event.type === 'modal.confirm')) {
       assert.equal(selectUser(s), null);
