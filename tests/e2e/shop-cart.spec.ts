@@ -186,3 +186,32 @@ test('the order list shows both orders with what they bought, readable at 375 px
   expect(await sessions()).toBe(before - 1);
   expect((await page.request.get('/private/orders')).status()).toBe(401);
 });
+
+test("logging out on the cart page: the cart is read again once the server has ended the session, not before; the student's cart goes, the visitor's (empty) one is shown", async ({ page }) => {
+  await loginFast(page, buyer);
+  await page.goto('/');
+  await addFromList(page, ENGLISH);
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-checkout').getByTestId('cart-lines')).toContainText(ENGLISH);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/public/auth/logout', async (route) => {
+    await held;
+    await route.continue();
+  });
+  // the page's cart reads while the call is held: none (it read the visitor's cart at the click,
+  // while the server still had the student's session; now it reads once the server has answered)
+  const readsWhileHeld: string[] = [];
+  const countRead = (r: { url(): string }) => {
+    if (/\/(private|public)\/cart(\/|$|\?)/.test(new URL(r.url()).pathname)) readsWhileHeld.push(r.url());
+  };
+  page.on('request', countRead);
+  await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
+  await expect(page.getByRole('button', { name: 'กำลังออกจากระบบ…' })).toBeDisabled();
+  page.off('request', countRead);
+  release();
+  await expect(page.getByTestId('header-login')).toBeVisible();
+  expect(readsWhileHeld).toEqual([]);
+  await expect(page.getByTestId('cart-empty')).toBeVisible();
+  await expect(page.getByText(ENGLISH)).toHaveCount(0);
+});

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
-import { selectLoggedIn } from '../../../machines/session/session.selectors';
+import { selectSessionLive } from '../../../machines/session/session.selectors';
 import { actorOptions } from '../../api/actor-options';
 import { msg, t } from '../../i18n/messages';
 import { LoginForm, SessionContext } from '../../session';
@@ -80,13 +80,15 @@ function CartCurrency() {
 function CartPageBody({ data, PaymentHost }: { data: CartPageData; PaymentHost: PaymentSlot }) {
   const chosenCurrency = useShownCurrency(data.settings.currency);
   const user = SessionContext.useSelector((s) => s.context.user);
-  const loggedIn = SessionContext.useSelector(selectLoggedIn);
+  const loggedIn = SessionContext.useSelector(selectSessionLive);
   const revalidator = useRevalidator();
   const was = useRef(loggedIn);
   useEffect(() => {
     document.title = `${t('cart')} — ${msg('APP_TITLE')}`;
   }, []);
-  // At login (or logout) the data is read again: the visitor's cart is merged into the student's.
+  // At login (or logout) the data is read again: the visitor's cart is merged into the student's. A
+  // logout counts once the server has answered it (selectSessionLive, decision 0037): not read at
+  // the click while the student's session is still on, and a failed logout changes nothing.
   useEffect(() => {
     if (loggedIn !== was.current) {
       was.current = loggedIn;

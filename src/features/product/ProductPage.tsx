@@ -7,7 +7,7 @@
 import { useEffect, useId } from 'react';
 import { useLoaderData, useLocation } from 'react-router';
 import { shownCurrency, startingPrice } from '../../../domain/plans';
-import { selectLoggedIn } from '../../../machines/session/session.selectors';
+import { selectSessionLive } from '../../../machines/session/session.selectors';
 import { keepReturnLink } from '../../api/storage';
 import { t } from '../../i18n/messages';
 import { SessionContext } from '../../session/context';
@@ -78,7 +78,7 @@ function Gallery({ images, name }: { images: readonly string[]; name: string }) 
 
 /** Type, price (the default plan's, in the shown currency) and the quantity left. */
 function Facts({ product }: { product: ProductDetail }) {
-  const loggedIn = SessionContext.useSelector(selectLoggedIn);
+  const loggedIn = SessionContext.useSelector(selectSessionLive);
   const currency = useShownCurrency('THB');
   const price = startingPrice(product.priceDetail, { loggedIn }, currency);
   return (

@@ -3,7 +3,7 @@ import { SHIPPING_ADDRESS_FIELDS, type ShippingAddressValues } from '../../../..
 import { selectShipping } from '../../../../machines/cart/cart.selectors';
 import { shippingAddressMachine, type ShippingAddress } from '../../../../machines/shipping/shipping-address.machine';
 import { selectAddresses, selectEditingId, selectFailure, selectFieldError, selectFormOpen, selectSaving, selectValues } from '../../../../machines/shipping/shipping-address.selectors';
-import { selectLoggedIn } from '../../../../machines/session/session.selectors';
+import { selectSessionLive } from '../../../../machines/session/session.selectors';
 import { actorOptions } from '../../../api/actor-options';
 import { studentActors } from '../../../api/actors';
 import { t, tm, type UiKey } from '../../../i18n/messages';
@@ -83,7 +83,7 @@ function AddressForm({ addressRef }: { addressRef: AddressRef }) {
  * edit one (the shippingAddress machine); a saved address is chosen. Visitors log in first.
  */
 export function AddressBook({ cartRef, addresses }: { cartRef: CartRef; addresses: readonly ShippingAddress[] }) {
-  const loggedIn = SessionContext.useSelector(selectLoggedIn);
+  const loggedIn = SessionContext.useSelector(selectSessionLive);
   const addressRef = useActorRef(logic.provide({ actions: { addressSaved: (_, a: ShippingAddress) => cartRef.send({ type: 'shipping.chooseAddress', addressId: a.id }) } }), {
     ...actorOptions('shippingAddress'),
     input: { addresses: [...addresses] },

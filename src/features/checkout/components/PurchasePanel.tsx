@@ -8,7 +8,7 @@ import type { RegistrationValues } from '../../../../domain/forms/registration';
 import { selectBuyability, selectCartRef, selectCreating, selectEmailTaken, selectLoginModalOpen, selectPayment, selectRegistering, selectTaxGateRef } from '../../../../machines/checkout/checkout.selectors';
 import { MSG } from '../../../../domain/messages';
 import { GROUP_MESSAGE } from '../../../../domain/forms/registration';
-import { selectLoggedIn } from '../../../../machines/session/session.selectors';
+import { selectSessionLive } from '../../../../machines/session/session.selectors';
 import { t, tm } from '../../../i18n/messages';
 import { LoginForm, SessionContext } from '../../../session';
 import { Alert, Button, Modal, Spinner } from '../../../ui';
@@ -123,7 +123,7 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
   const creating = CheckoutContext.useSelector(selectCreating);
   const registrationOnPage = CheckoutContext.useSelector((s) => s.context.settings.registrationOnPage);
   const config = CheckoutContext.useSelector((s) => s.context.settings.registration ?? {});
-  const loggedIn = SessionContext.useSelector(selectLoggedIn);
+  const loggedIn = SessionContext.useSelector(selectSessionLive);
   const user = SessionContext.useSelector((s) => s.context.user);
   const withRegistration = embedded && registrationOnPage && !loggedIn;
   // The checkout decides whether this buyer may buy the course (a submit of a refused course only warns).
