@@ -45,7 +45,7 @@ export function LanguageSwitch() {
 export function Header({ bootUser }: { bootUser: SessionUser | null }) {
   const ref = useOptionalSessionRef();
   // While the server ends the session the header still shows the user (a busy button): "logged out"
-  // only once the server has said so (or the call failed and the cookie is left to expire).
+  // only once the server has said so; a failed call keeps the buyer logged in (decision 0037).
   const actorLive = useOptionalSessionSelector(ref, selectSessionLive);
   const actorLoggingOut = useOptionalSessionSelector(ref, selectLoggingOut) === true;
   const actorUser = useOptionalSessionSelector(ref, selectUser);
