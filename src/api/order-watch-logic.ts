@@ -25,24 +25,12 @@ export function useOrderWatch(onOrdersChanged: () => void): void {
 /**
  * A page that shows the buyer's orders once a purchase has ended (the order list, the thank-you
  * page): the saved checkout flow is forgotten, and `readAgain` runs when the server pushes a change
- * (the shop approving or rejecting, a late payment, a refund) or the buyer logs in or out.
- * `loggedIn` is the server's session (session.selectors selectSessionLive): a logout counts once
- * the server has answered it, so the read after it is refused and the page asks to log in.
+ * (the shop approving or rejecting, a late payment, a refund). At a login or logout the page reads
+ * again through the session's `useReadAgainOnLogInOut` (src/session), as the cart does.
  */
-export function useOrdersReadAgain(loggedIn: boolean, readAgain: () => void): void {
-  const again = useRef(readAgain);
-  useEffect(() => {
-    again.current = readAgain;
-  });
+export function useOrdersReadAgain(readAgain: () => void): void {
   useOrderWatch(readAgain);
   useEffect(() => {
     flowPersistence.actions.clearPersistedSnapshot();
   }, []);
-  const was = useRef(loggedIn);
-  useEffect(() => {
-    if (loggedIn !== was.current) {
-      was.current = loggedIn;
-      again.current();
-    }
-  }, [loggedIn]);
 }

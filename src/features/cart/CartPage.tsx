@@ -1,9 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Link, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
-import { selectSessionLive } from '../../../machines/session/session.selectors';
 import { actorOptions } from '../../api/actor-options';
 import { msg, t } from '../../i18n/messages';
-import { LoginForm, SessionContext } from '../../session';
+import { LoginForm, SessionContext, useReadAgainOnLogInOut } from '../../session';
 import { CheckoutContext, DataLayer, SessionLink } from '../checkout/checkout-actor';
 import { ChildModals, LoginModal, ModalRegistration, type PaymentSlot } from '../checkout/components/PurchasePanel';
 import { CheckoutForm } from '../checkout/components/CheckoutForm';
@@ -80,21 +79,12 @@ function CartCurrency() {
 function CartPageBody({ data, PaymentHost }: { data: CartPageData; PaymentHost: PaymentSlot }) {
   const chosenCurrency = useShownCurrency(data.settings.currency);
   const user = SessionContext.useSelector((s) => s.context.user);
-  const loggedIn = SessionContext.useSelector(selectSessionLive);
   const revalidator = useRevalidator();
-  const was = useRef(loggedIn);
   useEffect(() => {
     document.title = `${t('cart')} — ${msg('APP_TITLE')}`;
   }, []);
-  // At login (or logout) the data is read again: the visitor's cart is merged into the student's. A
-  // logout counts once the server has answered it (selectSessionLive, decision 0037): not read at
-  // the click while the student's session is still on, and a failed logout changes nothing.
-  useEffect(() => {
-    if (loggedIn !== was.current) {
-      was.current = loggedIn;
-      void revalidator.revalidate();
-    }
-  }, [loggedIn, revalidator]);
+  // At login (or logout) the data is read again: the visitor's cart is merged into the student's.
+  const loggedIn = useReadAgainOnLogInOut(() => void revalidator.revalidate());
   // An order refused as stale: the page reads the server's cart again and shows it.
   useEffect(() => setCartReloader(() => void revalidator.revalidate()), [revalidator]);
   // Logged in with nothing in the cart: the loader (read again at login) sends the visitor back (followReturnLink).

@@ -1,6 +1,5 @@
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import type { components } from '../../../generated/api';
-import { selectSessionLive } from '../../../machines/session/session.selectors';
 import { orderRequests } from '../../api/requests/orders';
 import { useOrdersReadAgain } from '../../api/order-watch-logic';
 import { loadSiteSettings } from '../../api/settings';
@@ -8,7 +7,7 @@ import { loadBankCodes, type BankCodeOption } from '../../api/bank-codes';
 import { loadDocumentsAndWithholding, type OrderDocument, type OrderWithholding } from '../../api/documents';
 import { isApiError } from '../../api/errors';
 import { dateTime, methodName, t } from '../../i18n/messages';
-import { LoginForm, SessionContext } from '../../session';
+import { LoginForm, useReadAgainOnLogInOut } from '../../session';
 import { OrderOutcome, orderLabel, PaymentFailedAlert } from '../../ui/OrderOutcome';
 import { OrderItems } from '../../ui/OrderItems';
 import { OrderAmounts } from '../../ui/OrderSummary';
@@ -65,13 +64,12 @@ export async function ordersLoader({ request }: { request: Request }): Promise<O
 /** /myaccount/student/order: where payments end when there is no thank-you page. */
 export function OrdersPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
   const { orders, settings, bankCodes, payOrderId, documents, withholding } = useLoaderData() as OrdersData;
-  // Read again when the server's session starts or ends: a logout is over when the server answers
-  // (read during the call, the list would still be the buyer's and stay on screen once logged out).
-  const loggedIn = SessionContext.useSelector(selectSessionLive);
   const revalidator = useRevalidator();
+  const readAgain = () => void revalidator.revalidate();
   // The course page's "continue paying order #N": the loader read the order id from the link, the machine starts that payment once.
-  const payment = useOrderPayment(() => void revalidator.revalidate(), settings, payOrderId ?? null);
-  useOrdersReadAgain(loggedIn, () => void revalidator.revalidate());
+  const payment = useOrderPayment(readAgain, settings, payOrderId ?? null);
+  useOrdersReadAgain(readAgain);
+  useReadAgainOnLogInOut(readAgain);
   return (
     <main className="page" data-testid="orders-page">
       <h1>{t('myOrders')}</h1>

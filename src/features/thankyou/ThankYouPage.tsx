@@ -1,12 +1,11 @@
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import type { components } from '../../../generated/api';
-import { selectSessionLive } from '../../../machines/session/session.selectors';
 import { orderRequests } from '../../api/requests/orders';
 import { useOrdersReadAgain } from '../../api/order-watch-logic';
 import { isApiError } from '../../api/errors';
 import { loadDocuments, type OrderDocument } from '../../api/documents';
 import { t } from '../../i18n/messages';
-import { LoginForm, SessionContext } from '../../session';
+import { LoginForm, useReadAgainOnLogInOut } from '../../session';
 import { orderLabel, outcomeOf, PaymentFailedAlert } from '../../ui/OrderOutcome';
 import { OrderNextStep, OrderSummary } from '../../ui/OrderSummary';
 import { OrderDocuments } from '../../ui/OrderDocuments';
@@ -54,10 +53,10 @@ function Outcome({ order, documents }: { order: Order; documents: OrderDocument[
 /** The end of a purchase: says what the server knows about the order; the saved checkout flow is forgotten. */
 export function ThankYouPage() {
   const data = useLoaderData() as ThankYouData;
-  // Read again when the server's session starts or ends (as the order list: not while the logout call is out).
-  const loggedIn = SessionContext.useSelector(selectSessionLive);
   const revalidator = useRevalidator();
-  useOrdersReadAgain(loggedIn, () => void revalidator.revalidate());
+  const readAgain = () => void revalidator.revalidate();
+  useOrdersReadAgain(readAgain);
+  useReadAgainOnLogInOut(readAgain);
   return (
     <main className="page page--narrow" data-testid="thankyou-page">
       {data.kind === 'order' ? (
