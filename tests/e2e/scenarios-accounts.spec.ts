@@ -39,6 +39,8 @@ test('a visitor presses pay, logs in in the modal (a wrong password first), and 
   // session-expired modal says so, and the buyer is signed out; nothing more is ordered.
   await page.goto('/course/2-python-for-beginners');
   await expect(page.getByTestId('header-user')).toBeVisible();
+  // the page's own reads done first (its purchase panel is there): the session ends after them
+  await expect(panel.getByTestId('method-1')).toBeVisible();
   await shop.db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1", [user.id]);
   await panel.getByTestId('method-1').check();
   await panel.getByTestId('checkout-submit').click();
