@@ -63,7 +63,6 @@ const ALLOWED: Record<string, Partial<Record<Hook, string[]>>> = {
   'src/features/cart/CartPage.tsx': {
     useEffect: [
       'document: the page title',
-      'route data: the page\'s data is read again when the session changes (router revalidation)',
       'route data: the checkout\'s reloadCart effect reads the page\'s data again (registration of the implementation)',
     ],
   },
