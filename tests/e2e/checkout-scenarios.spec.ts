@@ -44,3 +44,15 @@ test('a double click on pay makes one order (bank transfer)', async ({ page, sho
   const orders = await ordersOf(shop.db, user.id);
   expect(orders.map((o) => o.payment_status)).toEqual(['notYetReceived']);
 });
+
+test('the purchase panel\'s prices could not be read (the connection dropped): said, and "try again" shows the panel; nothing ordered', async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'panelretry');
+  await loginFast(page, user.username);
+  await page.route('**/public/cart/getallpriecingplan', (route) => route.abort('internetdisconnected'), { times: 1 });
+  await page.goto('/course/1-english-for-communication');
+  const failed = page.getByRole('complementary').getByRole('alert');
+  await expect(failed).toContainText('เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง');
+  await failed.getByRole('button', { name: 'ลองอีกครั้ง' }).click();
+  await expect(page.getByTestId('purchase-panel').getByTestId('method-1')).toBeVisible();
+  expect(await ordersOf(shop.db, user.id)).toEqual([]);
+});

@@ -20,14 +20,14 @@ import { pageData, plan, student } from './fixtures';
 import { t, tm } from '../../src/i18n/messages';
 import { MSG } from '../../domain/messages';
 
-function renderPage(data: CoursePageData, { user = null, answers = {} }: { user?: SessionUser | null; answers?: Record<string, Answer | Answer[]> } = {}) {
+function renderPage(data: CoursePageData, { user = null, answers = {}, loader = () => data }: { user?: SessionUser | null; answers?: Record<string, Answer | Answer[]>; loader?: () => CoursePageData } = {}) {
   toasts.clear();
   delete (window as { dataLayer?: unknown }).dataLayer;
   const s = scriptedCheckout({ getBankCodeOptions: { ok: [] }, ...answers });
   const navigations: string[] = [];
   setInAppNavigator((to) => navigations.push(to));
   const router = createMemoryRouter(
-    [{ path: '/course/:id', loader: () => data, element: <CoursePage PaymentHost={(p) => <PaymentHost {...p} bankCodes={[{ banktransfer_value: 'SCB', banktransfer_nameth: 'ธนาคารไทยพาณิชย์' }]} />} logic={s.logic} />, HydrateFallback: () => null }],
+    [{ path: '/course/:id', loader, element: <CoursePage PaymentHost={(p) => <PaymentHost {...p} bankCodes={[{ banktransfer_value: 'SCB', banktransfer_nameth: 'ธนาคารไทยพาณิชย์' }]} />} logic={s.logic} />, HydrateFallback: () => null }],
     { initialEntries: [`/course/${data.course.link_path}`] },
   );
   render(
@@ -112,6 +112,25 @@ describe('course page (layout 3)', () => {
     expect(within(panel).getByTestId('cart-payable').textContent).toMatch(/1,990\.00/);
     expect(screen.queryByTestId('sticky-bar')).toBeNull();
     expect(localStorage.getItem('return_link')).toBe('/course/1-english-for-communication');
+  });
+
+  it('purchase data that could not be read: said, with "try again" that reads it again and shows the panel', async () => {
+    const ok = pageData();
+    let reads = 0;
+    renderPage(ok, {
+      loader: () => {
+        reads++;
+        if (reads > 1) return ok;
+        const failed = Promise.reject(new Error('network'));
+        failed.catch(() => undefined);
+        return { ...ok, purchase: failed };
+      },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(t('cartFailTitle'));
+    await userEvent.click(within(alert).getByRole('button', { name: t('tryAgain') }));
+    await screen.findByTestId('purchase-panel', {}, { timeout: 15_000 });
+    expect(reads).toBe(2);
   });
 
   it("a related course's card has its own add to cart, a chunk of its own: the same button disabled until its code is there", async () => {

@@ -5,7 +5,7 @@
  * page's first load carries this and not the course page's sections.
  */
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { Await } from 'react-router';
+import { Await, useRevalidator } from 'react-router';
 import type { CheckoutLogic } from '../checkout/checkout-actor';
 import type * as PurchaseEntry from '../checkout/purchase-entry';
 import type { PaymentSlot } from '../checkout/components/PurchasePanel';
@@ -81,6 +81,23 @@ const PRELOADS_PER_TASK = 4;
 
 const PurchaseArea = lazy(loadCheckoutCode);
 
+/**
+ * The purchase data could not be read (the connection, the server, a session that ended while the
+ * page read as the student): said, with a way on — the route's loaders read it again (as whoever
+ * the session now says the buyer is).
+ */
+function PurchaseFailed() {
+  const revalidator = useRevalidator();
+  return (
+    <Alert kind="error">
+      {t('cartFailTitle')}{' '}
+      <button type="button" className="ui-btn ui-btn--link" disabled={revalidator.state === 'loading'} onClick={() => void revalidator.revalidate()}>
+        {t('tryAgain')}
+      </button>
+    </Alert>
+  );
+}
+
 /** The checkout once its data and its chunk are there; a placeholder of the same place before. */
 export function DeferredPurchase({ data, layout, PaymentHost, embedded, logic }: { data: CoursePageData; layout: LayoutId; PaymentHost: PaymentSlot; embedded: boolean; logic?: CheckoutLogic }): ReactNode {
   // The checkout's code is fetched while the purchase data is asked for, not after it arrives.
@@ -96,9 +113,7 @@ export function DeferredPurchase({ data, layout, PaymentHost, embedded, logic }:
     <Suspense fallback={placeholder}>
       <Await
         resolve={data.purchase}
-        errorElement={
-          <Alert kind="error">{t('cartFailTitle')}</Alert>
-        }
+        errorElement={<PurchaseFailed />}
       >
         {(purchase: PurchaseData) => <PurchaseArea data={{ ...data, purchase }} layout={layout} PaymentHost={PaymentHost} embedded={embedded} logic={logic} />}
       </Await>
