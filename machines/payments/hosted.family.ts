@@ -26,6 +26,7 @@ import type { OrderIdBody, TwoC2pCardRequest } from '../shared/api';
 import { effectDefaults, type FormPost } from '../shared/effects';
 import { HOSTED_ENDS, orderReadGuards, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, finalStateOutput, paymentTypes } from './payment';
 import { returnStates, type ReturnCheck } from './return-states';
+import { builtOnFirstUse } from '../shared/built-on-first-use';
 
 /** The card as 2C2P's script encrypted it (the card form, or the card-payment return page's query). */
 export type EncryptedCard = Omit<TwoC2pCardRequest, 'orderId'>;
@@ -194,37 +195,39 @@ export function hostedMachine<
     states,
     output: finalStateOutput,
   };
-  return setup({
-    types: paymentTypes<HostedContext<TExtra>, HostedEvent, TInput>(),
-    // The creating actor's name is the member's: typed by name only here; payment-logic.ts
-    // provides it by the registry's entry and the model tests run every member.
-    actors: {
-      [create.src]: providedByApp<TAnswer, TRequest>(create.src),
-      getOrder: providedByApp<OrderRead, OrderIdBody>('getOrder'),
-    } as Record<string, UnknownActorLogic>,
-    guards: {
-      ...orderReadGuards,
-      answerAccepted: (_, answer: TAnswer) => create.accepted?.(answer) ?? true,
-      hasEncryptedCard: ({ context }) => (context as { card?: EncryptedCard | null }).card != null,
-      /**
-       * Before the form is posted only the shop's own rejection stops the payment: an earlier
-       * attempt that failed (declined, cancelled) is why the buyer pays again, not a reason to stay.
-       */
-      shopRejected: (_, order: OrderRead) => order.data.payment_status === 'rejected',
-    },
-    actions: {
-      ...effectDefaults,
-      noteReturn: assign((_, returned: ReturnCheck) => ({ returned }) as Partial<HostedContext<TExtra>>),
-      keepAnswer: assign((_, answer: unknown) => ({ answer }) as unknown as Partial<HostedContext<TExtra>>),
-      keepCard: assign((_, card: EncryptedCard) => ({ card }) as unknown as Partial<HostedContext<TExtra>>),
-      forgetCard: assign(() => ({ card: null }) as unknown as Partial<HostedContext<TExtra>>),
-    },
-    // The definition is checked against the member's shape here, where its names are known.
-  }).createMachine(
-    definition as unknown as {
-      initial: Card extends true ? 'starting' : Create;
-      states: HostedStates<Create, Waiting, End, Card, H>;
-      context: typeof definition.context;
-    },
+  return builtOnFirstUse(() =>
+    setup({
+      types: paymentTypes<HostedContext<TExtra>, HostedEvent, TInput>(),
+      // The creating actor's name is the member's: typed by name only here; payment-logic.ts
+      // provides it by the registry's entry and the model tests run every member.
+      actors: {
+        [create.src]: providedByApp<TAnswer, TRequest>(create.src),
+        getOrder: providedByApp<OrderRead, OrderIdBody>('getOrder'),
+      } as Record<string, UnknownActorLogic>,
+      guards: {
+        ...orderReadGuards,
+        answerAccepted: (_, answer: TAnswer) => create.accepted?.(answer) ?? true,
+        hasEncryptedCard: ({ context }) => (context as { card?: EncryptedCard | null }).card != null,
+        /**
+         * Before the form is posted only the shop's own rejection stops the payment: an earlier
+         * attempt that failed (declined, cancelled) is why the buyer pays again, not a reason to stay.
+         */
+        shopRejected: (_, order: OrderRead) => order.data.payment_status === 'rejected',
+      },
+      actions: {
+        ...effectDefaults,
+        noteReturn: assign((_, returned: ReturnCheck) => ({ returned }) as Partial<HostedContext<TExtra>>),
+        keepAnswer: assign((_, answer: unknown) => ({ answer }) as unknown as Partial<HostedContext<TExtra>>),
+        keepCard: assign((_, card: EncryptedCard) => ({ card }) as unknown as Partial<HostedContext<TExtra>>),
+        forgetCard: assign(() => ({ card: null }) as unknown as Partial<HostedContext<TExtra>>),
+      },
+      // The definition is checked against the member's shape here, where its names are known.
+    }).createMachine(
+      definition as unknown as {
+        initial: Card extends true ? 'starting' : Create;
+        states: HostedStates<Create, Waiting, End, Card, H>;
+        context: typeof definition.context;
+      },
+    ),
   );
 }

@@ -32,6 +32,7 @@ import { failureOf } from '../shared/api-error';
 import type { DeleteOrderRequest, OrderIdBody, PaypalCaptureRequest, PaypalCaptureResponse, PaypalCreateOrderResponse, SuccessResponse } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
 import { PAYMENT_FAILED_NOTICE, type PaymentOrder, finalStateOutput, paymentTypes } from './payment';
+import { builtOnFirstUse } from '../shared/built-on-first-use';
 
 /** Why the modal is back at its PayPal button (or stopped): shown to the buyer in the modal. */
 export type PaypalProblem = 'declined' | 'cancelled' | 'unreachable' | 'unconfirmed';
@@ -61,113 +62,115 @@ function captureIssue(error: unknown): string | null {
   return typeof result?.issue === 'string' ? result.issue : null;
 }
 
-export const paypalMachine = setup({
-  types: paymentTypes<PaypalContext, PaypalEvent>(),
-  actors: {
-    createPaypalOrder: providedByApp<PaypalCreateOrderResponse, OrderIdBody>('createPaypalOrder'),
-    capturePaypalOrder: providedByApp<PaypalCaptureResponse, PaypalCaptureRequest>('capturePaypalOrder'),
-    deleteOrder: providedByApp<SuccessResponse, DeleteOrderRequest>('deleteOrder'),
-    /** Watches PayPal's approval window; sends back paypal.approve / paypal.cancel / paypal.error. */
-    watchApproval: fromCallback<PaypalEvent, ApprovalWatchInput>(() => {
-      throw new Error('watchApproval is provided by the app');
-    }),
-  },
-  guards: {
-    completed: (_, answer: PaypalCaptureResponse) => answer.status === 'COMPLETED',
-    instrumentDeclined: (_, error: unknown) => captureIssue(error) === 'INSTRUMENT_DECLINED',
-    paymentRefused: (_, error: unknown) => failureOf(error).code === 'PAYMENT_FAILED' && failureOf(error).status === 422,
-  },
-  actions: {
-    ...effectDefaults,
-    keepPaypalOrder: assign((_, answer: PaypalCreateOrderResponse) => ({ paypalOrderId: answer.paypal_order_id })),
-    forgetPaypalOrder: assign({ paypalOrderId: null }),
-    problem: assign((_, problem: PaypalProblem | null) => ({ problem })),
-    /** Opens the approval window (blank until the PayPal order exists); the app provides it. */
-    openApprovalWindow: () => {},
-    /** Closes the approval window if it is still open; the app provides it. */
-    closeApprovalWindow: () => {},
-  },
-}).createMachine({
-  id: 'paypal',
-  context: ({ input }) => ({ order: input.order, paypalOrderId: null, problem: null }),
-  initial: 'onPending',
-  // The buyer may close the modal in every state that is not final: the order stays payable from the order list.
-  on: { 'paypal.close': { target: '.closed' } },
-  states: {
-    onPending: {
-      on: { 'paypal.createOrder': { target: 'creatingPaypalOrder', actions: { type: 'problem', params: null } } },
+export const paypalMachine = builtOnFirstUse(() =>
+  setup({
+    types: paymentTypes<PaypalContext, PaypalEvent>(),
+    actors: {
+      createPaypalOrder: providedByApp<PaypalCreateOrderResponse, OrderIdBody>('createPaypalOrder'),
+      capturePaypalOrder: providedByApp<PaypalCaptureResponse, PaypalCaptureRequest>('capturePaypalOrder'),
+      deleteOrder: providedByApp<SuccessResponse, DeleteOrderRequest>('deleteOrder'),
+      /** Watches PayPal's approval window; sends back paypal.approve / paypal.cancel / paypal.error. */
+      watchApproval: fromCallback<PaypalEvent, ApprovalWatchInput>(() => {
+        throw new Error('watchApproval is provided by the app');
+      }),
     },
-    creatingPaypalOrder: {
-      entry: 'openApprovalWindow',
-      invoke: {
-        id: 'createPaypalOrder',
-        src: 'createPaypalOrder',
-        input: ({ context }) => ({ orderId: context.order.orderId }),
-        onDone: { target: 'awaitingApproval', actions: { type: 'keepPaypalOrder', params: ({ event }) => event.output } },
-        onError: { target: 'buttonError', actions: 'closeApprovalWindow' },
+    guards: {
+      completed: (_, answer: PaypalCaptureResponse) => answer.status === 'COMPLETED',
+      instrumentDeclined: (_, error: unknown) => captureIssue(error) === 'INSTRUMENT_DECLINED',
+      paymentRefused: (_, error: unknown) => failureOf(error).code === 'PAYMENT_FAILED' && failureOf(error).status === 422,
+    },
+    actions: {
+      ...effectDefaults,
+      keepPaypalOrder: assign((_, answer: PaypalCreateOrderResponse) => ({ paypalOrderId: answer.paypal_order_id })),
+      forgetPaypalOrder: assign({ paypalOrderId: null }),
+      problem: assign((_, problem: PaypalProblem | null) => ({ problem })),
+      /** Opens the approval window (blank until the PayPal order exists); the app provides it. */
+      openApprovalWindow: () => {},
+      /** Closes the approval window if it is still open; the app provides it. */
+      closeApprovalWindow: () => {},
+    },
+  }).createMachine({
+    id: 'paypal',
+    context: ({ input }) => ({ order: input.order, paypalOrderId: null, problem: null }),
+    initial: 'onPending',
+    // The buyer may close the modal in every state that is not final: the order stays payable from the order list.
+    on: { 'paypal.close': { target: '.closed' } },
+    states: {
+      onPending: {
+        on: { 'paypal.createOrder': { target: 'creatingPaypalOrder', actions: { type: 'problem', params: null } } },
       },
-    },
-    awaitingApproval: {
-      invoke: {
-        id: 'watchApproval',
-        src: 'watchApproval',
-        input: ({ context }) => ({ paypalOrderId: context.paypalOrderId ?? '' }),
-        onError: { target: 'buttonError' },
+      creatingPaypalOrder: {
+        entry: 'openApprovalWindow',
+        invoke: {
+          id: 'createPaypalOrder',
+          src: 'createPaypalOrder',
+          input: ({ context }) => ({ orderId: context.order.orderId }),
+          onDone: { target: 'awaitingApproval', actions: { type: 'keepPaypalOrder', params: ({ event }) => event.output } },
+          onError: { target: 'buttonError', actions: 'closeApprovalWindow' },
+        },
       },
-      exit: 'closeApprovalWindow',
-      on: {
-        'paypal.approve': 'capturing',
-        'paypal.cancel': { target: 'onPending', actions: ['forgetPaypalOrder', { type: 'problem', params: 'cancelled' }] },
-        'paypal.error': 'buttonError',
+      awaitingApproval: {
+        invoke: {
+          id: 'watchApproval',
+          src: 'watchApproval',
+          input: ({ context }) => ({ paypalOrderId: context.paypalOrderId ?? '' }),
+          onError: { target: 'buttonError' },
+        },
+        exit: 'closeApprovalWindow',
+        on: {
+          'paypal.approve': 'capturing',
+          'paypal.cancel': { target: 'onPending', actions: ['forgetPaypalOrder', { type: 'problem', params: 'cancelled' }] },
+          'paypal.error': 'buttonError',
+        },
       },
-    },
-    capturing: {
-      invoke: {
-        id: 'capturePaypalOrder',
-        src: 'capturePaypalOrder',
-        input: ({ context }) => ({ paypalOrderId: context.paypalOrderId ?? '', orderId: context.order.orderId }),
-        onDone: [
-          { guard: { type: 'completed', params: ({ event }) => event.output }, target: 'success' },
-          // The contract answers COMPLETED or PENDING only (declined / failed captures are 422).
-          { target: 'capturePending' },
-        ],
-        onError: [
-          {
-            guard: { type: 'instrumentDeclined', params: errorOf },
-            target: 'onPending',
-            actions: ['forgetPaypalOrder', { type: 'problem', params: 'declined' }, { type: 'notify', params: PAYMENT_FAILED_NOTICE }],
-          },
-          { guard: { type: 'paymentRefused', params: errorOf }, target: 'failure' },
-          { target: 'captureUnconfirmed', actions: { type: 'log', params: ({ event }) => ({ message: 'PayPal capture unanswered', detail: failureOf(event.error) }) } },
-        ],
+      capturing: {
+        invoke: {
+          id: 'capturePaypalOrder',
+          src: 'capturePaypalOrder',
+          input: ({ context }) => ({ paypalOrderId: context.paypalOrderId ?? '', orderId: context.order.orderId }),
+          onDone: [
+            { guard: { type: 'completed', params: ({ event }) => event.output }, target: 'success' },
+            // The contract answers COMPLETED or PENDING only (declined / failed captures are 422).
+            { target: 'capturePending' },
+          ],
+          onError: [
+            {
+              guard: { type: 'instrumentDeclined', params: errorOf },
+              target: 'onPending',
+              actions: ['forgetPaypalOrder', { type: 'problem', params: 'declined' }, { type: 'notify', params: PAYMENT_FAILED_NOTICE }],
+            },
+            { guard: { type: 'paymentRefused', params: errorOf }, target: 'failure' },
+            { target: 'captureUnconfirmed', actions: { type: 'log', params: ({ event }) => ({ message: 'PayPal capture unanswered', detail: failureOf(event.error) }) } },
+          ],
+        },
       },
-    },
-    failure: {
-      entry: { type: 'notify', params: PAYMENT_FAILED_NOTICE },
-      invoke: {
-        id: 'deleteOrder',
-        src: 'deleteOrder',
-        input: ({ context }) => ({ order_id: context.order.orderId }),
-        onDone: { target: 'orderDeleted' },
-        onError: { target: 'orderDeleted' },
+      failure: {
+        entry: { type: 'notify', params: PAYMENT_FAILED_NOTICE },
+        invoke: {
+          id: 'deleteOrder',
+          src: 'deleteOrder',
+          input: ({ context }) => ({ order_id: context.order.orderId }),
+          onDone: { target: 'orderDeleted' },
+          onError: { target: 'orderDeleted' },
+        },
       },
+      capturePending: {
+        on: { 'paypal.close': 'handedOver' },
+      },
+      // PayPal could not be reached or its window not opened: the reason, pay again or close.
+      buttonError: {
+        entry: [{ type: 'forgetPaypalOrder' }, { type: 'problem', params: 'unreachable' }],
+        on: { 'paypal.createOrder': { target: 'creatingPaypalOrder', actions: { type: 'problem', params: null } } },
+      },
+      // The capture got no answer: it may have gone through; the order list shows what happened.
+      captureUnconfirmed: {
+        entry: { type: 'problem', params: 'unconfirmed' },
+      },
+      success: { type: 'final', output: { result: 'paid' } },
+      handedOver: { type: 'final', output: { result: 'pending' } },
+      orderDeleted: { type: 'final', output: { result: 'failed', orderDeleted: true } },
+      closed: { type: 'final', output: { result: 'toOrders' } },
     },
-    capturePending: {
-      on: { 'paypal.close': 'handedOver' },
-    },
-    // PayPal could not be reached or its window not opened: the reason, pay again or close.
-    buttonError: {
-      entry: [{ type: 'forgetPaypalOrder' }, { type: 'problem', params: 'unreachable' }],
-      on: { 'paypal.createOrder': { target: 'creatingPaypalOrder', actions: { type: 'problem', params: null } } },
-    },
-    // The capture got no answer: it may have gone through; the order list shows what happened.
-    captureUnconfirmed: {
-      entry: { type: 'problem', params: 'unconfirmed' },
-    },
-    success: { type: 'final', output: { result: 'paid' } },
-    handedOver: { type: 'final', output: { result: 'pending' } },
-    orderDeleted: { type: 'final', output: { result: 'failed', orderDeleted: true } },
-    closed: { type: 'final', output: { result: 'toOrders' } },
-  },
-  output: finalStateOutput,
-});
+    output: finalStateOutput,
+  }),
+);

@@ -17,6 +17,7 @@ import type { OrderIdBody, OrderPaymentStatus } from '../shared/api';
 import { effectDefaults } from '../shared/effects';
 import { orderReadGuards, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentInput, type PaymentOrder, finalStateOutput, paymentTypes } from './payment';
 import { readOrderInvoke } from './return-states';
+import { builtOnFirstUse } from '../shared/built-on-first-use';
 
 /** Pushed by the realtime connection when the order's payment status changes. */
 export interface OrderStatusPushed {
@@ -185,30 +186,32 @@ export function qrMachine<const Id extends string, const Src extends string, TAn
     },
     output: finalStateOutput,
   };
-  return setup({
-    types: paymentTypes<QrContext<TShown>, QrEvent>(),
-    // The creating actor's name is the member's: the actors are typed by name only where the
-    // member is (payment-logic.ts types what it provides by the registry's entry).
-    actors: {
-      [create.src]: providedByApp<TAnswer, TRequest>(create.src),
-      getOrder: providedByApp<OrderRead, OrderIdBody>('getOrder'),
-      watchOrderStatus: fromCallback<{ type: 'never' }, OrderIdBody>(() => () => {}),
-    } as Record<string, UnknownActorLogic>,
-    guards: {
-      ...orderReadGuards,
-      pushedApproved: (args) => pushed(args, 'approved'),
-      pushedRejected: (args) => pushed(args, 'rejected'),
-      qrCreated: (_, answer: TAnswer) => create.created?.(answer) ?? true,
-    },
-    actions: {
-      ...effectDefaults,
-      showQr: assign((_, answer: TAnswer) => create.shown(answer) as Partial<QrContext<TShown>>),
-      clearQr: assign(() => noQr as Partial<QrContext<TShown>>),
-    },
-    delays: {
-      pollInterval: 6000,
-      qrExpiry,
-    },
-    // The definition is checked against the family's shape here, where its names are known.
-  }).createMachine(definition as unknown as QrShape & { context: typeof definition.context });
+  return builtOnFirstUse(() =>
+    setup({
+      types: paymentTypes<QrContext<TShown>, QrEvent>(),
+      // The creating actor's name is the member's: the actors are typed by name only where the
+      // member is (payment-logic.ts types what it provides by the registry's entry).
+      actors: {
+        [create.src]: providedByApp<TAnswer, TRequest>(create.src),
+        getOrder: providedByApp<OrderRead, OrderIdBody>('getOrder'),
+        watchOrderStatus: fromCallback<{ type: 'never' }, OrderIdBody>(() => () => {}),
+      } as Record<string, UnknownActorLogic>,
+      guards: {
+        ...orderReadGuards,
+        pushedApproved: (args) => pushed(args, 'approved'),
+        pushedRejected: (args) => pushed(args, 'rejected'),
+        qrCreated: (_, answer: TAnswer) => create.created?.(answer) ?? true,
+      },
+      actions: {
+        ...effectDefaults,
+        showQr: assign((_, answer: TAnswer) => create.shown(answer) as Partial<QrContext<TShown>>),
+        clearQr: assign(() => noQr as Partial<QrContext<TShown>>),
+      },
+      delays: {
+        pollInterval: 6000,
+        qrExpiry,
+      },
+      // The definition is checked against the family's shape here, where its names are known.
+    }).createMachine(definition as unknown as QrShape & { context: typeof definition.context }),
+  );
 }

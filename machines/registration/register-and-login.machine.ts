@@ -18,6 +18,7 @@ import type { LoginRequest, LoginResponse, NonMemberLoginRequest, RegistrationPa
 import { effectDefaults } from '../shared/effects';
 import { registrationMessage } from './registration-errors';
 import { providedByApp } from '../shared/provided';
+import { builtOnFirstUse } from '../shared/built-on-first-use';
 
 export interface RegisterAndLoginInput {
   values: RegistrationValues;
@@ -90,90 +91,92 @@ export function registrationPayload(context: RegisterAndLoginContext): Registrat
   };
 }
 
-export const registerAndLoginMachine = setup({
-  types: {
-    context: {} as RegisterAndLoginContext,
-    input: {} as RegisterAndLoginInput,
-    output: {} as RegisterAndLoginOutput,
-  },
-  actors: {
-    registerStudent: providedByApp<RegistrationResponse, RegistrationPayload>('registerStudent'),
-    login: providedByApp<LoginResponse, LoginRequest>('login'),
-    loginNonMember: providedByApp<LoginResponse, NonMemberLoginRequest>('loginNonMember'),
-  },
-  guards: {
-    formValid: ({ context }) => validateRegistration(context.values, context.config).ok,
-    withUsername: ({ context }) => withUsername(context),
-  },
-  actions: {
-    ...effectDefaults,
-    keepMessage: assign((_, message: Shown) => ({ message })),
-    keepUser: assign((_, user: SessionUser) => ({ user })),
-  },
-}).createMachine({
-  id: 'registerAndLogin',
-  context: ({ input }) => ({ ...input, userId: null, user: null, message: null, code: null, account: null }),
-  initial: 'validating',
-  states: {
-    validating: {
-      always: [
-        { guard: 'formValid', target: 'registering' },
-        {
-          target: 'invalid',
-          // Spec 5: invalid data is notified per group (contact info, login info, tax invoice).
-          actions: enqueueActions(({ context, enqueue }) => {
-            for (const g of validateRegistration(context.values, context.config).groups) {
-              enqueue({ type: 'notify', params: { kind: 'error', topic: 'invalidData', title: g.message, message: g.errors[0]?.message ?? g.message } });
-            }
-          }),
+export const registerAndLoginMachine = builtOnFirstUse(() =>
+  setup({
+    types: {
+      context: {} as RegisterAndLoginContext,
+      input: {} as RegisterAndLoginInput,
+      output: {} as RegisterAndLoginOutput,
+    },
+    actors: {
+      registerStudent: providedByApp<RegistrationResponse, RegistrationPayload>('registerStudent'),
+      login: providedByApp<LoginResponse, LoginRequest>('login'),
+      loginNonMember: providedByApp<LoginResponse, NonMemberLoginRequest>('loginNonMember'),
+    },
+    guards: {
+      formValid: ({ context }) => validateRegistration(context.values, context.config).ok,
+      withUsername: ({ context }) => withUsername(context),
+    },
+    actions: {
+      ...effectDefaults,
+      keepMessage: assign((_, message: Shown) => ({ message })),
+      keepUser: assign((_, user: SessionUser) => ({ user })),
+    },
+  }).createMachine({
+    id: 'registerAndLogin',
+    context: ({ input }) => ({ ...input, userId: null, user: null, message: null, code: null, account: null }),
+    initial: 'validating',
+    states: {
+      validating: {
+        always: [
+          { guard: 'formValid', target: 'registering' },
+          {
+            target: 'invalid',
+            // Spec 5: invalid data is notified per group (contact info, login info, tax invoice).
+            actions: enqueueActions(({ context, enqueue }) => {
+              for (const g of validateRegistration(context.values, context.config).groups) {
+                enqueue({ type: 'notify', params: { kind: 'error', topic: 'invalidData', title: g.message, message: g.errors[0]?.message ?? g.message } });
+              }
+            }),
+          },
+        ],
+      },
+      registering: {
+        invoke: {
+          id: 'registerStudent',
+          src: 'registerStudent',
+          input: ({ context }) => registrationPayload(context),
+          onDone: { target: 'choosingLogin', actions: assign({ userId: ({ event }) => event.output.userId }) },
+          onError: {
+            target: 'rejected',
+            actions: [
+              { type: 'keepMessage', params: ({ event }) => registrationMessage(failureOf(event.error).code) },
+              assign({ code: ({ event }) => failureOf(event.error).code, account: ({ event }) => duplicateAccountOf(event.error) }),
+              { type: 'notify', params: ({ event }) => ({ kind: 'error', topic: 'invalidData', message: registrationMessage(failureOf(event.error).code) }) },
+            ],
+          },
         },
-      ],
-    },
-    registering: {
-      invoke: {
-        id: 'registerStudent',
-        src: 'registerStudent',
-        input: ({ context }) => registrationPayload(context),
-        onDone: { target: 'choosingLogin', actions: assign({ userId: ({ event }) => event.output.userId }) },
-        onError: {
-          target: 'rejected',
-          actions: [
-            { type: 'keepMessage', params: ({ event }) => registrationMessage(failureOf(event.error).code) },
-            assign({ code: ({ event }) => failureOf(event.error).code, account: ({ event }) => duplicateAccountOf(event.error) }),
-            { type: 'notify', params: ({ event }) => ({ kind: 'error', topic: 'invalidData', message: registrationMessage(failureOf(event.error).code) }) },
-          ],
+      },
+      choosingLogin: {
+        always: [{ guard: 'withUsername', target: 'loggingIn' }, { target: 'loggingInNonMember' }],
+      },
+      loggingIn: {
+        invoke: {
+          id: 'login',
+          src: 'login',
+          input: ({ context }) => ({ username: (context.values.username ?? '').trim(), password: context.values.password ?? '' }),
+          onDone: { target: 'registered', actions: { type: 'keepUser', params: ({ event }) => event.output.user } },
+          onError: { target: 'rejected', actions: [{ type: 'keepMessage', params: MSG.INVALID_LOGIN_INFO }, { type: 'notify', params: LOGIN_REJECTED }] },
         },
       },
-    },
-    choosingLogin: {
-      always: [{ guard: 'withUsername', target: 'loggingIn' }, { target: 'loggingInNonMember' }],
-    },
-    loggingIn: {
-      invoke: {
-        id: 'login',
-        src: 'login',
-        input: ({ context }) => ({ username: (context.values.username ?? '').trim(), password: context.values.password ?? '' }),
-        onDone: { target: 'registered', actions: { type: 'keepUser', params: ({ event }) => event.output.user } },
-        onError: { target: 'rejected', actions: [{ type: 'keepMessage', params: MSG.INVALID_LOGIN_INFO }, { type: 'notify', params: LOGIN_REJECTED }] },
+      loggingInNonMember: {
+        invoke: {
+          id: 'loginNonMember',
+          src: 'loginNonMember',
+          input: ({ context }) => ({ email: (context.values.email ?? '').trim(), credential: context.credential }),
+          onDone: { target: 'registered', actions: { type: 'keepUser', params: ({ event }) => event.output.user } },
+          onError: { target: 'rejected', actions: [{ type: 'keepMessage', params: MSG.INVALID_LOGIN_INFO }, { type: 'notify', params: LOGIN_REJECTED }] },
+        },
       },
+      registered: { type: 'final' },
+      rejected: { type: 'final' },
+      invalid: { type: 'final' },
     },
-    loggingInNonMember: {
-      invoke: {
-        id: 'loginNonMember',
-        src: 'loginNonMember',
-        input: ({ context }) => ({ email: (context.values.email ?? '').trim(), credential: context.credential }),
-        onDone: { target: 'registered', actions: { type: 'keepUser', params: ({ event }) => event.output.user } },
-        onError: { target: 'rejected', actions: [{ type: 'keepMessage', params: MSG.INVALID_LOGIN_INFO }, { type: 'notify', params: LOGIN_REJECTED }] },
-      },
-    },
-    registered: { type: 'final' },
-    rejected: { type: 'final' },
-    invalid: { type: 'final' },
-  },
-  output: ({ context }) =>
-    context.user
-      ? { ok: true, user: context.user }
-      : context.code
-        ? { ok: false, reason: 'rejected', message: context.message, code: context.code, account: context.account, email: (context.values.email ?? '').trim() }
-        : { ok: false, reason: context.message ? 'rejected' : 'invalid', message: context.message },
-});
+    output: ({ context }) =>
+      context.user
+        ? { ok: true, user: context.user }
+        : context.code
+          ? { ok: false, reason: 'rejected', message: context.message, code: context.code, account: context.account, email: (context.values.email ?? '').trim() }
+          : { ok: false, reason: context.message ? 'rejected' : 'invalid', message: context.message },
+  }),
+);

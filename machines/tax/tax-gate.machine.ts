@@ -19,6 +19,7 @@ import { failureOf, validationIssuesOf } from '../shared/api-error';
 import type { DataResponse, Student, SuccessResponse, TaxInfo, UploadRequest, UploadResponse } from '../shared/api';
 import { effectDefaults, type Notice } from '../shared/effects';
 import { providedByApp } from '../shared/provided';
+import { builtOnFirstUse } from '../shared/built-on-first-use';
 
 export interface TaxGateInput {
   /** Subtotal of the order (VAT included), minor units. */
@@ -107,120 +108,122 @@ function saveFailed(error: unknown): Notice {
 }
 
 
-export const taxGateMachine = setup({
-  types: {
-    context: {} as TaxGateContext,
-    events: {} as TaxGateEvent,
-    input: {} as TaxGateInput,
-    output: {} as TaxGateOutput,
-  },
-  actors: {
-    getStudentProfile: providedByApp<DataResponse<Student>, void>('getStudentProfile'),
-    updateStudentTax: providedByApp<SuccessResponse, TaxInfo>('updateStudentTax'),
-    uploadFile: providedByApp<UploadResponse, UploadRequest>('uploadFile'),
-  },
-  guards: {
-    /** Below the threshold, or nothing to check (no tax invoice on the site, no withholding offered). */
-    noTaxCheck: ({ context }) => {
-      const o = context.order;
-      const base = taxBase(o);
-      return !needsTaxInvoiceCheck(base, o.currency, o.settings) && !(o.withholding && isWithholdingOffered(base, o.currency, o.settings));
+export const taxGateMachine = builtOnFirstUse(() =>
+  setup({
+    types: {
+      context: {} as TaxGateContext,
+      events: {} as TaxGateEvent,
+      input: {} as TaxGateInput,
+      output: {} as TaxGateOutput,
     },
-    withholdingNeedsJuristic: ({ context }) => context.order.withholding && withholdingEligibility(context.student) === 'change_person_type',
-    withholdingTaxInfoIncomplete: ({ context }) =>
-      context.order.withholding && context.student !== null && taxInvoiceErrors({ ...context.student, tax_person_type: 'juristic_person' }).length > 0,
-    formValid: ({ context }) => validateTaxInvoice(taxInfo(context.form)).ok,
-    certificateAcceptable: (_, file: Blob & { name: string }) => validateUpload([{ name: file.name, size: file.size, type: file.type }], { kinds: ['image'] }).ok,
-  },
-  actions: {
-    ...effectDefaults,
-    keepStudent: assign((_, answer: DataResponse<Student>) => ({ student: answer.data, form: formOf(answer.data) })),
-    /** Becoming a juristic person clears the tax fields (spec 5: changing person type clears them). */
-    startJuristicForm: assign({ form: EMPTY_FORM, errors: [] }),
-    updateForm: assign(({ context }, values: Partial<TaxInvoiceForm>) => ({ form: { ...context.form, ...values }, errors: [] })),
-    keepCertificate: assign(({ context }, answer: UploadResponse) => ({ form: { ...context.form, tax_company_certificate: answer.fileName[0] ?? null } })),
-    showErrors: assign((_, errors: FieldError[]) => ({ errors })),
-  },
-}).createMachine({
-  id: 'taxGate',
-  context: ({ input }) => ({ order: input, student: null, form: EMPTY_FORM, errors: [] }),
-  initial: 'checkingThreshold',
-  states: {
-    checkingThreshold: {
-      always: [{ guard: 'noTaxCheck', target: 'passed' }, { target: 'loadingStudent' }],
+    actors: {
+      getStudentProfile: providedByApp<DataResponse<Student>, void>('getStudentProfile'),
+      updateStudentTax: providedByApp<SuccessResponse, TaxInfo>('updateStudentTax'),
+      uploadFile: providedByApp<UploadResponse, UploadRequest>('uploadFile'),
     },
-    loadingStudent: {
-      invoke: {
-        id: 'getStudentProfile',
-        src: 'getStudentProfile',
-        onDone: { target: 'evaluating', actions: { type: 'keepStudent', params: ({ event }) => event.output } },
-        onError: {
-          target: 'studentUnavailable',
-          actions: { type: 'notify', params: { kind: 'error', topic: 'fail', message: MSG.CANNOT_LOAD_DATA } },
-        },
+    guards: {
+      /** Below the threshold, or nothing to check (no tax invoice on the site, no withholding offered). */
+      noTaxCheck: ({ context }) => {
+        const o = context.order;
+        const base = taxBase(o);
+        return !needsTaxInvoiceCheck(base, o.currency, o.settings) && !(o.withholding && isWithholdingOffered(base, o.currency, o.settings));
       },
+      withholdingNeedsJuristic: ({ context }) => context.order.withholding && withholdingEligibility(context.student) === 'change_person_type',
+      withholdingTaxInfoIncomplete: ({ context }) =>
+        context.order.withholding && context.student !== null && taxInvoiceErrors({ ...context.student, tax_person_type: 'juristic_person' }).length > 0,
+      formValid: ({ context }) => validateTaxInvoice(taxInfo(context.form)).ok,
+      certificateAcceptable: (_, file: Blob & { name: string }) => validateUpload([{ name: file.name, size: file.size, type: file.type }], { kinds: ['image'] }).ok,
     },
-    evaluating: {
-      always: [
-        { guard: 'withholdingNeedsJuristic', target: 'confirmingPersonType' },
-        { guard: 'withholdingTaxInfoIncomplete', target: 'editingTaxInvoice' },
-        { target: 'passed' },
-      ],
+    actions: {
+      ...effectDefaults,
+      keepStudent: assign((_, answer: DataResponse<Student>) => ({ student: answer.data, form: formOf(answer.data) })),
+      /** Becoming a juristic person clears the tax fields (spec 5: changing person type clears them). */
+      startJuristicForm: assign({ form: EMPTY_FORM, errors: [] }),
+      updateForm: assign(({ context }, values: Partial<TaxInvoiceForm>) => ({ form: { ...context.form, ...values }, errors: [] })),
+      keepCertificate: assign(({ context }, answer: UploadResponse) => ({ form: { ...context.form, tax_company_certificate: answer.fileName[0] ?? null } })),
+      showErrors: assign((_, errors: FieldError[]) => ({ errors })),
     },
-    /** The change-person-type modal. */
-    confirmingPersonType: {
-      on: {
-        'personType.confirm': { target: 'editingTaxInvoice', actions: 'startJuristicForm' },
-        'personType.cancel': 'declined',
+  }).createMachine({
+    id: 'taxGate',
+    context: ({ input }) => ({ order: input, student: null, form: EMPTY_FORM, errors: [] }),
+    initial: 'checkingThreshold',
+    states: {
+      checkingThreshold: {
+        always: [{ guard: 'noTaxCheck', target: 'passed' }, { target: 'loadingStudent' }],
       },
-    },
-    /** The juristic tax-invoice modal (85% wide, max 750 px; a click on the mask does not close it). */
-    editingTaxInvoice: {
-      on: {
-        'taxInvoice.update': { actions: { type: 'updateForm', params: ({ event }) => event.values } },
-        'certificate.select': [
-          { guard: { type: 'certificateAcceptable', params: ({ event }) => event.file }, target: 'uploadingCertificate' },
-          { actions: { type: 'notify', params: { kind: 'error', topic: 'invalidData', message: MSG.FILE_TYPE_NOT_ALLOWED } } },
-        ],
-        'taxInvoice.submit': [
-          { guard: 'formValid', target: 'savingTaxInvoice', actions: { type: 'showErrors', params: [] } },
-          {
-            actions: [
-              { type: 'showErrors', params: ({ context }) => taxInvoiceErrors(taxInfo(context.form)) },
-              { type: 'notify', params: INVALID },
-            ],
+      loadingStudent: {
+        invoke: {
+          id: 'getStudentProfile',
+          src: 'getStudentProfile',
+          onDone: { target: 'evaluating', actions: { type: 'keepStudent', params: ({ event }) => event.output } },
+          onError: {
+            target: 'studentUnavailable',
+            actions: { type: 'notify', params: { kind: 'error', topic: 'fail', message: MSG.CANNOT_LOAD_DATA } },
           },
+        },
+      },
+      evaluating: {
+        always: [
+          { guard: 'withholdingNeedsJuristic', target: 'confirmingPersonType' },
+          { guard: 'withholdingTaxInfoIncomplete', target: 'editingTaxInvoice' },
+          { target: 'passed' },
         ],
-        'taxInvoice.cancel': 'declined',
       },
-    },
-    uploadingCertificate: {
-      invoke: {
-        id: 'uploadFile',
-        src: 'uploadFile',
-        input: ({ event }) => ({ imageinput: (event as { file: Blob }).file }),
-        onDone: { target: 'editingTaxInvoice', actions: { type: 'keepCertificate', params: ({ event }) => event.output } },
-        onError: {
-          target: 'editingTaxInvoice',
-          actions: { type: 'notify', params: { kind: 'error', topic: 'invalidData', message: MSG.IMAGE_UPLOAD_FAILED } },
+      /** The change-person-type modal. */
+      confirmingPersonType: {
+        on: {
+          'personType.confirm': { target: 'editingTaxInvoice', actions: 'startJuristicForm' },
+          'personType.cancel': 'declined',
         },
       },
-    },
-    savingTaxInvoice: {
-      invoke: {
-        id: 'updateStudentTax',
-        src: 'updateStudentTax',
-        input: ({ context }) => taxInfo(context.form),
-        onDone: { target: 'passed' },
-        onError: {
-          target: 'editingTaxInvoice',
-          actions: [{ type: 'showErrors', params: ({ event }) => validationIssuesOf(event.error) }, { type: 'notify', params: ({ event }) => saveFailed(event.error) }],
+      /** The juristic tax-invoice modal (85% wide, max 750 px; a click on the mask does not close it). */
+      editingTaxInvoice: {
+        on: {
+          'taxInvoice.update': { actions: { type: 'updateForm', params: ({ event }) => event.values } },
+          'certificate.select': [
+            { guard: { type: 'certificateAcceptable', params: ({ event }) => event.file }, target: 'uploadingCertificate' },
+            { actions: { type: 'notify', params: { kind: 'error', topic: 'invalidData', message: MSG.FILE_TYPE_NOT_ALLOWED } } },
+          ],
+          'taxInvoice.submit': [
+            { guard: 'formValid', target: 'savingTaxInvoice', actions: { type: 'showErrors', params: [] } },
+            {
+              actions: [
+                { type: 'showErrors', params: ({ context }) => taxInvoiceErrors(taxInfo(context.form)) },
+                { type: 'notify', params: INVALID },
+              ],
+            },
+          ],
+          'taxInvoice.cancel': 'declined',
         },
       },
+      uploadingCertificate: {
+        invoke: {
+          id: 'uploadFile',
+          src: 'uploadFile',
+          input: ({ event }) => ({ imageinput: (event as { file: Blob }).file }),
+          onDone: { target: 'editingTaxInvoice', actions: { type: 'keepCertificate', params: ({ event }) => event.output } },
+          onError: {
+            target: 'editingTaxInvoice',
+            actions: { type: 'notify', params: { kind: 'error', topic: 'invalidData', message: MSG.IMAGE_UPLOAD_FAILED } },
+          },
+        },
+      },
+      savingTaxInvoice: {
+        invoke: {
+          id: 'updateStudentTax',
+          src: 'updateStudentTax',
+          input: ({ context }) => taxInfo(context.form),
+          onDone: { target: 'passed' },
+          onError: {
+            target: 'editingTaxInvoice',
+            actions: [{ type: 'showErrors', params: ({ event }) => validationIssuesOf(event.error) }, { type: 'notify', params: ({ event }) => saveFailed(event.error) }],
+          },
+        },
+      },
+      passed: { type: 'final', output: { passed: true } },
+      declined: { type: 'final', output: { passed: false, reason: 'declined' } },
+      studentUnavailable: { type: 'final', output: { passed: false, reason: 'studentUnavailable' } },
     },
-    passed: { type: 'final', output: { passed: true } },
-    declined: { type: 'final', output: { passed: false, reason: 'declined' } },
-    studentUnavailable: { type: 'final', output: { passed: false, reason: 'studentUnavailable' } },
-  },
-  output: ({ event }) => (event as unknown as { output: TaxGateOutput }).output,
-});
+    output: ({ event }) => (event as unknown as { output: TaxGateOutput }).output,
+  }),
+);

@@ -17,6 +17,7 @@ import { consoleLog } from './console-log';
 import { effectActions } from './effects';
 import { unwrap } from './errors';
 import { paymentMachineLogics } from './payment-logic';
+import { builtOnFirstUse } from '../../machines/shared/built-on-first-use';
 
 const log = consoleLog('checkout');
 
@@ -38,17 +39,22 @@ const cartLogic = (checkoutMachine.implementations.actors.cart as typeof cartMac
   actions: { notify: effectActions.notify },
 });
 
-export const registerAndLoginLogic = registerAndLoginMachine.provide({
-  actors: { registerStudent: studentActors.registerStudent, login: sessionActors.login, loginNonMember: sessionActors.loginNonMember },
-  actions: effectActions,
-});
+// Built when a registration or an order first uses them (machines/shared/built-on-first-use.ts).
+export const registerAndLoginLogic = builtOnFirstUse(() =>
+  registerAndLoginMachine.provide({
+    actors: { registerStudent: studentActors.registerStudent, login: sessionActors.login, loginNonMember: sessionActors.loginNonMember },
+    actions: effectActions,
+  }),
+);
 
 export const setPasswordLogic = setPasswordMachine.provide({ actors: { setStudentPassword: studentActors.setStudentPassword } });
 
-export const taxGateLogic = taxGateMachine.provide({
-  actors: { getStudentProfile: studentActors.getStudentProfile, updateStudentTax: studentActors.updateStudentTax, uploadFile: studentActors.uploadFile },
-  actions: effectActions,
-});
+export const taxGateLogic = builtOnFirstUse(() =>
+  taxGateMachine.provide({
+    actors: { getStudentProfile: studentActors.getStudentProfile, updateStudentTax: studentActors.updateStudentTax, uploadFile: studentActors.uploadFile },
+    actions: effectActions,
+  }),
+);
 
 export const checkoutLogic = checkoutMachine.provide({
   actors: {

@@ -1,6 +1,8 @@
 /**
  * The payment machines with the app's real actors and effects (machine.provide). The checkout
- * runs them as its children; the card-payment return page runs the 2C2P card machine itself.
+ * runs them as its children; the card-payment return page runs the 2C2P card machine itself. Each
+ * is built when a payment first uses it (machines/shared/built-on-first-use.ts), not while the
+ * course page loads the checkout's code.
  */
 import { fromPromise } from 'xstate';
 import { bankTransferMachine } from '../../machines/payments/bank-transfer.machine';
@@ -21,6 +23,7 @@ import { api } from './client';
 import { unwrap } from './errors';
 import { effectActions } from './effects';
 import { approvalWindow } from './paypal-window';
+import { builtOnFirstUse } from '../../machines/shared/built-on-first-use';
 
 const actions = effectActions;
 const { getOrder, approveOrderPayment, deleteOrder } = orderActors;
@@ -34,34 +37,44 @@ const create2c2pCardRequest = fromPromise<TwoC2pCardAnswer, TwoC2pCardRequest>(a
   return { success: true, data: body };
 });
 
-export const bankTransferLogic = bankTransferMachine.provide({
-  actors: { uploadFile: studentActors.uploadFile, createPaymentReportPrivate: paymentActors.createPaymentReportPrivate, sendPaymentOrderEmail: paymentActors.sendPaymentOrderEmail },
-  actions,
-});
+export const bankTransferLogic = builtOnFirstUse(() =>
+  bankTransferMachine.provide({
+    actors: { uploadFile: studentActors.uploadFile, createPaymentReportPrivate: paymentActors.createPaymentReportPrivate, sendPaymentOrderEmail: paymentActors.sendPaymentOrderEmail },
+    actions,
+  }),
+);
 const paypalWindow = approvalWindow();
-export const paypalLogic = paypalMachine.provide({
-  actors: { createPaypalOrder: paymentActors.createPaypalOrder, capturePaypalOrder: paymentActors.capturePaypalOrder, deleteOrder, ...paypalWindow.actors },
-  actions: { ...actions, ...paypalWindow.actions },
-});
-export const twoC2pCardLogic = twoC2pCardMachine.provide({ actors: { create2c2pCardRequest, getOrder }, actions });
+export const paypalLogic = builtOnFirstUse(() =>
+  paypalMachine.provide({
+    actors: { createPaypalOrder: paymentActors.createPaypalOrder, capturePaypalOrder: paymentActors.capturePaypalOrder, deleteOrder, ...paypalWindow.actors },
+    actions: { ...actions, ...paypalWindow.actions },
+  }),
+);
+export const twoC2pCardLogic = builtOnFirstUse(() => twoC2pCardMachine.provide({ actors: { create2c2pCardRequest, getOrder }, actions }));
 /** The card-payment return page's flow: the 2C2P card machine above, and where the page goes at its end. */
-export const cardReturnLogic = cardReturnMachine.provide({ actors: { twoC2pCard: twoC2pCardLogic }, actions });
-export const twoC2pLinkLogic = twoC2pLinkMachine.provide({ actors: { create2c2pPaymentLink: paymentActors.create2c2pPaymentLink, getOrder }, actions });
-export const scbQrLogic = scbQrMachine.provide({ actors: { createScbQrCode: paymentActors.createScbQrCode, getOrder, watchOrderStatus: realtimeActors.watchOrderStatus }, actions });
-export const omiseCardLogic = omiseCardMachine.provide({
-  actors: { getOmiseCardPublicKey: paymentActors.getOmiseCardPublicKey, chargeOmiseCard: paymentActors.chargeOmiseCard, approveOrderPayment, getOrder },
-  actions,
-});
-export const omisePromptPayLogic = omisePromptPayMachine.provide({
-  actors: { createOmisePromptPay: paymentActors.createOmisePromptPay, getOrder, watchOrderStatus: realtimeActors.watchOrderStatus },
-  actions,
-});
-export const gbPrimeCardLogic = gbPrimeCardMachine.provide({ actors: { createGbPrimeCardPayment: paymentActors.createGbPrimeCardPayment, getOrder }, actions });
-export const gbPrimePromptPayLogic = gbPrimePromptPayMachine.provide({
-  actors: { createGbPrimePromptPay: paymentActors.createGbPrimePromptPay, getOrder, watchOrderStatus: realtimeActors.watchOrderStatus },
-  actions,
-});
-export const paySolutionsLogic = paySolutionsMachine.provide({ actors: { createPaySolutionsPayment: paymentActors.createPaySolutionsPayment, getOrder }, actions });
+export const cardReturnLogic = builtOnFirstUse(() => cardReturnMachine.provide({ actors: { twoC2pCard: twoC2pCardLogic }, actions }));
+export const twoC2pLinkLogic = builtOnFirstUse(() => twoC2pLinkMachine.provide({ actors: { create2c2pPaymentLink: paymentActors.create2c2pPaymentLink, getOrder }, actions }));
+export const scbQrLogic = builtOnFirstUse(() => scbQrMachine.provide({ actors: { createScbQrCode: paymentActors.createScbQrCode, getOrder, watchOrderStatus: realtimeActors.watchOrderStatus }, actions }));
+export const omiseCardLogic = builtOnFirstUse(() =>
+  omiseCardMachine.provide({
+    actors: { getOmiseCardPublicKey: paymentActors.getOmiseCardPublicKey, chargeOmiseCard: paymentActors.chargeOmiseCard, approveOrderPayment, getOrder },
+    actions,
+  }),
+);
+export const omisePromptPayLogic = builtOnFirstUse(() =>
+  omisePromptPayMachine.provide({
+    actors: { createOmisePromptPay: paymentActors.createOmisePromptPay, getOrder, watchOrderStatus: realtimeActors.watchOrderStatus },
+    actions,
+  }),
+);
+export const gbPrimeCardLogic = builtOnFirstUse(() => gbPrimeCardMachine.provide({ actors: { createGbPrimeCardPayment: paymentActors.createGbPrimeCardPayment, getOrder }, actions }));
+export const gbPrimePromptPayLogic = builtOnFirstUse(() =>
+  gbPrimePromptPayMachine.provide({
+    actors: { createGbPrimePromptPay: paymentActors.createGbPrimePromptPay, getOrder, watchOrderStatus: realtimeActors.watchOrderStatus },
+    actions,
+  }),
+);
+export const paySolutionsLogic = builtOnFirstUse(() => paySolutionsMachine.provide({ actors: { createPaySolutionsPayment: paymentActors.createPaySolutionsPayment, getOrder }, actions }));
 
 /**
  * The payment machines with the app's real actors, by the invoke id of the registry

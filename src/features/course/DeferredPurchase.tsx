@@ -18,9 +18,9 @@ import { Alert, Skeleton } from '../../ui';
 let checkoutCode: Promise<typeof PurchaseEntry> | null = null;
 /**
  * The checkout's code, evaluated in five tasks instead of one (a chunk's modules are evaluated
- * in one task when it arrives): zod with the form rules, then the ten payment machines (built when
- * their modules run), then their configuration with the app's actors (src/api/payment-logic: each
- * `provide` builds its machine again), then the checkout's own machines with theirs
+ * in one task when it arrives): zod with the form rules, then the ten payment machines' modules,
+ * then their configuration with the app's actors (src/api/payment-logic; both build a machine only
+ * when a payment first uses it, machines/shared/built-on-first-use.ts), then the checkout's own machines with theirs
  * (src/api/checkout-logic), then the panel's components. Started when the page's purchase area
  * mounts, beside the purchase data's requests; a failed load is tried again on the next call.
  */
