@@ -75,16 +75,16 @@ export function paintBeforeScripts(): Plugin {
 
 /**
  * Build plugin: the page lists the files of the course page's checkout code, so the course page
- * can fetch them all at once while it still runs them in five tasks
- * (src/features/course/DeferredPurchase.tsx `loadCheckoutCode`, `preloadCheckoutCode`). The five steps
+ * can fetch them all at once while it still runs them in six tasks
+ * (src/features/course/DeferredPurchase.tsx `loadCheckoutCode`, `preloadCheckoutCode`). The six steps
  * are dynamic imports made one after the other; without the list, each step's files were asked
- * for only when the step before had run (five round trips in a row). The list is a JSON data
+ * for only when the step before had run (six round trips in a row). The list is a JSON data
  * block (`<script type="application/json" id="checkout-code">`: data, not a script, outside the
- * Content-Security-Policy's script hashes): every chunk the five imports need, with their static
+ * Content-Security-Policy's script hashes): every chunk the six imports need, with their static
  * imports, less what the course route has loaded by then. The dev server writes none, and nothing is preloaded.
  */
 export const CHECKOUT_CODE_ID = 'checkout-code';
-const CHECKOUT_STEPS = ['domain/forms/common.ts', 'machines/payments/methods.ts', 'src/api/payment-logic.ts', 'src/api/checkout-logic.ts', 'src/features/checkout/purchase-entry.tsx'];
+const CHECKOUT_STEPS = ['domain/forms/common.ts', 'machines/payments/methods.ts', 'src/api/payment-logic.ts', 'machines/checkout/checkout.machine.ts', 'src/api/checkout-logic.ts', 'src/features/checkout/purchase-entry.tsx'];
 
 type BundleChunk = { type: 'chunk'; fileName: string; isEntry: boolean; imports: string[]; dynamicImports: string[]; moduleIds: string[] };
 
@@ -94,7 +94,7 @@ const hasModule = (c: { moduleIds: string[] }, path: string) => c.moduleIds.some
 /**
  * The chunks a course or product page runs while it starts: `startup`, what is there when the
  * course page asks for its checkout (the entry, what it imports at start — React DOM, the app; not
- * the English catalogue — and the course page's chunk); `checkout`, the checkout's five steps
+ * the English catalogue — and the course page's chunk); `checkout`, the checkout's six steps
  * with their static imports, less those; `later`, the product page's chunks, DOMPurify and the
  * purchase data's reads.
  */

@@ -1,5 +1,5 @@
 // The build's list of the course page's checkout files (vite.config.ts checkoutPreloads): every
-// chunk of the five staged imports with their static imports, less what the course route has
+// chunk of the six staged imports with their static imports, less what the course route has
 // already loaded; a data block, not a script the Content-Security-Policy must allow.
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,14 +22,15 @@ const bundle = Object.fromEntries(
     chunk('assets/requests-1.js', ['src/api/requests/index.ts']),
     chunk('assets/en-1.js', ['src/i18n/en.ts'], ['assets/messages-en-1.js']),
     chunk('assets/messages-en-1.js', ['domain/messages-en.ts']),
-    chunk('assets/CoursePage-1.js', ['src/features/course/CoursePage.tsx'], ['assets/Button-1.js'], ['assets/common-1.js', 'assets/methods-1.js', 'assets/payment-logic-1.js', 'assets/checkout-logic-1.js', 'assets/purchase-entry-1.js']),
+    chunk('assets/CoursePage-1.js', ['src/features/course/CoursePage.tsx'], ['assets/Button-1.js'], ['assets/common-1.js', 'assets/methods-1.js', 'assets/payment-logic-1.js', 'assets/checkout-machine-1.js', 'assets/checkout-logic-1.js', 'assets/purchase-entry-1.js']),
     chunk('assets/Button-1.js', ['src/ui/Button.tsx']),
     // the first step's module sits in a shared chunk, not a chunk of its own
     chunk('assets/common-1.js', ['domain/forms/common.ts', 'node_modules/zod/index.js']),
     chunk('assets/methods-1.js', ['machines/payments/methods.ts'], ['assets/machines-1.js']),
     chunk('assets/machines-1.js', ['machines/payments/qr.family.ts', 'machines/payments/hosted.family.ts'], ['assets/provided-1.js']),
     chunk('assets/payment-logic-1.js', ['src/api/payment-logic.ts'], ['assets/provided-1.js', 'assets/requests-1.js', 'assets/machines-1.js']),
-    chunk('assets/checkout-logic-1.js', ['src/api/checkout-logic.ts', 'machines/checkout/checkout.machine.ts'], ['assets/payment-logic-1.js']),
+    chunk('assets/checkout-machine-1.js', ['machines/checkout/checkout.machine.ts', 'machines/cart/cart.machine.ts'], ['assets/provided-1.js']),
+    chunk('assets/checkout-logic-1.js', ['src/api/checkout-logic.ts'], ['assets/payment-logic-1.js', 'assets/checkout-machine-1.js']),
     chunk('assets/provided-1.js', ['node_modules/xstate/index.js']),
     chunk('assets/purchase-entry-1.js', ['src/features/checkout/purchase-entry.tsx'], ['assets/PurchasePanel-1.js', 'assets/provided-1.js']),
     chunk('assets/PurchasePanel-1.js', ['src/features/checkout/components/PurchasePanel.tsx'], ['assets/Button-1.js', 'assets/Modal-1.js']),
@@ -48,7 +49,7 @@ const bundle = Object.fromEntries(
 const listOf = (html: string) => JSON.parse(/<script type="application\/json" id="checkout-code">([\s\S]*?)<\/script>/.exec(html)![1]!) as string[];
 
 describe('the checkout files the course page preloads', () => {
-  it('lists the five steps and their static imports in the order they run, not what the entry, the app or the course page loaded', () => {
+  it('lists the six steps and their static imports in the order they run, not what the entry, the app or the course page loaded', () => {
     const html = transform(HTML, { bundle });
     // in the steps' order (the page inserts them a few per task, the first step's first)
     expect(listOf(html)).toEqual([
@@ -57,6 +58,7 @@ describe('the checkout files the course page preloads', () => {
       '/assets/machines-1.js',
       '/assets/provided-1.js',
       '/assets/payment-logic-1.js',
+      '/assets/checkout-machine-1.js',
       '/assets/checkout-logic-1.js',
       '/assets/purchase-entry-1.js',
       '/assets/PurchasePanel-1.js',

@@ -1,7 +1,7 @@
 /**
  * The course page's purchase area (and the product page's): the checkout once the purchase data
  * and the checkout's code are there, a placeholder of the same place before; and the loading of
- * that code in five tasks. A module of its own, apart from the course page, so that the product
+ * that code in six tasks. A module of its own, apart from the course page, so that the product
  * page's first load carries this and not the course page's sections.
  */
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
@@ -17,10 +17,11 @@ import { Alert, Skeleton } from '../../ui';
 
 let checkoutCode: Promise<typeof PurchaseEntry> | null = null;
 /**
- * The checkout's code, evaluated in five tasks instead of one (a chunk's modules are evaluated
+ * The checkout's code, evaluated in six tasks instead of one (a chunk's modules are evaluated
  * in one task when it arrives): zod with the form rules, then the ten payment machines' modules,
  * then their configuration with the app's actors (src/api/payment-logic; both build a machine only
- * when a payment first uses it, machines/shared/built-on-first-use.ts), then the checkout's own machines with theirs
+ * when a payment first uses it, machines/shared/built-on-first-use.ts), then the checkout's own machines as
+ * declared (the checkout, the cart), then as the app provides them with its actors
  * (src/api/checkout-logic), then the panel's components. Started when the page's purchase area
  * mounts, beside the purchase data's requests; a failed load is tried again on the next call.
  */
@@ -32,6 +33,8 @@ export function loadCheckoutCode(): Promise<typeof PurchaseEntry> {
     await import('../../../machines/payments/methods');
     await nextTask();
     await import('../../api/payment-logic');
+    await nextTask();
+    await import('../../../machines/checkout/checkout.machine');
     await nextTask();
     await import('../../api/checkout-logic');
     await nextTask();
