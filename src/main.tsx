@@ -21,13 +21,16 @@ if (!container) throw new Error('#root is missing from index.html');
 // short tasks so a phone's main thread is never held long: React DOM and the app (router, pages'
 // loaders) are fetched together but run one after the other; then the router (it starts the
 // route's loader and chunk); when the route is ready React renders it as a transition, in slices.
+// The app's import (its files' preload links, one inserted per file) and the worker each start in
+// a task of their own: done in the entry's own task, they made it the page's longest script task
+// after the first paint (bench/why.md, the tenth pass).
 const reactDom = import('react-dom/client');
-const app = import('./app/App');
+const app = nextTask().then(() => import('./app/App'));
 
 // The first Intl.NumberFormat of a page loads ICU's locale and currency data (25-60 ms of CPU in
 // one task); a worker loads it on another thread while React DOM and the app download
 // (src/i18n/intl-warmup.ts), and React's render waits for it.
-const moneyReady = warmIntl(intlTag());
+const moneyReady = nextTask().then(() => warmIntl(intlTag()));
 
 void (async () => {
   // Without the English table the page shows Thai (a failed load is not the end of the shop).
