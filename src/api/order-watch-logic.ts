@@ -5,20 +5,18 @@
  * around it.
  */
 import { useActorRef } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { orderWatchMachine } from '../../machines/orders/order-watch.machine';
 import { actorOptions } from './actor-options';
 import { realtimeActors } from './actors';
 import { flowPersistence } from './effects';
+import { useLatest } from './latest';
 
 export const orderWatchLogic = orderWatchMachine.provide({ actors: { watchMyOrders: realtimeActors.watchMyOrders } });
 
 /** The page's watch: `onOrdersChanged` runs for every status change the server pushes for this buyer. */
 export function useOrderWatch(onOrdersChanged: () => void): void {
-  const changed = useRef(onOrdersChanged);
-  useEffect(() => {
-    changed.current = onOrdersChanged;
-  });
+  const changed = useLatest(onOrdersChanged);
   useActorRef(orderWatchLogic.provide({ actions: { ordersChanged: () => changed.current() } }), actorOptions('orderWatch'));
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { selectSessionLive } from '../../machines/session/session.selectors';
+import { useLatest } from '../api/latest';
 import { SessionContext } from './context';
 
 /**
@@ -11,16 +12,13 @@ import { SessionContext } from './context';
  */
 export function useReadAgainOnLogInOut(readAgain: () => void): boolean {
   const live = SessionContext.useSelector(selectSessionLive);
-  const again = useRef(readAgain);
-  useEffect(() => {
-    again.current = readAgain;
-  });
+  const again = useLatest(readAgain);
   const was = useRef(live);
   useEffect(() => {
     if (live !== was.current) {
       was.current = live;
       again.current();
     }
-  }, [live]);
+  }, [live, again]);
   return live;
 }

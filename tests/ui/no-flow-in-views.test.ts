@@ -69,9 +69,6 @@ const ALLOWED: Record<string, Partial<Record<Hook, string[]>>> = {
   'src/features/orders/WithholdingCertificate.tsx': {
     useEffect: ['route data: the order\'s withholding, read again by the page (router revalidation), is sent to the certificate machine (order.read)'],
   },
-  'src/features/orders/OrderPayment.tsx': {
-    useEffect: ['callback ref: the latest ordersChanged callback is kept for the actor'],
-  },
 };
 
 const ROOT = join(__dirname, '..', '..');

@@ -3,7 +3,7 @@
  * orderPayment machine (machines/payments/order-payment.machine.ts) and only send it events.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { components } from '../../../generated/api';
 import { isPayable } from '../../../domain/order-outcome';
@@ -17,6 +17,7 @@ import {
 } from '../../../machines/payments/order-payment.selectors';
 import { selectUser } from '../../../machines/session/session.selectors';
 import { actorOptions } from '../../api/actor-options';
+import { useLatest } from '../../api/latest';
 import { orderPaymentLogic } from '../../api/order-payment-logic';
 import { methodName, money, t } from '../../i18n/messages';
 import { SessionContext } from '../../session';
@@ -40,10 +41,7 @@ export type PaymentSlot = ComponentType<{
  */
 export function useOrderPayment(onOrdersChanged: () => void, settings?: { thankYouPage: boolean; slipRequired: boolean }, payOrderId: number | null = null): OrderPaymentRef {
   const user = SessionContext.useSelector(selectUser);
-  const changed = useRef(onOrdersChanged);
-  useEffect(() => {
-    changed.current = onOrdersChanged;
-  });
+  const changed = useLatest(onOrdersChanged);
   return useActorRef(orderPaymentLogic.provide({ actions: { ordersChanged: () => changed.current() } }), {
     ...actorOptions('orderPayment'),
     input: { user, thankYouPage: settings?.thankYouPage ?? false, slipRequired: settings?.slipRequired ?? false, payOrderId },
