@@ -3,6 +3,7 @@ import { initLocale, loadEnglish } from './i18n/messages';
 import { intlTag } from './i18n/locale';
 import { warmIntl } from './i18n/intl-warmup';
 import { nextTask } from './api/next-task';
+import { numberFirstHistoryEntry, openSessionStorage } from './app/router-prelude';
 // The whole app's stylesheet (ui/ is tree-shaken per page, vite.config.ts, so its stylesheet is
 // the entry's): the build writes it inside the page, so the server-written first view is painted
 // with it and does not move when the app takes over.
@@ -38,6 +39,12 @@ void (async () => {
   const { createRoot } = await reactDom;
   await nextTask();
   const { App, createAppRouter, whenRouterReady } = await app;
+  // The router's two calls to the browser process (its history entry's index, sessionStorage), each
+  // in a task of its own before the router's (src/app/router-prelude.ts).
+  await nextTask();
+  numberFirstHistoryEntry();
+  await nextTask();
+  openSessionStorage();
   await nextTask();
   const router = createAppRouter();
   // The server's first view stays until the page is ready to replace it (no spinner between).
