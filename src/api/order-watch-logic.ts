@@ -10,7 +10,7 @@ import { orderWatchMachine } from '../../machines/orders/order-watch.machine';
 import { actorOptions } from './actor-options';
 import { realtimeActors } from './actors';
 import { flowPersistence } from './effects';
-import { useLatest } from './latest';
+import { useLatest } from '../ui/latest';
 
 export const orderWatchLogic = orderWatchMachine.provide({ actors: { watchMyOrders: realtimeActors.watchMyOrders } });
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { selectSessionLive } from '../../machines/session/session.selectors';
-import { useLatest } from '../api/latest';
+import { useLatest } from '../ui/latest';
 import { SessionContext } from './context';
 
 /**

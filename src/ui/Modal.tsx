@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefO
 import { createPortal } from 'react-dom';
 import { t } from '../i18n/messages';
 import { CloseIcon } from './icons';
+import { useLatest } from './latest';
 
 export interface ModalProps {
   open: boolean;
@@ -74,12 +75,8 @@ export function Modal(props: ModalProps) {
 function ModalDialog({ title, onClose, dismissable = true, maskClosable = true, children, footer, initialFocusRef, maxWidth = 750, testId, className, describedBy }: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = `m${useId().replace(/:/g, '')}-title`;
-  const onCloseRef = useRef(onClose);
-  const dismissableRef = useRef(dismissable);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-    dismissableRef.current = dismissable;
-  });
+  const onCloseRef = useLatest(onClose);
+  const dismissableRef = useLatest(dismissable);
 
   useEffect(() => {
     const dialog = dialogRef.current;

@@ -17,7 +17,7 @@ import {
 } from '../../../machines/payments/order-payment.selectors';
 import { selectUser } from '../../../machines/session/session.selectors';
 import { actorOptions } from '../../api/actor-options';
-import { useLatest } from '../../api/latest';
+import { useLatest } from '../../ui/latest';
 import { orderPaymentLogic } from '../../api/order-payment-logic';
 import { methodName, money, t } from '../../i18n/messages';
 import { SessionContext } from '../../session';
