@@ -3,10 +3,14 @@
  * database: the buyer's account, one order with its line, the charge or its absence, the report.
  * The registration's profile picture: a refused file, a failed upload, one removed, one kept. A
  * wrong password before the right one; the session expiring on the server while a page is open.
+ * The login modal's own registration (refused empty, refused for a taken username, then the order
+ * goes on for the new member), and an account under attack whose owner's browser solves the login
+ * challenge (server/auth/challenge.ts, src/api/pow.ts) on its own.
  */
 import { expect, freshStudent, test } from './engine/fixtures';
 import { fillLayout4Visitor, PNG, uniqueEmail } from './support';
 import { onlyOrderOf, ordersOf, payByOmiseCard, serverError } from './scenarios-support';
+import { CHALLENGE_AFTER, recordLoginFailure } from '../../server/auth/limits';
 
 test('a visitor presses pay, logs in in the modal (a wrong password first), and the order continues for that student (bank transfer, notify later); the session later expires', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'loginorder');
@@ -100,4 +104,78 @@ test('layout 4: a visitor registers on the course page with a profile picture an
   expect(order.lines).toEqual([{ course_id: 5, qty: 1, original_pricing_price: 890_000, discount: 0, price: 890_000, coupon_code: null }]);
   expect(order.payments).toEqual([{ provider: 'omise', method_id: 8, status: 'successful', amount: 890_000, currency: 'THB' }]);
   expect(order.reports).toEqual([{ payment: 'Omise', status: 'approved', transfer_amount: 890_000, payment_method_id: 8 }]);
+});
+
+test('a visitor presses pay and registers in the modal instead: an empty form is refused (focus on its first field), a username already taken is refused (the form kept); with another the order continues for the new member (bank transfer, notify later)', async ({ page, shop }) => {
+  const taken = await freshStudent(shop.db, 'taken');
+  const email = uniqueEmail('modalreg');
+  const username = `modalreg-${Date.now().toString(36)}`;
+  await page.goto('/course/1-english-for-communication');
+  const panel = page.getByTestId('purchase-panel');
+  await panel.getByTestId('method-1').check();
+  await panel.getByTestId('checkout-submit').click();
+  const modal = page.getByRole('dialog', { name: /สมัครสมาชิก/ });
+  await modal.getByText('ยังไม่มีบัญชี? สมัครสมาชิก').click();
+  const form = modal.getByTestId('modal-registration');
+  const submit = form.getByRole('button', { name: 'สมัครสมาชิก' });
+  // nothing filled: each field says what it needs, the groups are notified, focus goes to the first field
+  await submit.click();
+  await expect(form.getByText('กรุณากรอกชื่อผู้ใช้')).toBeVisible();
+  await expect(form.locator('input[name="firstname"]')).toBeFocused();
+  await expect(page.getByTestId('toast').filter({ hasText: 'ข้อมูลเข้าสู่ระบบไม่ถูกต้อง' })).toBeVisible();
+  await form.locator('input[name="firstname"]').fill('สมศักดิ์');
+  await form.getByLabel(/^นามสกุล/).fill('สมัครในหน้าต่าง');
+  await form.getByLabel(/^อีเมล/).fill(email);
+  await form.getByLabel(/^เบอร์โทรศัพท์/).fill('0812345670');
+  await form.getByLabel(/School/).fill('โรงเรียนทดสอบ');
+  await form.getByLabel(/Level/).selectOption({ index: 1 });
+  await form.getByRole('group', { name: /How did you find us/ }).getByRole('radio').first().check();
+  await form.getByLabel(/^ชื่อผู้ใช้/).fill(taken.username);
+  await form.getByLabel(/^รหัสผ่าน/).fill('newmember123');
+  await form.getByLabel(/^ยืนยันรหัสผ่าน/).fill('newmember123');
+  // a username someone has: the server refuses it, the modal stays with what was typed
+  await submit.click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'ชื่อผู้ใช้นี้มีในระบบแล้ว' })).toBeVisible({ timeout: 20_000 });
+  await expect(form.getByLabel(/^อีเมล/)).toHaveValue(email);
+  expect((await shop.db.query('SELECT id FROM users WHERE email = $1', [email])).rows).toEqual([]);
+  await form.getByLabel(/^ชื่อผู้ใช้/).fill(username);
+  await submit.click();
+  // no second press on pay: the order is made once the new member is logged in
+  const notice = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
+  await notice.getByTestId('notify-later').click();
+  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+  await expect(page.getByTestId('header-user')).toBeVisible();
+
+  const users = await shop.db.query<{ id: number; username: string; firstname: string; tel: string }>('SELECT id, username, firstname, tel FROM users WHERE email = $1', [email]);
+  expect(users.rows.map(({ username: u, firstname, tel }) => ({ username: u, firstname, tel }))).toEqual([{ username, firstname: 'สมศักดิ์', tel: '0812345670' }]);
+  const order = await onlyOrderOf(shop.db, users.rows[0]!.id);
+  expect(order).toMatchObject({ status: 'notYetReceived', payment_status: 'notYetReceived', currency_code: 'THB', payment_method_id: 1, total: 199_000 });
+  expect(order.lines).toEqual([{ course_id: 1, qty: 1, original_pricing_price: 199_000, discount: 0, price: 199_000, coupon_code: null }]);
+  expect(await ordersOf(shop.db, taken.id)).toEqual([]);
+});
+
+test('an account someone else has been guessing at: its owner logs in in the modal, the browser solves the login challenge on its own, and the order continues (bank transfer, notify later)', async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'guessed');
+  // CHALLENGE_AFTER failures on the account from as many other addresses (none held back on its own)
+  for (let i = 1; i <= CHALLENGE_AFTER; i++) await recordLoginFailure(shop.db, { realm: 'member', account: user.username, address: `198.51.100.${i}` }, new Date());
+  let asked = 0;
+  page.on('response', (r) => {
+    if (r.url().endsWith('/public/auth/login') && r.status() === 429) asked += 1;
+  });
+  await page.goto('/course/1-english-for-communication');
+  const panel = page.getByTestId('purchase-panel');
+  await panel.getByTestId('method-1').check();
+  await panel.getByTestId('checkout-submit').click();
+  const login = page.getByRole('dialog', { name: /เข้าสู่ระบบ/ });
+  await login.getByTestId('login-username').fill(user.username);
+  await login.getByTestId('login-password').fill('student123');
+  await login.getByTestId('login-submit').click();
+  const notice = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
+  await notice.getByTestId('notify-later').click();
+  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+  // asked once (429 CHALLENGE_REQUIRED); the login with the browser's solution was let in
+  expect(asked).toBe(1);
+  await expect(page.getByTestId('header-user')).toBeVisible();
+  const order = await onlyOrderOf(shop.db, user.id);
+  expect(order).toMatchObject({ status: 'notYetReceived', payment_method_id: 1, total: 199_000 });
 });

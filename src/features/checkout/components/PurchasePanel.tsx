@@ -49,14 +49,21 @@ type RegistrationData = { purchase: Pick<CoursePageData['purchase'], 'customLabe
 export function ModalRegistration({ config, data }: { config: RegistrationConfig; data: RegistrationData }) {
   const checkout = CheckoutContext.useActorRef();
   const pending = CheckoutContext.useSelector(selectRegistering);
+  const formRef = useRef<HTMLFormElement>(null);
   const [state, submit] = useActionState<{ errors: FieldError[] }, HTMLFormElement>((_prev, form) => {
     const values = readRegistration(form, data.purchase.customLabels);
     const checked = validateRegistration(values, config);
     checkout.send({ type: 'registration.submit', values, credential: newBuyerCredential() });
     return { errors: checked.ok ? [] : checked.errors };
   }, { errors: [] });
+  // A refused form: focus its first field in error, scrolled into view (as layout 4's form does),
+  // not the submit button at the bottom of a long form.
+  useEffect(() => {
+    if (state.errors.length > 0 && formRef.current) focusFirstError(formRef.current, state.errors);
+  }, [state]);
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
