@@ -78,15 +78,21 @@ export interface BuyingFacts {
   course: BuyableCourse;
   /** The student's latest order status for this course; null = none. */
   orderStatus: string | null;
-  /** The course's default plan (renewal and free-for-student plans depend on it). */
+  /** The course's default plan: buyability reads the plan chosen in the cart, this one when none is. */
   plan: Pick<PricingPlan, 'pricing_type' | 'free_for' | 'free_course_ids'> | null;
 }
 
-/** May this buyer buy the page's course now (spec 4 "Course order status")? Always true without a course (/cart). */
-export function buyabilityOf(context: Pick<CheckoutContext, 'settings' | 'user' | 'cartInput'>, now: number = Date.now()): Buyability {
+/**
+ * May this buyer buy the page's course now (spec 4 "Course order status")? Always true without a
+ * course (/cart). The plan is the one chosen in the cart for the page's course (an owner renews with
+ * a renewal plan, decisions.md #7), else the course's default.
+ */
+export function buyabilityOf(context: Pick<CheckoutContext, 'settings' | 'user' | 'cartInput' | 'cart'>, now: number = Date.now()): Buyability {
   const facts = context.settings.buying;
   if (!facts) return { buyable: true, reason: 'ok' };
   const user = context.user;
+  const line = context.cart.lines.find((l) => l.course_id === facts.course.id);
+  const chosen = line ? context.cart.plans.find((p) => p.id === line.pricing_plan_id) : undefined;
   return canBuy({
     course: facts.course,
     buyer: {
@@ -96,7 +102,7 @@ export function buyabilityOf(context: Pick<CheckoutContext, 'settings' | 'user' 
       ownedCourseIds: context.cartInput.ownedCourseIds ?? [],
     },
     orderStatus: facts.orderStatus,
-    plan: facts.plan,
+    plan: chosen ?? facts.plan,
     now,
   });
 }

@@ -1,4 +1,25 @@
-import { expect, loginFast, test } from './engine/fixtures';
+import type { Pool } from 'pg';
+import { expect, freshStudent, loginFast, test } from './engine/fixtures';
+import { ordersOf } from './scenarios-support';
+
+/** An order the shop approved `daysAgo` days ago: `userId` bought `courseId` with the plan named `planName` (as the back office would leave it). */
+async function approvedOrder(db: Pool, userId: number, courseId: number, planName: string, daysAgo: number): Promise<number> {
+  const plan = (await db.query<{ id: number; price: number }>('SELECT id, price::int FROM pricing_plans WHERE course_id = $1 AND name = $2', [courseId, planName])).rows[0]!;
+  const course = (await db.query<{ name: string; course_type: string }>('SELECT name, course_type FROM courses WHERE id = $1', [courseId])).rows[0]!;
+  const at = new Date(Date.now() - daysAgo * 86_400_000);
+  const order = await db.query<{ id: number }>(
+    `INSERT INTO orders (order_token, user_id, status, payment_status, currency_code, payment_method_id, price, total, email, cancel_at, approved_at, approve_by, created_at, updated_at)
+     SELECT $1, u.id, 'approved', 'approved', 'THB', 1, $2, $2, u.email, $3, $4, 'e2e', $4, $4 FROM users u WHERE u.id = $5 RETURNING id`,
+    [`e2e-${userId}-${courseId}-${daysAgo}`, plan.price, new Date(at.getTime() + 86_400_000), at, userId],
+  );
+  const id = order.rows[0]!.id;
+  await db.query(
+    `INSERT INTO order_courses (order_id, course_id, pricing_plan_id, course_name, course_type, qty, original_pricing_price, discount, price)
+     VALUES ($1, $2, $3, $4, $5, 1, $6, 0, $6)`,
+    [id, courseId, plan.id, course.name, course.course_type, plan.price],
+  );
+  return id;
+}
 
 test('a refresh while the PromptPay QR is shown restores the same order and payment (no second order)', async ({ page, request }) => {
   await loginFast(page, 'student2');
@@ -30,4 +51,35 @@ test('an owned course shows its access countdown', async ({ page }) => {
   await loginFast(page, 'student'); // an API-only login: the course page asks the server who is signed in, and reads the student's purchase data
   await page.goto('/course/2-python-for-beginners');
   await expect(page.getByTestId('access-countdown')).toContainText(/เวลาเรียนคงเหลือ: (\d+ วัน \d\d:\d\d:\d\d|ไม่จำกัดเวลา)/);
+});
+
+test('access bought for good reads "no time limit"; access that has run out reads so, and the owner renews it with the renewal plan, the only one offered (bank transfer, notify later)', async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'renew');
+  await approvedOrder(shop.db, user.id, 2, 'จ่ายครั้งเดียว เรียนได้ตลอด (one-time, lifetime)', 5);
+  const old = await approvedOrder(shop.db, user.id, 1, 'เรียนได้ 90 วัน (90 days)', 100);
+  await loginFast(page, user.username);
+  await page.goto('/course/2-python-for-beginners');
+  await expect(page.getByTestId('access-countdown')).toHaveText('เวลาเรียนคงเหลือ: ไม่จำกัดเวลา');
+
+  await page.goto('/course/1-english-for-communication');
+  await expect(page.getByTestId('access-countdown')).toHaveText('เวลาเรียนคงเหลือ: หมดเวลาเรียนแล้ว');
+  const panel = page.getByTestId('purchase-panel');
+  // an owner is offered the renewal plan only, chosen, and may buy it (never "you have this course")
+  const plans = await shop.db.query<{ id: number; pricing_type: string | null }>('SELECT id, pricing_type FROM pricing_plans WHERE course_id = 1 AND status_show <> 0');
+  const renewal = plans.rows.find((p) => p.pricing_type === 'renew')!.id;
+  await expect(panel.getByTestId(`plan-${renewal}`)).toBeChecked();
+  for (const p of plans.rows.filter((x) => x.id !== renewal)) await expect(panel.getByTestId(`plan-${p.id}`)).toHaveCount(0);
+  await expect(panel.getByTestId('buy-blocked')).toHaveCount(0);
+  await expect(panel.getByTestId('cart-payable')).toContainText('590.00');
+  await panel.getByTestId('method-1').check();
+  await panel.getByTestId('checkout-submit').click();
+  await page.getByRole('dialog', { name: 'แจ้งชำระเงิน' }).getByTestId('notify-later').click();
+  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+
+  const orders = await ordersOf(shop.db, user.id);
+  const made = orders.filter((o) => o.status === 'notYetReceived');
+  expect(made).toHaveLength(1);
+  expect(made[0]).toMatchObject({ payment_method_id: 1, price: 59_000, total: 59_000 });
+  expect(made[0]!.lines).toEqual([{ course_id: 1, qty: 1, original_pricing_price: 59_000, discount: 0, price: 59_000, coupon_code: null }]);
+  expect(orders.map((o) => o.id)).toContain(old);
 });
