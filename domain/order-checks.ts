@@ -60,6 +60,17 @@ function problem(code: OrderProblemCode, course_id?: number): OrderProblem {
   return { code, message: MSG[MESSAGE_OF[code]], ...(course_id === undefined ? {} : { course_id }) };
 }
 
+/**
+ * The problem a server's refusal of an order names: its code is one of these checks' (the server
+ * runs them too, and may find what the page could not know, e.g. a course bought meanwhile in
+ * another tab), with the course from the answer's `result` ([course_id]); null for another code.
+ */
+export function problemOfRefusal(code: string, result: unknown): OrderProblem | null {
+  if (!Object.hasOwn(MESSAGE_OF, code)) return null;
+  const course = Array.isArray(result) && typeof result[0] === 'number' ? result[0] : undefined;
+  return problem(code as OrderProblemCode, course);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Single checks
 // ---------------------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ import { canBuy, type Buyability, type BuyableCourse } from '../../domain/buyabi
 import { MSG, msgOf, type Msg } from '../../domain/messages';
 import type { PricingPlan } from '../../domain/types';
 import type { OrderCheckInput, OrderProblem, SubmitCheckInput } from '../../domain/order-checks';
-import { orderProblem, submitProblem } from '../../domain/order-checks';
+import { orderProblem, problemOfRefusal, submitProblem } from '../../domain/order-checks';
 import { toMajor } from '../../domain/money';
 import { freeOrderApproval, type Instant } from '../../domain/plans';
 import type { TaxSettings } from '../../domain/types';
@@ -285,6 +285,18 @@ export function submitWarning(problem: OrderProblem): Notice {
 function orderNotice(problem: OrderProblem): Notice {
   const topic = problem.code === 'cart_pricing_usd_failed' ? 'priceUsdIsNull' : problem.code === 'dont_have_pricing' ? 'notFoundPricing' : 'invalidData';
   return { kind: 'error', topic, message: problem.message };
+}
+
+/** An order the server refused with a code of its own checks: that problem (shown inline), else null. */
+function refusalProblem(error: unknown): OrderProblem | null {
+  const f = failureOf(error);
+  return problemOfRefusal(f.code, f.result);
+}
+
+/** What the buyer is told of a refused order: the check's message, else the server's (in the page's language). */
+function refusalNotice(error: unknown): Notice {
+  const p = refusalProblem(error);
+  return p ? orderNotice(p) : { kind: 'error', topic: 'fail', message: shownOf(error) };
 }
 
 function couponNotAvailableNotice(error: unknown): Notice {
@@ -640,12 +652,25 @@ export const checkoutMachine = setup({
                 actions: ['renewKey', { type: 'notify', params: ({ event }) => ({ kind: 'error', topic: 'cartChanged', message: shownOf(event.error) }) }, 'refreshQuote', 'reloadCart'],
               },
               {
+                // Any other refusal is told too (a course bought meanwhile in another tab: have_course), never a
+                // silent button (docs/decisions/0038).
                 guard: { type: 'answeredRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
                 target: '#checkout.editing',
-                actions: ['renewKey', { type: 'log', params: ({ event }) => ({ message: 'order refused', detail: failureOf(event.error) }) }],
+                actions: [
+                  'renewKey',
+                  assign({ problem: ({ event }) => refusalProblem(event.error) }),
+                  { type: 'notify', params: ({ event }) => refusalNotice(event.error) },
+                  { type: 'log', params: ({ event }) => ({ message: 'order refused', detail: failureOf(event.error) }) },
+                ],
               },
-              // No answer (network, 5xx): the key is kept, the next click retries the same order.
-              { target: '#checkout.editing', actions: { type: 'log', params: ({ event }) => ({ message: 'order failed', detail: failureOf(event.error) }) } },
+              // No answer (network, 5xx): said, and the key is kept, so the next click retries the same order.
+              {
+                target: '#checkout.editing',
+                actions: [
+                  { type: 'notify', params: { kind: 'error', topic: 'fail', message: MSG.CART_FAIL } },
+                  { type: 'log', params: ({ event }) => ({ message: 'order failed', detail: failureOf(event.error) }) },
+                ],
+              },
             ],
           },
         },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  problemOfRefusal,
   duplicateCourse,
   firstOrderProblem,
   lineWithoutCurrencyPrice,
@@ -107,5 +108,16 @@ describe('single checks', () => {
     expect(ownedCourseWithoutRenewal([{ course_id: 3, pricing_plan_id: 99 }], plans, [3])).toBe(3);
     expect(lineWithoutCurrencyPrice([l1, l2], plans, 'USD')).toBe(2);
     expect(lineWithoutCurrencyPrice([l1, { course_id: 7, pricing_plan_id: 7 }], plans, 'USD')).toBeNull();
+  });
+});
+
+describe("a server's refusal of an order (docs/decisions/0038)", () => {
+  it("names the check's problem and its course when the code is one of the checks'", () => {
+    expect(problemOfRefusal('have_course', [2])).toEqual({ code: 'have_course', message: MSG.HAVE_COURSE, course_id: 2 });
+    expect(problemOfRefusal('promotion_not_selected', undefined)).toEqual({ code: 'promotion_not_selected', message: MSG.PROMOTION_NOT_SELECTED });
+  });
+
+  it('is null for a code of no check (the server says it in its own words)', () => {
+    for (const code of ['FORBIDDEN', 'TIME_LEFT', 'toString', '__proto__', '']) expect(problemOfRefusal(code, [1])).toBeNull();
   });
 });

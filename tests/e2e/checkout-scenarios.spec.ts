@@ -1,6 +1,7 @@
 /**
  * Checkout paths around the payment machines, each with a fresh student and the database checked:
- * free orders (auto approved, and waiting for the shop's approval) and a double click on pay.
+ * free orders (auto approved, and waiting for the shop's approval), a double click on pay, an order
+ * the connection loses (said, retried with the same key) and one the server refuses (said).
  */
 import type { Pool } from 'pg';
 import { expect, freshStudent, loginFast, test } from './engine/fixtures';
@@ -55,4 +56,46 @@ test('the purchase panel\'s prices could not be read (the connection dropped): s
   await failed.getByRole('button', { name: 'ลองอีกครั้ง' }).click();
   await expect(page.getByTestId('purchase-panel').getByTestId('method-1')).toBeVisible();
   expect(await ordersOf(shop.db, user.id)).toEqual([]);
+});
+
+test('an order the connection loses is said and the next click makes it, once; an order the server refuses (the course bought meanwhile in another tab) is said, inline and in a toast, and nothing is ordered', async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'refused');
+  await loginFast(page, user.username);
+  await page.goto('/course/1-english-for-communication');
+  const panel = page.getByTestId('purchase-panel');
+  await panel.getByTestId('method-1').check();
+  const keys: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/private/cart/order') keys.push(r.headers()['idempotency-key'] ?? '');
+  });
+  await page.route('**/private/cart/order', (route) => route.abort('internetdisconnected'), { times: 1 });
+  await panel.getByTestId('checkout-submit').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'ทำรายการไม่สำเร็จ กรุณาลองใหม่อีกครั้ง' })).toBeVisible();
+  await expect(panel.getByTestId('checkout-submit')).toBeEnabled();
+  expect(await ordersOf(shop.db, user.id)).toEqual([]);
+  await panel.getByTestId('checkout-submit').click();
+  await expect(page.getByRole('dialog', { name: 'แจ้งชำระเงิน' })).toBeVisible();
+  expect(keys).toHaveLength(2);
+  expect(keys[1], 'the retry is the same order (its idempotency key)').toBe(keys[0]);
+  expect((await ordersOf(shop.db, user.id)).map((o) => o.payment_status)).toEqual(['notYetReceived']);
+
+  // Python, bought meanwhile (another tab, the shop's approval): this page still offers it; the server refuses
+  await page.goto('/course/2-python-for-beginners');
+  await expect(panel.getByTestId('method-1')).toBeVisible();
+  const plan = (await shop.db.query<{ id: number }>("SELECT id FROM pricing_plans WHERE course_id = 2 AND plan_type = 'One-Time Payment'")).rows[0]!.id;
+  const bought = await shop.db.query<{ id: number }>(
+    `INSERT INTO orders (order_token, user_id, status, payment_status, currency_code, payment_method_id, price, total, email, cancel_at, approved_at, approve_by)
+     VALUES ($1, $2, 'approved', 'approved', 'THB', 1, 349000, 349000, $3, now() + interval '1 day', now(), 'e2e') RETURNING id`,
+    [`e2e-tab-${user.id}`, user.id, user.email],
+  );
+  await shop.db.query(
+    "INSERT INTO order_courses (order_id, course_id, pricing_plan_id, course_name, course_type, qty, original_pricing_price, discount, price) VALUES ($1, 2, $2, 'Python', 'Online', 1, 349000, 0, 349000)",
+    [bought.rows[0]!.id, plan],
+  );
+  await panel.getByTestId('method-1').check();
+  await panel.getByTestId('checkout-submit').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'คุณมีคอร์สนี้อยู่แล้ว' })).toBeVisible();
+  await expect(panel.getByRole('alert').filter({ hasText: 'คุณมีคอร์สนี้อยู่แล้ว' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/tr/refused-told.png' });
+  expect((await ordersOf(shop.db, user.id)).length).toBe(2);
 });

@@ -120,6 +120,7 @@ export const checkoutModel = defineModel({
         { status: 422, code: 'COUPON_NOT_AVAILABLE', msg: 'coupon full', result: ['SAVE100', 'PCT5'] },
         { status: 422, code: 'TIME_LEFT', msg: 'หมดเวลาลงทะเบียนแล้ว' },
         { status: 409, code: 'have_course', msg: 'already owned' },
+        { status: 403, code: 'FORBIDDEN', msg: 'คอร์สนี้เปิดให้เฉพาะกลุ่มผู้ใช้ที่กำหนด' },
         { status: 409, code: 'QUOTE_STALE', msg: 'ตะกร้าของคุณมีการเปลี่ยนแปลง' },
         { status: 0, code: 'NETWORK_ERROR', msg: 'Failed to fetch' },
       ],
@@ -226,8 +227,20 @@ export const checkoutModel = defineModel({
         assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'cartChanged', message: MSG.QUOTE_STALE } }, { type: 'reloadCart', params: undefined }]);
       } else if (code === 'TIME_LEFT') {
         assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'timeLeft', message: 'หมดเวลาลงทะเบียนแล้ว' } }]);
+      } else if (code === 'have_course') {
+        // Another refusal: its check's message, inline and as a toast (docs/decisions/0038).
+        assert.deepEqual(step.effects.map((e) => e.type), ['notify', 'log']);
+        assert.deepEqual(step.effects[0]!.params, { kind: 'error', topic: 'invalidData', message: MSG.HAVE_COURSE });
+        assert.deepEqual(selectCheckoutProblem(s), MSG.HAVE_COURSE);
+      } else if (code === 'FORBIDDEN') {
+        // A refusal with a code of no order check: the server's message (in the page's language), as a toast.
+        assert.deepEqual(step.effects.map((e) => e.type), ['notify', 'log']);
+        assert.deepEqual(step.effects[0]!.params, { kind: 'error', topic: 'fail', message: 'คอร์สนี้เปิดให้เฉพาะกลุ่มผู้ใช้ที่กำหนด' });
+        assert.equal(selectCheckoutProblem(s), null);
       } else {
-        assert.deepEqual(step.effects.map((e) => e.type), ['log'], 'other failures are logged, loading stops');
+        // No answer: said, the next click retries the same order (docs/decisions/0038).
+        assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'fail', message: MSG.CART_FAIL } }, step.effects[1]]);
+        assert.equal(step.effects[1]!.type, 'log');
       }
       assert.ok(s.matches('editing') && selectSubmitBlock(s) === null, 'submit is enabled again');
     }
