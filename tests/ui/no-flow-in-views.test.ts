@@ -38,7 +38,10 @@ const ALLOWED: Record<string, Partial<Record<Hook, string[]>>> = {
     useEffect: ['display: the cart\'s currency is reported to the page\'s header prices'],
   },
   'src/features/checkout/components/PurchasePanel.tsx': {
-    useEffect: ['focus management: a failed submit focuses the first field in error'],
+    useEffect: [
+      'focus management: a failed submit focuses the first field in error',
+      'focus management: a refused modal registration focuses its first field in error',
+    ],
     useActionState: [
       'form action: the modal registration is read, checked (domain/forms) and sent to the checkout (registration.submit)',
       'form action: the panel is read, checked (domain/forms, withholding for juristic persons only) and sent to the checkout (checkout.submit)',
