@@ -9,6 +9,15 @@ import { join } from 'node:path';
 export const root = new URL('..', import.meta.url).pathname;
 
 /** Debian's Chromium unless CHROME_PATH says otherwise. */
+/** The pages the Lighthouse target names (layouts 1-4 and the product page), by key, as the bench's scripts take them (`--pages 1,4,product`). */
+export const BENCH_PAGES = [
+  { key: '1', path: '/course/2-python-for-beginners' },
+  { key: '2', path: '/course/3-ux-ui-workshop' },
+  { key: '3', path: '/course/7-japanese-n5-live' },
+  { key: '4', path: '/course/5-private-math-tutoring' },
+  { key: 'product', path: '/product/12-english-grammar-book' },
+];
+
 export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 /** Chromium's flags for Lighthouse: headless, offline from every background service. */

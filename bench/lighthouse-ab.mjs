@@ -11,7 +11,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { lighthouseRun, median, options, processGroup, root, startDemoServer, waitFor } from './common.mjs';
+import { BENCH_PAGES, lighthouseRun, median, options, processGroup, root, startDemoServer, waitFor } from './common.mjs';
 
 process.chdir(root);
 const { opt, list } = options();
@@ -23,7 +23,7 @@ if (dists.length < 2) {
   console.error('give two builds or more: --dist dist-a,dist-b');
   process.exit(2);
 }
-const PAGES = { 1: '/course/2-python-for-beginners', 2: '/course/3-ux-ui-workshop', 3: '/course/7-japanese-n5-live', 4: '/course/5-private-math-tutoring', product: '/product/12-english-grammar-book' };
+const PAGES = Object.fromEntries(BENCH_PAGES.map((p) => [p.key, p.path]));
 const pages = list('--pages', '1,product').map((k) => ({ key: k, path: PAGES[k] }));
 if (pages.some((p) => !p.path)) {
   console.error(`pages are among ${Object.keys(PAGES).join(', ')}`);

@@ -22,7 +22,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
-import { median, options, processGroup, root, startDemoServer, waitFor } from './common.mjs';
+import { BENCH_PAGES, median, options, processGroup, root, startDemoServer, waitFor } from './common.mjs';
 
 process.chdir(root);
 const { opt, has, list } = options();
@@ -47,13 +47,7 @@ const DROPPED_UNDER_MS = 10;
 const blockingOf = (task, ms) => (ms < DROPPED_UNDER_MS ? 0 : Math.max(0, ms * (task.parts.has('layout') ? LAYOUT_SLOWDOWN : SLOWDOWN) - 50));
 const log = (...a) => console.error('[main-thread]', ...a);
 
-const pages = [
-  { key: '1', path: '/course/2-python-for-beginners' },
-  { key: '2', path: '/course/3-ux-ui-workshop' },
-  { key: '3', path: '/course/7-japanese-n5-live' },
-  { key: '4', path: '/course/5-private-math-tutoring' },
-  { key: 'product', path: '/product/12-english-grammar-book' },
-].filter((p) => onlyPages.size === 0 || onlyPages.has(p.key));
+const pages = BENCH_PAGES.filter((p) => onlyPages.size === 0 || onlyPages.has(p.key));
 
 const { children, cleanups } = processGroup();
 const scratch = mkdtempSync(join(tmpdir(), 'main-thread-'));
