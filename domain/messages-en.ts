@@ -193,4 +193,5 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   WITHHOLDING_CERTIFICATE_RECEIVED: 'The shop has already received the withholding tax certificate of this order',
   APP_TITLE: 'Online courses',
   LOGOUT_FAILED: 'Could not log out: you are still logged in. Check your connection and try again',
+  SESSION_ENDED: 'Your session has ended. Please log in again and place the order again',
 };

@@ -228,6 +228,8 @@ export const MESSAGES = {
   APP_TITLE: 'คอร์สออนไลน์',
   // the logout call failed (no connection, the server down): the session is still on, on this device
   LOGOUT_FAILED: 'ออกจากระบบไม่สำเร็จ คุณยังเข้าสู่ระบบอยู่ กรุณาตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง',
+  // an order refused because the session had ended on the server (docs/decisions/0038)
+  SESSION_ENDED: 'เซสชันหมดอายุ กรุณาเข้าสู่ระบบอีกครั้งแล้วสั่งซื้อใหม่',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

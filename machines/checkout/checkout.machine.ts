@@ -293,10 +293,18 @@ function refusalProblem(error: unknown): OrderProblem | null {
   return problemOfRefusal(f.code, f.result);
 }
 
-/** What the buyer is told of a refused order: the check's message, else the server's (in the page's language). */
+/**
+ * What the buyer is told of a refused order (docs/decisions/0038): the check's message; for a
+ * session the server no longer knows, to log in again; for a buyability refusal (FORBIDDEN) the
+ * server's own catalogue text in the page's language; for any other code, CART_FAIL (the server's
+ * other texts are not the buyer's: "Unauthorized", "Course 9 not found").
+ */
 function refusalNotice(error: unknown): Notice {
   const p = refusalProblem(error);
-  return p ? orderNotice(p) : { kind: 'error', topic: 'fail', message: shownOf(error) };
+  if (p) return orderNotice(p);
+  const f = failureOf(error);
+  if (f.status === 401) return { kind: 'error', topic: 'fail', message: MSG.SESSION_ENDED };
+  return { kind: 'error', topic: 'fail', message: f.code === 'FORBIDDEN' ? f.msg : MSG.CART_FAIL };
 }
 
 function couponNotAvailableNotice(error: unknown): Notice {

@@ -121,6 +121,8 @@ export const checkoutModel = defineModel({
         { status: 422, code: 'TIME_LEFT', msg: 'หมดเวลาลงทะเบียนแล้ว' },
         { status: 409, code: 'have_course', msg: 'already owned' },
         { status: 403, code: 'FORBIDDEN', msg: 'คอร์สนี้เปิดให้เฉพาะกลุ่มผู้ใช้ที่กำหนด' },
+        { status: 401, code: 'PERMISSION_DENIED', msg: 'Unauthorized' },
+        { status: 404, code: 'NOT_FOUND', msg: 'Course 9 not found' },
         { status: 409, code: 'QUOTE_STALE', msg: 'ตะกร้าของคุณมีการเปลี่ยนแปลง' },
         { status: 0, code: 'NETWORK_ERROR', msg: 'Failed to fetch' },
       ],
@@ -233,10 +235,16 @@ export const checkoutModel = defineModel({
         assert.deepEqual(step.effects[0]!.params, { kind: 'error', topic: 'invalidData', message: MSG.HAVE_COURSE });
         assert.deepEqual(selectCheckoutProblem(s), MSG.HAVE_COURSE);
       } else if (code === 'FORBIDDEN') {
-        // A refusal with a code of no order check: the server's message (in the page's language), as a toast.
+        // A buyability refusal: the server's catalogue text (in the page's language), as a toast.
         assert.deepEqual(step.effects.map((e) => e.type), ['notify', 'log']);
         assert.deepEqual(step.effects[0]!.params, { kind: 'error', topic: 'fail', message: 'คอร์สนี้เปิดให้เฉพาะกลุ่มผู้ใช้ที่กำหนด' });
         assert.equal(selectCheckoutProblem(s), null);
+      } else if (code === 'PERMISSION_DENIED') {
+        // The session ended on the server: never its English "Unauthorized", the catalogue's "log in again".
+        assert.deepEqual(step.effects[0]!.params, { kind: 'error', topic: 'fail', message: MSG.SESSION_ENDED });
+      } else if (code === 'NOT_FOUND') {
+        // Any other code: the catalogue's "try again", never the server's own text.
+        assert.deepEqual(step.effects[0]!.params, { kind: 'error', topic: 'fail', message: MSG.CART_FAIL });
       } else {
         // No answer: said, the next click retries the same order (docs/decisions/0038).
         assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'fail', message: MSG.CART_FAIL } }, step.effects[1]]);
