@@ -3,9 +3,9 @@
  * free orders (auto approved, and waiting for the shop's approval), a double click on pay, an order
  * the connection loses (said, retried with the same key) and one the server refuses (said).
  */
-import type { APIRequestContext } from '@playwright/test';
 import type { Pool } from 'pg';
 import { expect, freshStudent, loginFast, test } from './engine/fixtures';
+import { setThankYouPage } from './support';
 
 async function ordersOf(db: Pool, userId: number) {
   const r = await db.query<{ id: number; total: string; payment_status: string }>('SELECT id, total, payment_status FROM orders WHERE user_id = $1 ORDER BY id', [userId]);
@@ -101,17 +101,9 @@ test('an order the connection loses is said and the next click makes it, once; a
   expect((await ordersOf(shop.db, user.id)).length).toBe(2);
 });
 
-/** The shop's thank-you page switched on or off (site settings), once the server answers it so. */
-async function thankYouPage(db: Pool, request: APIRequestContext, on: boolean): Promise<void> {
-  await db.query(`UPDATE site_settings SET data = jsonb_set(data, '{is_thank_you_page}', $1::jsonb) WHERE id = 1`, [JSON.stringify(on)]);
-  await expect
-    .poll(async () => ((await (await request.get('/api/setting/site/into/1')).json()) as { data: { is_thank_you_page: boolean } }).data.is_thank_you_page, { timeout: 20_000 })
-    .toBe(on);
-}
-
 test('a shop without a thank-you page: the transfer notified later, the buyer is taken to the order list, which shows the order waiting for payment', async ({ page, shop, request }) => {
   const user = await freshStudent(shop.db, 'nothanks');
-  await thankYouPage(shop.db, request, false);
+  await setThankYouPage(shop.db, request, false);
   try {
     await loginFast(page, user.username);
     await page.goto('/course/1-english-for-communication');
@@ -125,6 +117,6 @@ test('a shop without a thank-you page: the transfer notified later, the buyer is
     await expect(page.getByTestId('order-row')).toHaveCount(1);
     await page.screenshot({ path: '/tmp/tr/no-thanks.png' });
   } finally {
-    await thankYouPage(shop.db, request, true);
+    await setThankYouPage(shop.db, request, true);
   }
 });

@@ -8,17 +8,14 @@
  * challenge (server/auth/challenge.ts, src/api/pow.ts) on its own.
  */
 import { expect, freshStudent, test } from './engine/fixtures';
-import { fillLayout4Visitor, PNG, uniqueEmail } from './support';
+import { fillLayout4Visitor, payOpensLoginModal, PNG, uniqueEmail } from './support';
 import { onlyOrderOf, ordersOf, payByOmiseCard, serverError } from './scenarios-support';
 import { CHALLENGE_AFTER, recordLoginFailure } from '../../server/auth/limits';
 
 test('a visitor presses pay, logs in in the modal (a wrong password first), and the order continues for that student (bank transfer, notify later); the session later expires', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'loginorder');
-  await page.goto('/course/1-english-for-communication');
   const panel = page.getByTestId('purchase-panel');
-  await panel.getByTestId('method-1').check();
-  await panel.getByTestId('checkout-submit').click();
-  const login = page.getByRole('dialog', { name: /เข้าสู่ระบบ/ });
+  const login = await payOpensLoginModal(page);
   await login.getByTestId('login-username').fill(user.username);
   // a wrong password first: refused, said in the modal, nothing ordered
   await login.getByTestId('login-password').fill('not-the-password');
@@ -110,11 +107,7 @@ test('a visitor presses pay and registers in the modal instead: an empty form is
   const taken = await freshStudent(shop.db, 'taken');
   const email = uniqueEmail('modalreg');
   const username = `modalreg-${Date.now().toString(36)}`;
-  await page.goto('/course/1-english-for-communication');
-  const panel = page.getByTestId('purchase-panel');
-  await panel.getByTestId('method-1').check();
-  await panel.getByTestId('checkout-submit').click();
-  const modal = page.getByRole('dialog', { name: /สมัครสมาชิก/ });
+  const modal = await payOpensLoginModal(page);
   await modal.getByText('ยังไม่มีบัญชี? สมัครสมาชิก').click();
   const form = modal.getByTestId('modal-registration');
   const submit = form.getByRole('button', { name: 'สมัครสมาชิก' });
@@ -162,11 +155,7 @@ test('an account someone else has been guessing at: its owner logs in in the mod
   page.on('response', (r) => {
     if (r.url().endsWith('/public/auth/login') && r.status() === 429) asked += 1;
   });
-  await page.goto('/course/1-english-for-communication');
-  const panel = page.getByTestId('purchase-panel');
-  await panel.getByTestId('method-1').check();
-  await panel.getByTestId('checkout-submit').click();
-  const login = page.getByRole('dialog', { name: /เข้าสู่ระบบ/ });
+  const login = await payOpensLoginModal(page);
   await login.getByTestId('login-username').fill(user.username);
   await login.getByTestId('login-password').fill('student123');
   await login.getByTestId('login-submit').click();

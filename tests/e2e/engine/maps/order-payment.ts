@@ -25,7 +25,7 @@ import { orderPaymentMachine } from '../../../../machines/payments/order-payment
 import type { PaymentMethodId } from '../../../../machines/shared/api';
 import { orderRead, student } from '../../../machines/models/fixtures';
 import { orderPaymentModel } from '../../../machines/models/order-payment.model';
-import { PNG } from '../../support';
+import { PNG, setThankYouPage } from '../../support';
 import { approveInBackOffice, expectApprovedByShop, expectUnpaid, orderFacts, ordersOfUser, rejectInBackOffice } from '../db';
 import { label } from '../lang';
 import { labelOf, labelled } from '../paths';
@@ -474,14 +474,8 @@ export const orderPaymentMap: PageMap = {
   },
 };
 
-/** The shop's thank-you page switched on or off (site settings), once the server answers it so. */
-async function thankYouPage(ctx: PathContext, on: boolean): Promise<void> {
-  await ctx.shop.db.query(`UPDATE site_settings SET data = jsonb_set(data, '{is_thank_you_page}', $1::jsonb) WHERE id = 1`, [JSON.stringify(on)]);
-  // the server's settings answer is cached until the database's change feed reaches it
-  await expect
-    .poll(async () => ((await (await ctx.request.get('/api/setting/site/into/1')).json()) as { data: { is_thank_you_page: boolean } }).data.is_thank_you_page, { timeout: 20_000 })
-    .toBe(on);
-}
+/** The shop's thank-you page switched on or off. */
+const thankYouPage = (ctx: PathContext, on: boolean): Promise<void> => setThankYouPage(ctx.shop.db, ctx.request, on);
 
 /** The one way through pay again this shop needs: the order's own method (the transfer notice) handed over. */
 const WITHOUT_THANK_YOU = ['order.pay', '✓getOrder:unpaid', '✓getPaymentMethodsForOrder:all', 'payment.start', '✓bankTransfer:notified'];
