@@ -8,10 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { cartSummary, initialCartContext } from '../../machines/cart/cart.machine';
-import { buyabilityOf, checkoutMachine, type CheckoutInput } from '../../machines/checkout/checkout.machine';
+import { buyabilityOf, checkoutMachine } from '../../machines/checkout/checkout.machine';
 import { selectBuyability } from '../../machines/checkout/checkout.selectors';
 import { cartInput, line, METHODS, PLANS, TAX_ON } from './models/cart-fixtures';
 import { student } from './models/fixtures';
+import { input as checkoutInput } from './models/checkout.model';
 
 const RENEWAL = { id: 103, course_id: 11, name: 'renew 6 months', plan_type: 'Period', term: 6, term_unit: 'Month(s)', price: 59000, price_usd: null, pricing_type: 'renew', status_show: 1 };
 const plans = [...PLANS, RENEWAL];
@@ -40,17 +41,10 @@ describe("the page's course: buyability by the plan in the cart", () => {
   });
 
   it('the running checkout follows the cart: the renewal plan chosen, the submit is not refused', () => {
-    const input: CheckoutInput = {
+    const input = checkoutInput({
       cart: cartInput({ lines: [line(11, RENEWAL.id)], plans: plans as never, paymentMethods: METHODS, loggedIn: true, ownedCourseIds: [11] }),
-      user: student,
-      layout: 3,
-      registrationOnPage: false,
-      usernameRegistration: false,
-      thankYouPage: true,
-      slipRequired: false,
-      taxSettings: TAX_ON,
       buying: { course: { id: 11, course_type: 'Online' }, orderStatus: 'approved', plan: { pricing_type: 'default', free_for: null, free_course_ids: null } },
-    };
+    });
     const actor = createActor(checkoutMachine, { input });
     actor.start();
     expect(selectBuyability(actor.getSnapshot())).toEqual({ buyable: true, reason: 'ok' });

@@ -59,7 +59,8 @@ const paymentOutcomes = {
   error: [new Error('payment machine crashed')],
 };
 
-const input = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({
+/** The checkout's input in these models: a logged-in student, layout 3, the cart of cart-fixtures. */
+export const input = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({
   cart: cartInput({ paymentMethods: ALL_METHODS }),
   user: student,
   layout: 3,
