@@ -1,25 +1,5 @@
-import type { Pool } from 'pg';
 import { expect, freshStudent, loginFast, test } from './engine/fixtures';
-import { ordersOf } from './scenarios-support';
-
-/** An order the shop approved `daysAgo` days ago: `userId` bought `courseId` with the plan named `planName` (as the back office would leave it). */
-async function approvedOrder(db: Pool, userId: number, courseId: number, planName: string, daysAgo: number): Promise<number> {
-  const plan = (await db.query<{ id: number; price: number }>('SELECT id, price::int FROM pricing_plans WHERE course_id = $1 AND name = $2', [courseId, planName])).rows[0]!;
-  const course = (await db.query<{ name: string; course_type: string }>('SELECT name, course_type FROM courses WHERE id = $1', [courseId])).rows[0]!;
-  const at = new Date(Date.now() - daysAgo * 86_400_000);
-  const order = await db.query<{ id: number }>(
-    `INSERT INTO orders (order_token, user_id, status, payment_status, currency_code, payment_method_id, price, total, email, cancel_at, approved_at, approve_by, created_at, updated_at)
-     SELECT $1, u.id, 'approved', 'approved', 'THB', 1, $2, $2, u.email, $3, $4, 'e2e', $4, $4 FROM users u WHERE u.id = $5 RETURNING id`,
-    [`e2e-${userId}-${courseId}-${daysAgo}`, plan.price, new Date(at.getTime() + 86_400_000), at, userId],
-  );
-  const id = order.rows[0]!.id;
-  await db.query(
-    `INSERT INTO order_courses (order_id, course_id, pricing_plan_id, course_name, course_type, qty, original_pricing_price, discount, price)
-     VALUES ($1, $2, $3, $4, $5, 1, $6, 0, $6)`,
-    [id, courseId, plan.id, course.name, course.course_type, plan.price],
-  );
-  return id;
-}
+import { approvedOrder, ordersOf } from './scenarios-support';
 
 test('a refresh while the PromptPay QR is shown restores the same order and payment (no second order)', async ({ page, request }) => {
   await loginFast(page, 'student2');

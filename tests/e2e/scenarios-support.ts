@@ -2,7 +2,8 @@
  * Shared by the checklist scenario specs (scenarios-*.spec.ts): what the database holds for a
  * buyer after a path — every order of the user with its lines, provider attempts, payment reports
  * and coupon uses — plus the course rows (seats, stock) and coupon counters a path moves, and the
- * few page actions those specs share (the Omise card form, the bank-transfer notice).
+ * few page actions those specs share (the Omise card form, the bank-transfer notice); an order
+ * the shop approved, written as the back office leaves it (`approvedOrder`).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,25 @@ import type { Pool } from 'pg';
 import { ADMIN_TOKEN, expect, freshStudent, loginFast } from './engine/fixtures';
 import { PNG } from './support';
 import type { OrderRow } from '../../server/orders/repository';
+
+/** An order the shop approved `daysAgo` days ago: `userId` bought `courseId` with the plan named `planName` (as the back office would leave it). */
+export async function approvedOrder(db: Pool, userId: number, courseId: number, planName: string, daysAgo: number): Promise<number> {
+  const plan = (await db.query<{ id: number; price: number }>('SELECT id, price::int FROM pricing_plans WHERE course_id = $1 AND name = $2', [courseId, planName])).rows[0]!;
+  const course = (await db.query<{ name: string; course_type: string }>('SELECT name, course_type FROM courses WHERE id = $1', [courseId])).rows[0]!;
+  const at = new Date(Date.now() - daysAgo * 86_400_000);
+  const order = await db.query<{ id: number }>(
+    `INSERT INTO orders (order_token, user_id, status, payment_status, currency_code, payment_method_id, price, total, email, cancel_at, approved_at, approve_by, created_at, updated_at)
+     SELECT $1, u.id, 'approved', 'approved', 'THB', 1, $2, $2, u.email, $3, $4, 'e2e', $4, $4 FROM users u WHERE u.id = $5 RETURNING id`,
+    [`e2e-${userId}-${courseId}-${daysAgo}`, plan.price, new Date(at.getTime() + 86_400_000), at, userId],
+  );
+  const id = order.rows[0]!.id;
+  await db.query(
+    `INSERT INTO order_courses (order_id, course_id, pricing_plan_id, course_name, course_type, qty, original_pricing_price, discount, price)
+     VALUES ($1, $2, $3, $4, $5, 1, $6, 0, $6)`,
+    [id, courseId, plan.id, course.name, course.course_type, plan.price],
+  );
+  return id;
+}
 
 /** An order as the scenarios read it: the columns they check (the server's row type), with what hangs off it. */
 export interface ScenarioOrder extends Pick<OrderRow, 'id' | 'status' | 'payment_status' | 'currency_code' | 'payment_method_id' | 'price' | 'discount' | 'shipping_fee' | 'withholding_price' | 'is_withholding' | 'withholding_percent' | 'is_require_tax_invoice' | 'total' | 'coupon_list_code' | 'promotion_id' | 'shipping_address_id' | 'shipping_fee_id'> {
