@@ -62,10 +62,15 @@ export function paintBeforeScripts(): Plugin {
           `document.visibilityState==='hidden'?go():requestAnimationFrame(()=>setTimeout(go))`;
         out = out.replace('</head>', `  <script type="module">${loader}</script>\n  </head>`);
         // The entry's stylesheet inside the page: no request between the HTML and its first paint
-        // (the route chunks' stylesheets still load with their chunks).
+        // (the route chunks' stylesheets still load with their chunks). Its link stays, disabled (a
+        // disabled stylesheet link is neither fetched nor applied): Vite's loader fetches a chunk's
+        // stylesheets with it unless a stylesheet link to them is in the page, and without the link
+        // every route chunk asked for the entry's again and added it as a second sheet (a request,
+        // and the whole page's style worked out again while it starts; bench/why.md, the
+        // thirteenth pass; tests/ui/build-output.test.ts).
         out = out.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, file: string) => {
           const asset = ctx.bundle?.[file];
-          return asset && asset.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag;
+          return asset && asset.type === 'asset' ? `<style>${String(asset.source)}</style><link rel="stylesheet" href="/${file}" disabled>` : tag;
         });
         return out;
       },

@@ -1,12 +1,12 @@
 import { Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLoaderData, useLocation, useNavigate, useNavigation } from 'react-router';
 import type { SessionUser } from '../../machines/shared/api';
-import { selectLoggingOut, selectSessionLive, selectUser } from '../../machines/session/session.selectors';
+import { selectLoggingOut, selectUser } from '../../machines/session/session.selectors';
 import { signedIn } from '../api/signed-in';
 import { setInAppNavigator } from '../api/effects';
 import { visitorId } from '../api/storage';
 import { getLocale, msg, subscribeLocale, switchLocale, t, type Locale } from '../i18n/messages';
-import { useOptionalSessionRef, useOptionalSessionSelector } from '../session/context';
+import { useLoggedIn, useOptionalSessionRef, useOptionalSessionSelector } from '../session/context';
 import { DeferredSessionModals, DeferredSessionProvider } from '../session/deferred';
 import { Notifications, Spinner } from '../ui';
 
@@ -46,10 +46,9 @@ export function Header({ bootUser }: { bootUser: SessionUser | null }) {
   const ref = useOptionalSessionRef();
   // While the server ends the session the header still shows the user (a busy button): "logged out"
   // only once the server has said so; a failed call keeps the buyer logged in (decision 0037).
-  const actorLive = useOptionalSessionSelector(ref, selectSessionLive);
+  const loggedIn = useLoggedIn(bootUser);
   const actorLoggingOut = useOptionalSessionSelector(ref, selectLoggingOut) === true;
   const actorUser = useOptionalSessionSelector(ref, selectUser);
-  const loggedIn = ref ? actorLive === true : bootUser !== null;
   const user = ref ? (actorUser ?? null) : bootUser;
   return (
     <header className="site-header">

@@ -8,6 +8,7 @@
 import { createContext, use, useCallback, useContext, useSyncExternalStore } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { sessionMachine } from '../../machines/session/session.machine';
+import { selectSessionLive } from '../../machines/session/session.selectors';
 
 export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
@@ -57,6 +58,18 @@ export function useOptionalSessionSelector<T>(ref: SessionActorRef | null, selec
   const get = () => ref?.getSnapshot();
   const snapshot = useSyncExternalStore(subscribe, get, get);
   return snapshot ? selector(snapshot) : undefined;
+}
+
+/**
+ * Whether the buyer is logged in, without waiting for the session actor (never suspends): the
+ * actor's answer once it runs (logging out still counts as logged in until the server has said so),
+ * the user the server wrote with the page (`pageUser`) while it starts. A page that suspended on
+ * the actor instead replaced the server's first view with a spinner until the session's chunk came.
+ */
+export function useLoggedIn(pageUser: unknown): boolean {
+  const ref = useOptionalSessionRef();
+  const live = useOptionalSessionSelector(ref, selectSessionLive);
+  return ref ? live === true : pageUser !== null && pageUser !== undefined;
 }
 
 /** The same shape as @xstate/react's createActorContext (useActorRef, useSelector). */

@@ -5,12 +5,11 @@
  * shipping fee option; the quantity, within stock, is the cart machine's line.setQty).
  */
 import { useEffect, useId } from 'react';
-import { useLoaderData, useLocation } from 'react-router';
+import { useLoaderData, useLocation, useRouteLoaderData } from 'react-router';
 import { shownCurrency, startingPrice } from '../../../domain/plans';
-import { selectSessionLive } from '../../../machines/session/session.selectors';
 import { keepReturnLink } from '../../api/storage';
 import { t } from '../../i18n/messages';
-import { SessionContext } from '../../session/context';
+import { useLoggedIn } from '../../session/context';
 import { Price } from '../../ui';
 import { HtmlBlock } from '../course/components/CourseDescription';
 import type { PaymentSlot } from '../checkout/components/PurchasePanel';
@@ -78,7 +77,9 @@ function Gallery({ images, name }: { images: readonly string[]; name: string }) 
 
 /** Type, price (the default plan's, in the shown currency) and the quantity left. */
 function Facts({ product }: { product: ProductDetail }) {
-  const loggedIn = SessionContext.useSelector(selectSessionLive);
+  // The page's user while the session starts: waiting for it put a spinner in place of the page.
+  const pageUser = (useRouteLoaderData('root') as { user?: unknown } | undefined)?.user ?? null;
+  const loggedIn = useLoggedIn(pageUser);
   const currency = useShownCurrency('THB');
   const price = startingPrice(product.priceDetail, { loggedIn }, currency);
   return (
