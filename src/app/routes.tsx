@@ -10,10 +10,13 @@ import { RootLayout, rootLoader } from './RootLayout';
 const addToCart = async () => (await import('../features/checkout/components/AddToCartButton')).AddToCartButton;
 
 /**
- * DOMPurify, fetched beside a course or product page's chunk and not waited for (the page renders
- * without it; its HTML blocks usually find it loaded, so they do not appear late and move the page).
+ * DOMPurify, fetched beside a course or product page's chunk, and waited for with it: the page's
+ * HTML blocks (description, how to buy) are in its first render, not added when DOMPurify comes —
+ * late, they pushed down what the first screen showed below them (a layout shift, CLS 0.01 in
+ * Lighthouse's slower runs of layout 2; tests/e2e/first-load.spec.ts). A DOMPurify that does not
+ * load does not keep the page from showing (its blocks wait alone).
  */
-const prefetchSanitizer = () => import('dompurify').catch(() => undefined);
+const sanitizerLoaded = () => import('dompurify').catch(() => undefined);
 
 /**
  * The first page's router starts in one task (its history, its matching, the loaders); the page's
@@ -60,8 +63,7 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorPage />,
         lazy: async () => {
           await afterRouterStart();
-          void prefetchSanitizer();
-          const m = await import('../features/course/CoursePage');
+          const [m] = await Promise.all([import('../features/course/CoursePage'), sanitizerLoaded()]);
           return { Component: () => <m.CoursePage PaymentHost={PaymentHost} /> };
         },
       },
@@ -72,8 +74,7 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorPage />,
         lazy: async () => {
           await afterRouterStart();
-          void prefetchSanitizer();
-          const m = await import('../features/product/ProductPage');
+          const [m] = await Promise.all([import('../features/product/ProductPage'), sanitizerLoaded()]);
           return { Component: () => <m.ProductPage PaymentHost={PaymentHost} /> };
         },
       },

@@ -3,9 +3,11 @@ import { Suspense, use, useMemo } from 'react';
 import { t } from '../../../i18n/messages';
 
 /**
- * DOMPurify (≈ 9 kB gzip) is not part of the course page's first render: it is loaded
- * when the first HTML block renders, which paints when it has arrived. A failed load is tried
- * again, so the block never ends in an error.
+ * DOMPurify (≈ 9 kB gzip) is not in the course route's first load: the course and product routes
+ * fetch it beside their page's chunk and wait for both (src/app/routes.tsx), so the HTML blocks
+ * are in the page's first render and move nothing when they come. A block rendered before it has
+ * arrived (another route, a failed load) waits for it alone; a failed load is tried again, so the
+ * block never ends in an error.
  */
 const SANITIZER_RETRY_MS = 2000;
 let purify: DOMPurify | null = null;
@@ -24,8 +26,8 @@ export function loadSanitizer(): Promise<DOMPurify> {
   return loading;
 }
 
-// Started when the page's chunk is evaluated (the route fetched the module beside it), so the
-// first render usually finds it ready and does not suspend.
+// Started when the page's chunk is evaluated (the route has fetched the module beside it and waits
+// for it), so the first render finds it ready and does not suspend.
 if (typeof window !== 'undefined') void loadSanitizer();
 
 const CONFIG: Config = {
