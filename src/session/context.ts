@@ -8,6 +8,7 @@
 import { createContext, use, useCallback, useContext, useSyncExternalStore } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { sessionMachine } from '../../machines/session/session.machine';
+import type { SessionUser } from '../../machines/shared/api';
 import { selectSessionLive } from '../../machines/session/session.selectors';
 
 export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
@@ -66,10 +67,10 @@ export function useOptionalSessionSelector<T>(ref: SessionActorRef | null, selec
  * the user the server wrote with the page (`pageUser`) while it starts. A page that suspended on
  * the actor instead replaced the server's first view with a spinner until the session's chunk came.
  */
-export function useLoggedIn(pageUser: unknown): boolean {
+export function useLoggedIn(pageUser: SessionUser | null): boolean {
   const ref = useOptionalSessionRef();
   const live = useOptionalSessionSelector(ref, selectSessionLive);
-  return ref ? live === true : pageUser !== null && pageUser !== undefined;
+  return ref ? live === true : pageUser !== null;
 }
 
 /** The same shape as @xstate/react's createActorContext (useActorRef, useSelector). */

@@ -13,6 +13,7 @@ import { useLoggedIn } from '../../session/context';
 import { Price } from '../../ui';
 import { HtmlBlock } from '../course/components/CourseDescription';
 import type { PaymentSlot } from '../checkout/components/PurchasePanel';
+import type { SessionUser } from '../../../machines/shared/api';
 import { DeferredPurchase } from '../course/DeferredPurchase';
 import type { ProductPageData } from './loader';
 import { ShownCurrencyProvider, useShownCurrency } from '../checkout/shown-currency';
@@ -78,7 +79,7 @@ function Gallery({ images, name }: { images: readonly string[]; name: string }) 
 /** Type, price (the default plan's, in the shown currency) and the quantity left. */
 function Facts({ product }: { product: ProductDetail }) {
   // The page's user while the session starts: waiting for it put a spinner in place of the page.
-  const pageUser = (useRouteLoaderData('root') as { user?: unknown } | undefined)?.user ?? null;
+  const pageUser = (useRouteLoaderData('root') as { user: SessionUser | null } | undefined)?.user ?? null;
   const loggedIn = useLoggedIn(pageUser);
   const currency = useShownCurrency('THB');
   const price = startingPrice(product.priceDetail, { loggedIn }, currency);
