@@ -43,11 +43,13 @@ import { failureOf, shownOf } from '../shared/api-error';
 import type {
   ClearCartRequest,
   CreateOrderResponse,
+  DataResponse,
   OrderCreate,
   PaymentMethodId,
   PaymentReportPublic,
   PaymentReportResponse,
   SessionUser,
+  Student,
   SuccessResponse,
 } from '../shared/api';
 import { effectDefaults, ROUTES, type Notice } from '../shared/effects';
@@ -294,8 +296,8 @@ function refusalProblem(error: unknown): OrderProblem | null {
 }
 
 /**
- * What the buyer is told of a refused order (docs/decisions/0038): the check's message; for a
- * session the server no longer knows, to log in again; for a buyability refusal (FORBIDDEN) the
+ * What the buyer is told of a refused order (docs/decisions/0038): the check's message (a 401, the
+ * session the server no longer knows, has a transition of its own); for a buyability refusal (FORBIDDEN) the
  * server's own catalogue text in the page's language; for any other code, CART_FAIL (the server's
  * other texts are not the buyer's: "Unauthorized", "Course 9 not found").
  */
@@ -303,7 +305,6 @@ function refusalNotice(error: unknown): Notice {
   const p = refusalProblem(error);
   if (p) return orderNotice(p);
   const f = failureOf(error);
-  if (f.status === 401) return { kind: 'error', topic: 'fail', message: MSG.SESSION_ENDED };
   return { kind: 'error', topic: 'fail', message: f.code === 'FORBIDDEN' ? f.msg : MSG.CART_FAIL };
 }
 
@@ -402,6 +403,12 @@ export const checkoutMachine = setup({
     setPassword: setPasswordMachine,
     taxGate: taxGateMachine,
     createOrder: providedByApp<CreateOrderResponse, CreateOrderInput>('createOrder'),
+    /**
+     * The buyer's profile read once more after the order's 401: its answer is not used; its own 401
+     * goes through the API client's auth events to the session (spec section 6: Unauthorized on the
+     * profile shows the session-expired modal), so the page stops showing a session the server has ended.
+     */
+    confirmSession: providedByApp<DataResponse<Student>, void>('confirmSession'),
     createPaymentReportPublic: providedByApp<PaymentReportResponse, PaymentReportPublic>('createPaymentReportPublic'),
     clearCart: providedByApp<SuccessResponse, ClearCartRequest>('clearCart'),
     ...PAYMENT_MACHINES,
@@ -421,6 +428,8 @@ export const checkoutMachine = setup({
     timeLeft: (_, error: unknown) => ['TIME_LEFT', 'UNPAID_ORDERS_LIMIT'].includes(failureOf(error).code),
     quoteStale: (_, error: unknown) => failureOf(error).code === 'QUOTE_STALE',
     /** The server answered with a refusal: that key made no order; the next submit makes a new one. */
+    /** The server no longer knows the session (401). */
+    sessionEnded: (_, error: unknown) => failureOf(error).status === 401,
     answeredRefusal: (_, error: unknown) => {
       const status = failureOf(error).status;
       return status >= 400 && status < 500;
@@ -660,6 +669,17 @@ export const checkoutMachine = setup({
                 actions: ['renewKey', { type: 'notify', params: ({ event }) => ({ kind: 'error', topic: 'cartChanged', message: shownOf(event.error) }) }, 'refreshQuote', 'reloadCart'],
               },
               {
+                // The session ended on the server as the order went: "log in again" (never the server's
+                // "Unauthorized"), then the session is confirmed with the server (docs/decisions/0038).
+                guard: { type: 'sessionEnded', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: 'confirmingSession',
+                actions: [
+                  'renewKey',
+                  { type: 'notify', params: { kind: 'error', topic: 'fail', message: MSG.SESSION_ENDED } },
+                  { type: 'log', params: ({ event }) => ({ message: 'order refused', detail: failureOf(event.error) }) },
+                ],
+              },
+              {
                 // Any other refusal is told too (a course bought meanwhile in another tab: have_course), never a
                 // silent button (docs/decisions/0038).
                 guard: { type: 'answeredRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
@@ -681,6 +701,10 @@ export const checkoutMachine = setup({
               },
             ],
           },
+        },
+        /** After the order's 401: the profile read once more (its 401 ends the session in the page), then back to the form. */
+        confirmingSession: {
+          invoke: { id: 'confirmSession', src: 'confirmSession', onDone: '#checkout.editing', onError: '#checkout.editing' },
         },
       },
     },

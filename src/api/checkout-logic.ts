@@ -63,6 +63,7 @@ export const checkoutLogic = checkoutMachine.provide({
     setPassword: setPasswordLogic,
     taxGate: taxGateLogic,
     createOrder: orderActors.createOrder,
+    confirmSession: studentActors.getStudentProfile,
     createPaymentReportPublic: paymentActors.createPaymentReportPublic,
     clearCart: cartActors.clearCart,
     ...paymentMachineLogics,

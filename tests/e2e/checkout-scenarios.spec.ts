@@ -93,7 +93,10 @@ test('an order the connection loses is said and the next click makes it, once; a
 
   // The session ends on the server just as the order is sent (the tax check's read went through):
   // the server's 401 is said as "log in again", never its English "Unauthorized"; nothing ordered.
+  // The page then confirms the session with the server (the profile read, refused too): the
+  // session-expired modal, and the header no longer shows a session the server has ended.
   await page.goto('/course/7-japanese-n5-live');
+  await expect(page.getByTestId('header-user')).toBeVisible();
   await expect(panel.getByTestId('method-1')).toBeVisible();
   await page.route(
     '**/private/cart/order',
@@ -107,6 +110,12 @@ test('an order the connection loses is said and the next click makes it, once; a
   await panel.getByTestId('checkout-submit').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'เซสชันหมดอายุ กรุณาเข้าสู่ระบบอีกครั้งแล้วสั่งซื้อใหม่' })).toBeVisible();
   await expect(page.getByTestId('toast').filter({ hasText: 'Unauthorized' })).toHaveCount(0);
+  const expired = page.getByTestId('expired-modal');
+  await expect(expired).toBeVisible({ timeout: 20_000 });
+  await expired.getByRole('button', { name: 'ยืนยัน' }).click();
+  await expect(page.getByTestId('header-login')).toBeVisible();
+  await expect(page.getByTestId('header-user')).toHaveCount(0);
+  await expect(panel.getByTestId('checkout-submit')).toBeEnabled();
   expect((await ordersOf(shop.db, user.id)).length).toBe(2);
 });
 

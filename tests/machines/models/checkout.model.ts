@@ -128,6 +128,8 @@ export const checkoutModel = defineModel({
         { status: 0, code: 'NETWORK_ERROR', msg: 'Failed to fetch' },
       ],
     },
+    // the profile read after the order's 401: the session is there after all, or the server says again it is not
+    confirmSession: { done: [{ success: true, result: student }], error: [{ status: 401, code: 'PERMISSION_DENIED', msg: 'Unauthorized' }] },
     createPaymentReportPublic: { done: [{ success: true, orderPaymentId: 9, order_token: 'tok-501' }], error: [new Error('network')] },
     clearCart: { done: [{ success: true }], error: [new Error('network')] },
     ...Object.fromEntries(Object.values(METHOD_ACTORS).map((id) => [id, paymentOutcomes])),
@@ -241,8 +243,15 @@ export const checkoutModel = defineModel({
         assert.deepEqual(step.effects[0]!.params, { kind: 'error', topic: 'fail', message: 'คอร์สนี้เปิดให้เฉพาะกลุ่มผู้ใช้ที่กำหนด' });
         assert.equal(selectCheckoutProblem(s), null);
       } else if (code === 'PERMISSION_DENIED') {
-        // The session ended on the server: never its English "Unauthorized", the catalogue's "log in again".
+        // The session ended on the server: never its English "Unauthorized", the catalogue's "log in
+        // again"; then the profile is read once more (its own 401 ends the session in the page).
+        assert.deepEqual(step.effects.map((e) => e.type), ['notify', 'log']);
         assert.deepEqual(step.effects[0]!.params, { kind: 'error', topic: 'fail', message: MSG.SESSION_ENDED });
+        assert.ok(s.matches({ creatingOrder: 'confirmingSession' }), 'the session is confirmed with the server');
+        // one profile read per 401 (the order's failures so far that were 401s)
+        const unauthorized = step.events.filter((e) => e.type === 'xstate.error.actor.createOrder' && (e as unknown as { error: { status: number } }).error.status === 401).length;
+        assert.equal(step.scripts.inputsOf('confirmSession').length, unauthorized);
+        assert.equal(selectSubmitBlock(s), 'creating');
       } else if (code === 'NOT_FOUND') {
         // Any other code: the catalogue's "try again", never the server's own text.
         assert.deepEqual(step.effects[0]!.params, { kind: 'error', topic: 'fail', message: MSG.CART_FAIL });
@@ -251,7 +260,12 @@ export const checkoutModel = defineModel({
         assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'fail', message: MSG.CART_FAIL } }, step.effects[1]]);
         assert.equal(step.effects[1]!.type, 'log');
       }
+      if (code !== 'PERMISSION_DENIED') assert.ok(s.matches('editing') && selectSubmitBlock(s) === null, 'submit is enabled again');
+    }
+    // Whatever the profile read answers, the form is back, with nothing more said (the session's modal says the rest).
+    if (step.event.type === 'xstate.done.actor.confirmSession' || step.event.type === 'xstate.error.actor.confirmSession') {
       assert.ok(s.matches('editing') && selectSubmitBlock(s) === null, 'submit is enabled again');
+      assert.deepEqual(step.effects, []);
     }
     if (s.matches('paying')) {
       const payment = selectPayment(s);
