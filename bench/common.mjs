@@ -103,3 +103,24 @@ export function median(values) {
   const s = [...values].sort((a, b) => a - b);
   return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
 }
+
+/**
+ * The runs of an A/B comparison of builds (bench/lighthouse-ab.mjs, main-thread.mjs, load-cpu.mjs),
+ * by page and build: `order(r)` the builds of round r (alternating which goes first, so neither always
+ * runs right after the other), `add` one run, `of` a page's runs on a build (oldest first), `legend`
+ * the line naming each build's dist.
+ */
+export function abRuns(builds) {
+  const runs = new Map();
+  const key = (page, build) => `${page.key}|${build.label}`;
+  return {
+    order: (r) => (r % 2 === 0 ? builds : [...builds].reverse()),
+    add(page, build, run) {
+      const k = key(page, build);
+      if (!runs.has(k)) runs.set(k, []);
+      runs.get(k).push(run);
+    },
+    of: (page, build) => runs.get(key(page, build)) ?? [],
+    legend: () => `builds: ${builds.map((b) => `${b.label} = ${b.dist}`).join('; ')}`,
+  };
+}

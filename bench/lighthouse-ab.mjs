@@ -11,7 +11,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { BENCH_PAGES, lighthouseRun, median, options, processGroup, root, startDemoServer, waitFor } from './common.mjs';
+import { abRuns, BENCH_PAGES, lighthouseRun, median, options, processGroup, root, startDemoServer, waitFor } from './common.mjs';
 
 process.chdir(root);
 const { opt, list } = options();
@@ -41,30 +41,27 @@ const builds = dists.map((dist, i) => {
 });
 await Promise.all(builds.map((b) => waitFor(`${b.origin}/public/courses`, 180_000)));
 
-const results = new Map();
+const results = abRuns(builds);
 for (const p of pages) {
   for (let r = 0; r < runs; r++) {
-    const order = r % 2 === 0 ? builds : [...builds].reverse();
-    for (const b of order) {
+    for (const b of results.order(r)) {
       const lhr = lighthouseRun(`${b.origin}${p.path}`, { port: base + builds.length, out: join(scratch, 'lh.json'), keep: keepDir ? join(keepDir, `${p.key}-${b.label}-${r + 1}.json`) : null });
       if (!lhr) {
         log(`lighthouse failed on ${b.label} ${p.path}`);
         continue;
       }
       const run = { score: Math.round((lhr.categories.performance?.score ?? 0) * 100), tbt: Math.round(lhr.audits['total-blocking-time'].numericValue), bi: Math.round(lhr.environment?.benchmarkIndex ?? 0) };
-      const k = `${p.key}|${b.label}`;
-      if (!results.has(k)) results.set(k, []);
-      results.get(k).push(run);
+      results.add(p, b, run);
       log(`page ${p.key} build ${b.label} run ${r + 1}: score ${run.score}, TBT ${run.tbt} ms, benchmarkIndex ${run.bi}`);
     }
   }
 }
 
-console.log(`builds: ${builds.map((b) => `${b.label} = ${b.dist}`).join('; ')}`);
+console.log(results.legend());
 console.log('page     build  score (each run)      TBT ms (each run)          benchmarkIndex (each run)      TBT median  worst');
 for (const p of pages) {
   for (const b of builds) {
-    const s = results.get(`${p.key}|${b.label}`) ?? [];
+    const s = results.of(p, b);
     const tbt = s.map((x) => x.tbt);
     console.log(`${p.key.padEnd(8)} ${b.label.padEnd(6)} ${s.map((x) => x.score).join('/').padEnd(21)} ${tbt.join('/').padEnd(26)} ${s.map((x) => x.bi).join('/').padEnd(30)} ${String(median(tbt)).padStart(10)} ${String(Math.max(...tbt)).padStart(6)}`);
   }

@@ -15,7 +15,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
-import { BENCH_PAGES, chromePath, LIGHTHOUSE_CHROME_FLAGS, median, options, processGroup, root, startDemoServer, waitFor } from './common.mjs';
+import { abRuns, BENCH_PAGES, chromePath, LIGHTHOUSE_CHROME_FLAGS, median, options, processGroup, root, startDemoServer, waitFor } from './common.mjs';
 
 process.chdir(root);
 const { opt, list } = options();
@@ -105,25 +105,22 @@ async function load(build, url) {
   }
 }
 
-const results = new Map();
+const results = abRuns(builds);
 for (let r = 0; r < runs; r++) {
   for (const p of pages) {
-    const order = r % 2 === 0 ? builds : [...builds].reverse();
-    for (const b of order) {
+    for (const b of results.order(r)) {
       const x = await load(b, `${b.origin}${p.path}`);
-      const k = `${p.key}|${b.label}`;
-      if (!results.has(k)) results.set(k, []);
-      results.get(k).push(x);
+      results.add(p, b, x);
       log(`page ${p.key} build ${b.label} run ${r + 1}: Chromium ${x.chromiumMs} ms, server ${x.serverMs} ms, ${x.requests} requests (${x.scripts} scripts), load ${loadavg()[0].toFixed(1)}`);
     }
   }
 }
 
-console.log(`builds: ${builds.map((b) => `${b.label} = ${b.dist}`).join('; ')}`);
+console.log(results.legend());
 console.log('page     build  Chromium CPU ms a load (each run)          median   server ms (median)   requests (scripts)');
 for (const p of pages) {
   for (const b of builds) {
-    const s = results.get(`${p.key}|${b.label}`) ?? [];
+    const s = results.of(p, b);
     const c = s.map((x) => x.chromiumMs);
     console.log(`${p.key.padEnd(8)} ${b.label.padEnd(6)} ${c.join('/').padEnd(42)} ${String(median(c)).padStart(6)}   ${String(median(s.map((x) => x.serverMs))).padStart(18)}   ${s[0]?.requests ?? '-'} (${s[0]?.scripts ?? '-'})`);
   }

@@ -22,7 +22,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
-import { BENCH_PAGES, median, options, processGroup, root, startDemoServer, waitFor } from './common.mjs';
+import { abRuns, BENCH_PAGES, median, options, processGroup, root, startDemoServer, waitFor } from './common.mjs';
 
 process.chdir(root);
 const { opt, has, list } = options();
@@ -196,13 +196,11 @@ function selfTimes(mine) {
 }
 
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'] });
-const results = new Map();
+const results = abRuns(builds);
 try {
   for (let r = 0; r < runs; r++) {
     for (const p of pages) {
-      // Alternate which build goes first, so neither always runs right after the other.
-      const order = r % 2 === 0 ? builds : [...builds].reverse();
-      for (const b of order) {
+      for (const b of results.order(r)) {
         const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
         const page = await context.newPage();
         await browser.startTracing(page, { categories: CATEGORIES });
@@ -214,9 +212,7 @@ try {
         const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
         await context.close();
         const a = analyse(trace.traceEvents ?? trace, b.origin, b.dist);
-        const k = `${p.key}|${b.label}`;
-        if (!results.has(k)) results.set(k, []);
-        results.get(k).push({ ...a, load: loadavg()[0] });
+        results.add(p, b, { ...a, load: loadavg()[0] });
         log(`page ${p.key} build ${b.label} run ${r + 1}: est. TBT ${a.blocking} ms (wall ${a.blockingWall}), CPU after FCP ${a.totalCpu} ms in ${a.count} tasks, ${a.long.length} long, load ${loadavg()[0].toFixed(1)}`);
       }
     }
@@ -225,11 +221,11 @@ try {
   await browser.close();
 }
 
-console.log(`builds: ${builds.map((b) => `${b.label} = ${b.dist}`).join('; ')}`);
+console.log(results.legend());
 console.log('page     build  est. TBT ms (each run)            median  max   CPU after FCP ms (median)   wall est. (each run)');
 for (const p of pages) {
   for (const b of builds) {
-    const s = results.get(`${p.key}|${b.label}`) ?? [];
+    const s = results.of(p, b);
     const tbt = s.map((x) => x.blocking);
     console.log(`${p.key.padEnd(8)} ${b.label.padEnd(6)} ${tbt.join('/').padEnd(33)} ${String(median(tbt)).padStart(6)} ${String(Math.max(...tbt)).padStart(5)}   ${String(median(s.map((x) => x.totalCpu))).padEnd(27)} ${s.map((x) => x.blockingWall).join('/')}`);
     if (showEvents && s.length) {

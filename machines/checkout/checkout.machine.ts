@@ -427,9 +427,9 @@ export const checkoutMachine = setup({
     // TIME_LEFT, and UNPAID_ORDERS_LIMIT (too many unpaid orders: the server's msg says to pay or cancel one first).
     timeLeft: (_, error: unknown) => ['TIME_LEFT', 'UNPAID_ORDERS_LIMIT'].includes(failureOf(error).code),
     quoteStale: (_, error: unknown) => failureOf(error).code === 'QUOTE_STALE',
-    /** The server answered with a refusal: that key made no order; the next submit makes a new one. */
     /** The server no longer knows the session (401). */
     sessionEnded: (_, error: unknown) => failureOf(error).status === 401,
+    /** The server answered with a refusal: that key made no order; the next submit makes a new one. */
     answeredRefusal: (_, error: unknown) => {
       const status = failureOf(error).status;
       return status >= 400 && status < 500;
