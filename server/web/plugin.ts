@@ -120,20 +120,27 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions): Promise
 
   const assetsDir = join(distDir, 'assets');
   if (existsSync(assetsDir)) {
-    await app.register(fastifyStatic, {
+    const assets = {
       root: assetsDir,
       prefix: '/assets/',
       decorateReply: false,
-      index: false,
-      list: false,
+      index: false as const,
+      list: false as const,
       preCompressed: true,
       cacheControl: false,
       etag: true,
       lastModified: true,
-      setHeaders: (reply) => reply.header('cache-control', IMMUTABLE),
+      setHeaders: (reply: { header(name: string, value: string): unknown }) => reply.header('cache-control', IMMUTABLE),
       // The security plugin already refuses map paths in production; this holds even without it.
       ...(opts.hideSourceMaps ? { allowedPath: (pathName: string) => !isSourceMapPath(pathName) } : {}),
-    });
+    };
+    // The build's files, a route each, listed once now: their names are hashed and a file never
+    // changes. The plugin's one route for the whole folder (below) read the folder on every request
+    // (to refuse a name spelt in another case on a case-insensitive disk): 229 names for each of a
+    // course page's ~50 files, the server's largest cost after writing the answers (bench/why.md,
+    // the fourteenth pass). That route stays for what a rebuild adds while the server runs.
+    await app.register(fastifyStatic, { ...assets, wildcard: false });
+    await app.register(fastifyStatic, assets);
   }
 
   /**

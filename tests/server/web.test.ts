@@ -90,6 +90,18 @@ describe('hashed assets', () => {
     expect(robots.headers['cache-control']).toBe('no-cache');
   });
 
+  it('have a route each (no reading of the folder per request); a file a rebuild adds later is served too, a name spelt in another case is not', async () => {
+    expect(app.hasRoute({ method: 'GET', url: `/assets/${ASSET}` })).toBe(true);
+    const later = 'later-Zz9.js';
+    writeFileSync(join(dist, 'assets', later), 'export const later = 1;\n');
+    expect(app.hasRoute({ method: 'GET', url: `/assets/${later}` })).toBe(false);
+    const r = await get(`/assets/${later}`, { 'accept-encoding': 'identity' });
+    expect(r.statusCode).toBe(200);
+    expect(r.body).toBe('export const later = 1;\n');
+    expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get(`/assets/${later.toUpperCase()}`)).statusCode).toBe(404);
+  });
+
   it('pick the encoding by accept-encoding and its q values', () => {
     expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
     expect(pickEncoding('gzip')).toBe('gzip');
