@@ -27,6 +27,21 @@ test('a course page does not fetch the stylesheet it holds inside itself, nor an
   expect(sheets).not.toContain(inlined[0]);
 });
 
+test("the first view writes the course's name and price in the sizes the page gives them, phone and desktop (no jump when the page takes over)", async ({ page }) => {
+  const sizes = (selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el).fontSize);
+  for (const width of [412, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    // the first view alone: the app's code held back
+    await page.route(/\/assets\/[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/course/2');
+    const first = { title: await sizes('.boot-title'), price: await sizes('.boot-price') };
+    await page.unroute(/\/assets\/[^/]+\.js$/);
+    await page.goto('/course/2');
+    await expect(page.getByTestId('purchase-panel')).toBeVisible({ timeout: 20_000 });
+    expect(first, `${width} px`).toEqual({ title: await sizes('.course-hero__title'), price: await sizes('.course-hero__price') });
+  }
+});
+
 test("the product page's first view is not replaced by a spinner while the session starts", async ({ page }) => {
   await page.addInitScript(() => {
     const seen: string[] = [];
