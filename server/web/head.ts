@@ -19,6 +19,8 @@ type Promotion = components['schemas']['Promotion'];
 
 /** Spec 2: social image 600x314, video 400x300. */
 export const OG_IMAGE = { width: 600, height: 314 } as const;
+/** A course page's picture box (src/features/course/components/CourseHero.tsx: 16:9). */
+const COURSE_PICTURE = { width: 1200, height: 675 } as const;
 export const OG_VIDEO = { width: 400, height: 300 } as const;
 
 /** The id of the data block the loaders read. */
@@ -73,8 +75,12 @@ export interface PageHead {
   jsonLd: Record<string, unknown> | null;
   /** The data block (already the loaders' shape). */
   boot: Record<string, unknown>;
-  /** The first paint before the app's JavaScript: name, price text and hero picture. */
-  hero: { name: string; price: string | null; image: string | null } | null;
+  /**
+   * The first paint before the app's JavaScript: name, price text and the picture the page opens
+   * with (a course's: its preview's picture, else its image, at 16:9; a product's: its first
+   * picture, at 600:314), in that picture's box on a phone (index.html .boot-hero).
+   */
+  hero: { kind: 'course' | 'product'; name: string; price: string | null; image: string | null } | null;
   /**
    * The demo shop's notice above the course (the page's own element, class demo-notice, painted
    * the same size before and after the JavaScript so it does not become a later, larger LCP).
@@ -124,7 +130,8 @@ export function courseHead(input: { origin: string; course: Course; siteTitle: s
       offers: offers([offer(c.default_price, 'THB', canonical, inStock), offer(c.default_price_usd, 'USD', canonical, inStock)]),
     },
     boot: input.boot,
-    hero: { name: c.name, price: input.priceText, image: c.image ? absolute(origin, c.image) : null },
+    // the picture the course page opens with (src/features/course/components/CourseHero.tsx)
+    hero: { kind: 'course', name: c.name, price: input.priceText, image: (c.preview_video?.picture_url ?? c.image) ? absolute(origin, (c.preview_video?.picture_url ?? c.image) as string) : null },
     notice: input.notice ?? null,
   };
 }
@@ -153,7 +160,7 @@ export function productHead(input: { origin: string; product: ProductDetail; sit
       offers: offers([offer(plan?.price, 'THB', canonical, inStock), offer(plan?.price_usd, 'USD', canonical, inStock)]),
     },
     boot: input.boot,
-    hero: { name: p.name, price: input.priceText, image: images[0] ?? null },
+    hero: { kind: 'product', name: p.name, price: input.priceText, image: images[0] ?? null },
   };
 }
 
@@ -226,7 +233,8 @@ export function bootMain(h: PageHead, brand: string): string {
   const header = `<header class="boot-header"><a href="/">${escapeHtml(brand)}</a></header>`;
   if (h.status === 404) return `${header}<main class="boot-main"><h1>${escapeHtml(h.title)}</h1></main>`;
   if (!h.hero) return `${header}<main class="boot-main" aria-busy="true"><p class="boot-bar"></p><p class="boot-bar boot-bar--short"></p></main>`;
-  const img = h.hero.image ? `<img class="boot-hero" src="${escapeHtml(h.hero.image)}" alt="" width="${OG_IMAGE.width}" height="${OG_IMAGE.height}" fetchpriority="high" />` : '';
+  const box = h.hero.kind === 'course' ? COURSE_PICTURE : OG_IMAGE;
+  const img = h.hero.image ? `<img class="boot-hero boot-hero--${h.hero.kind}" src="${escapeHtml(h.hero.image)}" alt="" width="${box.width}" height="${box.height}" fetchpriority="high" />` : '';
   const price = h.hero.price ? `<p class="boot-price">${escapeHtml(h.hero.price)}</p>` : '';
   const notice = h.notice ? `<p class="demo-notice" role="note">${escapeHtml(h.notice)}</p>` : '';
   return `${header}${notice}<main class="boot-main" aria-busy="true"><h1 class="boot-title">${escapeHtml(h.hero.name)}</h1>${price}${img}</main>`;

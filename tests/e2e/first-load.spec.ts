@@ -42,6 +42,27 @@ test("the first view writes the course's name and price in the sizes the page gi
   }
 });
 
+test("phone and tablet: the page's largest paint is the first view's picture; the page's own copy of it, when the app takes over, is no larger (LCP stays at the first paint)", async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __lcp: string[] }).__lcp = seen;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) seen.push(e.element ? e.element.className || e.element.tagName : '(removed)');
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  for (const width of [412, 800]) {
+    await page.setViewportSize({ width, height: 823 });
+    // layouts 1-4 and the product page
+    for (const path of ['/course/2', '/course/3', '/course/7', '/course/5', '/product/12']) {
+      await page.goto(path);
+      await expect(page.getByTestId('purchase-panel')).toBeVisible({ timeout: 20_000 });
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))));
+      const entries = await page.evaluate(() => (window as unknown as { __lcp: string[] }).__lcp);
+      expect(entries.at(-1), `${path} at ${width} px: ${entries.join(' → ')}`).toMatch(/boot-hero/);
+    }
+  }
+});
+
 test("the product page's first view is not replaced by a spinner while the session starts", async ({ page }) => {
   await page.addInitScript(() => {
     const seen: string[] = [];

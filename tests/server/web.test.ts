@@ -283,7 +283,10 @@ describe('the head of a course page', () => {
     const root = /<div id="root">([\s\S]*?)<\/div>\n/.exec(html)![1]!;
     expect(root).toContain('<h1 class="boot-title">Python สำหรับผู้เริ่มต้น</h1>');
     expect(root).toContain('฿1,490.00');
-    expect(root).toMatch(/<img class="boot-hero" src="https:\/\/shop\.example\/uploads\/[^"]+" alt="" width="600" height="314"/);
+    // the picture the course page opens with, in its box (16:9; src/features/course/components/CourseHero.tsx)
+    const course = boot.course.course as { image: string | null; preview_video: { picture_url?: string | null } | null };
+    const picture = course.preview_video?.picture_url ?? course.image;
+    expect(root).toContain(`<img class="boot-hero boot-hero--course" src="https://shop.example${picture}" alt="" width="1200" height="675"`);
   });
 
   it("paints the demo shop's notice as the page does (same element), in the language the app will start in", async () => {
@@ -329,6 +332,8 @@ describe('other pages', () => {
     expect(ld.name).toBe(product.name);
     expect(ld.offers.map((o: { priceCurrency: string }) => o.priceCurrency)).toContain('THB');
     expect(bootData(html).product.product).toEqual(product);
+    // its first picture in the first view, in the gallery's box (600:314)
+    expect(html).toContain(`<img class="boot-hero boot-hero--product" src="https://shop.example${product.image_detail[0]}" alt="" width="600" height="314"`);
   });
 
   it('the course list holds an ItemList of the courses and the list in the data block', async () => {
