@@ -65,6 +65,36 @@ function shape(text, size) {
 
 const num1 = (n) => String(Math.round(n * 10) / 10);
 
+/** A glyph's path commands (HarfBuzz writes M, L, Q, C with absolute pairs, and Z), each pair moved by `at`. */
+function toPlace(d, at) {
+  return [...d.matchAll(/([MLQCZ])([^MLQCZ]*)/g)].map(([, op, args]) => {
+    const n = args.match(/-?\d+(?:\.\d+)?(?:e-?\d+)?/g)?.map(Number) ?? [];
+    const points = [];
+    for (let i = 0; i + 1 < n.length; i += 2) points.push(at(n[i], n[i + 1]).map((v) => Math.round(v * 10) / 10));
+    return { op, points };
+  });
+}
+
+/** The commands as one path, in relative coordinates (shorter numbers), to a tenth of a pixel. */
+function pathOf(glyphs) {
+  let [cx, cy] = [0, 0];
+  let [sx, sy] = [0, 0];
+  let out = '';
+  for (const commands of glyphs)
+    for (const { op, points } of commands) {
+      if (op === 'Z') {
+        out += 'z';
+        [cx, cy] = [sx, sy];
+        continue;
+      }
+      const rel = points.map(([x, y]) => `${num1(x - cx)} ${num1(y - cy)}`.replace(/ -/g, '-'));
+      out += op.toLowerCase() + rel.join(' ').replace(/ -/g, '-');
+      [cx, cy] = points.at(-1);
+      if (op === 'M') [sx, sy] = [cx, cy];
+    }
+  return out;
+}
+
 export function outline(svg) {
   return svg.replace(/<text\b([^>]*)>([^<]*)<\/text>/g, (_, attrs, raw) => {
     const attr = (name, fallback) => new RegExp(`\\b${name}="([^"]*)"`).exec(attrs)?.[1] ?? fallback;
@@ -75,12 +105,7 @@ export function outline(svg) {
     const x0 = Number(attr('x', '0')) - (anchor === 'middle' ? width / 2 : anchor === 'end' ? width : 0);
     const y0 = Number(attr('y', '0'));
     // one path: each glyph's outline (font units, y up) moved to its place, to a tenth of a pixel
-    const d = glyphs
-      .map((g) => {
-        let i = 0;
-        return g.d.replace(/-?\d+(?:\.\d+)?/g, (n) => (i++ % 2 === 0 ? num1(x0 + g.x + Number(n) * g.scale) : num1(y0 + g.y - Number(n) * g.scale)));
-      })
-      .join('');
+    const d = pathOf(glyphs.map((g) => toPlace(g.d, (x, y) => [x0 + g.x + x * g.scale, y0 + g.y - y * g.scale])));
     return `<path fill="${attr('fill', '#000')}" d="${d}"/>`;
   });
 }
