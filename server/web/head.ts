@@ -237,7 +237,11 @@ export function bootMain(h: PageHead, brand: string): string {
   const img = h.hero.image ? `<img class="boot-hero boot-hero--${h.hero.kind}" src="${escapeHtml(h.hero.image)}" alt="" width="${box.width}" height="${box.height}" fetchpriority="high" />` : '';
   const price = h.hero.price ? `<p class="boot-price">${escapeHtml(h.hero.price)}</p>` : '';
   const notice = h.notice ? `<p class="demo-notice" role="note">${escapeHtml(h.notice)}</p>` : '';
-  return `${header}${notice}<main class="boot-main" aria-busy="true"><h1 class="boot-title">${escapeHtml(h.hero.name)}</h1>${price}${img}</main>`;
+  const title = `<h1 class="boot-title">${escapeHtml(h.hero.name)}</h1>`;
+  // in the page's order: a course page opens with its picture, a product page with its name
+  // (CourseHero.tsx, ProductPage.tsx), so nothing changes places when the page takes over
+  const body = h.hero.kind === 'course' ? `${img}${title}${price}` : `${title}${img}${price}`;
+  return `${header}${notice}<main class="boot-main" aria-busy="true">${body}</main>`;
 }
 
 /**

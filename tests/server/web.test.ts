@@ -287,6 +287,9 @@ describe('the head of a course page', () => {
     const course = boot.course.course as { image: string | null; preview_video: { picture_url?: string | null } | null };
     const picture = course.preview_video?.picture_url ?? course.image;
     expect(root).toContain(`<img class="boot-hero boot-hero--course" src="https://shop.example${picture}" alt="" width="1200" height="675"`);
+    // in the page's order: the picture, then the name, then the price
+    expect(root.indexOf('boot-hero')).toBeLessThan(root.indexOf('boot-title'));
+    expect(root.indexOf('boot-title')).toBeLessThan(root.indexOf('boot-price'));
   });
 
   it("paints the demo shop's notice as the page does (same element), in the language the app will start in", async () => {
@@ -334,6 +337,8 @@ describe('other pages', () => {
     expect(bootData(html).product.product).toEqual(product);
     // its first picture in the first view, in the gallery's box (600:314)
     expect(html).toContain(`<img class="boot-hero boot-hero--product" src="https://shop.example${product.image_detail[0]}" alt="" width="600" height="314"`);
+    // the page's order: the name, then the picture
+    expect(html.indexOf('class="boot-title"')).toBeLessThan(html.indexOf('class="boot-hero'));
   });
 
   it('the course list holds an ItemList of the courses and the list in the data block', async () => {
