@@ -50,6 +50,15 @@ test("phone, tablet and desktop: the page's largest paint is the first view's pi
       for (const e of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) seen.push(e.element ? e.element.className || e.element.tagName : '(removed)');
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   });
+  // As on a slow connection (and under Lighthouse's): the first view's picture is painted before
+  // the app's code runs. The app's code waits until it is (here the picture and the code come from
+  // the same machine, and which comes first is a race; when the app is first, its copy is the
+  // picture's first paint, rightly).
+  const firstPicturePainted = () => (window as unknown as { __lcp: string[] }).__lcp.some((e) => e.includes('boot-hero'));
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    await page.waitForFunction(firstPicturePainted, undefined, { timeout: 15_000 }).catch(() => undefined);
+    await route.continue();
+  });
   for (const width of [412, 800, 1280, 1600]) {
     await page.setViewportSize({ width, height: 823 });
     // layouts 1-4 and the product page
