@@ -78,7 +78,7 @@ export interface PageHead {
   /**
    * The first paint before the app's JavaScript: name, price text and the picture the page opens
    * with (a course's: its preview's picture, else its image, at 16:9; a product's: its first
-   * picture, at 600:314), in that picture's box on a phone (index.html .boot-hero).
+   * picture, at 600:314), in that picture's box (index.html .boot-hero).
    */
   hero: { kind: 'course' | 'product'; name: string; price: string | null; image: string | null } | null;
   /**
@@ -113,6 +113,8 @@ export function courseHead(input: { origin: string; course: Course; siteTitle: s
   const image = c.og_image ?? c.image ? absolute(origin, (c.og_image ?? c.image) as string) : null;
   const video = c.og_video ? absolute(origin, c.og_video) : null;
   const inStock = c.seats_available === null || c.seats_available > 0;
+  // the picture the course page opens with (src/features/course/components/CourseHero.tsx)
+  const picture = c.preview_video?.picture_url ?? c.image;
   return {
     ...page,
     ogType: video ? 'video.other' : 'website',
@@ -130,8 +132,7 @@ export function courseHead(input: { origin: string; course: Course; siteTitle: s
       offers: offers([offer(c.default_price, 'THB', canonical, inStock), offer(c.default_price_usd, 'USD', canonical, inStock)]),
     },
     boot: input.boot,
-    // the picture the course page opens with (src/features/course/components/CourseHero.tsx)
-    hero: { kind: 'course', name: c.name, price: input.priceText, image: (c.preview_video?.picture_url ?? c.image) ? absolute(origin, (c.preview_video?.picture_url ?? c.image) as string) : null },
+    hero: { kind: 'course', name: c.name, price: input.priceText, image: picture ? absolute(origin, picture) : null },
     notice: input.notice ?? null,
   };
 }
