@@ -54,3 +54,15 @@ export function canonicalJson(v: unknown): string {
   }
   return JSON.stringify(v) ?? 'null';
 }
+
+/**
+ * The picture a course page opens with: its preview's picture, else its image (null: none). The
+ * course page draws it (CourseHero) and the server's first view draws the same one before the
+ * app runs (server/web/head.ts), in the same box.
+ */
+export function coursePicture(course: { image?: string | null; preview_video?: { picture_url?: string | null } | null }): string | null {
+  return course.preview_video?.picture_url ?? course.image ?? null;
+}
+
+/** The box of a course page's picture (16:9), its width and height attributes. */
+export const COURSE_PICTURE = { width: 1200, height: 675 } as const;

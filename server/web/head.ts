@@ -10,6 +10,7 @@
  */
 import type { components } from '../../generated/api';
 import { toDecimalString, type Currency } from '../../domain/money';
+import { COURSE_PICTURE, coursePicture } from '../../domain/values';
 import { escapeHtml } from '../html';
 
 type Course = components['schemas']['Course'];
@@ -19,8 +20,6 @@ type Promotion = components['schemas']['Promotion'];
 
 /** Spec 2: social image 600x314, video 400x300. */
 export const OG_IMAGE = { width: 600, height: 314 } as const;
-/** A course page's picture box (src/features/course/components/CourseHero.tsx: 16:9). */
-const COURSE_PICTURE = { width: 1200, height: 675 } as const;
 export const OG_VIDEO = { width: 400, height: 300 } as const;
 
 /** The id of the data block the loaders read. */
@@ -113,8 +112,8 @@ export function courseHead(input: { origin: string; course: Course; siteTitle: s
   const image = c.og_image ?? c.image ? absolute(origin, (c.og_image ?? c.image) as string) : null;
   const video = c.og_video ? absolute(origin, c.og_video) : null;
   const inStock = c.seats_available === null || c.seats_available > 0;
-  // the picture the course page opens with (src/features/course/components/CourseHero.tsx)
-  const picture = c.preview_video?.picture_url ?? c.image;
+  // the picture the course page opens with (domain coursePicture, as CourseHero draws it)
+  const picture = coursePicture(c);
   return {
     ...page,
     ogType: video ? 'video.other' : 'website',

@@ -1,4 +1,5 @@
 import { planPrice } from '../../../../domain/money';
+import { COURSE_PICTURE, coursePicture } from '../../../../domain/values';
 import type { Course } from '../loader';
 import { t } from '../../../i18n/messages';
 import { PlayIcon, Price } from '../../../ui';
@@ -12,7 +13,7 @@ export interface CourseHeroProps {
 
 /** Course video / info: cover or preview, name, type, instructor, seats. */
 export function CourseHero({ course, playlistHref }: CourseHeroProps) {
-  const poster = course.preview_video?.picture_url ?? course.image;
+  const poster = coursePicture(course);
   const currency = useShownCurrency('THB');
   // The starting price in the shown currency; none in it (a course without a USD price): not shown.
   const price = planPrice({ price: course.default_price, price_usd: course.default_price_usd }, currency);
@@ -21,7 +22,7 @@ export function CourseHero({ course, playlistHref }: CourseHeroProps) {
     <section className="course-hero" aria-labelledby="course-title" data-testid="course-hero">
       <div className="course-hero__media">
         {poster ? (
-          <img src={poster} alt="" width={1200} height={675} className="course-hero__image" fetchPriority="high" decoding="async" />
+          <img src={poster} alt="" width={COURSE_PICTURE.width} height={COURSE_PICTURE.height} className="course-hero__image" fetchPriority="high" decoding="async" />
         ) : (
           <div className="course-hero__image course-hero__image--empty" aria-hidden="true" />
         )}
