@@ -101,9 +101,17 @@ function bodyArb(s: Shape): fc.Arbitrary<Body> {
   );
 }
 
+/**
+ * A path value a URL can carry to its operation: "." and ".." are dot-segments, which every URL
+ * parser removes (RFC 3986 5.2.4; percent-encoded too, in WHATWG's parser), so /public/cart/..
+ * is a request for /public/ — another route, not this operation's answer to check (fast-check
+ * found it at seed -1904260914).
+ */
+const pathValue = fc.oneof({ weight: 5, arbitrary: nasty }, { weight: 1, arbitrary: longValue }).filter((v) => v !== '.' && v !== '..');
+
 function requestArb(s: Shape) {
   return fc.record({
-    params: fc.record(Object.fromEntries(s.pathParams.map((p) => [p, fc.oneof({ weight: 5, arbitrary: nasty }, { weight: 1, arbitrary: longValue })]))),
+    params: fc.record(Object.fromEntries(s.pathParams.map((p) => [p, pathValue]))),
     query: fc.dictionary(fc.oneof(fc.constantFrom(...(s.query.length ? s.query : ['q'])), nasty), fc.oneof(nasty, { weight: 1, arbitrary: longValue }), { maxKeys: 3 }),
     body: bodyArb(s),
     session: fc.boolean(),
