@@ -8,7 +8,7 @@
  * 5. destination account: 'กรุณาเลือกเลขบัญชีที่โอน'
  * 6. date: 'กรุณากรอกวันที่ที่โอนเงิน'; time: 'กรุณากรอกเวลาที่โอนเงิน'
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MSG, type Msg } from '../messages';
 import { parseAmount } from '../money';
 import type { FieldError, FormResult } from './common';
@@ -85,20 +85,25 @@ export function bankTransferErrors(values: BankTransferValues, config: BankTrans
 
 /** zod schema of the notice; output: trimmed texts and transfer_amount in minor units. */
 export function bankTransferSchema(config: BankTransferConfig) {
-  return z
+  const notice = z
     .object({
-      slip: z.union([z.string(), z.array(z.unknown())]).nullish(),
+      slip: z.nullish(z.union([z.string(), z.array(z.unknown())])),
       contact_name: text,
-      transfer_amount: z.union([z.string(), z.number()]).nullish(),
+      transfer_amount: z.nullish(z.union([z.string(), z.number()])),
       bank_code: text,
       bank_account: text,
       transfer_datetime: text,
       time: text,
     })
-    .superRefine((v, ctx) => {
-      for (const e of bankTransferErrors(v, config)) addMsgIssue(ctx, e.message, [e.path]);
-    })
-    .transform((v) => ({ ...v, transfer_amount: transferAmountMinor(v.transfer_amount) ?? 0 }));
+    .check(
+      z.superRefine((v, ctx) => {
+        for (const e of bankTransferErrors(v, config)) addMsgIssue(ctx, e.message, [e.path]);
+      }),
+    );
+  return z.pipe(
+    notice,
+    z.transform((v: z.output<typeof notice>) => ({ ...v, transfer_amount: transferAmountMinor(v.transfer_amount) ?? 0 })),
+  );
 }
 
 export type BankTransferData = z.output<ReturnType<typeof bankTransferSchema>>;

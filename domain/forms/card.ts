@@ -3,7 +3,7 @@
  * Number: 12-16 digits (spaces/hyphens allowed) passing Luhn; month 01-12; year YYYY not before
  * `now`'s year, and month/year not before `now`'s month (UTC); CVV 3-4 digits.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MSG } from '../messages';
 import type { Instant } from '../plans';
 import { cardDigits, luhnValid } from '../payment-methods';
@@ -27,7 +27,8 @@ export function cardSchema(now: Instant) {
   const thisMonth = at.getUTCMonth() + 1;
   return z
     .object({
-      number: textField([
+      number: z.pipe(
+        textField([
         [(v) => v !== '', MSG.CARD_NUMBER_REQUIRED],
         [
           (v) => {
@@ -36,16 +37,20 @@ export function cardSchema(now: Instant) {
           },
           MSG.CARD_NUMBER_INVALID,
         ],
-      ]).transform((v) => cardDigits(v) ?? ''),
+        ]),
+        z.transform((v: string) => cardDigits(v) ?? ''),
+      ),
       month: textField([[(v) => /^(0[1-9]|1[0-2])$/u.test(v), MSG.CARD_MONTH_INVALID]]),
       year: textField([[(v) => /^\d{4}$/u.test(v) && Number(v) >= thisYear, MSG.CARD_YEAR_INVALID]]),
       cvv: textField([[(v) => /^\d{3,4}$/u.test(v), MSG.CARD_CVV_INVALID]]),
     })
-    .superRefine((v, ctx) => {
-      if (/^\d{4}$/u.test(v.year) && Number(v.year) === thisYear && /^\d{2}$/u.test(v.month) && Number(v.month) < thisMonth) {
-        addMsgIssue(ctx, MSG.CARD_EXPIRED, ['month']);
-      }
-    });
+    .check(
+      z.superRefine((v, ctx) => {
+        if (/^\d{4}$/u.test(v.year) && Number(v.year) === thisYear && /^\d{2}$/u.test(v.month) && Number(v.month) < thisMonth) {
+          addMsgIssue(ctx, MSG.CARD_EXPIRED, ['month']);
+        }
+      }),
+    );
 }
 
 export type CardData = z.output<ReturnType<typeof cardSchema>>;

@@ -1,5 +1,5 @@
 /** Shared pieces of the form schemas: results, text fields that report one message each. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isMessageKey, MSG, msgOf, type Msg, type MsgParams, type Shown } from '../messages';
 
 /**
@@ -14,7 +14,7 @@ export interface FieldError {
 export type FormResult<T> = { ok: true; errors: []; data: T } | { ok: false; errors: FieldError[] };
 
 /** A zod safeParse result as { ok, errors } (errors in the order zod reports them). */
-export function toFormResult<T>(r: { success: true; data: T } | { success: false; error: z.ZodError }): FormResult<T> {
+export function toFormResult<T>(r: { success: true; data: T } | { success: false; error: z.core.$ZodError }): FormResult<T> {
   if (r.success) return { ok: true, errors: [], data: r.data };
   return { ok: false, errors: r.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: issueMsg(i) })) };
 }
@@ -42,21 +42,23 @@ export function firstError(result: FormResult<unknown>): Shown | null {
 }
 
 /** Text input: string, null or undefined, read as a trimmed string ('' when empty). */
-export const text = z.string().nullish().transform((v) => (v ?? '').trim());
+export const text = z.pipe(z.nullish(z.string()), z.transform((v: string | null | undefined) => (v ?? '').trim()));
 
 /** A rule: a test and the message when it fails. */
 export type Rule = readonly [test: (value: string) => boolean, message: Msg];
 
 /** A text field checked by rules in order; only the first failing rule is reported. */
 export function textField(rules: readonly Rule[]) {
-  return text.superRefine((value, ctx) => {
-    for (const [test, message] of rules) {
-      if (!test(value)) {
-        addMsgIssue(ctx, message);
-        return;
+  return text.check(
+    z.superRefine((value: string, ctx) => {
+      for (const [test, message] of rules) {
+        if (!test(value)) {
+          addMsgIssue(ctx, message);
+          return;
+        }
       }
-    }
-  });
+    }),
+  );
 }
 
 export const filled = (v: string): boolean => v !== '';

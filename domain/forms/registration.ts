@@ -2,7 +2,7 @@
  * Registration form of the course page (spec 5 "Registration"), built from the site's
  * registerForm toggles, the layout-4 login fields, the admin's custom labels and the tax part.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MSG, msgOf, type Msg } from '../messages';
 import type { MessageKey } from '../messages';
 import type { CustomLabel, Flag, RegisterFieldToggle, RegisterFormField, RegisterFormSettings, TaxInfo } from '../types';
@@ -115,7 +115,7 @@ export function registrationSchema(config: RegistrationConfig = {}) {
   const phoneRe = config.skipPhoneMinimum ? /^\d{1,10}$/u : /^\d{9,10}$/u;
 
   return z
-    .object({
+    .looseObject({
       firstname: textField([...opt(t('firstname').required, [req('FIRSTNAME_REQUIRED')]), maxName]),
       lastname: textField([...opt(t('lastname').required, [req('LASTNAME_REQUIRED')]), maxName]),
       email: textField([req('EMAIL_REQUIRED'), [isEmail, MSG.EMAIL_INVALID]]),
@@ -126,8 +126,8 @@ export function registrationSchema(config: RegistrationConfig = {}) {
       ),
       nickname: textField(opt(t('nickname').required, [req('NICKNAME_REQUIRED')])),
       address: textField(opt(t('address').required, [req('ADDRESS_REQUIRED')])),
-      studentGroupKpi: z.union([z.number(), z.string()]).nullish(),
-      displayImgUrl: z.union([z.string(), z.array(z.unknown())]).nullish(),
+      studentGroupKpi: z.nullish(z.union([z.number(), z.string()])),
+      displayImgUrl: z.nullish(z.union([z.string(), z.array(z.unknown())])),
       username: config.withLogin ? textField([req('USERNAME_REQUIRED'), [(v) => LOGIN_CHARS.test(v), MSG.USERNAME_INVALID]]) : text,
       password: config.withLogin
         ? textField([
@@ -137,21 +137,22 @@ export function registrationSchema(config: RegistrationConfig = {}) {
           ])
         : text,
       confirm_password: text,
-      customLabel: z.union([z.string(), z.array(z.object({ id: z.number(), value: z.unknown() }).loose())]).nullish(),
-      is_require_tax_invoice: z.union([z.boolean(), z.number(), z.string()]).nullish(),
+      customLabel: z.nullish(z.union([z.string(), z.array(z.looseObject({ id: z.number(), value: z.unknown() }))])),
+      is_require_tax_invoice: z.nullish(z.union([z.boolean(), z.number(), z.string()])),
     })
-    .loose()
-    .superRefine((v, ctx) => {
-      const add = (e: FieldError) => addMsgIssue(ctx, e.message, e.path.split('.'));
-      if (isOn(config.is_student_select_group) && !isFilledValue(v.studentGroupKpi)) add({ path: 'studentGroupKpi', message: MSG.USER_GROUP_REQUIRED });
-      if (t('image_profile').required && !isFilledValue(v.displayImgUrl)) add({ path: 'displayImgUrl', message: MSG.PROFILE_PICTURE_REQUIRED });
-      if (config.withLogin) {
-        if (v.confirm_password === '') add({ path: 'confirm_password', message: MSG.PASSWORD_CONFIRM_REQUIRED });
-        else if (v.confirm_password !== v.password) add({ path: 'confirm_password', message: MSG.PASSWORD_MISMATCH });
-      }
-      customLabelErrors(config.customLabels ?? [], v.customLabel as RegistrationValues['customLabel']).forEach(add);
-      if (config.taxInvoice && isOn(v.is_require_tax_invoice as Flag)) taxInvoiceErrors(v as TaxInfo).forEach(add);
-    });
+    .check(
+      z.superRefine((v, ctx) => {
+        const add = (e: FieldError) => addMsgIssue(ctx, e.message, e.path.split('.'));
+        if (isOn(config.is_student_select_group) && !isFilledValue(v.studentGroupKpi)) add({ path: 'studentGroupKpi', message: MSG.USER_GROUP_REQUIRED });
+        if (t('image_profile').required && !isFilledValue(v.displayImgUrl)) add({ path: 'displayImgUrl', message: MSG.PROFILE_PICTURE_REQUIRED });
+        if (config.withLogin) {
+          if (v.confirm_password === '') add({ path: 'confirm_password', message: MSG.PASSWORD_CONFIRM_REQUIRED });
+          else if (v.confirm_password !== v.password) add({ path: 'confirm_password', message: MSG.PASSWORD_MISMATCH });
+        }
+        customLabelErrors(config.customLabels ?? [], v.customLabel as RegistrationValues['customLabel']).forEach(add);
+        if (config.taxInvoice && isOn(v.is_require_tax_invoice as Flag)) taxInvoiceErrors(v as TaxInfo).forEach(add);
+      }),
+    );
 }
 
 export type RegistrationData = z.output<ReturnType<typeof registrationSchema>>;

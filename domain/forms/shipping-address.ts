@@ -3,7 +3,7 @@
  * recipient name, phone (9-10 digits), address, sub-district, district, province, 5-digit postcode.
  * Each field reports its first failure; the server checks the same shape again.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MSG } from '../messages';
 import { filled, textField, toFormResult, type FormResult } from './common';
 

@@ -4,7 +4,7 @@
  * when delivered elsewhere, company certificate for juristic persons.
  * General message 'ข้อมูลใบกำกับภาษีไม่ถูกต้อง'.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MSG, type Msg } from '../messages';
 import { isJuristicPerson, validateTaxId } from '../tax';
 import type { TaxInfo } from '../types';
@@ -49,7 +49,7 @@ export function taxInvoiceErrors(values: TaxInfo, options: TaxInvoiceOptions = {
   return errors;
 }
 
-const fileValue = z.union([z.string(), z.array(z.unknown())]).nullish();
+const fileValue = z.nullish(z.union([z.string(), z.array(z.unknown())]));
 
 /** zod schema of the tax form; the output has trimmed texts and a normalised payer id. */
 export function taxInvoiceSchema(options: TaxInvoiceOptions = {}) {
@@ -58,15 +58,17 @@ export function taxInvoiceSchema(options: TaxInvoiceOptions = {}) {
       tax_person_type: text,
       tax_name_one: text,
       tax_name_two: text,
-      tax_payer_identification_no: text.transform((v) => v.replace(/[\s-]/gu, '')),
+      tax_payer_identification_no: z.pipe(text, z.transform((v: string) => v.replace(/[\s-]/gu, ''))),
       tax_address: text,
-      tax_is_delivery_by_tax_address: z.union([z.boolean(), z.number(), z.string()]).nullish(),
+      tax_is_delivery_by_tax_address: z.nullish(z.union([z.boolean(), z.number(), z.string()])),
       tax_delivery_address: text,
       tax_company_certificate: fileValue,
     })
-    .superRefine((v, ctx) => {
-      for (const e of taxInvoiceErrors(v, options)) addMsgIssue(ctx, e.message, [e.path]);
-    });
+    .check(
+      z.superRefine((v, ctx) => {
+        for (const e of taxInvoiceErrors(v, options)) addMsgIssue(ctx, e.message, [e.path]);
+      }),
+    );
 }
 
 export type TaxInvoiceData = z.output<ReturnType<typeof taxInvoiceSchema>>;

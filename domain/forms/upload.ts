@@ -6,7 +6,7 @@
  * A file's kind is read from its MIME type; when the browser gives none, from its extension
  * (.mov is QuickTime, .jpe/.jpeg/.jpg are JPEG). 1 GB = 1024³ bytes.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MSG } from '../messages';
 import type { UploadItem } from '../types';
 import type { FieldError, FormResult } from './common';
@@ -72,12 +72,14 @@ export function uploadErrors(files: readonly Pick<UploadItem, 'name' | 'size' | 
   return errors;
 }
 
-const uploadItem = z.object({ name: z.string(), size: z.number().nonnegative(), type: z.string() }).loose();
+const uploadItem = z.looseObject({ name: z.string(), size: z.number().check(z.nonnegative()), type: z.string() });
 
 export function uploadSchema(options: UploadOptions = {}) {
-  return z.array(uploadItem).superRefine((files, ctx) => {
-    for (const e of uploadErrors(files, options)) addMsgIssue(ctx, e.message, e.path.split('.').slice(1).map(Number));
-  });
+  return z.array(uploadItem).check(
+    z.superRefine((files, ctx) => {
+      for (const e of uploadErrors(files, options)) addMsgIssue(ctx, e.message, e.path.split('.').slice(1).map(Number));
+    }),
+  );
 }
 
 export type UploadData = z.output<ReturnType<typeof uploadSchema>>;
