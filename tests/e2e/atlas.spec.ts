@@ -18,7 +18,7 @@ test.beforeAll(async () => {
     configFile: 'vite.config.ts',
     logLevel: 'warn',
     server: { port: PORT, strictPort: true, host: '127.0.0.1', hmr: false },
-    optimizeDeps: { include: ['xstate', '@statelyai/inspect'] },
+    optimizeDeps: { include: ['xstate', '@statelyai/inspect', 'zod/mini'] },
   });
   await vite.listen();
 });
