@@ -6,7 +6,7 @@
 import { isPhysicalProduct } from './buyability';
 import type { Currency } from './money';
 import type { MessageKey } from './messages';
-import { MSG, type Msg } from './messages';
+import { MSG, type Shown } from './messages';
 import { findLinePlan, usablePromotions } from './discounts';
 import type { PricePart } from './discounts';
 import { checkPaymentMethod, isPaymentMethodId } from './payment-methods';
@@ -37,7 +37,8 @@ export type OrderProblemCode =
 
 export interface OrderProblem {
   code: OrderProblemCode;
-  message: Msg;
+  /** The check's message; for a server's refusal, the server's own words where the code stands for more than one reason (see the checkout's `refusalProblem`). */
+  message: Shown;
   /** The course concerned, for per-course codes. */
   course_id?: number;
 }

@@ -289,10 +289,17 @@ function orderNotice(problem: OrderProblem): Notice {
   return { kind: 'error', topic, message: problem.message };
 }
 
-/** An order the server refused with a code of its own checks: that problem (shown inline), else null. */
+/**
+ * An order the server refused with a code of its own checks: that problem (shown inline), else null.
+ * `have_course` is also the server's refusal of a course with an open order (waiting for payment
+ * or approval: one made meanwhile in another tab), so its message is the server's own, which says
+ * which (the catalogue's text in the page's language); "you already own this course" would be
+ * untrue of an unpaid order.
+ */
 function refusalProblem(error: unknown): OrderProblem | null {
   const f = failureOf(error);
-  return problemOfRefusal(f.code, f.result);
+  const problem = problemOfRefusal(f.code, f.result);
+  return problem?.code === 'have_course' && f.msg !== f.code ? { ...problem, message: f.msg } : problem;
 }
 
 /**

@@ -3,7 +3,7 @@ import { submitProblem } from '../../domain/order-checks';
 import type { Notice } from '../shared/effects';
 import type { Buyability } from '../../domain/buyability';
 import { buyabilityOf, methodActor, submitWarning, type checkoutMachine } from './checkout.machine';
-import { MSG, type Msg } from '../../domain/messages';
+import { MSG, type Shown } from '../../domain/messages';
 
 type S = SnapshotFrom<typeof checkoutMachine>;
 
@@ -38,7 +38,7 @@ export function selectSubmitWarning(s: S): Notice | null {
 }
 
 /** The message of the last stopped submit (promotion not chosen, duplicate course, no USD price, ...). */
-export const selectCheckoutProblem = (s: S): Msg | null => s.context.problem?.message ?? null;
+export const selectCheckoutProblem = (s: S): Shown | null => s.context.problem?.message ?? null;
 
 /** The login/registration modal (not logged in at submit), open while its registration runs too. */
 export const selectLoginModalOpen = (s: S): boolean => s.matches('awaitingLogin') || (s.matches('registeringMember') && s.context.memberRegistration?.thenOrder === true);

@@ -119,6 +119,33 @@ test('an order the connection loses is said and the next click makes it, once; a
   expect((await ordersOf(shop.db, user.id)).length).toBe(2);
 });
 
+test('an order of the course made meanwhile in another tab and not yet paid: the stale tab\'s order is refused in the server\'s words ("an unpaid order"), in the page\'s language, never "you already have this course"; one order', async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'twotabs');
+  await loginFast(page, user.username);
+  await page.goto('/course/2-python-for-beginners?lang=en');
+  const panel = page.getByTestId('purchase-panel');
+  await expect(panel.getByTestId('method-1')).toBeVisible();
+
+  // The other tab orders the same course by bank transfer and leaves it unpaid.
+  const other = await page.context().newPage();
+  await other.goto('/course/2-python-for-beginners?lang=en');
+  const otherPanel = other.getByTestId('purchase-panel');
+  await otherPanel.getByTestId('method-1').check();
+  await otherPanel.getByTestId('checkout-submit').click();
+  await expect(other.getByRole('dialog', { name: 'Notify payment' })).toBeVisible();
+  expect((await ordersOf(shop.db, user.id)).map((o) => o.payment_status)).toEqual(['notYetReceived']);
+  await other.close();
+
+  // This tab still offers the course; the server refuses it, and says why.
+  await panel.getByTestId('method-1').check();
+  await panel.getByTestId('checkout-submit').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'You have an unpaid order for this course' })).toBeVisible();
+  await expect(panel.getByTestId('checkout-problem')).toHaveText('You have an unpaid order for this course');
+  await expect(page.getByText('You already have this course')).toHaveCount(0);
+  await expect(panel.getByTestId('checkout-submit')).toBeEnabled();
+  expect((await ordersOf(shop.db, user.id)).length).toBe(1);
+});
+
 test('a shop without a thank-you page: the transfer notified later, the buyer is taken to the order list, which shows the order waiting for payment', async ({ page, shop, request }) => {
   const user = await freshStudent(shop.db, 'nothanks');
   await setThankYouPage(shop.db, request, false);

@@ -120,7 +120,8 @@ export const checkoutModel = defineModel({
       error: [
         { status: 422, code: 'COUPON_NOT_AVAILABLE', msg: 'coupon full', result: ['SAVE100', 'PCT5'] },
         { status: 422, code: 'TIME_LEFT', msg: 'หมดเวลาลงทะเบียนแล้ว' },
-        { status: 409, code: 'have_course', msg: 'already owned' },
+        // have_course for an order of the course waiting for payment (made meanwhile in another tab), in the server's words
+        { status: 409, code: 'have_course', msg: 'คุณมีคำสั่งซื้อคอร์สนี้ที่รอการชำระเงิน', result: [11] },
         { status: 403, code: 'FORBIDDEN', msg: 'คอร์สนี้เปิดให้เฉพาะกลุ่มผู้ใช้ที่กำหนด' },
         { status: 401, code: 'PERMISSION_DENIED', msg: 'Unauthorized' },
         { status: 404, code: 'NOT_FOUND', msg: 'Course 9 not found' },
@@ -233,10 +234,12 @@ export const checkoutModel = defineModel({
       } else if (code === 'TIME_LEFT') {
         assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'timeLeft', message: 'หมดเวลาลงทะเบียนแล้ว' } }]);
       } else if (code === 'have_course') {
-        // Another refusal: its check's message, inline and as a toast (docs/decisions/0038).
+        // Another refusal, inline and as a toast (docs/decisions/0038): have_course stands for "owned" and for
+        // "an order waiting for payment or approval", so it is told in the server's words, never as "you own it".
         assert.deepEqual(step.effects.map((e) => e.type), ['notify', 'log']);
-        assert.deepEqual(step.effects[0]!.params, { kind: 'error', topic: 'invalidData', message: MSG.HAVE_COURSE });
-        assert.deepEqual(selectCheckoutProblem(s), MSG.HAVE_COURSE);
+        assert.deepEqual(step.effects[0]!.params, { kind: 'error', topic: 'invalidData', message: 'คุณมีคำสั่งซื้อคอร์สนี้ที่รอการชำระเงิน' });
+        assert.deepEqual(selectCheckoutProblem(s), 'คุณมีคำสั่งซื้อคอร์สนี้ที่รอการชำระเงิน');
+        assert.equal(s.context.problem?.course_id, 11);
       } else if (code === 'FORBIDDEN') {
         // A buyability refusal: the server's catalogue text (in the page's language), as a toast.
         assert.deepEqual(step.effects.map((e) => e.type), ['notify', 'log']);
