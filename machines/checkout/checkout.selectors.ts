@@ -40,6 +40,13 @@ export function selectSubmitWarning(s: S): Notice | null {
 /** The message of the last stopped submit (promotion not chosen, duplicate course, no USD price, ...). */
 export const selectCheckoutProblem = (s: S): Shown | null => s.context.problem?.message ?? null;
 
+/**
+ * Where the buyer goes on from the last stopped submit: a course the buyer already has or has an
+ * order of (have_course, the page's own check or the server's refusal) is on the order list, where
+ * an unpaid order is paid or cancelled; null when the form itself is the way on.
+ */
+export const selectProblemWayOn = (s: S): 'orders' | null => (s.context.problem?.code === 'have_course' ? 'orders' : null);
+
 /** The login/registration modal (not logged in at submit), open while its registration runs too. */
 export const selectLoginModalOpen = (s: S): boolean => s.matches('awaitingLogin') || (s.matches('registeringMember') && s.context.memberRegistration?.thenOrder === true);
 

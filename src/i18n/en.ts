@@ -356,4 +356,5 @@ export const EN: Record<UiKey, string> = {
   whtRetry: 'Try again',
   omiseNotConfirmedYet: 'The payment is not confirmed yet. This page checks again every few seconds; or go to My orders to pay another way or cancel.',
   loggingOut: 'Logging out…',
+  problemToOrders: 'Go to my orders',
 };

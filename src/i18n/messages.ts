@@ -378,6 +378,7 @@ export const TH = {
   whtRetry: 'ลองอีกครั้ง',
   omiseNotConfirmedYet: 'ยังไม่ได้รับการยืนยันการชำระเงิน หน้านี้จะตรวจสอบให้อีกครั้งทุกไม่กี่วินาที หรือไปที่คำสั่งซื้อของฉันเพื่อชำระด้วยวิธีอื่นหรือยกเลิก',
   loggingOut: 'กำลังออกจากระบบ…',
+  problemToOrders: 'ไปที่คำสั่งซื้อของฉัน',
 } as const;
 
 export type UiKey = keyof typeof TH;

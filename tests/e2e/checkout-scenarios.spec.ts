@@ -140,10 +140,16 @@ test('an order of the course made meanwhile in another tab and not yet paid: the
   await panel.getByTestId('method-1').check();
   await panel.getByTestId('checkout-submit').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'You have an unpaid order for this course' })).toBeVisible();
-  await expect(panel.getByTestId('checkout-problem')).toHaveText('You have an unpaid order for this course');
+  await expect(panel.getByTestId('checkout-problem')).toContainText('You have an unpaid order for this course');
   await expect(page.getByText('You already have this course')).toHaveCount(0);
   await expect(panel.getByTestId('checkout-submit')).toBeEnabled();
   expect((await ordersOf(shop.db, user.id)).length).toBe(1);
+  // The way on: the order list, where that order is paid (or cancelled).
+  await panel.getByTestId('problem-orders').click();
+  await expect(page).toHaveURL(/\/myaccount\/student\/order/);
+  const row = page.getByTestId('order-row');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('button', { name: 'Pay', exact: true })).toBeVisible();
 });
 
 test('a shop without a thank-you page: the transfer notified later, the buyer is taken to the order list, which shows the order waiting for payment', async ({ page, shop, request }) => {

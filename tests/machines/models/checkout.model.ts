@@ -5,6 +5,7 @@ import type { CartSummary } from '../../../machines/cart/cart-summary';
 import { analyticsOf, checkoutMachine, orderContent, type CheckoutInput } from '../../../machines/checkout/checkout.machine';
 import {
   selectCheckoutProblem,
+  selectProblemWayOn,
   selectCreating,
   selectLoginModalOpen,
   selectBuyability,
@@ -240,11 +241,14 @@ export const checkoutModel = defineModel({
         assert.deepEqual(step.effects[0]!.params, { kind: 'error', topic: 'invalidData', message: 'คุณมีคำสั่งซื้อคอร์สนี้ที่รอการชำระเงิน' });
         assert.deepEqual(selectCheckoutProblem(s), 'คุณมีคำสั่งซื้อคอร์สนี้ที่รอการชำระเงิน');
         assert.equal(s.context.problem?.course_id, 11);
+        // its way on: the order list, where the unpaid order is paid or cancelled
+        assert.equal(selectProblemWayOn(s), 'orders');
       } else if (code === 'FORBIDDEN') {
         // A buyability refusal: the server's catalogue text (in the page's language), as a toast.
         assert.deepEqual(step.effects.map((e) => e.type), ['notify', 'log']);
         assert.deepEqual(step.effects[0]!.params, { kind: 'error', topic: 'fail', message: 'คอร์สนี้เปิดให้เฉพาะกลุ่มผู้ใช้ที่กำหนด' });
         assert.equal(selectCheckoutProblem(s), null);
+        assert.equal(selectProblemWayOn(s), null);
       } else if (code === 'PERMISSION_DENIED') {
         // The session ended on the server: never its English "Unauthorized", the catalogue's "log in
         // again"; then the profile is read once more (its own 401 ends the session in the page).

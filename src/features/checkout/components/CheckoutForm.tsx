@@ -7,7 +7,9 @@
  */
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import { selectCartRef, selectCheckoutProblem, selectCreating, selectSubmitBlock } from '../../../../machines/checkout/checkout.selectors';
+import { Link } from 'react-router';
+import { selectCartRef, selectCheckoutProblem, selectCreating, selectProblemWayOn, selectSubmitBlock } from '../../../../machines/checkout/checkout.selectors';
+import { ROUTES } from '../../../../machines/shared/effects';
 import { methodHint, msg, t, tm } from '../../../i18n/messages';
 import { Alert, Button, Spinner } from '../../../ui';
 import { CheckoutContext } from '../checkout-actor';
@@ -54,6 +56,7 @@ export function CheckoutForm({ purchase, onSubmit, editable = false, afterLines,
   const block = CheckoutContext.useSelector(selectSubmitBlock);
   const creating = CheckoutContext.useSelector(selectCreating);
   const problem = CheckoutContext.useSelector(selectCheckoutProblem);
+  const wayOn = CheckoutContext.useSelector(selectProblemWayOn);
   if (!cartRef) return <Spinner />;
   const blockText = block ? BLOCK_TEXT[block]() : null;
   return (
@@ -71,6 +74,14 @@ export function CheckoutForm({ purchase, onSubmit, editable = false, afterLines,
         {problem ? (
           <Alert kind="error" data-testid="checkout-problem">
             {tm(problem)}
+            {wayOn === 'orders' ? (
+              <>
+                {' '}
+                <Link to={ROUTES.orders} data-testid="problem-orders">
+                  {t('problemToOrders')}
+                </Link>
+              </>
+            ) : null}
           </Alert>
         ) : null}
         <Button
