@@ -47,8 +47,14 @@ export const effectDefaults = {
   log: (_: unknown, _params: { message: string; detail?: unknown }) => {},
 };
 
+/** The order list's search parameter naming the order whose payment starts there (`?pay=`). */
+export const PAY_ORDER_PARAM = 'pay';
+
+/** The app's routes that machines and views link to: written once here. */
 export const ROUTES = {
   orders: '/myaccount/student/order',
+  /** The order list, starting the payment of this order (the course page's "continue paying", the thank-you page's "pay"). */
+  payOrder: (orderId: number): string => `/myaccount/student/order?${PAY_ORDER_PARAM}=${orderId}`,
   thankYou: (orderToken: string | null | undefined): string =>
     orderToken ? `/thankyou?orderId=${encodeURIComponent(orderToken)}` : '/thankyou',
 } as const;

@@ -9,6 +9,7 @@ import { getLocale, msg, subscribeLocale, switchLocale, t, type Locale } from '.
 import { useLoggedIn, useOptionalSessionRef, useOptionalSessionSelector } from '../session/context';
 import { DeferredSessionModals, DeferredSessionProvider } from '../session/deferred';
 import { Notifications, Spinner } from '../ui';
+import { ROUTES } from '../../machines/shared/effects';
 
 /** The user the server knows from the cookie (signed-in.ts: the same answer the page's loaders read); null when none or when the call fails. */
 export async function rootLoader({ request }: { request: Request }): Promise<{ user: SessionUser | null }> {
@@ -62,7 +63,7 @@ export function Header({ bootUser }: { bootUser: SessionUser | null }) {
         <Link to="/">{t('allCourses')}</Link>
         {loggedIn ? (
           <>
-            <Link to="/myaccount/student/order">{t('myOrders')}</Link>
+            <Link to={ROUTES.orders}>{t('myOrders')}</Link>
             <span className="site-header__user" data-testid="header-user">
               {t('loggedInAs', { name: user?.firstname ?? '' })}
             </span>

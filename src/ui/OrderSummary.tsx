@@ -41,8 +41,8 @@ export function OrderAmounts({ order }: { order: Order }) {
   );
 }
 
-/** What the buyer can do next, by the order's state. */
-export function OrderNextStep({ order }: { order: Order }) {
+/** What the buyer can do next, by the order's state; `payHref` is where an unpaid or failed order is paid (ROUTES.payOrder). */
+export function OrderNextStep({ order, payHref }: { order: Order; payHref: string }) {
   const state = outcomeOf(order).state;
   const courses = (order.courses ?? []).filter((l) => l.course_id > 0);
   if (state === 'paid') {
@@ -67,7 +67,7 @@ export function OrderNextStep({ order }: { order: Order }) {
     return (
       <div className="order-next" data-testid="order-next" data-state={state}>
         <p>{t('nextPay')}</p>
-        <Link className="ui-btn ui-btn--primary" to={`/myaccount/student/order?pay=${order.id}`} data-testid="order-next-pay">
+        <Link className="ui-btn ui-btn--primary" to={payHref} data-testid="order-next-pay">
           {state === 'failed' ? t('payOrderAgain') : t('payOrder')}
         </Link>
       </div>

@@ -14,6 +14,7 @@ import { OrderAmounts } from '../../ui/OrderSummary';
 import { OrderDocuments } from '../../ui/OrderDocuments';
 import { WithholdingCertificate } from './WithholdingCertificate';
 import { OrderPaymentActions, OrderPaymentPanel, useOrderPayment, type PaymentSlot } from './OrderPayment';
+import { PAY_ORDER_PARAM } from '../../../machines/shared/effects';
 
 type Order = components['schemas']['Order'];
 
@@ -39,7 +40,7 @@ export type OrdersData = ({ orders: Order[] } | { orders: null }) & {
 
 /** The order id of a `?pay=` link, or null when absent or not an id. */
 export function payOrderIdOf(url: URL): number | null {
-  const id = Number(url.searchParams.get('pay'));
+  const id = Number(url.searchParams.get(PAY_ORDER_PARAM));
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 

@@ -9,6 +9,7 @@ import { LoginForm, useReadAgainOnLogInOut } from '../../session';
 import { orderLabel, outcomeOf, PaymentFailedAlert } from '../../ui/OrderOutcome';
 import { OrderNextStep, OrderSummary } from '../../ui/OrderSummary';
 import { OrderDocuments } from '../../ui/OrderDocuments';
+import { ROUTES } from '../../../machines/shared/effects';
 
 type Order = components['schemas']['Order'];
 
@@ -45,7 +46,7 @@ function Outcome({ order, documents }: { order: Order; documents: OrderDocument[
       </p>
       <OrderSummary order={order} />
       <OrderDocuments documents={documents} />
-      <OrderNextStep order={order} />
+      <OrderNextStep order={order} payHref={ROUTES.payOrder(order.id)} />
     </>
   );
 }
@@ -75,7 +76,7 @@ export function ThankYouPage() {
         </>
       )}
       <p>
-        <Link className="ui-btn ui-btn--primary" to="/myaccount/student/order">
+        <Link className="ui-btn ui-btn--primary" to={ROUTES.orders}>
           {t('toMyOrders')}
         </Link>
       </p>

@@ -20,6 +20,7 @@ import { SwitchModals, type CartRef } from './CartPanel';
 import { readRegistration, RegistrationFields } from './RegistrationForm';
 import { TaxModals, type TaxGateRef } from './TaxModals';
 import { EmailTaken, ErrorSummary, focusFirstError, SetPassword, type ErrorGroup } from './Layout4Help';
+import { ROUTES } from '../../../../machines/shared/effects';
 
 /**
  * The layout-4 buyer's password and login credential: a random secret (crypto, 256 bits,
@@ -177,7 +178,7 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
         <Alert data-testid="buy-blocked">
           {buy.reason === 'order_not_yet_received' && unpaidOrderId ? (
             // Not a dead end — the unpaid order is paid again (or cancelled) on the order list.
-            <Link className="ui-btn ui-btn--primary" to={`/myaccount/student/order?pay=${unpaidOrderId}`} data-testid="continue-paying">
+            <Link className="ui-btn ui-btn--primary" to={ROUTES.payOrder(unpaidOrderId)} data-testid="continue-paying">
               {t('continuePayingOrder', { order: orderNumber(unpaidOrderId) })}
             </Link>
           ) : (
