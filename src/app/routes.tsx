@@ -1,7 +1,7 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { courseLoader } from '../features/course/loader';
 import { Spinner } from '../ui';
+import { lazyComponent } from '../ui/lazy-component';
 import { nextTask } from '../api/next-task';
 import { ErrorPage, NotFoundPage } from './NotFoundPage';
 import { RootLayout, rootLoader } from './RootLayout';
@@ -24,8 +24,8 @@ const sanitizerLoaded = () => import('dompurify').catch(() => undefined);
  */
 const afterRouterStart = nextTask;
 
-/** The payment popups: a chunk of their own, loaded when a payment starts. */
-const PaymentHost = lazy(() => import('../features/payments/PaymentHost'));
+/** The payment popups: a chunk of their own, loaded when a payment starts (a spinner until it is in, never held back: ui/lazy-component.tsx). */
+const PaymentHost = lazyComponent(async () => (await import('../features/payments/PaymentHost')).PaymentHost, <Spinner />);
 
 function Loading() {
   return (

@@ -3,7 +3,7 @@
  * orderPayment machine (machines/payments/order-payment.machine.ts) and only send it events.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { components } from '../../../generated/api';
 import { isPayable } from '../../../domain/order-outcome';
@@ -90,9 +90,7 @@ export function OrderPaymentPanel({ actorRef, PaymentHost, bankCodes = [] }: { a
   }
   if (phase === 'paying' && child) {
     return (
-      <Suspense fallback={<Spinner />}>
-        <PaymentHost methodId={child.methodId} actorRef={child.ref} bankAccounts={methods.find((m) => m.id === 1)?.bankList ?? []} bankCodes={bankCodes} onLeave={leave} />
-      </Suspense>
+      <PaymentHost methodId={child.methodId} actorRef={child.ref} bankAccounts={methods.find((m) => m.id === 1)?.bankList ?? []} bankCodes={bankCodes} onLeave={leave} />
     );
   }
   const open = phase === 'loading' || phase === 'choosing' || phase === 'failed';

@@ -1,4 +1,4 @@
-import { startTransition, Suspense, useActionState, useEffect, useRef, type ComponentType } from 'react';
+import { startTransition, useActionState, useEffect, useRef, type ComponentType } from 'react';
 import type { AnyActorRef } from 'xstate';
 import type { FieldError } from '../../../../domain/forms/common';
 import { validateRegistration, type RegistrationConfig } from '../../../../domain/forms/registration';
@@ -11,7 +11,7 @@ import { GROUP_MESSAGE } from '../../../../domain/forms/registration';
 import { selectSessionLive } from '../../../../machines/session/session.selectors';
 import { t, tm } from '../../../i18n/messages';
 import { LoginForm, SessionContext } from '../../../session';
-import { Alert, Button, Modal, Spinner } from '../../../ui';
+import { Alert, Button, Modal } from '../../../ui';
 import { CheckoutForm } from './CheckoutForm';
 import { CheckoutContext } from '../checkout-actor';
 import type { BankCodeOption, PaymentMethod, PurchasePageData as CoursePageData } from '../purchase-data';
@@ -106,9 +106,7 @@ export function ChildModals({ PaymentHost, methods, bankCodes = [] }: { PaymentH
       {cartRef ? <SwitchModals cartRef={cartRef} /> : null}
       {taxRef ? <TaxModals taxRef={taxRef} /> : null}
       {payment && methodId !== null ? (
-        <Suspense fallback={<Spinner />}>
-          <PaymentHost methodId={methodId} actorRef={payment.ref} bankAccounts={methods.find((m) => m.id === 1)?.bankList ?? []} bankCodes={bankCodes} onLeave={() => checkout.send({ type: 'payment.leave' })} />
-        </Suspense>
+        <PaymentHost methodId={methodId} actorRef={payment.ref} bankAccounts={methods.find((m) => m.id === 1)?.bankList ?? []} bankCodes={bankCodes} onLeave={() => checkout.send({ type: 'payment.leave' })} />
       ) : null}
     </>
   );
