@@ -39,7 +39,11 @@ test('every seeded page: each <img>/<video>/<iframe> source answers 200, and it 
     } else {
       await page.goto(path);
     }
-    await page.waitForLoadState('networkidle');
+    // The page as the app shows it, with nothing still loading: the first view gone (its main is
+    // busy), no placeholder still waiting for its data or code (aria-busy: the purchase area, an HTML
+    // block, an add-to-cart button), no spinner (a route's chunk) and no page-load bar. Once a
+    // page has loaded, the network stayed busy for no content of it: 500 ms of quiet (networkidle) a page.
+    await expect(page.locator('[aria-busy="true"], .ui-spinner, .route-progress')).toHaveCount(0);
     if (path === '/') for (const c of shop.courses) await expect(page.getByRole('link', { name: c.name, exact: true })).toBeVisible();
     if (path === '/products') for (const p of shop.products) await expect(page.getByRole('link', { name: p.name, exact: true })).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
