@@ -25,7 +25,7 @@
  */
 import { assign, emit, sendParent, sendTo, setup } from 'xstate';
 import type { RegistrationConfig, RegistrationValues } from '../../domain/forms/registration';
-import { canBuy, type Buyability, type BuyableCourse } from '../../domain/buyability';
+import { canBuy, orderedFacts, type Buyability, type BuyableCourse } from '../../domain/buyability';
 import { MSG, msgOf, type Msg } from '../../domain/messages';
 import type { PricingPlan } from '../../domain/types';
 import type { OrderCheckInput, OrderProblem, SubmitCheckInput } from '../../domain/order-checks';
@@ -45,6 +45,7 @@ import type {
   CreateOrderResponse,
   DataResponse,
   OrderCreate,
+  OrderedCourse,
   PaymentMethodId,
   PaymentReportPublic,
   PaymentReportResponse,
@@ -80,6 +81,8 @@ export interface BuyingFacts {
   course: BuyableCourse;
   /** The student's latest order status for this course; null = none. */
   orderStatus: string | null;
+  /** That order (the page's "continue paying" link); null = none. */
+  orderId: number | null;
   /** The course's default plan: buyability reads the plan chosen in the cart, this one when none is. */
   plan: Pick<PricingPlan, 'pricing_type' | 'free_for' | 'free_course_ids'> | null;
 }
@@ -416,6 +419,8 @@ export const checkoutMachine = setup({
      * profile shows the session-expired modal), so the page stops showing a session the server has ended.
      */
     confirmSession: providedByApp<DataResponse<Student>, void>('confirmSession'),
+    /** The buyer's ordered courses read again after a `have_course` for the page's course (GET /private/cart/ordercourse). */
+    readOrderedCourses: providedByApp<DataResponse<OrderedCourse[]>, void>('readOrderedCourses'),
     createPaymentReportPublic: providedByApp<PaymentReportResponse, PaymentReportPublic>('createPaymentReportPublic'),
     clearCart: providedByApp<SuccessResponse, ClearCartRequest>('clearCart'),
     ...PAYMENT_MACHINES,
@@ -437,6 +442,8 @@ export const checkoutMachine = setup({
     /** The server no longer knows the session (401). */
     sessionEnded: (_, error: unknown) => failureOf(error).status === 401,
     /** The server answered with a refusal: that key made no order; the next submit makes a new one. */
+    /** `have_course` for the page's course: an order of it the page did not know of (another tab). */
+    pageCourseOrdered: ({ context }, error: unknown) => context.settings.buying != null && failureOf(error).code === 'have_course',
     answeredRefusal: (_, error: unknown) => {
       const status = failureOf(error).status;
       return status >= 400 && status < 500;
@@ -461,6 +468,15 @@ export const checkoutMachine = setup({
     }),
     /** The server refused the order made with this key: the next click is a new attempt with a new key. */
     renewKey: assign(({ context }) => freshKey(orderContent(context.cart))),
+    /** The buyer's ordered courses as read again: the page's course's order and the owned courses; the refusal's message gives way when the course is now refused by what was read. */
+    takeOrderedCourses: assign(({ context }, ordered: readonly OrderedCourse[]) => {
+      const buying = context.settings.buying;
+      if (!buying) return {};
+      const facts = orderedFacts(ordered);
+      const settings = { ...context.settings, buying: { ...buying, orderStatus: facts.orderStatuses[buying.course.id] ?? null, orderId: facts.orderIds[buying.course.id] ?? null } };
+      const cartInput = { ...context.cartInput, ownedCourseIds: facts.ownedCourseIds };
+      return { settings, cartInput, problem: buyabilityOf({ ...context, settings, cartInput }).buyable ? context.problem : null };
+    }),
     keepRegistration: assign(({ event }) => ({ registration: event.type === 'checkout.submit' ? (event.registration ?? null) : null, emailTaken: null })),
     keepUser: assign((_, user: SessionUser) => ({ user })),
     keepMemberRegistration: assign(({ event }, thenOrder: boolean) =>
@@ -687,6 +703,18 @@ export const checkoutMachine = setup({
                 ],
               },
               {
+                // The page's course ordered meanwhile (in another tab): told as any refusal, then the
+                // buyer's ordered courses are read again, so the page shows what a reload would (docs/decisions/0038).
+                guard: { type: 'pageCourseOrdered', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: 'rereadingOrders',
+                actions: [
+                  'renewKey',
+                  assign({ problem: ({ event }) => refusalProblem(event.error) }),
+                  { type: 'notify', params: ({ event }) => refusalNotice(event.error) },
+                  { type: 'log', params: ({ event }) => ({ message: 'order refused', detail: failureOf(event.error) }) },
+                ],
+              },
+              {
                 // Any other refusal is told too (a course bought meanwhile in another tab: have_course), never a
                 // silent button (docs/decisions/0038).
                 guard: { type: 'answeredRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
@@ -707,6 +735,20 @@ export const checkoutMachine = setup({
                 ],
               },
             ],
+          },
+        },
+        /**
+         * After a `have_course` for the page's course: the buyer's ordered courses read again. The
+         * page's course then has its order (waiting for payment or approval: "continue paying"), or
+         * is owned, as a reload would show it, and the refusal's own message gives way to that. A
+         * read that fails leaves the page as it was, with the refusal said.
+         */
+        rereadingOrders: {
+          invoke: {
+            id: 'readOrderedCourses',
+            src: 'readOrderedCourses',
+            onDone: { target: '#checkout.editing', actions: { type: 'takeOrderedCourses', params: ({ event }) => event.output.data } },
+            onError: '#checkout.editing',
           },
         },
         /** After the order's 401: the profile read once more (its 401 ends the session in the page), then back to the form. */

@@ -20,6 +20,7 @@ export type OrderCreate = Schemas['OrderCreate'];
 export type CreateOrderResponse = Schemas['CreateOrderResponse'];
 export type DeleteOrderRequest = Schemas['DeleteOrderRequest'];
 export type ClearCartRequest = Schemas['ClearCartRequest'];
+export type OrderedCourse = Schemas['OrderedCourse'];
 export type SuccessResponse = Schemas['SuccessResponse'];
 
 export type SessionUser = Schemas['SessionUser'];

@@ -64,6 +64,7 @@ export const checkoutLogic = checkoutMachine.provide({
     taxGate: taxGateLogic,
     createOrder: orderActors.createOrder,
     confirmSession: studentActors.getStudentProfile,
+    readOrderedCourses: orderActors.listOrderedCourses,
     createPaymentReportPublic: paymentActors.createPaymentReportPublic,
     clearCart: cartActors.clearCart,
     ...paymentMachineLogics,

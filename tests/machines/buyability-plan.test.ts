@@ -19,7 +19,7 @@ const plans = [...PLANS, RENEWAL];
 const owner = (planId: number | null): Parameters<typeof buyabilityOf>[0] => {
   const cart = cartInput({ lines: planId === null ? [] : [line(11, planId)], plans: plans as never, loggedIn: true, ownedCourseIds: [11] });
   return {
-    settings: { layout: 3, registrationOnPage: false, usernameRegistration: false, thankYouPage: true, slipRequired: false, taxSettings: TAX_ON, buying: { course: { id: 11, course_type: 'Online' }, orderStatus: 'approved', plan: { pricing_type: 'default', free_for: null, free_course_ids: null } } },
+    settings: { layout: 3, registrationOnPage: false, usernameRegistration: false, thankYouPage: true, slipRequired: false, taxSettings: TAX_ON, buying: { course: { id: 11, course_type: 'Online' }, orderStatus: 'approved', orderId: null, plan: { pricing_type: 'default', free_for: null, free_course_ids: null } } },
     user: student,
     cartInput: cart,
     // the lines as given (the cart machine itself moves an owner's line to a renewal plan)
@@ -43,7 +43,7 @@ describe("the page's course: buyability by the plan in the cart", () => {
   it('the running checkout follows the cart: the renewal plan chosen, the submit is not refused', () => {
     const input = checkoutInput({
       cart: cartInput({ lines: [line(11, RENEWAL.id)], plans: plans as never, paymentMethods: METHODS, loggedIn: true, ownedCourseIds: [11] }),
-      buying: { course: { id: 11, course_type: 'Online' }, orderStatus: 'approved', plan: { pricing_type: 'default', free_for: null, free_course_ids: null } },
+      buying: { course: { id: 11, course_type: 'Online' }, orderStatus: 'approved', orderId: null, plan: { pricing_type: 'default', free_for: null, free_course_ids: null } },
     });
     const actor = createActor(checkoutMachine, { input });
     actor.start();

@@ -95,6 +95,7 @@ export function checkoutInput(data: CoursePageData, user: SessionUser | null, la
   const buying = {
     course,
     orderStatus: purchase.orderStatuses[course.id] ?? null,
+    orderId: purchase.orderIds?.[course.id] ?? null,
     plan: purchase.plans.find((p) => p.course_id === course.id && p.is_default) ?? null,
   };
   return { ...input, buying };

@@ -6,6 +6,7 @@
  */
 import type { components } from '../../../generated/api';
 import { BANK_TRANSFER } from '../../../domain/payment-methods';
+import { orderedFacts } from '../../../domain/buyability';
 import { cartRequests } from '../../api/requests/cart';
 import { orderRequests } from '../../api/requests/orders';
 import { progressRequests } from '../../api/requests/progress';
@@ -95,9 +96,8 @@ export async function loadPurchaseLines({ courseIds, student, shipping }: Purcha
     plans,
     promotions,
     methods,
-    ownedCourseIds: owned ? owned.filter((c) => c.status === 'approved').map((c) => c.courseID) : null,
-    orderStatuses: Object.fromEntries((owned ?? []).map((c) => [c.courseID, c.status])),
-    orderIds: Object.fromEntries((owned ?? []).map((c) => [c.courseID, c.order_id])),
+    ...orderedFacts(owned ?? []),
+    ownedCourseIds: owned ? orderedFacts(owned).ownedCourseIds : null,
     customLabels,
     userGroups,
     bankCodes,

@@ -84,6 +84,10 @@ function isFirstCart(s: Snapshot): boolean {
 
 const outcomeOf = (e: EventObject) => (e as EventObject & { output?: unknown }).output;
 
+/** The course of the model's have_course refusal (its `result`), and its order made in another tab. */
+const ORDERED_ELSEWHERE = 11;
+const ELSEWHERE_ORDER = 77;
+
 export const checkoutModel = defineModel({
   machine: checkoutMachine,
   file: 'machines/checkout/checkout.machine.ts',
@@ -98,7 +102,15 @@ export const checkoutModel = defineModel({
     {
       // The course page's course has an unpaid order of this student: the submit warns, nothing is ordered.
       name: 'a course this buyer cannot buy',
-      input: input({ buying: { course: { id: 12, course_type: 'Online' }, orderStatus: 'notYetReceived', plan: null } }),
+      input: input({ buying: { course: { id: 12, course_type: 'Online' }, orderStatus: 'notYetReceived', orderId: 76, plan: null } }),
+      userEvents: [{ type: 'checkout.submit' }],
+      callbacks: { cart: [] },
+    },
+    {
+      // The course page's course, ordered meanwhile in another tab: the server refuses the order
+      // (have_course), and the buyer's ordered courses are read again (docs/decisions/0038).
+      name: "the page's course ordered meanwhile in another tab",
+      input: input({ buying: { course: { id: ORDERED_ELSEWHERE, course_type: 'Online' }, orderStatus: null, orderId: null, plan: null } }),
       userEvents: [{ type: 'checkout.submit' }],
       callbacks: { cart: [] },
     },
@@ -132,6 +144,11 @@ export const checkoutModel = defineModel({
     },
     // the profile read after the order's 401: the session is there after all, or the server says again it is not
     confirmSession: { done: [{ success: true, result: student }], error: [{ status: 401, code: 'PERMISSION_DENIED', msg: 'Unauthorized' }] },
+    // the ordered courses read again after have_course: the other tab's order, waiting for payment (or no answer)
+    readOrderedCourses: {
+      done: [{ success: true, data: [{ courseID: 5, order_id: 60, status: 'approved', pricingplan_id: 1 }, { courseID: ORDERED_ELSEWHERE, order_id: ELSEWHERE_ORDER, status: 'notYetReceived', pricingplan_id: 1 }] }],
+      error: [{ status: 0, code: 'NETWORK_ERROR', msg: 'Failed to fetch' }],
+    },
     createPaymentReportPublic: { done: [{ success: true, orderPaymentId: 9, order_token: 'tok-501' }], error: [new Error('network')] },
     clearCart: { done: [{ success: true }], error: [new Error('network')] },
     ...Object.fromEntries(Object.values(METHOD_ACTORS).map((id) => [id, paymentOutcomes])),
@@ -166,6 +183,13 @@ export const checkoutModel = defineModel({
     // The registration with username is the visitor's (the login modal, or /cart's visitor panel).
     if (e.type === 'registration.submit') return s.context.user === null;
     if (e.type === 'cart.changed') return isFirstCart(s) && s.context.order === null && !s.context.cartFailed;
+    // the page's course ordered elsewhere: only the order's refusal and what follows it are walked there
+    if (s.context.settings.buying?.course.id === ORDERED_ELSEWHERE) {
+      if (e.type === 'xstate.done.actor.createOrder') return false;
+      if (e.type === 'xstate.error.actor.createOrder') return (e as unknown as { error: { code: string } }).error.code === 'have_course';
+      if (e.type.endsWith('.actor.readOrderedCourses')) return true;
+      if (e.type === 'xstate.error.actor.cart' || e.type === 'xstate.error.actor.setPassword' || e.type === 'cart.changed') return false;
+    }
     if (main) return true;
     const paymentActor = Object.values(METHOD_ACTORS).some((id) => e.type.endsWith(`.actor.${id}`));
     if (e.type.startsWith('xstate.error.actor.') && e.type !== 'xstate.error.actor.registerAndLogin' && !paymentActor) return false;
@@ -197,7 +221,7 @@ export const checkoutModel = defineModel({
       if (block === 'emptyCart') assert.deepEqual(warning?.message, MSG.EMPTY_CART);
       if (block === 'shippingAddress' || block === 'shippingFee') assert.deepEqual(warning?.message, MSG.SHIPPING_ADDRESS_REQUIRED);
       const buy = selectBuyability(s);
-      assert.equal(buy.buyable, c.settings.buying === null, 'only the model\'s unpaid-order course is refused');
+      assert.equal(buy.buyable, c.settings.buying == null || c.settings.buying.orderStatus === null, "only a course with the buyer's unpaid order is refused");
       if (step.event.type === 'checkout.submit' && !buy.buyable) {
         assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'warning', topic: 'notBuyable', message: MSG.BUY_ORDER_NOT_YET_RECEIVED } }]);
       } else if (step.event.type === 'checkout.submit') {
@@ -243,6 +267,8 @@ export const checkoutModel = defineModel({
         assert.equal(s.context.problem?.course_id, 11);
         // its way on: the order list, where the unpaid order is paid or cancelled
         assert.equal(selectProblemWayOn(s), 'orders');
+        // on the page's course: the buyer's ordered courses are read again (what a reload would show)
+        if (c.settings.buying) assert.ok(s.matches({ creatingOrder: 'rereadingOrders' }) && selectSubmitBlock(s) === 'creating');
       } else if (code === 'FORBIDDEN') {
         // A buyability refusal: the server's catalogue text (in the page's language), as a toast.
         assert.deepEqual(step.effects.map((e) => e.type), ['notify', 'log']);
@@ -267,7 +293,23 @@ export const checkoutModel = defineModel({
         assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'fail', message: MSG.CART_FAIL } }, step.effects[1]]);
         assert.equal(step.effects[1]!.type, 'log');
       }
-      if (code !== 'PERMISSION_DENIED') assert.ok(s.matches('editing') && selectSubmitBlock(s) === null, 'submit is enabled again');
+      if (code !== 'PERMISSION_DENIED' && !(code === 'have_course' && c.settings.buying)) assert.ok(s.matches('editing') && selectSubmitBlock(s) === null, 'submit is enabled again');
+    }
+    // The ordered courses read again: the other tab's order is the page's now ("continue paying" it, the
+    // submit refused as on a reload), and the refusal's message gives way; a read that fails leaves the refusal said.
+    if (step.event.type === 'xstate.done.actor.readOrderedCourses') {
+      assert.ok(s.matches('editing'));
+      assert.deepEqual([c.settings.buying?.orderStatus, c.settings.buying?.orderId, c.cartInput.ownedCourseIds], ['notYetReceived', ELSEWHERE_ORDER, [5]]);
+      assert.deepEqual(selectBuyability(s), { buyable: false, reason: 'order_not_yet_received', message: MSG.BUY_ORDER_NOT_YET_RECEIVED });
+      assert.equal(selectCheckoutProblem(s), null);
+      assert.deepEqual(step.effects, []);
+      assert.deepEqual(step.scripts.inputsOf('readOrderedCourses').length, 1);
+    }
+    if (step.event.type === 'xstate.error.actor.readOrderedCourses') {
+      assert.ok(s.matches('editing'));
+      assert.deepEqual([c.settings.buying?.orderStatus, c.settings.buying?.orderId], [null, null]);
+      assert.equal(selectCheckoutProblem(s), 'คุณมีคำสั่งซื้อคอร์สนี้ที่รอการชำระเงิน');
+      assert.deepEqual(step.effects, []);
     }
     // Whatever the profile read answers, the form is back, with nothing more said (the session's modal says the rest).
     if (step.event.type === 'xstate.done.actor.confirmSession' || step.event.type === 'xstate.error.actor.confirmSession') {

@@ -165,7 +165,8 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
   }, [state]);
 
   const { course } = data;
-  const unpaidOrderId = data.purchase.orderIds?.[course.id];
+  // the course's order as the checkout last read it (read again after the server refused an order of it)
+  const unpaidOrderId = CheckoutContext.useSelector((s) => s.context.settings.buying?.orderId ?? null);
   // A book's quantity as chosen in the cart (line.setQty) goes to the cart with it.
   const lineQty = CheckoutContext.useSelector((s) => s.context.cart.lines.find((l) => l.course_id === course.id)?.qty ?? 1);
 
