@@ -200,18 +200,3 @@ export function canBuy(input: BuyabilityInput): Buyability {
   return OK;
 }
 
-/** One course the buyer has ordered, as GET /private/cart/ordercourse lists them (the latest order of each course last). */
-export interface OrderedCourseFacts {
-  courseID: number;
-  order_id: number;
-  status: string;
-}
-
-/** What the buyer's ordered courses say for buyability: the owned courses (approved), each course's latest order status and that order. */
-export function orderedFacts(ordered: readonly OrderedCourseFacts[]): { ownedCourseIds: number[]; orderStatuses: Record<number, string>; orderIds: Record<number, number> } {
-  return {
-    ownedCourseIds: ordered.filter((c) => c.status === 'approved').map((c) => c.courseID),
-    orderStatuses: Object.fromEntries(ordered.map((c) => [c.courseID, c.status])),
-    orderIds: Object.fromEntries(ordered.map((c) => [c.courseID, c.order_id])),
-  };
-}

@@ -25,7 +25,7 @@
  */
 import { assign, emit, sendParent, sendTo, setup } from 'xstate';
 import type { RegistrationConfig, RegistrationValues } from '../../domain/forms/registration';
-import { canBuy, orderedFacts, type Buyability, type BuyableCourse } from '../../domain/buyability';
+import { canBuy, type Buyability, type BuyableCourse } from '../../domain/buyability';
 import { MSG, msgOf, type Msg } from '../../domain/messages';
 import type { PricingPlan } from '../../domain/types';
 import type { OrderCheckInput, OrderProblem, SubmitCheckInput } from '../../domain/order-checks';
@@ -45,7 +45,7 @@ import type {
   CreateOrderResponse,
   DataResponse,
   OrderCreate,
-  OrderedCourse,
+  OrderedFacts,
   PaymentMethodId,
   PaymentReportPublic,
   PaymentReportResponse,
@@ -420,7 +420,7 @@ export const checkoutMachine = setup({
      */
     confirmSession: providedByApp<DataResponse<Student>, void>('confirmSession'),
     /** The buyer's ordered courses read again after a `have_course` for the page's course (GET /private/cart/ordercourse). */
-    readOrderedCourses: providedByApp<DataResponse<OrderedCourse[]>, void>('readOrderedCourses'),
+    readOrderedCourses: providedByApp<OrderedFacts, void>('readOrderedCourses'),
     createPaymentReportPublic: providedByApp<PaymentReportResponse, PaymentReportPublic>('createPaymentReportPublic'),
     clearCart: providedByApp<SuccessResponse, ClearCartRequest>('clearCart'),
     ...PAYMENT_MACHINES,
@@ -469,10 +469,9 @@ export const checkoutMachine = setup({
     /** The server refused the order made with this key: the next click is a new attempt with a new key. */
     renewKey: assign(({ context }) => freshKey(orderContent(context.cart))),
     /** The buyer's ordered courses as read again: the page's course's order and the owned courses; the refusal's message gives way when the course is now refused by what was read. */
-    takeOrderedCourses: assign(({ context }, ordered: readonly OrderedCourse[]) => {
+    takeOrderedCourses: assign(({ context }, facts: OrderedFacts) => {
       const buying = context.settings.buying;
       if (!buying) return {};
-      const facts = orderedFacts(ordered);
       const settings = { ...context.settings, buying: { ...buying, orderStatus: facts.orderStatuses[buying.course.id] ?? null, orderId: facts.orderIds[buying.course.id] ?? null } };
       const cartInput = { ...context.cartInput, ownedCourseIds: facts.ownedCourseIds };
       return { settings, cartInput, problem: buyabilityOf({ ...context, settings, cartInput }).buyable ? context.problem : null };
@@ -747,7 +746,7 @@ export const checkoutMachine = setup({
           invoke: {
             id: 'readOrderedCourses',
             src: 'readOrderedCourses',
-            onDone: { target: '#checkout.editing', actions: { type: 'takeOrderedCourses', params: ({ event }) => event.output.data } },
+            onDone: { target: '#checkout.editing', actions: { type: 'takeOrderedCourses', params: ({ event }) => event.output } },
             onError: '#checkout.editing',
           },
         },

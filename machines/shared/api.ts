@@ -21,6 +21,12 @@ export type CreateOrderResponse = Schemas['CreateOrderResponse'];
 export type DeleteOrderRequest = Schemas['DeleteOrderRequest'];
 export type ClearCartRequest = Schemas['ClearCartRequest'];
 export type OrderedCourse = Schemas['OrderedCourse'];
+/** What the buyer's ordered courses say for buyability (src/api/requests/orders.ts orderedFacts): the owned courses (approved), each course's latest order status and that order. */
+export interface OrderedFacts {
+  ownedCourseIds: number[];
+  orderStatuses: Record<number, string>;
+  orderIds: Record<number, number>;
+}
 export type SuccessResponse = Schemas['SuccessResponse'];
 
 export type SessionUser = Schemas['SessionUser'];

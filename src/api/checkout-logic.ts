@@ -4,7 +4,7 @@
  */
 import { fromPromise, type AnyActorLogic } from 'xstate';
 import type { Coupon } from '../../domain/types';
-import type { CouponLookupRequest, DataResponse } from '../../machines/shared/api';
+import type { CouponLookupRequest, DataResponse, OrderedFacts } from '../../machines/shared/api';
 import type { cartMachine } from '../../machines/cart/cart.machine';
 import type { Quote, QuoteRequest } from '../../machines/cart/cart-summary';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
@@ -12,6 +12,7 @@ import { registerAndLoginMachine } from '../../machines/registration/register-an
 import { setPasswordMachine } from '../../machines/registration/set-password.machine';
 import { taxGateMachine } from '../../machines/tax/tax-gate.machine';
 import { cartActors, orderActors, paymentActors, sessionActors, studentActors } from './actors';
+import { readOrderedFacts } from './requests/orders';
 import { api } from './client';
 import { consoleLog } from './console-log';
 import { effectActions } from './effects';
@@ -64,7 +65,7 @@ export const checkoutLogic = checkoutMachine.provide({
     taxGate: taxGateLogic,
     createOrder: orderActors.createOrder,
     confirmSession: studentActors.getStudentProfile,
-    readOrderedCourses: orderActors.listOrderedCourses,
+    readOrderedCourses: fromPromise<OrderedFacts, void>(({ signal }) => readOrderedFacts(signal)),
     createPaymentReportPublic: paymentActors.createPaymentReportPublic,
     clearCart: cartActors.clearCart,
     ...paymentMachineLogics,

@@ -13,39 +13,28 @@
  */
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
-export type LazyComponent<P> = ((props: P) => ReactNode) & {
-  /** Starts loading the chunk (once); answers the component. */
-  preload: () => Promise<ComponentType<P>>;
-};
-
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = null): LazyComponent<P> {
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = null): (props: P) => ReactNode {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
-  const preload = () =>
-    (pending ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        pending = undefined;
-        throw error;
-      },
-    ));
-  function Lazy(props: P) {
+  return function Lazy(props: P) {
     // an object: a component put into state as it is would be called as an updater
     const [state, setState] = useState<{ component?: ComponentType<P>; failed?: { error: unknown } }>({});
     const Component = loaded ?? state.component;
     useEffect(() => {
       if (Component) return;
-      let live = true;
-      preload().then(
-        (component) => live && setState({ component }),
-        (error: unknown) => live && setState({ failed: { error } }),
+      // a mount gone meanwhile is not set (React drops a state update of an unmounted component)
+      (pending ??= load().then(
+        (component) => (loaded = component),
+        (error: unknown) => {
+          pending = undefined;
+          throw error;
+        },
+      )).then(
+        (component) => setState({ component }),
+        (error: unknown) => setState({ failed: { error } }),
       );
-      return () => {
-        live = false;
-      };
     }, [Component]);
     if (state.failed) throw state.failed.error;
     return Component ? <Component {...props} /> : fallback;
-  }
-  return Object.assign(Lazy, { preload });
+  };
 }

@@ -5,7 +5,6 @@ import {
   freePrerequisiteMet,
   hasCourseAccess,
   isPhysicalProduct,
-  orderedFacts,
   registrationWindow,
 } from '../../domain/buyability';
 import type { BuyabilityInput, BuyableCourse, Buyer } from '../../domain/buyability';
@@ -121,18 +120,5 @@ describe('helpers', () => {
     expect(isPhysicalProduct('Product')).toBe(true);
     expect(isPhysicalProduct('Online')).toBe(false);
     expect(isPhysicalProduct(null)).toBe(false);
-  });
-});
-
-describe('orderedFacts (the buyer\'s ordered courses as the course page and the checkout read them)', () => {
-  it('owned = approved; each course\'s status and order are its latest (listed last); nothing ordered, nothing known', () => {
-    const facts = orderedFacts([
-      { courseID: 2, order_id: 10, status: 'rejected' },
-      { courseID: 5, order_id: 11, status: 'approved' },
-      { courseID: 2, order_id: 12, status: 'notYetReceived' },
-    ]);
-    expect(facts).toEqual({ ownedCourseIds: [5], orderStatuses: { 2: 'notYetReceived', 5: 'approved' }, orderIds: { 2: 12, 5: 11 } });
-    expect(canBuy(input({ orderStatus: facts.orderStatuses[2] ?? null })).reason).toBe('order_not_yet_received');
-    expect(orderedFacts([])).toEqual({ ownedCourseIds: [], orderStatuses: {}, orderIds: {} });
   });
 });

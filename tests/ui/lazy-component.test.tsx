@@ -3,7 +3,7 @@
 // error boundary and is asked for again by the next mount.
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { Component, Suspense, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 import { lazyComponent } from '../../src/ui/lazy-component';
 
 function Hello({ name }: { name: string }) {
@@ -42,20 +42,6 @@ describe('lazyComponent', () => {
     render(<Lazy name="again" />);
     // the first render of a later mount is the component itself: no fallback, no wait
     expect(screen.getByText('hello again')).toBeTruthy();
-    expect(load).toHaveBeenCalledTimes(1);
-  });
-
-  it('preload starts the chunk before any mount; the first mount then renders the component at once', async () => {
-    const load = vi.fn(async () => Hello);
-    const Lazy = lazyComponent(load, <p>loading</p>);
-    await Lazy.preload();
-    render(
-      <Suspense fallback={<p>suspended</p>}>
-        <Lazy name="ready" />
-      </Suspense>,
-    );
-    expect(screen.getByText('hello ready')).toBeTruthy();
-    expect(screen.queryByText('suspended')).toBeNull();
     expect(load).toHaveBeenCalledTimes(1);
   });
 

@@ -6,9 +6,8 @@
  */
 import type { components } from '../../../generated/api';
 import { BANK_TRANSFER } from '../../../domain/payment-methods';
-import { orderedFacts } from '../../../domain/buyability';
 import { cartRequests } from '../../api/requests/cart';
-import { orderRequests } from '../../api/requests/orders';
+import { orderedFacts, orderRequests } from '../../api/requests/orders';
 import { progressRequests } from '../../api/requests/progress';
 import { studentRequests } from '../../api/requests/students';
 import { loadBankCodes, type BankCodeOption } from '../../api/bank-codes';

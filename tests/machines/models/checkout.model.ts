@@ -146,7 +146,7 @@ export const checkoutModel = defineModel({
     confirmSession: { done: [{ success: true, result: student }], error: [{ status: 401, code: 'PERMISSION_DENIED', msg: 'Unauthorized' }] },
     // the ordered courses read again after have_course: the other tab's order, waiting for payment (or no answer)
     readOrderedCourses: {
-      done: [{ success: true, data: [{ courseID: 5, order_id: 60, status: 'approved', pricingplan_id: 1 }, { courseID: ORDERED_ELSEWHERE, order_id: ELSEWHERE_ORDER, status: 'notYetReceived', pricingplan_id: 1 }] }],
+      done: [{ ownedCourseIds: [5], orderStatuses: { 5: 'approved', [ORDERED_ELSEWHERE]: 'notYetReceived' }, orderIds: { 5: 60, [ORDERED_ELSEWHERE]: ELSEWHERE_ORDER } }],
       error: [{ status: 0, code: 'NETWORK_ERROR', msg: 'Failed to fetch' }],
     },
     createPaymentReportPublic: { done: [{ success: true, orderPaymentId: 9, order_token: 'tok-501' }], error: [new Error('network')] },
