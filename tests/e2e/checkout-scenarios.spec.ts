@@ -152,6 +152,10 @@ test('an order of the course made meanwhile in another tab and not yet paid: the
   await expect(cont).toHaveText(`Continue paying order #${order!.id}`);
   await expect(panel.getByTestId('checkout-submit')).toHaveAttribute('aria-disabled', 'true');
   await expect(panel.getByTestId('checkout-problem')).toHaveCount(0);
+  // The link reads as a button under the pointer too (a link's hover colour is the button's hover background).
+  await cont.hover();
+  const colours = await cont.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]);
+  expect(colours[0], `text ${colours[0]} on ${colours[1]}`).toBe('rgb(255, 255, 255)');
   // The way on: that order, paid (or cancelled) from the order list.
   await panel.getByTestId('continue-paying').click();
   await expect(page).toHaveURL(/\/myaccount\/student\/order/);
