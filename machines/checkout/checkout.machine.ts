@@ -441,9 +441,9 @@ export const checkoutMachine = setup({
     quoteStale: (_, error: unknown) => failureOf(error).code === 'QUOTE_STALE',
     /** The server no longer knows the session (401). */
     sessionEnded: (_, error: unknown) => failureOf(error).status === 401,
-    /** The server answered with a refusal: that key made no order; the next submit makes a new one. */
     /** `have_course` for the page's course: an order of it the page did not know of (another tab). */
     pageCourseOrdered: ({ context }, error: unknown) => context.settings.buying != null && failureOf(error).code === 'have_course',
+    /** The server answered with a refusal: that key made no order; the next submit makes a new one. */
     answeredRefusal: (_, error: unknown) => {
       const status = failureOf(error).status;
       return status >= 400 && status < 500;
@@ -703,7 +703,7 @@ export const checkoutMachine = setup({
               },
               {
                 // The page's course ordered meanwhile (in another tab): told as any refusal, then the
-                // buyer's ordered courses are read again, so the page shows what a reload would (docs/decisions/0038).
+                // buyer's ordered courses are read again, as the page's loader reads them (docs/decisions/0038).
                 guard: { type: 'pageCourseOrdered', params: ({ event }: { event: { error: unknown } }) => event.error },
                 target: 'rereadingOrders',
                 actions: [
@@ -739,7 +739,7 @@ export const checkoutMachine = setup({
         /**
          * After a `have_course` for the page's course: the buyer's ordered courses read again. The
          * page's course then has its order (waiting for payment or approval: "continue paying"), or
-         * is owned, as a reload would show it, and the refusal's own message gives way to that. A
+         * is owned, as the page's loader would read it, and the refusal's own message gives way to that. A
          * read that fails leaves the page as it was, with the refusal said.
          */
         rereadingOrders: {

@@ -267,7 +267,7 @@ export const checkoutModel = defineModel({
         assert.equal(s.context.problem?.course_id, 11);
         // its way on: the order list, where the unpaid order is paid or cancelled
         assert.equal(selectProblemWayOn(s), 'orders');
-        // on the page's course: the buyer's ordered courses are read again (what a reload would show)
+        // on the page's course: the buyer's ordered courses are read again (as the page's loader reads them)
         if (c.settings.buying) assert.ok(s.matches({ creatingOrder: 'rereadingOrders' }) && selectSubmitBlock(s) === 'creating');
       } else if (code === 'FORBIDDEN') {
         // A buyability refusal: the server's catalogue text (in the page's language), as a toast.
