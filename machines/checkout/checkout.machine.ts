@@ -318,6 +318,20 @@ function refusalNotice(error: unknown): Notice {
   return { kind: 'error', topic: 'fail', message: f.code === 'FORBIDDEN' ? f.msg : MSG.CART_FAIL };
 }
 
+/** An answered refusal's error, as the transitions' params read it. */
+const refusalOf = ({ event }: { event: { error: unknown } }) => event.error;
+
+/**
+ * What every refusal the server answered does (docs/decisions/0038): a new key for the next click,
+ * the problem shown inline, said as a toast, logged.
+ */
+const REFUSED = [
+  'renewKey',
+  { type: 'keepRefusal', params: refusalOf },
+  { type: 'notify', params: ({ event }: { event: { error: unknown } }) => refusalNotice(event.error) },
+  { type: 'log', params: ({ event }: { event: { error: unknown } }) => ({ message: 'order refused', detail: failureOf(event.error) }) },
+] as const;
+
 function couponNotAvailableNotice(error: unknown): Notice {
   const f = failureOf(error);
   const codes = Array.isArray(f.result) ? f.result.filter((x): x is string => typeof x === 'string') : [];
@@ -468,6 +482,8 @@ export const checkoutMachine = setup({
     }),
     /** The server refused the order made with this key: the next click is a new attempt with a new key. */
     renewKey: assign(({ context }) => freshKey(orderContent(context.cart))),
+    /** The refusal's problem, shown inline (a code of the order checks; else none). */
+    keepRefusal: assign((_, error: unknown) => ({ problem: refusalProblem(error) })),
     /** The buyer's ordered courses as read again: the page's course's order and the owned courses; the refusal's message gives way when the course is now refused by what was read. */
     takeOrderedCourses: assign(({ context }, facts: OrderedFacts) => {
       const buying = context.settings.buying;
@@ -704,26 +720,16 @@ export const checkoutMachine = setup({
               {
                 // The page's course ordered meanwhile (in another tab): told as any refusal, then the
                 // buyer's ordered courses are read again, as the page's loader reads them (docs/decisions/0038).
-                guard: { type: 'pageCourseOrdered', params: ({ event }: { event: { error: unknown } }) => event.error },
+                guard: { type: 'pageCourseOrdered', params: refusalOf },
                 target: 'rereadingOrders',
-                actions: [
-                  'renewKey',
-                  assign({ problem: ({ event }) => refusalProblem(event.error) }),
-                  { type: 'notify', params: ({ event }) => refusalNotice(event.error) },
-                  { type: 'log', params: ({ event }) => ({ message: 'order refused', detail: failureOf(event.error) }) },
-                ],
+                actions: REFUSED,
               },
               {
                 // Any other refusal is told too (a course bought meanwhile in another tab: have_course), never a
                 // silent button (docs/decisions/0038).
-                guard: { type: 'answeredRefusal', params: ({ event }: { event: { error: unknown } }) => event.error },
+                guard: { type: 'answeredRefusal', params: refusalOf },
                 target: '#checkout.editing',
-                actions: [
-                  'renewKey',
-                  assign({ problem: ({ event }) => refusalProblem(event.error) }),
-                  { type: 'notify', params: ({ event }) => refusalNotice(event.error) },
-                  { type: 'log', params: ({ event }) => ({ message: 'order refused', detail: failureOf(event.error) }) },
-                ],
+                actions: REFUSED,
               },
               // No answer (network, 5xx): said, and the key is kept, so the next click retries the same order.
               {
