@@ -5,7 +5,7 @@ import { canBuy } from '../../domain/buyability';
 import { orderedFacts } from '../../src/api/requests/orders';
 
 describe('orderedFacts', () => {
-  it("owned = approved; each course's status and order are its latest (listed last); nothing ordered, nothing known", () => {
+  it("owned = approved; each course's status and order (a later row of a course wins); nothing ordered, nothing known", () => {
     const facts = orderedFacts([
       { courseID: 2, order_id: 10, status: 'rejected' },
       { courseID: 5, order_id: 11, status: 'approved' },

@@ -29,7 +29,7 @@ export const orderRequests = {
 };
 
 /**
- * What the buyer's ordered courses (listOrderedCourses: the latest order of each course listed last)
+ * What the buyer's ordered courses (listOrderedCourses: one row per course, its latest order; server/orders/status.ts)
  * say for buyability: the owned courses (approved), each course's latest order status and that
  * order. Read by the course page's loader (features/checkout/purchase-data) and again by the
  * checkout after the server refuses an order of the page's course (have_course). Here, beside the
