@@ -199,4 +199,3 @@ export function canBuy(input: BuyabilityInput): Buyability {
   if (w === 'closed') return blocked('registration_closed');
   return OK;
 }
-

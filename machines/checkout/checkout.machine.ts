@@ -318,7 +318,7 @@ function refusalNotice(error: unknown): Notice {
   return { kind: 'error', topic: 'fail', message: f.code === 'FORBIDDEN' ? f.msg : MSG.CART_FAIL };
 }
 
-/** An answered refusal's error, as the transitions' params read it. */
+/** The failed call's error, as the order's error transitions' guards and actions read it. */
 const refusalOf = ({ event }: { event: { error: unknown } }) => event.error;
 
 /**
@@ -691,25 +691,25 @@ export const checkoutMachine = setup({
             onDone: { target: '#checkout.orderCreated', actions: { type: 'keepOrder', params: ({ event }) => event.output } },
             onError: [
               {
-                guard: { type: 'couponNotAvailable', params: ({ event }: { event: { error: unknown } }) => event.error },
+                guard: { type: 'couponNotAvailable', params: refusalOf },
                 target: '#checkout.editing',
                 actions: ['renewKey', { type: 'notify', params: ({ event }) => couponNotAvailableNotice(event.error) }],
               },
               {
-                guard: { type: 'timeLeft', params: ({ event }: { event: { error: unknown } }) => event.error },
+                guard: { type: 'timeLeft', params: refusalOf },
                 target: '#checkout.editing',
                 actions: ['renewKey', { type: 'notify', params: ({ event }) => ({ kind: 'error', topic: 'timeLeft', message: shownOf(event.error) }) }],
               },
               {
                 // The cart or a price changed since the buyer saw the quote: say so, show the server's cart and its quote.
-                guard: { type: 'quoteStale', params: ({ event }: { event: { error: unknown } }) => event.error },
+                guard: { type: 'quoteStale', params: refusalOf },
                 target: '#checkout.editing',
                 actions: ['renewKey', { type: 'notify', params: ({ event }) => ({ kind: 'error', topic: 'cartChanged', message: shownOf(event.error) }) }, 'refreshQuote', 'reloadCart'],
               },
               {
                 // The session ended on the server as the order went: "log in again" (never the server's
                 // "Unauthorized"), then the session is confirmed with the server (docs/decisions/0038).
-                guard: { type: 'sessionEnded', params: ({ event }: { event: { error: unknown } }) => event.error },
+                guard: { type: 'sessionEnded', params: refusalOf },
                 target: 'confirmingSession',
                 actions: [
                   'renewKey',
@@ -725,8 +725,8 @@ export const checkoutMachine = setup({
                 actions: REFUSED,
               },
               {
-                // Any other refusal is told too (a course bought meanwhile in another tab: have_course), never a
-                // silent button (docs/decisions/0038).
+                // Any other refusal is told too (another course of the cart bought meanwhile in another tab:
+                // have_course), never a silent button (docs/decisions/0038).
                 guard: { type: 'answeredRefusal', params: refusalOf },
                 target: '#checkout.editing',
                 actions: REFUSED,

@@ -91,12 +91,14 @@ export async function loadPurchaseLines({ courseIds, student, shipping }: Purcha
     // The transfer's notice asks which bank the money came from: read only when bank transfer is offered.
     offered.then((ms) => (ms.some((m) => m.id === BANK_TRANSFER) ? loadBankCodes(signal) : [])),
   ]);
+  const facts = orderedFacts(owned ?? []);
   return {
     plans,
     promotions,
     methods,
-    ...orderedFacts(owned ?? []),
-    ownedCourseIds: owned ? orderedFacts(owned).ownedCourseIds : null,
+    ...facts,
+    // null: not read (a visitor, or the read failed), so nothing is known to be owned
+    ownedCourseIds: owned ? facts.ownedCourseIds : null,
     customLabels,
     userGroups,
     bankCodes,
