@@ -16,6 +16,7 @@ import { labelled } from '../paths';
 import { orderFacts, ordersOfUser } from '../db';
 import { label, specMessage } from '../lang';
 import type { PathContext } from '../runner';
+import { whenTestEnds } from '../test-end';
 import { failOnce, markTransition, methodMap, onThankYouPage, startWith, tookTransition } from './common';
 
 const outcome = bankTransferModel.outcomes!;
@@ -39,7 +40,7 @@ async function fillTransfer(ctx: PathContext): Promise<void> {
 
 /**
  * A second transfer account of the shop, for a path on which the shop removes it while the buyer
- * fills in the notice; removed again when the page closes, whatever happened.
+ * fills in the notice; removed again when the test ends, whatever happened.
  */
 async function addAccount(ctx: PathContext): Promise<void> {
   const account = `900-${Date.now().toString(36).slice(-5)}-${Math.floor(Math.random() * 1e4)}`;
@@ -48,7 +49,7 @@ async function addAccount(ctx: PathContext): Promise<void> {
     [account],
   );
   ctx.plan.account = account;
-  ctx.page.once('close', () => void removeAccount(ctx).catch(() => undefined));
+  whenTestEnds(() => removeAccount(ctx));
 }
 
 async function removeAccount(ctx: PathContext): Promise<void> {

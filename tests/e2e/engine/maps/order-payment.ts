@@ -37,6 +37,7 @@ import { approveWith, closeButton, openPaypalWindow } from './paypal';
 import { enterCard } from './two-c2p-card';
 import { gbPrimeBankAppPays, omiseBankAppPays, promptPayDialog } from './promptpay';
 import { bankAppPays, scbQrDialog } from './scb-qr';
+import { whenTestEnds } from '../test-end';
 
 const METHODS = Object.keys(METHOD_ACTORS).map(Number) as PaymentMethodId[];
 /** The order is made with this method: the panel offers it first. */
@@ -483,8 +484,7 @@ const WITHOUT_THANK_YOU = ['order.pay', '✓getOrder:unpaid', '✓getPaymentMeth
 /**
  * Pay again in a shop without a thank-you page (is_thank_you_page off): a payment handed over ends
  * on the order list, which reads the orders again (`done` → idle without the thank-you page). The
- * worker's shop is switched for the path and back at its end (also when the path fails: the page's
- * close).
+ * worker's shop is switched for the path and back at its end (also when the path fails: whenTestEnds).
  */
 export const orderPaymentNoThankYouMap: PageMap = {
   ...orderPaymentMap,
@@ -496,7 +496,7 @@ export const orderPaymentNoThankYouMap: PageMap = {
   },
   start: async (ctx) => {
     await thankYouPage(ctx, false);
-    ctx.page.once('close', () => void thankYouPage(ctx, true).catch(() => undefined));
+    whenTestEnds(() => thankYouPage(ctx, true));
     await start(ctx);
   },
   states: {
