@@ -97,9 +97,9 @@ if (needPg) {
 
 if (needE2e) {
   step('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
-  // Two workers, each with its own server on its own copy of the demo shop's database (tests/e2e/engine/fixtures.ts,
-  // global-setup.ts: one throwaway PostgreSQL for the run); dist/ was just built.
-  step('e2e (Chromium)', 'npx', ['playwright', 'test', '--workers=2'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(out, 'playwright.json'), E2E_SKIP_BUILD: '1' }, () => readPlaywright(join(out, 'playwright.json')));
+  // Three workers (playwright.config.ts says why), each with its own server on its own copy of the demo shop's
+  // database (tests/e2e/engine/fixtures.ts, global-setup.ts: one throwaway PostgreSQL for the run); dist/ was just built.
+  step('e2e (Chromium)', 'npx', ['playwright', 'test', '--workers=3'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(out, 'playwright.json'), E2E_SKIP_BUILD: '1' }, () => readPlaywright(join(out, 'playwright.json')));
   // What the browser paths walked, per machine; fails below 100% of a payment machine's states (known gaps named).
   step('e2e coverage', 'npx', ['tsx', 'scripts/e2e-report.mjs']);
 }

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { startPostgres, type PgCluster } from '../../../scripts/postgres';
 import { MachineTrace, INSPECT_INIT_SCRIPT, type TraceRecord } from './trace';
+import { runTestEnds } from './test-end';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 5201);
 export const ADMIN_TOKEN = 'e2e-admin-token';
@@ -94,7 +95,7 @@ async function shopDatabase(workerIndex: number): Promise<PgCluster> {
   };
 }
 
-export const test = base.extend<{ machines: MachineTrace }, { shop: Shop }>({
+export const test = base.extend<{ machines: MachineTrace; testEnds: void }, { shop: Shop }>({
   shop: [
     async ({}, use, workerInfo) => {
       const t0 = Date.now();
@@ -128,6 +129,9 @@ export const test = base.extend<{ machines: MachineTrace }, { shop: Shop }>({
         stderr = (stderr + d.toString()).slice(-20_000);
       });
       const db = new pg.Pool({ connectionString: cluster.url, max: 3 });
+      // an idle client the database ends (the worker's database dropped WITH (FORCE) at the end, the
+      // cluster stopped) is an 'error' event on the pool: without a listener it ends the worker
+      db.on('error', (err) => console.error(`[e2e shop ${port}] database client: ${err.message}`));
       try {
         await waitUntilUp(`${url}/public/courses`, server, Number(process.env.E2E_START_MS ?? 120_000));
         // what a worker's shop cost before its first test (docs/testing.md, "Time")
@@ -154,6 +158,16 @@ export const test = base.extend<{ machines: MachineTrace }, { shop: Shop }>({
       mkdirSync(COVERAGE_DIR, { recursive: true });
       const file = join(COVERAGE_DIR, `${testInfo.testId}.json`);
       writeFileSync(file, JSON.stringify({ title: testInfo.titlePath.join(' › '), status: testInfo.status, coverage: trace.coverage() }));
+    },
+    { auto: true },
+  ],
+  // what the test set up in the shop and must undo (engine/test-end.ts), before the test's
+  // `request` (which the undo may use) is disposed
+  testEnds: [
+    async ({ request }, use) => {
+      void request;
+      await use();
+      await runTestEnds();
     },
     { auto: true },
   ],
