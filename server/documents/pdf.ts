@@ -25,13 +25,15 @@ import type { DocumentPayload } from './payload';
 import { etaxData, etaxXml, ETAX_FILE_NAME } from './etax';
 import type { DocumentSigner } from './signing';
 import { LABELS, REASONS, TITLES, type DocLanguage } from './labels';
+import { woffToSfnt } from './woff';
 
 const require = createRequire(import.meta.url);
 let fontBytes: { thai: Uint8Array; latin: Uint8Array; thaiBold: Uint8Array; latinBold: Uint8Array } | null = null;
 function fonts() {
   if (!fontBytes) {
     const dir = join(dirname(require.resolve('@fontsource/sarabun/package.json')), 'files');
-    const f = (n: string) => new Uint8Array(readFileSync(join(dir, `sarabun-${n}-normal.woff`)));
+    // unpacked from WOFF once here, not by fontkit on every glyph it reads (./woff.ts says why)
+    const f = (n: string) => woffToSfnt(new Uint8Array(readFileSync(join(dir, `sarabun-${n}-normal.woff`))));
     fontBytes = { thai: f('thai-400'), latin: f('latin-400'), thaiBold: f('thai-700'), latinBold: f('latin-700') };
   }
   return fontBytes;
