@@ -21,8 +21,14 @@ const popups = new WeakMap<PathContext, Page>();
 export async function approveWith(ctx: PathContext, testId: string): Promise<void> {
   const popup = popups.get(ctx);
   if (!popup) throw new Error('no PayPal window is open');
+  // listened for before the click: the window may close before a listener set after it (then
+  // the wait ran its whole 20 s for a close that had already happened)
+  const closed = popup.isClosed() ? Promise.resolve() : popup.waitForEvent('close', { timeout: 20_000 }).then(
+    () => undefined,
+    () => undefined,
+  );
   await popup.getByTestId(testId).click();
-  await popup.waitForEvent('close', { timeout: 20_000 }).catch(() => undefined);
+  await closed;
 }
 
 /** The PayPal button in our modal: the PayPal window opens. */
