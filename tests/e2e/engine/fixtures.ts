@@ -8,7 +8,6 @@
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, scryptSync } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,6 +16,7 @@ import pg from 'pg';
 import { startPostgres, type PgCluster } from '../../../scripts/postgres';
 import { MachineTrace, INSPECT_INIT_SCRIPT, type TraceRecord } from './trace';
 import { runTestEnds } from './test-end';
+import { cheapHash } from '../../support/cheap-hash';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 5201);
 export const ADMIN_TOKEN = 'e2e-admin-token';
@@ -175,17 +175,8 @@ export const test = base.extend<{ machines: MachineTrace; testEnds: void }, { sh
 
 export { expect };
 
-/**
- * The password 'student123' hashed as server/auth/password.ts stores it (`scrypt$N$r$p$salt$key`),
- * with N = 1024 instead of the shop's 16384: the server verifies a hash by the parameters it
- * records, so the fresh students log in with the same password through the same code, and each
- * login costs the shop about a sixteenth of the CPU (the engine logs a new buyer in on every path).
- */
-const STUDENT_HASH = (() => {
-  const salt = randomBytes(16);
-  const key = scryptSync('student123'.normalize('NFKC'), salt, 64, { N: 1024, r: 8, p: 1 });
-  return `scrypt$1024$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`;
-})();
+/** The password 'student123' at a sixteenth of the shop's cost (the engine logs a new buyer in on every path). */
+const STUDENT_HASH = cheapHash('student123');
 
 /** A fresh student (a copy of the demo student with the password 'student123'), its id and username. */
 export async function freshStudent(db: pg.Pool, tag: string): Promise<{ id: number; username: string; email: string }> {

@@ -7,7 +7,6 @@
  * nothing is shared between files but the starting point. Not built when the files run on
  * PostgreSQL (TEST_DATABASE_URL): each file then gets a fresh database on that cluster.
  */
-import { randomBytes, scryptSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +14,7 @@ import type { TestProject } from 'vitest/node';
 import { createDb, dumpPglite, type Db } from '../../../server/db/index';
 import { seed } from '../../../server/db/seed';
 import { NOW } from './now';
+import { cheapHash } from '../../support/cheap-hash';
 
 export interface PgliteTemplates {
   /** The migrations applied, no rows (testApp's `seedData: false`). */
@@ -27,13 +27,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplates: PgliteTemplates | null;
   }
-}
-
-/** `password` as server/auth/password.ts stores it (`scrypt$N$r$p$salt$key`), with N = 1024. */
-function cheapHash(password: string): string {
-  const salt = randomBytes(16);
-  const key = scryptSync(password.normalize('NFKC'), salt, 64, { N: 1024, r: 8, p: 1 });
-  return `scrypt$1024$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
 async function save(db: Db, file: string): Promise<string> {
@@ -59,12 +52,10 @@ export default async function setup(project: TestProject): Promise<() => void> {
     await db.query('CHECKPOINT');
     const migrated = await save(db, join(dir, 'migrated.tar'));
     await seed(db, NOW);
-    // The demo accounts' passwords (student123, teacher123) hashed with scrypt N = 1024 instead of
-    // the shop's 16384, as the browser tests' students are (tests/e2e/engine/fixtures.ts): the server
-    // verifies a hash by the parameters it records, so the same logins pass through the same code,
-    // each costing a sixteenth (56 ms of CPU here, over the hundreds of logins and wrong passwords
-    // of these files: login-limits.test.ts alone makes about two hundred). Hashes the server makes
-    // (registration, a password changed) keep the shop's cost; files on PostgreSQL seed their own.
+    // The demo accounts' passwords (student123, teacher123) at a sixteenth of the shop's cost, as
+    // the browser tests' students (../../support/cheap-hash.ts): these files log in and try wrong
+    // passwords hundreds of times (login-limits.test.ts 17.8 -> 9.5 s). Files on PostgreSQL seed
+    // their own, at the shop's cost.
     for (const [password, usernames] of [['student123', ['student', 'student2']], ['teacher123', ['teacher']]] as const) {
       await db.query('UPDATE users SET password_hash = $1 WHERE username = ANY($2::text[])', [cheapHash(password), usernames]);
     }
