@@ -31,6 +31,7 @@ export function woffToSfnt(bytes: Uint8Array): Uint8Array {
   if (src.length < WOFF_HEADER || src.readUInt32BE(0) !== WOFF_SIGNATURE) return bytes;
   const flavor = src.readUInt32BE(4);
   const numTables = src.readUInt16BE(12);
+  if (numTables === 0) throw new Error('WOFF: the font has no tables');
   if (src.length < WOFF_HEADER + numTables * WOFF_ENTRY) throw new Error('WOFF: the table directory runs past the end of the file');
   const tables = Array.from({ length: numTables }, (_, i) => {
     const at = WOFF_HEADER + i * WOFF_ENTRY;

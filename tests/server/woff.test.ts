@@ -105,5 +105,8 @@ describe('woffToSfnt', () => {
     }
     expect(() => woffToSfnt(woff(deflateSync(table), table.length + 1))).toThrow(/unpacks to 400 bytes, not 401/);
     expect(() => woffToSfnt(woff(table, table.length).subarray(0, 70))).toThrow(/past the end/);
+    const empty = woff(table, table.length);
+    new DataView(empty.buffer).setUint16(12, 0);
+    expect(() => woffToSfnt(empty)).toThrow(/no tables/);
   });
 });
