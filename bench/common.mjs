@@ -91,7 +91,7 @@ export async function waitFor(url, ms = 120_000) {
  * group, its mail and uploads under `scratch`; `env` adds to (or overrides) its environment.
  */
 export function startDemoServer({ port, scratch, env = {} }) {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  return spawn(process.execPath, ['--import', './scripts/ts-hooks.mjs', 'server/main.ts'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
     env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', PGLITE_DIR: 'memory', OUTBOX_DIR: join(scratch, 'o'), UPLOADS_DIR: join(scratch, 'u'), LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },

@@ -90,9 +90,9 @@ const bundle = {
 const paymentInEntry = [...closure(routeKey('src/features/course/CoursePage.tsx'), new Set(entry))].filter((k) => /payments\/|purchase-entry|PaymentHost/.test(k));
 
 // ---------------------------------------------------------------- processes
-/** Starts `node --import tsx file args` in its own process group; resolves with its first JSON line. */
+/** Starts `node --import ./scripts/ts-hooks.mjs file args` in its own process group; resolves with its first JSON line. */
 function startJson(file, args, env = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], { stdio: ['ignore', 'pipe', 'inherit'], detached: true, env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, ['--import', './scripts/ts-hooks.mjs', file, ...args], { stdio: ['ignore', 'pipe', 'inherit'], detached: true, env: { ...process.env, ...env } });
   children.add(child);
   return new Promise((resolve, reject) => {
     const rl = createInterface({ input: child.stdout });

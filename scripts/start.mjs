@@ -31,11 +31,12 @@ if (process.env.SERVE_APP !== '0' && built < sources) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-// The server runs in this process's child directly (no npx in between). Ctrl-C sends SIGINT to the
+// The server runs in this process's child directly (no npx in between), its TypeScript run by Node
+// itself (scripts/ts-hooks.mjs). Ctrl-C sends SIGINT to the
 // whole process group (npm, this script, the server); a signal sent to this process alone is
 // passed on. The server shuts down once however many copies arrive (server/main.ts), and this
 // script exits with its exit code when it is done — never before.
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+const child = spawn(process.execPath, ['--import', './scripts/ts-hooks.mjs', 'server/main.ts'], {
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV || 'development' },
 });

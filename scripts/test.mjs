@@ -92,7 +92,7 @@ step('vitest (PGlite)', 'npx', ['vitest', 'run', '--project', '!domain', '--repo
 if (needPg) {
   // The server files where the database matters, against Debian's PostgreSQL: a throwaway cluster
   // for this run (the rule is in tests/server/on-postgres.mjs; everything else ran on PGlite above).
-  step('vitest (PostgreSQL)', 'npx', ['tsx', 'scripts/with-postgres.ts', '--', 'npx', 'vitest', 'run', '--project', 'server', ...ON_POSTGRES, '--reporter=default', '--reporter=json', `--outputFile.json=${join(out, 'vitest-pg.json')}`], {}, () => readVitest(join(out, 'vitest-pg.json')));
+  step('vitest (PostgreSQL)', 'node', ['--import', './scripts/ts-hooks.mjs', 'scripts/with-postgres.ts', '--', 'npx', 'vitest', 'run', '--project', 'server', ...ON_POSTGRES, '--reporter=default', '--reporter=json', `--outputFile.json=${join(out, 'vitest-pg.json')}`], {}, () => readVitest(join(out, 'vitest-pg.json')));
 }
 
 if (needE2e) {
@@ -101,7 +101,7 @@ if (needE2e) {
   // database (tests/e2e/engine/fixtures.ts, global-setup.ts: one throwaway PostgreSQL for the run); dist/ was just built.
   step('e2e (Chromium)', 'npx', ['playwright', 'test', '--workers=3'], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(out, 'playwright.json'), E2E_SKIP_BUILD: '1' }, () => readPlaywright(join(out, 'playwright.json')));
   // What the browser paths walked, per machine; fails below 100% of a payment machine's states (known gaps named).
-  step('e2e coverage', 'npx', ['tsx', 'scripts/e2e-report.mjs']);
+  step('e2e coverage', 'node', ['--import', './scripts/ts-hooks.mjs', 'scripts/e2e-report.mjs']);
 }
 
 finish(totals.failed > 0 ? 1 : 0);

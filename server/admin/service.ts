@@ -20,11 +20,10 @@ export interface AdminDeps {
 }
 
 export class AdminError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
+  readonly status: number;
+  constructor(status: number, message: string) {
     super(message);
+    this.status = status;
     this.name = 'AdminError';
   }
 }

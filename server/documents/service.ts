@@ -39,11 +39,10 @@ export interface IssueLog {
 const silent: IssueLog = { warn: () => undefined };
 
 export class DocumentRefused extends Error {
-  constructor(
-    readonly status: 404 | 409,
-    message: string,
-  ) {
+  readonly status: 404 | 409;
+  constructor(status: 404 | 409, message: string) {
     super(message);
+    this.status = status;
     this.name = 'DocumentRefused';
   }
 }

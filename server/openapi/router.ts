@@ -51,7 +51,10 @@ export type OperationRequest<K extends OperationId = OperationId> = FastifyReque
  * with the operation's success status; it was validated when it was kept.
  */
 export class SerializedAnswer {
-  constructor(readonly json: Buffer) {}
+  readonly json: Buffer;
+  constructor(json: Buffer) {
+    this.json = json;
+  }
 }
 
 /**
@@ -59,10 +62,12 @@ export class SerializedAnswer {
  * cache) only when it conforms to openapi.yaml.
  */
 export class KeepAnswer<B> {
-  constructor(
-    readonly body: B,
-    readonly keep: (json: Buffer) => void,
-  ) {}
+  readonly body: B;
+  readonly keep: (json: Buffer) => void;
+  constructor(body: B, keep: (json: Buffer) => void) {
+    this.body = body;
+    this.keep = keep;
+  }
 }
 
 type Answer<K extends OperationId> = ResponseBodyOf<K> | SerializedAnswer | KeepAnswer<ResponseBodyOf<K>>;

@@ -30,11 +30,10 @@ export interface RefundDeps {
 }
 
 export class RefundRefused extends Error {
-  constructor(
-    readonly status: 404 | 409 | 502,
-    message: string,
-  ) {
+  readonly status: 404 | 409 | 502;
+  constructor(status: 404 | 409 | 502, message: string) {
     super(message);
+    this.status = status;
     this.name = 'RefundRefused';
   }
 }

@@ -15,14 +15,16 @@ export interface AdapterOptions<K> {
 
 /** A provider answered with an error, or could not be reached. `status` 0 = network / timeout. */
 export class ProviderError extends Error {
-  constructor(
-    readonly provider: string,
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly body?: unknown,
-  ) {
+  readonly provider: string;
+  readonly status: number;
+  readonly code: string;
+  readonly body?: unknown;
+  constructor(provider: string, status: number, code: string, message: string, body?: unknown) {
     super(`${provider}: ${code}: ${message}`);
+    this.provider = provider;
+    this.status = status;
+    this.code = code;
+    this.body = body;
     this.name = 'ProviderError';
   }
 }

@@ -101,11 +101,10 @@ export async function submitCertificate(ctx: AppContext, orderId: number, userId
 
 /** The back office refuses with a status and a text (server/admin/routes.ts renders it). */
 export class CertificateRefused extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
+  readonly status: number;
+  constructor(status: number, message: string) {
     super(message);
+    this.status = status;
     this.name = 'CertificateRefused';
   }
 }

@@ -43,7 +43,11 @@ export class BroadcastAdapter {
   private channel: BroadcastChannel | null = null;
   private readonly kept = new Map<string, Kept>();
 
-  constructor(private readonly name: string = INSPECT_CHANNEL) {}
+  private readonly name: string;
+
+  constructor(name: string = INSPECT_CHANNEL) {
+    this.name = name;
+  }
 
   start(): void {
     if (this.channel || typeof BroadcastChannel === 'undefined') return;

@@ -53,7 +53,7 @@ async function sql<T extends pg.QueryResultRow>(text: string, params: unknown[] 
 
 beforeAll(async () => {
   // Small pools so that every kind of connection is easy to find; a short connect timeout so that
-  // an outage answers 503 quickly. Starting (tsx, migrations, the demo seed) is slow on a busy
+  // an outage answers 503 quickly. Starting (loading the server, migrations, the demo seed) is slow on a busy
   // machine: up to 3 minutes.
   pair = await startPair('faults-', { PG_POOL_MAX: '4', PG_CONNECT_TIMEOUT_MS: '2000', CANCEL_SWEEP_MS: '0' }, 180_000);
   db = await createDb({ url: pair.url, migrate: false, poolSize: 2 });

@@ -53,7 +53,7 @@ describe('one process per PGlite folder; Ctrl-C', () => {
     expect((await second.exited).code).toBe(1);
     expect(second.output()).toContain(`The embedded database folder ${folder} is in use by process ${holder.pid}`);
     // The admin CLI opening it directly.
-    const admin = run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'pending', '--direct'], baseEnv(port, { PGLITE_DIR: folder, NODE_ENV: 'development' }));
+    const admin = run(process.execPath, ['--import', './scripts/ts-hooks.mjs', 'scripts/admin.ts', 'pending', '--direct'], baseEnv(port, { PGLITE_DIR: folder, NODE_ENV: 'development' }));
     expect((await admin.exited).code).not.toBe(0);
     expect(admin.output()).toContain(`process ${holder.pid}`);
     // The refused processes left the holder's file alone.
@@ -75,7 +75,7 @@ describe('production holds no demo accounts', () => {
     const env: NodeJS.ProcessEnv = baseEnv(port, { NODE_ENV: 'production', PGLITE_DIR: join(dir, 'prod'), ADMIN_TOKEN: 'Vq3x9LmT7rPz2KdW8sYbN4cF6hJgA1eU0oRi', PUBLIC_ORIGIN: 'https://shop.example.com' });
     for (const name of PROVIDER_URL_SETTINGS) env[name] = `https://api.${name.toLowerCase().split('_')[0]}.example/v1`;
     for (const name of Object.keys(SANDBOX_KEYS)) env[name] = `real-${name.toLowerCase()}-0123456789`;
-    const server = run(process.execPath, ['--import', 'tsx', 'server/main.ts'], env);
+    const server = run(process.execPath, ['--import', './scripts/ts-hooks.mjs', 'server/main.ts'], env);
     try {
       await ready(`http://127.0.0.1:${port}`, server, 180_000);
       for (const [username, password] of [['student', 'student123'], ['teacher', 'teacher123'], ['student2', 'student123']]) {

@@ -1,5 +1,5 @@
 /**
- * Processes for the scale tests: the real server (`node --import tsx server/main.ts`, as `npm start`
+ * Processes for the scale tests: the real server (`node --import ./scripts/ts-hooks.mjs server/main.ts`, as `npm start`
  * runs it, NODE_ENV=development) and Debian's haproxy with the repository's deploy/haproxy.cfg.
  * Ports: chosen by the system, or from TEST_PORT_RANGE ("5610-5699") when set.
  */
@@ -77,7 +77,7 @@ export function startServer(port: number, dir: string, env: NodeJS.ProcessEnv = 
     UNPAID_ORDERS_PER_ADDRESS: '0',
     COUPON_USES_PER_ACCOUNT: '0',
   };
-  return run(process.execPath, ['--import', 'tsx', 'server/main.ts'], { ...base, ...env });
+  return run(process.execPath, ['--import', './scripts/ts-hooks.mjs', 'server/main.ts'], { ...base, ...env });
 }
 
 export async function waitFor<T>(fn: () => Promise<T | null | undefined | false>, what: string, ms = 60_000, proc?: Proc): Promise<T> {
@@ -144,7 +144,7 @@ export interface Pair {
 /**
  * A throwaway PostgreSQL with an empty database `shop`, two server processes started at once on
  * it (migrations and the demo seed must happen once) with `env`, and haproxy in front of them.
- * Starting (tsx, migrations, the seed) is slow on a busy machine: `readyMs` for each process.
+ * Starting (loading the server, migrations, the seed) is slow on a busy machine: `readyMs` for each process.
  */
 export async function startPair(prefix: string, env: NodeJS.ProcessEnv = {}, readyMs?: number): Promise<Pair> {
   if (!haproxyAvailable()) throw new Error(`${HAPROXY} is missing: run \`node scripts/ensure-system.mjs haproxy\``);

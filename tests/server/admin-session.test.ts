@@ -103,7 +103,7 @@ describe('npm run admin and the embedded database', () => {
     // This test process stands for the server holding the folder; nothing listens at its URL.
     writeFileSync(pgliteHolderFile(dataDir), JSON.stringify({ pid: process.pid, url: 'http://127.0.0.1:5899' }));
     const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'development', PGLITE_DIR: dataDir };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'pending'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', './scripts/ts-hooks.mjs', 'scripts/admin.ts', 'pending'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));

@@ -53,7 +53,7 @@ describe('production refuses unsafe settings', () => {
 
   it('a production start with no provider keys exits with the list of missing settings', async () => {
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', PORT: '5890', HOST: '127.0.0.1', PGLITE_DIR: 'memory', SERVE_APP: '0' };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', './scripts/ts-hooks.mjs', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));

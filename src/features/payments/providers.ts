@@ -81,11 +81,12 @@ interface My2c2p {
 export type EncryptCard = (form: HTMLFormElement) => Promise<EncryptedCardResult>;
 
 export class GatewayError extends Error {
-  constructor(
-    readonly code: string,
-    readonly description: string,
-  ) {
+  readonly code: string;
+  readonly description: string;
+  constructor(code: string, description: string) {
     super(`${description} (${code})`);
+    this.code = code;
+    this.description = description;
   }
 }
 

@@ -48,7 +48,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await admin.end();
     const templateUrl = cluster.url.replace(/\/postgres$/, `/${TEMPLATE}`);
     // the same migrations and seed a shop's first start would apply (NODE_ENV=development: the demo shop)
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/db/reset.ts'], {
+    const r = spawnSync(process.execPath, ['--import', './scripts/ts-hooks.mjs', 'server/db/reset.ts'], {
       stdio: ['ignore', 'ignore', 'inherit'],
       env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: templateUrl },
     });

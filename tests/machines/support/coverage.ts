@@ -41,7 +41,11 @@ export class CoverageRecorder {
   readonly states = new Set<string>();
   readonly transitions = new Set<string>();
 
-  constructor(readonly definition: MachineDefinition) {}
+  readonly definition: MachineDefinition;
+
+  constructor(definition: MachineDefinition) {
+    this.definition = definition;
+  }
 
   /**
    * An inspection observer for the actor under test. Only the root actor's own microsteps count

@@ -29,7 +29,11 @@ export class ScriptedActors {
   readonly calls: PendingCall[] = [];
   readonly callbacks: OpenCallback[] = [];
 
-  constructor(private readonly callbackSrcs: readonly string[] = []) {}
+  private readonly callbackSrcs: readonly string[];
+
+  constructor(callbackSrcs: readonly string[] = []) {
+    this.callbackSrcs = callbackSrcs;
+  }
 
   logicFor(srcs: readonly string[]): Record<string, AnyActorLogic> {
     const out: Record<string, AnyActorLogic> = {};
