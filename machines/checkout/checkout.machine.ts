@@ -35,7 +35,7 @@ import { freeOrderApproval, type Instant } from '../../domain/plans';
 import type { TaxSettings } from '../../domain/types';
 import { cartMachine, cartSummary, initialCartContext, type CartInput } from '../cart/cart.machine';
 import type { CartSummary } from '../cart/cart-summary';
-import { methodActor, PAYMENT_MACHINES, payingStates, type PaymentActorId } from '../payments/methods';
+import { endsFor, methodActor, PAYMENT_MACHINES, payingStates, type PaymentActorId } from '../payments/methods';
 import type { PaymentOrder, PaymentOutput } from '../payments/payment';
 import { registerAndLoginMachine, type RegisterAndLoginOutput } from '../registration/register-and-login.machine';
 import { setPasswordMachine } from '../registration/set-password.machine';
@@ -390,11 +390,13 @@ export function paymentInput(context: CheckoutContext, id: PaymentActorId): unkn
 const outputOf = ({ event }: { event: { output: unknown } }) => event.output as PaymentOutput;
 
 /** Every payment machine ends the same way for the checkout. */
-const paymentSettled = [
-  { guard: { type: 'paymentSucceeded', params: outputOf }, target: '#checkout.clearingCart' },
-  { guard: { type: 'paymentFailed', params: outputOf }, target: '#checkout.editing', actions: { type: 'afterPaymentFailure', params: outputOf } },
-  { target: '#checkout.leftForOrders' },
-] as const;
+/** How a payment machine's end leads on, for the ends it has (methods.ts `endsFor`): bank transfer's are all 'pending'. */
+const paymentSettled = (id: PaymentActorId) =>
+  endsFor(id, [
+    [['paid', 'pending'], { guard: { type: 'paymentSucceeded', params: outputOf }, target: '#checkout.clearingCart' }],
+    [['failed'], { guard: { type: 'paymentFailed', params: outputOf }, target: '#checkout.editing', actions: { type: 'afterPaymentFailure', params: outputOf } }],
+    [['toOrders'], { target: '#checkout.leftForOrders' }],
+  ] as const);
 
 /** What the registration machine is given: the form as submitted, the shop's registration rules, and whether it logs in after. */
 function registerAndLoginInput(form: { values: RegistrationValues; credential: string } | null, settings: CheckoutSettings, withLogin: boolean) {

@@ -18,6 +18,7 @@ import {
   type PaymentMethodId as DomainPaymentMethodId,
 } from '../../domain/payment-methods';
 import type { PaymentMethodId } from '../shared/api';
+import { finalOutputs, type PaymentResult } from './payment';
 import { bankTransferMachine } from './bank-transfer.machine';
 import { gbPrimeCardMachine } from './gb-prime-card.machine';
 import { gbPrimePromptPayMachine } from './gb-prime-promptpay.machine';
@@ -90,6 +91,26 @@ export const METHOD_ACTORS = Object.fromEntries(Object.entries(PAYMENT_METHODS).
 
 export const PAYMENT_ACTOR_IDS: readonly PaymentActorId[] = Object.values(PAYMENT_METHODS).map((e) => e.actor);
 
+/** The results each payment machine can end with (payment.ts `finalOutputs`, read from its final states). */
+export const PAYMENT_RESULTS = Object.fromEntries(
+  Object.values(PAYMENT_METHODS).map((e): [PaymentActorId, ReadonlySet<PaymentResult>] => [e.actor, new Set(finalOutputs(e.machine).map((o) => o.result))]),
+) as Readonly<Record<PaymentActorId, ReadonlySet<PaymentResult>>>;
+
+/**
+ * A flow's `onDone` for one payment machine: of `ends` (in order, each with the results it takes),
+ * the ones the machine can end with; the last of them without its guard, since the machine gives
+ * no other result. Not a branch for a result the machine never gives (a transition nothing takes).
+ */
+export function endsFor<T extends { guard?: unknown }>(id: PaymentActorId, ends: readonly (readonly [readonly PaymentResult[], T])[]): T[] {
+  const results = PAYMENT_RESULTS[id];
+  const taken = ends.filter(([takes]) => takes.some((r) => results.has(r)));
+  const missed = [...results].filter((r) => !taken.some(([takes]) => takes.includes(r)));
+  if (missed.length || !taken.length) throw new Error(`${id}: no end takes its result ${missed.join(', ')}`);
+  const transitions = taken.map(([, t]) => t);
+  const { guard: _guard, ...last } = transitions.at(-1)!;
+  return [...transitions.slice(0, -1), last as T];
+}
+
 /** The registry's entry of a method (bank transfer's for an unknown one). */
 export function paymentMethodEntry(methodId: number | undefined): Entry {
   return (PAYMENT_METHODS as Record<number, Entry | undefined>)[methodId ?? 0] ?? PAYMENT_METHODS[BANK_TRANSFER];
@@ -108,7 +129,8 @@ export function methodActor(methodId: number | undefined): PaymentActorId {
 export function payingStates<TContext>(o: {
   methodOf: (context: TContext) => number | undefined;
   input: (context: TContext, id: PaymentActorId) => unknown;
-  onDone: unknown;
+  /** The machine's ends for the flow (`endsFor`). */
+  onDone: (id: PaymentActorId) => unknown;
   onError: unknown;
 }) {
   // The state configs are typed by the flow that spreads them (their guards and inputs only read TContext).
@@ -119,7 +141,7 @@ export function payingStates<TContext>(o: {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
   } as Record<'routing' | PaymentActorId, any>;
   for (const id of PAYMENT_ACTOR_IDS) {
-    states[id] = { invoke: { id, src: id, input: ({ context }: { context: TContext }) => o.input(context, id), onDone: o.onDone, onError: o.onError } };
+    states[id] = { invoke: { id, src: id, input: ({ context }: { context: TContext }) => o.input(context, id), onDone: o.onDone(id), onError: o.onError } };
   }
   return { initial: 'routing' as const, states };
 }

@@ -20,7 +20,7 @@ import { isPayable } from '../../domain/order-outcome';
 import type { DeleteOrderRequest, Order, OrderIdBody, PaymentMethodId, SessionUser, SuccessResponse } from '../shared/api';
 import { effectDefaults, ROUTES } from '../shared/effects';
 import { thaiLocalNow } from '../shared/time';
-import { METHOD_ACTORS, PAYMENT_MACHINES, payingStates, type PaymentActorId } from './methods';
+import { endsFor, METHOD_ACTORS, PAYMENT_MACHINES, payingStates, type PaymentActorId } from './methods';
 import { PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentOrder, type PaymentOutput } from './payment';
 
 export interface OrderPaymentInput {
@@ -186,10 +186,12 @@ export const orderPaymentMachine = setup({
       ...payingStates<OrderPaymentContext>({
         methodOf: (context) => context.methodId ?? undefined,
         input: paymentInput,
-        onDone: [
-          { guard: { type: 'handedOver', params: ({ event }: { event: { output: unknown } }) => event.output as PaymentOutput }, target: '#orderPayment.done' },
-          { target: '#orderPayment.readingResult' },
-        ],
+        // bank transfer's ends are all handed over ('pending'): it has the first only
+        onDone: (id) =>
+          endsFor(id, [
+            [['paid', 'pending'], { guard: { type: 'handedOver', params: ({ event }: { event: { output: unknown } }) => event.output as PaymentOutput }, target: '#orderPayment.done' }],
+            [['failed', 'toOrders'], { target: '#orderPayment.readingResult' }],
+          ] as const),
         onError: { target: '#orderPayment.readingResult' },
       }),
     },

@@ -1,4 +1,5 @@
 /** What every payment-method machine takes and gives. */
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import type { Currency } from '../../domain/money';
 import { MSG } from '../../domain/messages';
 import type { Id, Order, PaymentMethodId } from '../shared/api';
@@ -65,6 +66,30 @@ export interface OrderRead {
 
 /** The machine's output is its final state's output (every payment machine ends in a final state with one). */
 export const finalStateOutput = ({ event }: { event: unknown }): PaymentOutput => (event as { output: PaymentOutput }).output;
+
+/**
+ * Every output a payment machine can end with: the outputs its final states declare (the machine's
+ * own output is `finalStateOutput`, the final state's), each once. The flows that invoke it take
+ * only the ends it has (methods.ts `PAYMENT_RESULTS`), and the models answer for it with exactly
+ * these (tests/machines/models): a branch for an output the machine never gives would be a
+ * transition nothing can take, in the drawing and in the model's walks. A final state without an
+ * output object of its own is refused here, at load.
+ */
+export function finalOutputs(machine: AnyStateMachine): PaymentOutput[] {
+  const seen = new Map<string, PaymentOutput>();
+  const visit = (node: AnyStateNode) => {
+    if (node.type === 'final') {
+      const output = (node.config as { output?: unknown }).output;
+      if (!output || typeof output !== 'object' || typeof (output as PaymentOutput).result !== 'string') {
+        throw new Error(`${machine.id}: final state ${node.id} gives no PaymentOutput object`);
+      }
+      seen.set(JSON.stringify(output), output as PaymentOutput);
+    }
+    for (const child of Object.values(node.states)) visit(child);
+  };
+  visit(machine.root);
+  return [...seen.values()];
+}
 
 /** The guards on an order read back (getOrder's answer as params), for every machine that reads it. */
 export const orderReadGuards = {

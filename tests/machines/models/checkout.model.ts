@@ -16,7 +16,7 @@ import {
 } from '../../../machines/checkout/checkout.selectors';
 import { defineModel } from '../support/model';
 import { cartInput, line, PR1, TAX_ON } from './cart-fixtures';
-import { student } from './fixtures';
+import { paymentOutcomes, student } from './fixtures';
 import { MSG, msgOf } from '../../../domain/messages';
 
 const summary = (overrides: Parameters<typeof cartInput>[0] = {}, patch: Partial<CartContext> = {}): CartSummary =>
@@ -53,12 +53,7 @@ const detail = (total: number) => ({
     currency_code: 'THB', coupon_list_code: [], order_course_list: [], order_token: 'tok-501', cancel_at: '2030-01-02T00:00:00Z',
   },
 });
-const PAID = { result: 'paid' };
 
-const paymentOutcomes = {
-  done: [PAID, { result: 'pending' }, { result: 'failed' }, { result: 'failed', orderDeleted: true }, { result: 'toOrders' }],
-  error: [new Error('payment machine crashed')],
-};
 
 /** The checkout's input in these models: a logged-in student, layout 3, the cart of cart-fixtures. */
 export const input = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({
@@ -151,7 +146,7 @@ export const checkoutModel = defineModel({
     },
     createPaymentReportPublic: { done: [{ success: true, orderPaymentId: 9, order_token: 'tok-501' }], error: [new Error('network')] },
     clearCart: { done: [{ success: true }], error: [new Error('network')] },
-    ...Object.fromEntries(Object.values(METHOD_ACTORS).map((id) => [id, paymentOutcomes])),
+    ...Object.fromEntries(Object.values(METHOD_ACTORS).map((id) => [id, paymentOutcomes(id)])),
   },
   effects: ['notify', 'navigate', 'persistSnapshot', 'clearPersistedSnapshot', 'log', 'reloadCart'],
   label: (e) => (e.type === 'cart.changed' ? `cart.changed(${Object.entries(CART).find(([, v]) => v === (e as unknown as { cart: CartSummary }).cart)?.[0]})` : undefined),

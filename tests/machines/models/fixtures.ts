@@ -1,5 +1,6 @@
 import type { OrderPaymentStatus, PaymentMethodId } from '../../../machines/shared/api';
-import type { PaymentOrder } from '../../../machines/payments/payment';
+import { finalOutputs, type PaymentOrder } from '../../../machines/payments/payment';
+import { PAYMENT_MACHINES, type PaymentActorId } from '../../../machines/payments/methods';
 import { MSG } from '../../../domain/messages';
 
 export function order(methodId: PaymentMethodId, amount = 150000): PaymentOrder {
@@ -52,3 +53,14 @@ export const ORDER_STATUS_PUSHES = [
   { type: 'order.statusChanged', orderId: 999, payment_status: 'approved' },
   { type: 'order.pushesResumed' },
 ] as const;
+
+/**
+ * What a flow's model answers for a payment machine it invokes: each output the real machine can end
+ * with (its final states', payment.ts `finalOutputs`), and a crash. Not an output the machine never
+ * gives: the flow has no transition for it, and a walk with it would prove nothing about the app.
+ */
+export function paymentOutcomes(id: string): { done: unknown[]; error: unknown[] } {
+  const machine = (PAYMENT_MACHINES as Record<string, (typeof PAYMENT_MACHINES)[PaymentActorId] | undefined>)[id];
+  if (!machine) throw new Error(`no payment machine ${id}`);
+  return { done: finalOutputs(machine), error: [new Error('payment machine crashed')] };
+}

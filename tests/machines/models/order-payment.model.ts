@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { orderPaymentMachine } from '../../../machines/payments/order-payment.machine';
 import { selectChosenMethod, selectOrderPaymentChild, selectOrderPaymentPhase } from '../../../machines/payments/order-payment.selectors';
 import { defineModel } from '../support/model';
-import { FAIL_NOTICE, orderRead, student } from './fixtures';
+import { FAIL_NOTICE, orderRead, paymentOutcomes, student } from './fixtures';
 
 const ACTORS: Record<number, string> = {
   1: 'bankTransfer', 2: 'paypal', 3: 'twoC2pCard', 4: 'scbQr', 8: 'omiseCard', 9: 'omisePromptPay', 10: 'twoC2pLink', 11: 'gbPrimeCard', 12: 'gbPrimePromptPay', 13: 'paySolutions',
@@ -15,7 +15,6 @@ const read = (state: string, payment_status: 'notYetReceived' | 'pendingApproved
 };
 
 const ALL = Object.keys(ACTORS).map((id) => ({ id: Number(id), name: `method ${id}`, payment_type: 'online' }));
-const paymentOutcomes = { done: [{ result: 'paid' }, { result: 'failed' }], error: [new Error('crashed')] };
 
 export const orderPaymentModel = defineModel({
   machine: orderPaymentMachine,
@@ -54,7 +53,7 @@ export const orderPaymentModel = defineModel({
     },
     getPaymentMethodsForOrder: { done: [{ success: true, data: ALL }, { success: true, data: [] }], error: [new Error('network')] },
     deleteOrder: { done: [{ success: true }], error: [{ status: 409, code: 'ORDER_NOT_PAYABLE', msg: 'paid' }] },
-    ...Object.fromEntries(Object.values(ACTORS).map((id) => [id, paymentOutcomes])),
+    ...Object.fromEntries(Object.values(ACTORS).map((id) => [id, paymentOutcomes(id)])),
   },
   effects: ['notify', 'navigate', 'ordersChanged'],
   serialize: (s) => JSON.stringify({ value: s.value, orderId: s.context.orderId, order: s.context.order?.outcome?.state ?? null, methods: s.context.methods.length, methodId: s.context.methodId, thankYou: s.context.thankYouPage }),
