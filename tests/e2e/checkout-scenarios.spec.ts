@@ -7,6 +7,7 @@ import type { Pool } from 'pg';
 import { expect, freshStudent, loginFast, test } from './engine/fixtures';
 import { approvedOrder } from './scenarios-support';
 import { setThankYouPage } from './support';
+import { whenTestEnds } from './engine/test-end';
 
 async function ordersOf(db: Pool, userId: number) {
   const r = await db.query<{ id: number; total: string; payment_status: string }>('SELECT id, total, payment_status FROM orders WHERE user_id = $1 ORDER BY id', [userId]);
@@ -180,4 +181,94 @@ test('a shop without a thank-you page: the transfer notified later, the buyer is
   } finally {
     await setThankYouPage(shop.db, request, true);
   }
+});
+
+test('the coupon used up by other buyers as the order goes: said with its code, nothing ordered, and without it the order is made; the session ended on the server while another tab logged in again: "log in again" said, the profile read finds the buyer, no expired modal, and the next click orders; one order', async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'couponfull');
+  await loginFast(page, user.username);
+  await page.goto('/course/1-english-for-communication');
+  const panel = page.getByTestId('purchase-panel');
+  await panel.getByTestId('method-1').check();
+  const input = panel.getByTestId('coupon-input');
+  await input.fill('LIMITED5');
+  await input.press('Enter');
+  await expect(panel.getByTestId('coupon-applied')).toContainText('LIMITED5');
+
+  // other buyers take the coupon's last uses after the page applied it (put back when the test ends)
+  const before = (await shop.db.query<{ used_count: number }>("SELECT used_count FROM coupons WHERE code = 'LIMITED5'")).rows[0]!.used_count;
+  whenTestEnds(() => shop.db.query("UPDATE coupons SET used_count = $1 WHERE code = 'LIMITED5'", [before]));
+  await shop.db.query("UPDATE coupons SET used_count = usage_limit WHERE code = 'LIMITED5'");
+  await panel.getByTestId('checkout-submit').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'คูปองถูกใช้ครบจำนวนแล้ว: LIMITED5' })).toBeVisible();
+  await expect(panel.getByTestId('checkout-submit')).toBeEnabled();
+  expect(await ordersOf(shop.db, user.id)).toEqual([]);
+  await panel.getByRole('button', { name: 'นำคูปอง LIMITED5 ออก' }).click();
+  await expect(panel.getByTestId('cart-payable')).toContainText('1,990.00');
+
+  // The session ends on the server as the order goes, and the buyer logs in again in another tab
+  // before this page reads the profile: the order's 401 is said, the profile read goes through.
+  await page.route(
+    '**/private/cart/order',
+    async (route) => {
+      await shop.db.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1", [user.id]);
+      const refused = await route.fetch();
+      const again = await page.request.post('/public/auth/login', { data: { username: user.username, password: 'student123' } });
+      expect(again.ok(), 'the other tab logs in again').toBe(true);
+      await route.fulfill({ response: refused });
+    },
+    { times: 1 },
+  );
+  const profileRead = page.waitForResponse((r) => new URL(r.url()).pathname === '/private/students' && r.request().method() === 'GET');
+  await panel.getByTestId('checkout-submit').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'เซสชันหมดอายุ กรุณาเข้าสู่ระบบอีกครั้งแล้วสั่งซื้อใหม่' })).toBeVisible();
+  expect((await profileRead).status(), "the profile read after the order's 401 finds the new session").toBe(200);
+  await expect(page.getByTestId('expired-modal')).toHaveCount(0);
+  await expect(page.getByTestId('header-user')).toBeVisible();
+  expect(await ordersOf(shop.db, user.id)).toEqual([]);
+  await expect(panel.getByTestId('checkout-submit')).toBeEnabled();
+  await panel.getByTestId('checkout-submit').click();
+  await expect(page.getByRole('dialog', { name: 'แจ้งชำระเงิน' })).toBeVisible();
+  expect((await ordersOf(shop.db, user.id)).map((o) => [Number(o.total), o.payment_status])).toEqual([[199_000, 'notYetReceived']]);
+});
+
+test("the cart page: a workshop's last seat taken and a course of the cart bought in another tab meanwhile: each refusal said in the server's words, nothing ordered; without them the order is made", async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'cartrefused');
+  const names = new Map((await shop.db.query<{ id: number; name: string }>('SELECT id, name FROM courses WHERE id = ANY($1::int[])', [[1, 3, 7]])).rows.map((r) => [r.id, r.name]));
+  await loginFast(page, user.username);
+  await page.goto('/');
+  for (const id of [1, 3, 7]) {
+    await page.getByRole('button', { name: `เพิ่มลงรถเข็น: ${names.get(id)}` }).click();
+    await expect(page.getByTestId(`add-to-cart-status-${id}`)).toContainText('แล้ว');
+  }
+  await page.goto('/cart');
+  const cart = page.getByTestId('cart-checkout');
+  await expect(cart.getByTestId('cart-lines').locator('.cart-line')).toHaveCount(3);
+  await cart.getByTestId('method-1').check();
+
+  // the workshop's last seat taken by another buyer (put back when the test ends)
+  const seats = (await shop.db.query<{ seats: number }>('SELECT seats FROM courses WHERE id = 3')).rows[0]!.seats;
+  whenTestEnds(() => shop.db.query('UPDATE courses SET seats = $1 WHERE id = 3', [seats]));
+  await shop.db.query('UPDATE courses SET seats = 0 WHERE id = 3');
+  await cart.getByTestId('checkout-submit').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'ที่นั่งเต็มแล้ว' })).toBeVisible();
+  await expect(cart.getByTestId('checkout-submit')).toBeEnabled();
+  expect(await ordersOf(shop.db, user.id)).toEqual([]);
+  await cart.getByTestId('remove-3').click();
+  await expect(cart.getByTestId('cart-lines').locator('.cart-line')).toHaveCount(2);
+
+  // the Japanese class bought meanwhile in another tab (approved by the shop)
+  await approvedOrder(shop.db, user.id, 7, 'เรียนสด 6 เดือน (6 months)', 0);
+  await cart.getByTestId('checkout-submit').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'คุณมีคอร์สนี้อยู่แล้ว' })).toBeVisible();
+  await expect(cart.getByTestId('checkout-submit')).toBeEnabled();
+  expect((await ordersOf(shop.db, user.id)).length, 'the approved order only').toBe(1);
+  await cart.getByTestId('remove-7').click();
+  await expect(cart.getByTestId('cart-lines').locator('.cart-line')).toHaveCount(1);
+
+  await cart.getByTestId('checkout-submit').click();
+  await expect(page.getByRole('dialog', { name: 'แจ้งชำระเงิน' })).toBeVisible();
+  const orders = await ordersOf(shop.db, user.id);
+  expect(orders.length).toBe(2);
+  const lines = await shop.db.query<{ course_id: number }>('SELECT course_id FROM order_courses WHERE order_id = $1', [orders[1]!.id]);
+  expect(lines.rows.map((r) => r.course_id)).toEqual([1]);
 });
