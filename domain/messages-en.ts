@@ -194,4 +194,5 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   APP_TITLE: 'Online courses',
   LOGOUT_FAILED: 'Could not log out: you are still logged in. Check your connection and try again',
   SESSION_ENDED: 'Your session has ended. Please log in again and place the order again',
+  FREE_ORDER_NOT_RECORDED: 'Your free course could not be recorded yet. Please try again',
 };

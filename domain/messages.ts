@@ -230,6 +230,7 @@ export const MESSAGES = {
   LOGOUT_FAILED: 'ออกจากระบบไม่สำเร็จ คุณยังเข้าสู่ระบบอยู่ กรุณาตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง',
   // an order refused because the session had ended on the server (docs/decisions/0038)
   SESSION_ENDED: 'เซสชันหมดอายุ กรุณาเข้าสู่ระบบอีกครั้งแล้วสั่งซื้อใหม่',
+  FREE_ORDER_NOT_RECORDED: 'ยังบันทึกคอร์สฟรีของคุณไม่สำเร็จ กรุณาลองอีกครั้ง',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

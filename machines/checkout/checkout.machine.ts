@@ -773,7 +773,16 @@ export const checkoutMachine = setup({
         src: 'createPaymentReportPublic',
         input: ({ context }) => freeReport(context),
         onDone: { target: 'clearingCart' },
-        onError: { target: 'clearingCart', actions: { type: 'log', params: { message: 'free order report failed' } } },
+        // Not recorded (no answer): the order stays unrecorded on the server, so no thank-you page;
+        // said, and the key kept: the next click gets the same order back (its Idempotency-Key) and
+        // files its free report again (the server answers a second report with the first).
+        onError: {
+          target: 'editing',
+          actions: [
+            { type: 'notify', params: { kind: 'error', topic: 'fail', message: MSG.FREE_ORDER_NOT_RECORDED } },
+            { type: 'log', params: ({ event }) => ({ message: 'free order report failed', detail: failureOf(event.error) }) },
+          ],
+        },
       },
     },
     paying: {

@@ -272,3 +272,24 @@ test("the cart page: a workshop's last seat taken and a course of the cart bough
   const lines = await shop.db.query<{ course_id: number }>('SELECT course_id FROM order_courses WHERE order_id = $1', [orders[1]!.id]);
   expect(lines.rows.map((r) => r.course_id)).toEqual([1]);
 });
+
+test('a free course whose record is lost on the way (the connection drops as the free report goes): no thank-you page the server cannot back, the buyer is told and stays; the next click gets the same order back and records it; one approved order, one AutoFree report', async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'freelost');
+  await loginFast(page, user.username);
+  await page.goto('/course/9-excel-basics-free');
+  const panel = page.getByTestId('purchase-panel');
+  await page.route('**/public/payment/report', (route) => route.abort('internetdisconnected'), { times: 1 });
+  await panel.getByTestId('checkout-submit').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'ยังบันทึกคอร์สฟรีของคุณไม่สำเร็จ กรุณาลองอีกครั้ง' })).toBeVisible();
+  await expect(page).toHaveURL(/\/course\/9-excel-basics-free/);
+  const [order] = await ordersOf(shop.db, user.id);
+  expect([Number(order!.total), order!.payment_status]).toEqual([0, 'notYetReceived']);
+  expect(await reportsOf(shop.db, order!.id)).toEqual([]);
+
+  await expect(panel.getByTestId('checkout-submit')).toBeEnabled();
+  await panel.getByTestId('checkout-submit').click();
+  await expect(page).toHaveURL(/\/thankyou\?orderId=/);
+  const orders = await ordersOf(shop.db, user.id);
+  expect(orders.map((o) => [o.id, Number(o.total), o.payment_status])).toEqual([[order!.id, 0, 'approved']]);
+  expect(await reportsOf(shop.db, order!.id)).toEqual([{ payment: 'AutoFree', status: 'approved' }]);
+});

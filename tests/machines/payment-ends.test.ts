@@ -8,7 +8,7 @@ import { createMachine, type AnyStateNode } from 'xstate';
 import { checkoutMachine } from '../../machines/checkout/checkout.machine';
 import { endsFor, PAYMENT_ACTOR_IDS, PAYMENT_MACHINES, PAYMENT_RESULTS, type PaymentActorId } from '../../machines/payments/methods';
 import { orderPaymentMachine } from '../../machines/payments/order-payment.machine';
-import { finalOutputs } from '../../machines/payments/payment';
+import { finalOutputs, type PaymentResult } from '../../machines/payments/payment';
 
 /** The `onDone` transitions of a flow's `paying.<id>` state: their targets, and whether each has a guard. */
 function settled(root: AnyStateNode, id: PaymentActorId): { target: string; guarded: boolean }[] {
@@ -32,15 +32,15 @@ describe('the ends of a payment machine', () => {
   });
 
   it("keep a flow's branches the machine can take, the last without its guard, and refuse a result no branch takes", () => {
-    const ends = [
+    const ends: readonly (readonly [readonly PaymentResult[], { guard?: string; target: string }])[] = [
       [['paid', 'pending'], { guard: 'ok', target: 'a' }],
       [['failed'], { guard: 'no', target: 'b' }],
       [['toOrders'], { target: 'c' }],
-    ] as const;
+    ];
     expect(endsFor('bankTransfer', ends)).toEqual([{ target: 'a' }]);
     expect(endsFor('omiseCard', ends)).toEqual([{ guard: 'ok', target: 'a' }, { target: 'c' }]);
     expect(endsFor('paySolutions', ends)).toEqual([{ guard: 'ok', target: 'a' }, { guard: 'no', target: 'b' }, { target: 'c' }]);
-    expect(() => endsFor('paypal', [[['paid'], { target: 'a' }]])).toThrow('paypal: no end takes its result pending, failed, toOrders');
+    expect(() => endsFor<{ guard?: string; target: string }>('paypal', [[['paid'], { target: 'a' }]])).toThrow('paypal: no end takes its result pending, failed, toOrders');
   });
 
   it('the checkout: a failure branch only for a machine that ends not paid, the order list only for one that sends the buyer there', () => {

@@ -237,7 +237,12 @@ export const checkoutModel = defineModel({
       assert.equal(last.body.user_id, 42);
       assert.equal(last.body.payment_method_id, c.cart.paymentMethodId);
       const previous = calls.at(-2);
-      const lastOutcome = [...step.events].reverse().find((e) => e.type === 'xstate.error.actor.createOrder' || e.type === 'xstate.done.actor.createOrder');
+      const lastOutcome = [...step.events]
+        .reverse()
+        .find((e) => e.type === 'xstate.error.actor.createOrder' || e.type === 'xstate.done.actor.createOrder' || e.type === 'xstate.error.actor.createPaymentReportPublic');
+      if (previous && lastOutcome?.type === 'xstate.error.actor.createPaymentReportPublic') {
+        assert.equal(last.idempotencyKey, previous.idempotencyKey, 'after a free order not recorded, the next click asks for the same order');
+      }
       if (previous && lastOutcome?.type === 'xstate.error.actor.createOrder') {
         const failure = (lastOutcome as unknown as { error: { status: number } }).error;
         if (failure.status === 0) assert.equal(last.idempotencyKey, previous.idempotencyKey, 'a retry after no answer replays the same key');
@@ -323,6 +328,11 @@ export const checkoutModel = defineModel({
       const report = step.scripts.inputsOf('createPaymentReportPublic').at(-1) as Record<string, unknown>;
       assert.deepEqual([report.order_id, report.transfer_amount, report.payment, report.description], [501, 0, 'AutoFree', 'Auto approved']);
       assert.match(String(report.transfer_datetime), /^\d{4}-\d{2}-\d{2}$/);
+    }
+    if (step.event.type === 'xstate.error.actor.createPaymentReportPublic') {
+      // the free order not recorded: said, back to the form, the key kept (the next click gets the same order back: below)
+      assert.ok(s.matches('editing'), 'the free order not recorded leaves the buyer on the form');
+      assert.deepEqual(step.effects.filter((e) => e.type === 'notify'), [{ type: 'notify', params: { kind: 'error', topic: 'fail', message: MSG.FREE_ORDER_NOT_RECORDED } }]);
     }
     if (s.matches('clearingCart')) assert.deepEqual(step.scripts.inputsOf('clearCart').at(-1), { user_id: '42' });
     if (s.matches('completed')) {
