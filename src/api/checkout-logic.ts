@@ -30,9 +30,22 @@ const getCouponByCouponCode = fromPromise<DataResponse<Coupon>, CouponLookupRequ
 );
 
 /** The server's quote of the cart's choices: every amount the page shows (null for an empty cart). */
-const quoteCart = fromPromise<Quote | null | undefined, QuoteRequest | null>(async ({ input, signal }) =>
-  input ? unwrap(await api.POST('/public/cart/quote', { body: input, signal }), 'quoteCart').data : null,
-);
+async function requestQuote(input: QuoteRequest | null, signal: AbortSignal): Promise<Quote | null | undefined> {
+  return input ? unwrap(await api.POST('/public/cart/quote', { body: input, signal }), 'quoteCart').data : null;
+}
+const quoteCart = fromPromise<Quote | null | undefined, QuoteRequest | null>(({ input, signal }) => requestQuote(input, signal));
+
+/**
+ * The quote asked only once `pending()` is done: the /cart page's quote is bound to the saved cart
+ * (its version digests the saved lines), so it waits for the line change it follows to be saved.
+ * Asked at once, it read the cart before the save and the order after: a false QUOTE_STALE.
+ */
+export function quoteAfter(pending: () => Promise<unknown>) {
+  return fromPromise<Quote | null | undefined, QuoteRequest | null>(async ({ input, signal }) => {
+    await pending();
+    return requestQuote(input, signal);
+  });
+}
 
 /** The cart as the checkout declares it (it announces to its parent), with the coupon lookup and the quote. */
 const cartLogic = (checkoutMachine.implementations.actors.cart as typeof cartMachine).provide({

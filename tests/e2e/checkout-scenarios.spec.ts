@@ -3,6 +3,7 @@
  * free orders (auto approved, and waiting for the shop's approval), a double click on pay, an order
  * the connection loses (said, retried with the same key) and one the server refuses (said).
  */
+import type { Locator, Page } from '@playwright/test';
 import type { Pool } from 'pg';
 import { expect, freshStudent, loginFast, test } from './engine/fixtures';
 import { approvedOrder } from './scenarios-support';
@@ -231,6 +232,14 @@ test('the coupon used up by other buyers as the order goes: said with its code, 
   expect((await ordersOf(shop.db, user.id)).map((o) => [Number(o.total), o.payment_status])).toEqual([[199_000, 'notYetReceived']]);
 });
 
+/** Removes a course from the cart and waits for the server's new quote: pay is ignored while the cart is priced again. */
+async function removeAndRequote(page: Page, cart: Locator, courseId: number): Promise<void> {
+  const quoted = page.waitForResponse((r) => new URL(r.url()).pathname === '/public/cart/quote' && r.request().method() === 'POST');
+  await cart.getByTestId(`remove-${courseId}`).click();
+  await quoted;
+  await expect(cart.getByTestId('checkout-submit')).toBeEnabled();
+}
+
 test("the cart page: a workshop's last seat taken and a course of the cart bought in another tab meanwhile: each refusal said in the server's words, nothing ordered; without them the order is made", async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'cartrefused');
   const names = new Map((await shop.db.query<{ id: number; name: string }>('SELECT id, name FROM courses WHERE id = ANY($1::int[])', [[1, 3, 7]])).rows.map((r) => [r.id, r.name]));
@@ -253,7 +262,7 @@ test("the cart page: a workshop's last seat taken and a course of the cart bough
   await expect(page.getByTestId('toast').filter({ hasText: 'ที่นั่งเต็มแล้ว' })).toBeVisible();
   await expect(cart.getByTestId('checkout-submit')).toBeEnabled();
   expect(await ordersOf(shop.db, user.id)).toEqual([]);
-  await cart.getByTestId('remove-3').click();
+  await removeAndRequote(page, cart, 3);
   await expect(cart.getByTestId('cart-lines').locator('.cart-line')).toHaveCount(2);
 
   // the Japanese class bought meanwhile in another tab (approved by the shop)
@@ -262,8 +271,9 @@ test("the cart page: a workshop's last seat taken and a course of the cart bough
   await expect(page.getByTestId('toast').filter({ hasText: 'คุณมีคอร์สนี้อยู่แล้ว' })).toBeVisible();
   await expect(cart.getByTestId('checkout-submit')).toBeEnabled();
   expect((await ordersOf(shop.db, user.id)).length, 'the approved order only').toBe(1);
-  await cart.getByTestId('remove-7').click();
+  await removeAndRequote(page, cart, 7);
   await expect(cart.getByTestId('cart-lines').locator('.cart-line')).toHaveCount(1);
+  await expect(cart.getByTestId('cart-payable')).toContainText('1,990.00');
 
   await cart.getByTestId('checkout-submit').click();
   await expect(page.getByRole('dialog', { name: 'แจ้งชำระเงิน' })).toBeVisible();

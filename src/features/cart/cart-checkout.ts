@@ -10,7 +10,7 @@ import type { CheckoutInput } from '../../../machines/checkout/checkout.machine'
 import type { SessionUser } from '../../../machines/shared/api';
 import { defaultPlan, isPlanSelectable, offeredIn } from '../../../domain/plans';
 import { pageCheckoutInput } from '../checkout/checkout-actor';
-import { checkoutLogic } from '../../api/checkout-logic';
+import { checkoutLogic, quoteAfter } from '../../api/checkout-logic';
 import { msg } from '../../i18n/messages';
 import { notify } from '../../ui';
 import type { CartPageData } from './loader';
@@ -28,7 +28,8 @@ function saveLines(_: unknown, lines: CartItem[]) {
   );
 }
 
-const cartLogic = (checkoutLogic.implementations.actors.cart as typeof cartMachine).provide({ actions: { saveLines } });
+// The quote after the saves before it (quoteAfter): the saved cart it is bound to is the one shown.
+const cartLogic = (checkoutLogic.implementations.actors.cart as typeof cartMachine).provide({ actions: { saveLines }, actors: { quoteCart: quoteAfter(() => saving) } });
 
 let reload: () => void = () => {};
 
