@@ -389,7 +389,6 @@ export function paymentInput(context: CheckoutContext, id: PaymentActorId): unkn
 
 const outputOf = ({ event }: { event: { output: unknown } }) => event.output as PaymentOutput;
 
-/** Every payment machine ends the same way for the checkout. */
 /** How a payment machine's end leads on, for the ends it has (methods.ts `endsFor`): bank transfer's are all 'pending'. */
 const paymentSettled = (id: PaymentActorId) =>
   endsFor(id, [

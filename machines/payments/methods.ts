@@ -105,7 +105,8 @@ export function endsFor<T extends { guard?: unknown }>(id: PaymentActorId, ends:
   const results = PAYMENT_RESULTS[id];
   const taken = ends.filter(([takes]) => takes.some((r) => results.has(r)));
   const missed = [...results].filter((r) => !taken.some(([takes]) => takes.includes(r)));
-  if (missed.length || !taken.length) throw new Error(`${id}: no end takes its result ${missed.join(', ')}`);
+  if (missed.length) throw new Error(`${id}: no end takes its result ${missed.join(', ')}`);
+  if (!taken.length) throw new Error(`${id}: the machine has no final output`);
   const transitions = taken.map(([, t]) => t);
   const { guard: _guard, ...last } = transitions.at(-1)!;
   return [...transitions.slice(0, -1), last as T];
