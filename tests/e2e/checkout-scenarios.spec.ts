@@ -199,9 +199,7 @@ test('the coupon used up by other buyers as the order goes: said with its code, 
   const before = (await shop.db.query<{ used_count: number }>("SELECT used_count FROM coupons WHERE code = 'LIMITED5'")).rows[0]!.used_count;
   whenTestEnds(() => shop.db.query("UPDATE coupons SET used_count = $1 WHERE code = 'LIMITED5'", [before]));
   await shop.db.query("UPDATE coupons SET used_count = usage_limit WHERE code = 'LIMITED5'");
-  await panel.getByTestId('checkout-submit').click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'คูปองถูกใช้ครบจำนวนแล้ว: LIMITED5' })).toBeVisible();
-  await expect(panel.getByTestId('checkout-submit')).toBeEnabled();
+  await payIsRefused(page, panel, 'คูปองถูกใช้ครบจำนวนแล้ว: LIMITED5');
   expect(await ordersOf(shop.db, user.id)).toEqual([]);
   await panel.getByRole('button', { name: 'นำคูปอง LIMITED5 ออก' }).click();
   await expect(panel.getByTestId('cart-payable')).toContainText('1,990.00');
@@ -232,6 +230,13 @@ test('the coupon used up by other buyers as the order goes: said with its code, 
   expect((await ordersOf(shop.db, user.id)).map((o) => [Number(o.total), o.payment_status])).toEqual([[199_000, 'notYetReceived']]);
 });
 
+/** Pay, refused: the server's words in a toast, and pay usable again (the way on). */
+async function payIsRefused(page: Page, panel: Locator, words: string): Promise<void> {
+  await panel.getByTestId('checkout-submit').click();
+  await expect(page.getByTestId('toast').filter({ hasText: words })).toBeVisible();
+  await expect(panel.getByTestId('checkout-submit')).toBeEnabled();
+}
+
 /** Removes a course from the cart and waits for the server's new quote: pay is ignored while the cart is priced again. */
 async function removeAndRequote(page: Page, cart: Locator, courseId: number): Promise<void> {
   const quoted = page.waitForResponse((r) => new URL(r.url()).pathname === '/public/cart/quote' && r.request().method() === 'POST');
@@ -258,18 +263,14 @@ test("the cart page: a workshop's last seat taken and a course of the cart bough
   const seats = (await shop.db.query<{ seats: number }>('SELECT seats FROM courses WHERE id = 3')).rows[0]!.seats;
   whenTestEnds(() => shop.db.query('UPDATE courses SET seats = $1 WHERE id = 3', [seats]));
   await shop.db.query('UPDATE courses SET seats = 0 WHERE id = 3');
-  await cart.getByTestId('checkout-submit').click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'ที่นั่งเต็มแล้ว' })).toBeVisible();
-  await expect(cart.getByTestId('checkout-submit')).toBeEnabled();
+  await payIsRefused(page, cart, 'ที่นั่งเต็มแล้ว');
   expect(await ordersOf(shop.db, user.id)).toEqual([]);
   await removeAndRequote(page, cart, 3);
   await expect(cart.getByTestId('cart-lines').locator('.cart-line')).toHaveCount(2);
 
   // the Japanese class bought meanwhile in another tab (approved by the shop)
   await approvedOrder(shop.db, user.id, 7, 'เรียนสด 6 เดือน (6 months)', 0);
-  await cart.getByTestId('checkout-submit').click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'คุณมีคอร์สนี้อยู่แล้ว' })).toBeVisible();
-  await expect(cart.getByTestId('checkout-submit')).toBeEnabled();
+  await payIsRefused(page, cart, 'คุณมีคอร์สนี้อยู่แล้ว');
   expect((await ordersOf(shop.db, user.id)).length, 'the approved order only').toBe(1);
   await removeAndRequote(page, cart, 7);
   await expect(cart.getByTestId('cart-lines').locator('.cart-line')).toHaveCount(1);
