@@ -36,7 +36,7 @@ import type { TaxSettings } from '../../domain/types';
 import { cartMachine, cartSummary, initialCartContext, type CartInput } from '../cart/cart.machine';
 import type { CartSummary } from '../cart/cart-summary';
 import { endsFor, methodActor, PAYMENT_MACHINES, payingStates, type PaymentActorId } from '../payments/methods';
-import type { PaymentOrder, PaymentOutput } from '../payments/payment';
+import { freeOrderReport, type PaymentOrder, type PaymentOutput } from '../payments/payment';
 import { registerAndLoginMachine, type RegisterAndLoginOutput } from '../registration/register-and-login.machine';
 import { setPasswordMachine } from '../registration/set-password.machine';
 import { failureOf, shownOf } from '../shared/api-error';
@@ -357,18 +357,7 @@ function freeReport(context: CheckoutContext, now: Instant = new Date()): Paymen
   const order = context.order as CreatedOrder;
   const user = context.user as SessionUser;
   const plans = context.cart.lines.map((l) => context.cart.plans.find((p) => p.id === l.pricing_plan_id)).filter((p) => p !== undefined);
-  const approval = freeOrderApproval(plans);
-  const local = thaiLocalNow(new Date(now));
-  return {
-    order_id: order.id,
-    contact_name: `${user.firstname} ${user.lastname}`.trim(),
-    email: user.email,
-    transfer_datetime: local.date,
-    time: local.time,
-    transfer_amount: 0,
-    description: approval.description,
-    payment: approval.payment,
-  };
+  return freeOrderReport({ id: order.id, token: order.token }, { name: `${user.firstname} ${user.lastname}`.trim(), email: user.email }, freeOrderApproval(plans), new Date(now));
 }
 
 /** What the method's payment machine takes: the order, plus the bank-transfer form's defaults or GB Prime's thank-you choice. */

@@ -6,6 +6,9 @@
  * - `order.pay { orderId }`: the order is read (getOrder) — only an unpaid one goes on — then its
  *   methods (getPaymentMethodsForOrder); the buyer chooses (`method.choose`) and pays
  *   (`payment.start`) with the method's machine from `methods.ts`; no new order is made;
+ * - a free order (total 0) left unrecorded (the checkout's free report got no answer and the buyer
+ *   left) has nothing to pay: it is recorded by its free report (createPaymentReportPublic), as the
+ *   checkout records it, then read again; not recorded, the buyer is told and may ask again;
  * - a payment that did not pay re-reads the order and shows why (`failed`): `payment.retry` (same
  *   method, a new attempt: a new QR, a new card), `payment.changeMethod`, `order.cancel`;
  * - paid or handed over (bank-transfer notice): the thank-you page or the list again;
@@ -17,11 +20,12 @@ import { assign, enqueueActions, setup } from 'xstate';
 import { providedByApp } from '../shared/provided';
 import type { components } from '../../generated/api';
 import { isPayable } from '../../domain/order-outcome';
-import type { DeleteOrderRequest, Order, OrderIdBody, PaymentMethodId, SessionUser, SuccessResponse } from '../shared/api';
+import { MSG } from '../../domain/messages';
+import type { DeleteOrderRequest, Order, OrderIdBody, PaymentMethodId, PaymentReportPublic, PaymentReportResponse, SessionUser, SuccessResponse } from '../shared/api';
 import { effectDefaults, ROUTES } from '../shared/effects';
 import { thaiLocalNow } from '../shared/time';
 import { endsFor, METHOD_ACTORS, PAYMENT_MACHINES, payingStates, type PaymentActorId } from './methods';
-import { PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentOrder, type PaymentOutput } from './payment';
+import { freeOrderReport, PAYMENT_FAILED_NOTICE, type OrderRead, type PaymentOrder, type PaymentOutput } from './payment';
 
 export interface OrderPaymentInput {
   user: SessionUser | null;
@@ -80,6 +84,13 @@ export function payingOrder(context: OrderPaymentContext): PaymentOrder {
   };
 }
 
+/** The free order's report: the same as the checkout's (the server decides AutoFree or NeedApprovedFree from the order's plans). */
+function freeReport(context: OrderPaymentContext): PaymentReportPublic {
+  const o = context.order as Order;
+  const user = context.user;
+  return freeOrderReport({ id: o.id, token: o.order_token }, { name: user ? `${user.firstname} ${user.lastname}`.trim() : '', email: o.email || user?.email || '' });
+}
+
 function paymentInput(context: OrderPaymentContext, id: PaymentActorId): unknown {
   const order = payingOrder(context);
   if (id === 'gbPrimeCard') return { order, thankYouPage: context.thankYouPage };
@@ -108,10 +119,13 @@ export const orderPaymentMachine = setup({
     getOrder: providedByApp<OrderRead, OrderIdBody>('getOrder'),
     getPaymentMethodsForOrder: providedByApp<MethodsRead, OrderIdBody>('getPaymentMethodsForOrder'),
     deleteOrder: providedByApp<SuccessResponse, DeleteOrderRequest>('deleteOrder'),
+    createPaymentReportPublic: providedByApp<PaymentReportResponse, PaymentReportPublic>('createPaymentReportPublic'),
     ...PAYMENT_MACHINES,
   },
   guards: {
     payable: (_, order: Order) => isPayable(stateOf(order)),
+    /** Payable and free: nothing to pay, only to record (spec 6). */
+    freeToRecord: (_, order: Order) => isPayable(stateOf(order)) && order.total_amount === 0,
     settled: (_, order: Order) => stateOf(order) === 'paid' || stateOf(order) === 'awaitingApproval',
     handedOver: (_, output: PaymentOutput) => output.result === 'paid' || output.result === 'pending',
     methodListed: ({ context }, methodId: number) => context.methods.some((m) => m.id === methodId),
@@ -156,11 +170,26 @@ export const orderPaymentMachine = setup({
         src: 'getOrder',
         input: ({ context }) => ({ orderId: context.orderId as number }),
         onDone: [
+          { guard: { type: 'freeToRecord', params: readOrder }, target: 'recordingFree', actions: { type: 'keepOrder', params: readOrder } },
           { guard: { type: 'payable', params: readOrder }, target: 'loadingMethods', actions: { type: 'keepOrder', params: readOrder } },
           // Paid, waiting for approval, cancelled or expired meanwhile: nothing to pay; the list shows it.
           { target: 'idle', actions: ['forget', 'ordersChanged'] },
         ],
         onError: { target: 'idle', actions: ['forget', { type: 'notify', params: PAYMENT_FAILED_NOTICE }] },
+      },
+    },
+    /**
+     * A free order left unrecorded: its free report. Recorded (approved, or waiting for the shop):
+     * where a paid order ends, the thank-you page (which reads the order and says which) or the list.
+     */
+    recordingFree: {
+      invoke: {
+        id: 'createPaymentReportPublic',
+        src: 'createPaymentReportPublic',
+        input: ({ context }) => freeReport(context),
+        onDone: { target: 'done' },
+        // Still not recorded: said; the order stays on the list with its button, to ask again.
+        onError: { target: 'idle', actions: ['forget', { type: 'notify', params: { kind: 'error', topic: 'fail', message: MSG.FREE_ORDER_NOT_RECORDED } }] },
       },
     },
     loadingMethods: {

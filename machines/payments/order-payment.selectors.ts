@@ -8,7 +8,7 @@ type S = SnapshotFrom<typeof orderPaymentMachine>;
 export type OrderPaymentPhase = 'closed' | 'loading' | 'choosing' | 'paying' | 'failed' | 'confirmingCancel' | 'cancelling';
 
 export function selectOrderPaymentPhase(s: S): OrderPaymentPhase {
-  if (s.matches('loadingOrder') || s.matches('loadingMethods') || s.matches('readingResult') || s.matches('done')) return 'loading';
+  if (s.matches('loadingOrder') || s.matches('loadingMethods') || s.matches('recordingFree') || s.matches('readingResult') || s.matches('done')) return 'loading';
   if (s.matches('choosing')) return 'choosing';
   if (s.matches('paying')) return 'paying';
   if (s.matches('failed')) return 'failed';

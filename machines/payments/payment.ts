@@ -2,8 +2,10 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import type { Currency } from '../../domain/money';
 import { MSG } from '../../domain/messages';
-import type { Id, Order, PaymentMethodId } from '../shared/api';
+import { freeOrderApproval } from '../../domain/plans';
+import type { Id, Order, PaymentMethodId, PaymentReportPublic } from '../shared/api';
 import type { Notice } from '../shared/effects';
+import { thaiLocalNow } from '../shared/time';
 
 /** The created order a payment machine pays (from createOrder's answer and the buyer). */
 export interface PaymentOrder {
@@ -36,6 +38,35 @@ export interface PaymentOutput {
   result: PaymentResult;
   /** PayPal deletes the order after a failed payment: the next try needs a new order. */
   orderDeleted?: boolean;
+}
+
+/**
+ * The report that records a free order (spec 6: a total of 0 is recorded by a payment report,
+ * AutoFree or NeedApprovedFree, at the Thai local time), filed by the checkout after its order and
+ * by pay again for a free order left unrecorded. The server decides the label and the approval from
+ * the order's own plans and never from this report (server/payments/handlers/reports.ts); `approval`
+ * is what the page can tell from the plans it holds (the checkout's cart; pay again holds none and
+ * says AutoFree). The order's token lets the report through for a buyer without the owner's session.
+ */
+export function freeOrderReport(
+  order: { id: Id; token: string },
+  buyer: { name: string; email: string },
+  approval: ReturnType<typeof freeOrderApproval> = freeOrderApproval([]),
+  now: Date = new Date(),
+): PaymentReportPublic {
+  const local = thaiLocalNow(now);
+  return {
+    order_id: order.id,
+    order_token: order.token,
+    // contact_name is required (minLength 1): a buyer without a name on file is named by the e-mail.
+    contact_name: buyer.name || buyer.email,
+    email: buyer.email,
+    transfer_datetime: local.date,
+    time: local.time,
+    transfer_amount: 0,
+    description: approval.description,
+    payment: approval.payment,
+  };
 }
 
 export const PAYMENT_FAILED_NOTICE: Notice = {

@@ -357,4 +357,6 @@ export const EN: Record<UiKey, string> = {
   omiseNotConfirmedYet: 'The payment is not confirmed yet. This page checks again every few seconds; or go to My orders to pay another way or cancel.',
   loggingOut: 'Logging out…',
   problemToOrders: 'Go to my orders',
+  getFreeOrder: 'Get the free course',
+  getFreeOrderTitle: 'Free course from order {order}',
 };

@@ -379,6 +379,8 @@ export const TH = {
   omiseNotConfirmedYet: 'ยังไม่ได้รับการยืนยันการชำระเงิน หน้านี้จะตรวจสอบให้อีกครั้งทุกไม่กี่วินาที หรือไปที่คำสั่งซื้อของฉันเพื่อชำระด้วยวิธีอื่นหรือยกเลิก',
   loggingOut: 'กำลังออกจากระบบ…',
   problemToOrders: 'ไปที่คำสั่งซื้อของฉัน',
+  getFreeOrder: 'รับคอร์สฟรี',
+  getFreeOrderTitle: 'รับคอร์สฟรีจากคำสั่งซื้อ {order}',
 } as const;
 
 export type UiKey = keyof typeof TH;
@@ -484,6 +486,15 @@ export function dateTime(value: string | number | Date): string {
 /** A payment method's name in the current locale (the server's name for an unknown id). */
 export function methodName(id: number, fallback?: string | null): string {
   return isPaymentMethodId(id) ? PAYMENT_METHOD_NAMES[id][getLocale()] : (fallback ?? String(id));
+}
+
+/**
+ * How an order is paid, as the order list and the thank-you page say it: a free order (total 0) is
+ * recorded by its free report, not paid by the method it was placed with; '—' when it has none.
+ */
+export function orderMethodName(order: { payment_method_id?: number | null; total_amount: number }): string {
+  if (order.total_amount === 0) return t('free');
+  return order.payment_method_id === null || order.payment_method_id === undefined ? '—' : methodName(order.payment_method_id);
 }
 
 /** An order status in the current locale (the code itself when unknown). */

@@ -5,7 +5,7 @@
  */
 import { Link } from 'react-router';
 import type { components } from '../../generated/api';
-import { methodName, money, t, type UiKey } from '../i18n/messages';
+import { money, orderMethodName, t, type UiKey } from '../i18n/messages';
 import { OrderItems } from './OrderItems';
 import { OrderOutcome, outcomeOf } from './OrderOutcome';
 
@@ -96,7 +96,7 @@ export function OrderSummary({ order }: { order: Order }) {
       <dl className="order-card__facts">
         <div>
           <dt>{t('paymentMethod')}</dt>
-          <dd data-testid="order-method">{order.payment_method_id === null || order.payment_method_id === undefined ? '—' : methodName(order.payment_method_id)}</dd>
+          <dd data-testid="order-method">{orderMethodName(order)}</dd>
         </div>
         <div>
           <dt>{t('orderStatus')}</dt>

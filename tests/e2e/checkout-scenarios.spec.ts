@@ -30,6 +30,8 @@ for (const free of [
     await page.goto(free.path);
     await page.getByTestId('purchase-panel').getByTestId('checkout-submit').click();
     await expect(page).toHaveURL(/\/thankyou\?orderId=/);
+    // a free order is not paid by the method it was placed with: the page says free, not bank transfer
+    await expect(page.getByTestId('order-method')).toHaveText('ฟรี');
     const orders = await ordersOf(shop.db, user.id);
     expect(orders.map((o) => ({ total: Number(o.total), payment_status: o.payment_status }))).toEqual([{ total: 0, payment_status: free.paymentStatus }]);
     expect(await reportsOf(shop.db, orders[0]!.id)).toEqual([{ payment: free.report, status: free.reportStatus }]);

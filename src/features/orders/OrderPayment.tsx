@@ -52,10 +52,12 @@ export function useOrderPayment(onOrdersChanged: () => void, settings?: { thankY
 export function OrderPaymentActions({ order, actorRef }: { order: Order; actorRef: OrderPaymentRef }) {
   const busy = useSelector(actorRef, (s) => !s.matches('idle'));
   if (!isPayable(outcomeOf(order).state)) return null;
+  // A free order left unrecorded has nothing to pay: the button records it (spec 6).
+  const label = order.total_amount === 0 ? t('getFreeOrder') : outcomeOf(order).state === 'failed' ? t('payOrderAgain') : t('payOrder');
   return (
     <span className="order-actions" role="group" aria-label={t('paymentActions')}>
       <Button onClick={() => actorRef.send({ type: 'order.pay', orderId: order.id })} disabled={busy} data-testid="order-pay">
-        {outcomeOf(order).state === 'failed' ? t('payOrderAgain') : t('payOrder')}
+        {label}
       </Button>
       <Button variant="secondary" onClick={() => actorRef.send({ type: 'order.cancel', orderId: order.id })} disabled={busy} data-testid="order-cancel">
         {t('cancelOrder')}
@@ -95,7 +97,7 @@ export function OrderPaymentPanel({ actorRef, PaymentHost, bankCodes = [] }: { a
   }
   const open = phase === 'loading' || phase === 'choosing' || phase === 'failed';
   return (
-    <Modal open={open} title={t('payOrderTitle', { order: label })} onClose={leave} maskClosable={false} testId="order-pay-modal" maxWidth={520}>
+    <Modal open={open} title={t(order?.total_amount === 0 ? 'getFreeOrderTitle' : 'payOrderTitle', { order: label })} onClose={leave} maskClosable={false} testId="order-pay-modal" maxWidth={520}>
       {phase === 'loading' ? <Spinner /> : null}
       {order && phase !== 'loading' ? (
         <p>

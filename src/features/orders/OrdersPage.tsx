@@ -6,7 +6,7 @@ import { loadSiteSettings } from '../../api/settings';
 import { loadBankCodes, type BankCodeOption } from '../../api/bank-codes';
 import { loadDocumentsAndWithholding, type OrderDocument, type OrderWithholding } from '../../api/documents';
 import { isApiError } from '../../api/errors';
-import { dateTime, methodName, t } from '../../i18n/messages';
+import { dateTime, orderMethodName, t } from '../../i18n/messages';
 import { LoginForm, useReadAgainOnLogInOut } from '../../session';
 import { OrderOutcome, orderLabel, PaymentFailedAlert } from '../../ui/OrderOutcome';
 import { OrderItems } from '../../ui/OrderItems';
@@ -104,7 +104,7 @@ export function OrdersPage({ PaymentHost }: { PaymentHost: PaymentSlot }) {
                   </div>
                   <div>
                     <dt>{t('paymentMethod')}</dt>
-                    <dd>{o.payment_method_id === null || o.payment_method_id === undefined ? '' : methodName(o.payment_method_id)}</dd>
+                    <dd data-testid="order-method">{orderMethodName(o)}</dd>
                   </div>
                 </dl>
                 <OrderDocuments documents={documents?.[o.id] ?? []} />

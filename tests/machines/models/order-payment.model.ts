@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { orderPaymentMachine } from '../../../machines/payments/order-payment.machine';
 import { selectChosenMethod, selectOrderPaymentChild, selectOrderPaymentPhase } from '../../../machines/payments/order-payment.selectors';
+import { MSG } from '../../../domain/messages';
 import { defineModel } from '../support/model';
 import { FAIL_NOTICE, orderRead, paymentOutcomes, student } from './fixtures';
 
@@ -13,6 +14,13 @@ const read = (state: string, payment_status: 'notYetReceived' | 'pendingApproved
   const r = orderRead(payment_status, 8);
   return { ...r, data: { ...r.data, created_at: '2030-01-01T00:00:00Z', cancel_at: null, outcome: { state, reason, method_id: 8 } } };
 };
+
+/** A free order (total 0) the checkout could not record: nothing to pay, only its free report to file. */
+const FREE = (() => {
+  const r = read('awaitingPayment', 'notYetReceived');
+  return { ...r, data: { ...r.data, price: 0, total_amount: 0, outcome: { state: 'awaitingPayment', reason: null, method_id: null } } };
+})();
+const isFree = (e: unknown) => (e as { output?: { data?: { total_amount?: number } } }).output?.data?.total_amount === 0;
 
 const ALL = Object.keys(ACTORS).map((id) => ({ id: Number(id), name: `method ${id}`, payment_type: 'online' }));
 
@@ -48,9 +56,10 @@ export const orderPaymentModel = defineModel({
   ],
   outcomes: {
     getOrder: {
-      done: [read('failed', 'notYetReceived', 'insufficientFunds'), read('paid', 'approved'), read('expired', 'rejected')],
+      done: [read('failed', 'notYetReceived', 'insufficientFunds'), read('paid', 'approved'), read('expired', 'rejected'), FREE],
       error: [new Error('network')],
     },
+    createPaymentReportPublic: { done: [{ success: true, orderPaymentId: 9, order_token: 'tok-501' }], error: [new Error('network')] },
     getPaymentMethodsForOrder: { done: [{ success: true, data: ALL }, { success: true, data: [] }], error: [new Error('network')] },
     deleteOrder: { done: [{ success: true }], error: [{ status: 409, code: 'ORDER_NOT_PAYABLE', msg: 'paid' }] },
     ...Object.fromEntries(Object.values(ACTORS).map((id) => [id, paymentOutcomes(id)])),
@@ -59,8 +68,10 @@ export const orderPaymentModel = defineModel({
   serialize: (s) => JSON.stringify({ value: s.value, orderId: s.context.orderId, order: s.context.order?.outcome?.state ?? null, methods: s.context.methods.length, methodId: s.context.methodId, thankYou: s.context.thankYouPage }),
   /** Keep the walk small: the other methods are chosen and paid once, their failures walked with the order's own method (8). */
   filter: (s, e) => {
+    // A free order is only ever one the buyer asks for (a payment's result is read of a paid order).
+    if (e.type === 'xstate.done.actor.getOrder' && isFree(e) && !s.matches('loadingOrder')) return false;
     if (e.type === 'method.choose' && s.context.methodId !== 8) return false;
-    if (!s.context.thankYouPage && !['order.pay', 'payment.start', 'xstate.done.actor.getOrder', 'xstate.done.actor.getPaymentMethodsForOrder', 'xstate.done.actor.omiseCard'].includes(e.type)) return false;
+    if (!s.context.thankYouPage && !['order.pay', 'payment.start', 'xstate.done.actor.getOrder', 'xstate.done.actor.getPaymentMethodsForOrder', 'xstate.done.actor.omiseCard', 'xstate.done.actor.createPaymentReportPublic'].includes(e.type)) return false;
     return true;
   },
   accepts: (s) => {
@@ -105,6 +116,28 @@ export const orderPaymentModel = defineModel({
       assert.equal(c.order?.outcome?.reason, step.event.type === 'xstate.error.actor.getOrder' ? c.order?.outcome?.reason : 'insufficientFunds');
     }
     if (s.matches('confirmingCancel')) assert.equal(phase, 'confirmingCancel');
+    // A free order: never its methods, never a payment machine; its free report, for this order.
+    if (s.matches('recordingFree')) {
+      assert.equal(phase, 'loading');
+      assert.ok(isFree(step.event), 'only a free payable order is recorded');
+      const report = step.scripts.inputsOf('createPaymentReportPublic').at(-1) as Record<string, unknown>;
+      assert.deepEqual(
+        [report.order_id, report.order_token, report.transfer_amount, report.payment, report.contact_name, report.email],
+        [501, 'tok-501', 0, 'AutoFree', 'สมชาย ใจดี', 'somchai@example.com'],
+      );
+      assert.match(String(report.transfer_datetime), /^\d{4}-\d{2}-\d{2}$/);
+      assert.equal(step.scripts.inputsOf('getPaymentMethodsForOrder').length, 0);
+    }
+    if (step.event.type === 'xstate.done.actor.createPaymentReportPublic') {
+      const to = c.thankYouPage ? [{ type: 'navigate', params: { to: '/thankyou?orderId=tok-501', external: false } }] : [];
+      assert.deepEqual(step.effects.filter((e) => e.type === 'navigate'), to);
+      if (!c.thankYouPage) assert.ok(step.effects.some((e) => e.type === 'ordersChanged'));
+      assert.ok(s.matches('idle'));
+    }
+    if (step.event.type === 'xstate.error.actor.createPaymentReportPublic') {
+      assert.ok(s.matches('idle'), 'not recorded: the panel closes, the order keeps its button');
+      assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'fail', message: MSG.FREE_ORDER_NOT_RECORDED } }]);
+    }
     if (step.event.type === 'xstate.done.actor.deleteOrder') {
       assert.deepEqual(step.scripts.inputsOf('deleteOrder').at(-1), { order_id: 501 });
       assert.deepEqual(step.effects.map((e) => e.type), ['ordersChanged']);

@@ -16,6 +16,10 @@
  * Leaving a hosted-page method (10, 11, 13) is walked while its provider page is being prepared
  * (the request is held, then dropped): once the browser is at the provider, this page is gone;
  * leaving while the order or its methods load holds that read the same way.
+ * A free order the checkout could not record (its free report got no answer; made here through the
+ * API on the free course 9, with no report) has nothing to pay: its button records it, and the
+ * thank-you page then says it is paid; when the report gets no answer again, the list says so and
+ * keeps the button.
  */
 import { expect } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
@@ -27,7 +31,7 @@ import { orderRead, student } from '../../../machines/models/fixtures';
 import { orderPaymentModel } from '../../../machines/models/order-payment.model';
 import { PNG, setThankYouPage } from '../../support';
 import { approveInBackOffice, expectApprovedByShop, expectUnpaid, orderFacts, ordersOfUser, rejectInBackOffice } from '../db';
-import { label } from '../lang';
+import { label, specMessage } from '../lang';
 import { labelOf, labelled } from '../paths';
 import type { BrowserStep } from '../paths';
 import type { PageMap, PathContext, StateCheck } from '../runner';
@@ -43,12 +47,14 @@ const METHODS = Object.keys(METHOD_ACTORS).map(Number) as PaymentMethodId[];
 /** The order is made with this method: the panel offers it first. */
 const ORDER_METHOD = 1;
 /** Where the paths' orders are made: course 1 (no seat limit), or course 3 (10 seats) when the path cancels, to see the seat given back. */
-const COURSE = { plain: 1, seats: 3 } as const;
+const COURSE = { plain: 1, seats: 3, free: 9 } as const;
 const COUPON = 'WELCOME10';
 /** getPaymentMethodsForOrder: GET /private/payments/methods/order/{orderId}. */
 /** create2c2pCardRequest: the card request signed for 2C2P's gateway. */
 const TWOC2P_CARD_REQUEST = /\/api\/payment\/2c2p\/card\/request$/;
 const METHODS_OF_ORDER = /\/private\/payments\/methods\/order\/\d+$/;
+/** createPaymentReportPublic: the free order's report. */
+const FREE_REPORT = /\/public\/payment\/report$/;
 
 /** The methods whose provider page is prepared first (the buyer then leaves our site), with the request that prepares it. */
 const HOSTED: Partial<Record<number, RegExp>> = {
@@ -67,6 +73,10 @@ const read = (state: string, payment_status: 'notYetReceived' | 'approved' | 're
   const r = orderRead(payment_status, ORDER_METHOD);
   return { ...r, data: { ...r.data, outcome: { state, reason, method_id: ORDER_METHOD } } };
 };
+const FREE_ORDER = (() => {
+  const r = read('awaitingPayment', 'notYetReceived');
+  return { ...r, data: { ...r.data, price: 0, total_amount: 0 } };
+})();
 
 /** The flow's method is one of these (its result is read after that method's attempt). */
 const after = (s: AnyMachineSnapshot, methods: readonly number[]) => methods.includes((s.context as { methodId: number | null }).methodId ?? 0);
@@ -80,6 +90,8 @@ const row = (ctx: PathContext) => ctx.page.getByTestId('order-row').filter({ has
 const has = (ctx: PathContext, label: string) => ctx.labels?.includes(label) ?? false;
 /** The method whose provider paid on this path (a child's `paid` end), if any. */
 const paidChild = (ctx: PathContext) => ctx.labels?.map((l) => /^✓(\w+):paid$/.exec(l)?.[1]).find((id) => id !== undefined && id in PAID_CHILD);
+/** The path's order is a free one left unrecorded. */
+const free = (ctx: PathContext) => has(ctx, '✓getOrder:free');
 /** The shop approved the order while it was being paid (the form being prepared, the result being read): the thank-you page, approved by the shop. */
 const approvedWhilePaying = (ctx: PathContext) => has(ctx, '✓paySolutions:paid') || has(ctx, '✓getOrder:settled');
 /** The shop rejected the order while its QR was shown. */
@@ -98,9 +110,10 @@ async function seats(ctx: PathContext, courseId: number): Promise<number | null>
 
 /** The buyer's unpaid order, made through the API with the buyer's session (as the checkout makes it), then the order list. */
 async function start(ctx: PathContext): Promise<void> {
+  if (free(ctx)) return startFree(ctx);
   const course = has(ctx, '✓deleteOrder:ok') ? COURSE.seats : COURSE.plain;
   const { db } = ctx.shop;
-  const plan = (await db.query<{ id: number }>("SELECT id FROM pricing_plans WHERE course_id = $1 AND pricing_type = 'default' ORDER BY is_default DESC, id LIMIT 1", [course])).rows[0]!.id;
+  const plan = await planOf(ctx, course);
   const coupon = (await db.query<{ id: number }>('SELECT id FROM coupons WHERE code = $1', [COUPON])).rows[0]!.id;
   ctx.plan.course = String(course);
   ctx.plan.seats = String(await seats(ctx, course));
@@ -118,6 +131,28 @@ async function start(ctx: PathContext): Promise<void> {
   await ctx.page.goto('/myaccount/student/order');
 }
 
+async function planOf(ctx: PathContext, course: number): Promise<number> {
+  const r = await ctx.shop.db.query<{ id: number }>("SELECT id FROM pricing_plans WHERE course_id = $1 AND pricing_type = 'default' ORDER BY is_default DESC, id LIMIT 1", [course]);
+  return r.rows[0]!.id;
+}
+
+/** A free order as the checkout leaves it when its free report gets no answer: made, total 0, no report (then the order list). */
+async function startFree(ctx: PathContext): Promise<void> {
+  ctx.plan.course = String(COURSE.free);
+  const r = await ctx.page.request.post('/private/cart/order', {
+    headers: { 'Idempotency-Key': randomUUID() },
+    data: { user_id: ctx.user.id, course_id: [COURSE.free], pricingplan_id: [await planOf(ctx, COURSE.free)], payment_method_id: ORDER_METHOD, currency_code: 'THB' },
+  });
+  expect(r.ok(), await r.text()).toBe(true);
+  const f = await orderFacts(ctx);
+  ctx.orderId = f.order.id;
+  expect([f.order.total, f.order.payment_status, f.reports]).toEqual([0, 'notYetReceived', []]);
+  await ctx.page.goto('/myaccount/student/order');
+  // nothing to pay: the row's button records the free course, and the row names no payment method
+  await expect(row(ctx).getByTestId('order-pay')).toHaveText(label(ctx.lang, 'getFreeOrder'), { timeout: 20_000 });
+  await expect(row(ctx).getByTestId('order-method')).toHaveText(label(ctx.lang, 'free'));
+}
+
 /** What the path's end shows: the thank-you page of a paid or notified order, or the list with the order's real status. */
 const idle: StateCheck = async (ctx, step, index, path) => {
   if (index === 0) {
@@ -127,6 +162,12 @@ const idle: StateCheck = async (ctx, step, index, path) => {
   if (index !== path.steps.length - 1) return;
   const on = (page: StateCheck) => (page === 'passing' ? undefined : page(ctx, step, index, path));
   const title = ctx.page.getByTestId('thankyou-title');
+  if (has(ctx, '✓createPaymentReportPublic:recorded')) {
+    // recorded: the thank-you page reads the order, approved at once (the course's plan needs no approval)
+    await on(onThankYouPage);
+    await expect(title).toHaveAttribute('data-state', 'paid');
+    return;
+  }
   if (paidChild(ctx) || approvedWhilePaying(ctx)) {
     await on(onThankYouPage);
     await expect(title).toHaveAttribute('data-state', 'paid');
@@ -146,7 +187,11 @@ const idle: StateCheck = async (ctx, step, index, path) => {
   else {
     // still payable: the list says so and offers to pay again
     await expect(row(ctx).getByTestId('order-pay')).toBeVisible({ timeout: 20_000 });
-    if (path.steps.at(-1)!.label.startsWith('✗')) await expect(ctx.page.getByTestId('notifications')).toContainText(failureNotice(ctx));
+    if (free(ctx)) {
+      // not recorded: said in the buyer's language; the row still offers to record it
+      await expect(row(ctx).getByTestId('order-pay')).toHaveText(label(ctx.lang, 'getFreeOrder'));
+      await expect(ctx.page.getByTestId('notifications')).toContainText(specMessage(ctx.lang, 'FREE_ORDER_NOT_RECORDED'));
+    } else if (path.steps.at(-1)!.label.startsWith('✗')) await expect(ctx.page.getByTestId('notifications')).toContainText(failureNotice(ctx));
   }
 };
 
@@ -227,6 +272,8 @@ export const orderPaymentMap: PageMap = {
           { label: 'unpaid', output: read('awaitingPayment', 'notYetReceived'), in: (s) => s.matches('loadingOrder') || (s.matches('readingResult') && after(s, UNPAID_AFTER)) },
           // paid meanwhile (the shop approved it after the list was read): nothing to pay
           { label: 'paid', output: read('paid', 'approved'), in: 'loadingOrder' },
+          // a free order the checkout could not record (total 0, no report): nothing to pay
+          { label: 'free', output: FREE_ORDER, in: 'loadingOrder' },
           // after a declined card: the order is payable, the reason is the server's
           { label: 'failed', output: read('failed', 'notYetReceived', 'insufficientFunds'), in: (s) => s.matches('readingResult') && after(s, [8]) },
           // a late success: the form could not be prepared, and the shop approved the order before the result was read
@@ -239,6 +286,7 @@ export const orderPaymentMap: PageMap = {
       },
       getPaymentMethodsForOrder: { done: [{ label: 'all', output: { success: true, data: METHODS.map((id) => ({ id, name: `m${id}` })) } }], error: ['network'] },
       deleteOrder: { done: [{ label: 'ok', output: { success: true } }], error: ['network'] },
+      createPaymentReportPublic: { done: [{ label: 'recorded', output: { success: true, orderPaymentId: 1, order_token: 'tok-501' } }], error: ['network'] },
       // Each method's end on the order list: paid (or handed over), or not paid. A method that sends
       // the buyer to a provider page (2C2P card's 3-D Secure, 2C2P link, GB Prime Pay card) ends on
       // this page only when that page cannot be prepared; PaySolutions' form also ends paid when the
@@ -266,6 +314,7 @@ export const orderPaymentMap: PageMap = {
     'orderPayment.idle': idle,
     'orderPayment.loadingOrder': 'passing',
     'orderPayment.loadingMethods': 'passing',
+    'orderPayment.recordingFree': 'passing',
     // the methods allowed for the order, the chosen one checked (the order's own method first)
     'orderPayment.choosing': async (ctx, step) => {
       await expect(payPanel(ctx).getByTestId('order-pay-methods')).toBeVisible({ timeout: 20_000 });
@@ -364,6 +413,9 @@ export const orderPaymentMap: PageMap = {
     // the shop approves the order while the list's read of it is on its way (approved earlier, the list would not offer Pay)
     '✓getOrder:paid': { arm: approvedBeforeNextRead },
     '✓getOrder:failed': {},
+    '✓getOrder:free': {},
+    '✓createPaymentReportPublic:recorded': {},
+    '✗createPaymentReportPublic:network': { arm: (ctx) => failOnce(ctx, FREE_REPORT) },
     '✓getOrder:settled': { arm: approvedBeforeNextRead },
     '✓getOrder:rejected': {},
     '✗getOrder:network': { arm: (ctx) => failOnce(ctx, GET_ORDER) },
@@ -428,6 +480,13 @@ export const orderPaymentMap: PageMap = {
       const child = paidChild(ctx);
       const f = await orderFacts(ctx);
       expect(await ordersOfUser(ctx)).toBe(1);
+      if (free(ctx)) {
+        // recorded: approved by its one AutoFree report, nothing paid to a provider; else as it was
+        const recorded = has(ctx, '✓createPaymentReportPublic:recorded');
+        expect([f.order.total, f.order.payment_status, f.payments]).toEqual([0, recorded ? 'approved' : 'notYetReceived', []]);
+        expect(f.reports).toEqual(recorded ? [{ payment: 'AutoFree', status: 'approved', transfer_amount: 0, payment_id: null }] : []);
+        return;
+      }
       const couponKept = [{ coupon_id: Number(ctx.plan.coupon), released: false }];
       if (child) {
         await expectPaidWith(ctx, PAID_CHILD[child]!);
