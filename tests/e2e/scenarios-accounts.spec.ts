@@ -7,10 +7,25 @@
  * goes on for the new member), and an account under attack whose owner's browser solves the login
  * challenge (server/auth/challenge.ts, src/api/pow.ts) on its own.
  */
+import type { Locator } from '@playwright/test';
 import { expect, freshStudent, test } from './engine/fixtures';
 import { fillLayout4Visitor, payOpensLoginModal, PNG, uniqueEmail } from './support';
 import { onlyOrderOf, ordersOf, payByOmiseCard, serverError } from './scenarios-support';
 import { CHALLENGE_AFTER, recordLoginFailure } from '../../server/auth/limits';
+
+/** The member registration (the login modal's, /cart's): the demo shop's fields, its custom ones included. */
+async function fillMemberRegistration(form: Locator, who: { email: string; username: string; lastname: string }): Promise<void> {
+  await form.locator('input[name="firstname"]').fill('สมศักดิ์');
+  await form.getByLabel(/^นามสกุล/).fill(who.lastname);
+  await form.getByLabel(/^อีเมล/).fill(who.email);
+  await form.getByLabel(/^เบอร์โทรศัพท์/).fill('0812345670');
+  await form.getByLabel(/School/).fill('โรงเรียนทดสอบ');
+  await form.getByLabel(/Level/).selectOption({ index: 1 });
+  await form.getByRole('group', { name: /How did you find us/ }).getByRole('radio').first().check();
+  await form.getByLabel(/^ชื่อผู้ใช้/).fill(who.username);
+  await form.getByLabel(/^รหัสผ่าน/).fill('newmember123');
+  await form.getByLabel(/^ยืนยันรหัสผ่าน/).fill('newmember123');
+}
 
 test('a visitor presses pay, logs in in the modal (a wrong password first), and the order continues for that student (bank transfer, notify later); the session later expires', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'loginorder');
@@ -116,16 +131,7 @@ test('a visitor presses pay and registers in the modal instead: an empty form is
   await expect(form.getByText('กรุณากรอกชื่อผู้ใช้')).toBeVisible();
   await expect(form.locator('input[name="firstname"]')).toBeFocused();
   await expect(page.getByTestId('toast').filter({ hasText: 'ข้อมูลเข้าสู่ระบบไม่ถูกต้อง' })).toBeVisible();
-  await form.locator('input[name="firstname"]').fill('สมศักดิ์');
-  await form.getByLabel(/^นามสกุล/).fill('สมัครในหน้าต่าง');
-  await form.getByLabel(/^อีเมล/).fill(email);
-  await form.getByLabel(/^เบอร์โทรศัพท์/).fill('0812345670');
-  await form.getByLabel(/School/).fill('โรงเรียนทดสอบ');
-  await form.getByLabel(/Level/).selectOption({ index: 1 });
-  await form.getByRole('group', { name: /How did you find us/ }).getByRole('radio').first().check();
-  await form.getByLabel(/^ชื่อผู้ใช้/).fill(taken.username);
-  await form.getByLabel(/^รหัสผ่าน/).fill('newmember123');
-  await form.getByLabel(/^ยืนยันรหัสผ่าน/).fill('newmember123');
+  await fillMemberRegistration(form, { email, username: taken.username, lastname: 'สมัครในหน้าต่าง' });
   // a username someone has: the server refuses it, the modal stays with what was typed
   await submit.click();
   await expect(page.getByTestId('toast').filter({ hasText: 'ชื่อผู้ใช้นี้มีในระบบแล้ว' })).toBeVisible({ timeout: 20_000 });
@@ -167,4 +173,40 @@ test('an account someone else has been guessing at: its owner logs in in the mod
   await expect(page.getByTestId('header-user')).toBeVisible();
   const order = await onlyOrderOf(shop.db, user.id);
   expect(order).toMatchObject({ status: 'notYetReceived', payment_method_id: 1, total: 199_000 });
+});
+
+test("a visitor registers on /cart before paying (no order waits): a taken username is refused with the form kept and nobody made; then the new member is logged in on the same page, the visitor's cart becomes theirs, and nothing is ordered", async ({ page, shop }) => {
+  const taken = await freshStudent(shop.db, 'carttaken');
+  const email = uniqueEmail('cartreg');
+  const username = `cartreg-${Date.now().toString(36)}`;
+  const course = 'Python สำหรับผู้เริ่มต้น';
+  await page.goto('/');
+  await page.getByRole('button', { name: `เพิ่มลงรถเข็น: ${course}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: course })).toContainText('แล้ว');
+  await page.goto('/cart');
+  await page.getByTestId('cart-login-page').getByRole('button', { name: 'ยังไม่มีบัญชี? สมัครสมาชิก' }).click();
+  const form = page.getByTestId('cart-register').getByTestId('modal-registration');
+  const submit = form.getByRole('button', { name: 'สมัครสมาชิก' });
+  await fillMemberRegistration(form, { email, username: taken.username, lastname: 'สมัครในรถเข็น' });
+  await submit.click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'ชื่อผู้ใช้นี้มีในระบบแล้ว' })).toBeVisible({ timeout: 20_000 });
+  await expect(form.getByLabel(/^อีเมล/)).toHaveValue(email);
+  await expect(page.getByTestId('header-user')).toHaveCount(0);
+  expect((await shop.db.query('SELECT id FROM users WHERE email = $1', [email])).rows).toEqual([]);
+
+  await form.getByLabel(/^ชื่อผู้ใช้/).fill(username);
+  await submit.click();
+  // registered and logged in: the page goes on as the member's cart, with nothing ordered
+  await expect(page.getByTestId('header-user')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('cart-login-page')).toHaveCount(0);
+  const cart = page.getByTestId('cart-checkout');
+  await expect(cart.getByTestId('cart-lines').locator('.cart-line')).toHaveCount(1);
+  await expect(cart.getByTestId('cart-lines')).toContainText(course);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const users = await shop.db.query<{ id: number; username: string; lastname: string }>('SELECT id, username, lastname FROM users WHERE email = $1', [email]);
+  expect(users.rows.map(({ username: u, lastname }) => ({ username: u, lastname }))).toEqual([{ username, lastname: 'สมัครในรถเข็น' }]);
+  expect(await ordersOf(shop.db, users.rows[0]!.id)).toEqual([]);
+  // the line is the member's cart on the server (kept after a reload)
+  await page.reload();
+  await expect(page.getByTestId('cart-checkout').getByTestId('cart-lines')).toContainText(course);
 });
