@@ -143,11 +143,21 @@ test('an order of the course made meanwhile in another tab and not yet paid: the
   expect((await ordersOf(shop.db, user.id)).map((o) => o.payment_status)).toEqual(['notYetReceived']);
   await other.close();
 
-  // This tab still offers the course; the server refuses it, and says why.
+  // This tab still offers the course; the server refuses it, and says why. The page's read of the
+  // buyer's orders after it is lost on the network the first time: the page stays as it was (pay
+  // enabled), and the next click is refused again, said again, and read again.
+  const reread = page.waitForRequest((r) => new URL(r.url()).pathname === '/private/cart/ordercourse');
+  await page.route('**/private/cart/ordercourse', (route) => route.abort('internetdisconnected'), { times: 1 });
   await panel.getByTestId('method-1').check();
   await panel.getByTestId('checkout-submit').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'You have an unpaid order for this course' })).toBeVisible();
   await expect(page.getByText('You already have this course')).toHaveCount(0);
+  await reread;
+  await expect(panel.getByTestId('checkout-submit')).toBeEnabled();
+  await expect(panel.getByTestId('continue-paying')).toHaveCount(0);
+  await page.getByTestId('toast').getByRole('button').click();
+  await panel.getByTestId('checkout-submit').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'You have an unpaid order for this course' })).toBeVisible();
   const [order] = await ordersOf(shop.db, user.id);
   expect((await ordersOf(shop.db, user.id)).length).toBe(1);
   // The page reads the buyer's ordered courses again, as its loader does: that order to continue,
