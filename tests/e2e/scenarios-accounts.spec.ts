@@ -210,3 +210,34 @@ test("a visitor registers on /cart before paying (no order waits): a taken usern
   await page.reload();
   await expect(page.getByTestId('cart-checkout').getByTestId('cart-lines')).toContainText(course);
 });
+
+test('a visitor closes the login modal while the login is on its way: logged in all the same, nothing ordered until pay is pressed again, then one order (bank transfer, notify later)', async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'closedlogin');
+  const login = await payOpensLoginModal(page);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((r) => (release = r));
+  const sent = page.waitForRequest((r) => new URL(r.url()).pathname === '/public/auth/login');
+  await page.route('**/public/auth/login', async (route) => {
+    await held;
+    await route.continue();
+  }, { times: 1 });
+  await login.getByTestId('login-username').fill(user.username);
+  await login.getByTestId('login-password').fill('student123');
+  await login.getByTestId('login-submit').click();
+  await sent;
+  // the buyer changes their mind while the login is on its way
+  await page.keyboard.press('Escape');
+  await expect(login).toBeHidden();
+  release();
+  // the login still lands: the header says who is in, and no order was made for a closed modal
+  await expect(page.getByTestId('header-user')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(await ordersOf(shop.db, user.id)).toEqual([]);
+  // pay, pressed again: the order is made for the logged-in student, without the login modal
+  await page.getByTestId('purchase-panel').getByTestId('checkout-submit').click();
+  const notice = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
+  await notice.getByTestId('notify-later').click();
+  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+  const order = await onlyOrderOf(shop.db, user.id);
+  expect(order).toMatchObject({ payment_status: 'notYetReceived', payment_method_id: 1, total: 199_000 });
+});
