@@ -134,6 +134,13 @@ test('a11y: a student’s modals (person type, tax invoice, bank transfer, Omise
   await p.getByTestId('checkout-submit').click();
   await expect(page.getByTestId('person-type-modal')).toBeVisible();
   found.push(...(await audit(page, 'person type modal')));
+  // "not now": the question closes, nothing else is asked and nothing ordered; pay asks it again
+  await page.getByTestId('person-type-modal').getByRole('button', { name: 'ยกเลิก' }).click();
+  await expect(page.getByTestId('person-type-modal')).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect((await shop.db.query('SELECT id FROM orders WHERE user_id = $1', [user.id])).rows).toEqual([]);
+  await p.getByTestId('checkout-submit').click();
+  await expect(page.getByTestId('person-type-modal')).toBeVisible();
   await page.getByTestId('person-type-modal-confirm').click();
   const tax = page.getByRole('dialog', { name: 'ข้อมูลใบกำกับภาษี' });
   await expect(tax).toBeVisible();

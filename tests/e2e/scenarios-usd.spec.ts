@@ -5,6 +5,7 @@
  */
 import { expect, freshStudent, test } from './engine/fixtures';
 import { onlyOrderOf, openAs, payByOmiseCard } from './scenarios-support';
+import { whenTestEnds } from './engine/test-end';
 
 test('USD: English at 59.00 USD, paid by Omise card in USD; order, line, charge and report in cents', async ({ page, shop }) => {
   const user = await freshStudent(shop.db, 'usd');
@@ -56,4 +57,35 @@ test("a shop selling in USD: the course list shows each course's USD price, THB 
     await shop.db.query(`UPDATE site_settings SET data = jsonb_set(data, '{currency}', '"THB"') WHERE id = 1`);
     await currencyIs('THB');
   }
+});
+
+test('a coupon with a baht amount only, in a USD cart: refused in the page\'s words (not in the chosen currency) and nothing taken off; back in THB the same code takes its 100.00 off', async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'usdcoupon');
+  const code = `BAHT${Date.now().toString(36).toUpperCase()}`;
+  // a fixed amount in baht and none in dollars (the server's lookup answers it: it knows no currency)
+  const made = await shop.db.query<{ id: number }>(
+    "INSERT INTO coupons (code, name, coupon_type, number_of_course, courses, payment_method, discount_type, discount_amont) VALUES ($1, 'ลด 100 บาท', 'P1', 1, '{1}', '{1,2,8}', 'amount', 10000) RETURNING id",
+    [code],
+  );
+  whenTestEnds(() => shop.db.query('DELETE FROM coupons WHERE id = $1', [made.rows[0]!.id]).then(() => undefined));
+  await openAs(page, user.username, '/course/1-english-for-communication');
+  const panel = page.getByTestId('purchase-panel');
+  await panel.getByRole('radio', { name: 'USD' }).check();
+  await expect(panel.getByTestId('cart-payable')).toContainText('59.00');
+  await panel.getByTestId('method-1').check();
+  const input = panel.getByTestId('coupon-input');
+  await input.fill(code);
+  await input.press('Enter');
+  await expect(panel.getByTestId('coupon-error')).toHaveText('คูปองนี้ใช้กับสกุลเงินที่เลือกไม่ได้');
+  await expect(panel.getByTestId('coupon-applied')).toHaveCount(0);
+  await expect(panel.getByTestId('cart-payable')).toContainText('59.00');
+
+  await panel.getByRole('radio', { name: 'THB' }).check();
+  await expect(panel.getByTestId('cart-payable')).toContainText('1,990.00');
+  await input.fill(code);
+  await input.press('Enter');
+  await expect(panel.getByTestId('coupon-applied')).toContainText(code);
+  await expect(panel.getByTestId('coupon-error')).toHaveCount(0);
+  await expect(panel.getByTestId('cart-discount')).toContainText('100.00');
+  await expect(panel.getByTestId('cart-payable')).toContainText('1,890.00');
 });
