@@ -84,7 +84,6 @@ export type CartEvent =
   | { type: 'withholding.set'; on: boolean }
   | { type: 'withholding.choosePercent'; percent: WithholdingPercent }
   | { type: 'session.loggedIn'; ownedCourseIds?: number[] }
-  | { type: 'line.add'; item: CartItem; plans: PricingPlan[] }
   | { type: 'line.remove'; courseId: number }
   | { type: 'line.setQty'; courseId: number; qty: number }
   /** Ask the server again (the order was refused as stale: a price or the saved cart changed). */
@@ -249,10 +248,6 @@ export const cartMachine = setup({
     withholdingOffered: ({ context }) => cartTotals(context).withholdingOffered,
     /** The quote answers a cart with withholding chosen for a buyer who cannot take it (a natural person). */
     quoteRefusesChosenWithholding: ({ context }, quote: Quote | null | undefined) => !!quote && context.withholding && quoteRefusesWithholding(context, quote),
-    /** A course not yet in the cart, with one of its own plans offered in the cart's currency. */
-    lineAddable: ({ context }, p: { item: CartItem; plans: PricingPlan[] }) =>
-      !context.lines.some((l) => l.course_id === p.item.course_id) &&
-      p.plans.some((x) => x.id === p.item.pricing_plan_id && x.course_id === p.item.course_id && isPlanSelectable(x, planViewer(context))),
     /** A shipping option is offered in the cart's currency only with a price in it. */
     feeOffered: ({ context }, fee: ShippingFeeChoice) => feeIn(fee, context.currency) !== null,
     hasLine: ({ context }, courseId: number) => context.lines.some((l) => l.course_id === courseId),
@@ -264,13 +259,6 @@ export const cartMachine = setup({
     announceChange: (_, _summary: CartSummary) => {},
     /** Keeps the lines (the /cart page saves them: the visitor's cart under the visitor id, the student's on the server); elsewhere nothing. */
     saveLines: (_, _lines: CartItem[]) => {},
-    addLine: assign(({ context }, p: { item: CartItem; plans: PricingPlan[] }) =>
-      afterLinesChanged({
-        ...context,
-        lines: [...context.lines, p.item],
-        plans: [...context.plans, ...p.plans.filter((x) => !context.plans.some((y) => y.id === x.id))],
-      }),
-    ),
     removeLine: assign(({ context }, courseId: number) => afterLinesChanged({ ...context, lines: context.lines.filter((l) => l.course_id !== courseId) })),
     setQty: assign(({ context }, p: { courseId: number; qty: number }) =>
       afterLinesChanged({ ...context, lines: context.lines.map((l) => (l.course_id === p.courseId ? { ...l, qty: p.qty } : l)) }),
@@ -363,12 +351,6 @@ export const cartMachine = setup({
           target: 'ready',
           reenter: true,
           actions: [{ type: 'choosePlan', params: ({ event }) => event }, { type: 'saveLines', params: ({ context }) => context.lines }],
-        },
-        'line.add': {
-          guard: { type: 'lineAddable', params: ({ event }) => event },
-          target: 'ready',
-          reenter: true,
-          actions: [{ type: 'addLine', params: ({ event }) => event }, { type: 'saveLines', params: ({ context }) => context.lines }],
         },
         'line.remove': {
           guard: { type: 'hasLine', params: ({ event }) => event.courseId },
