@@ -416,4 +416,15 @@ describe('access countdown (countdown machine)', () => {
     render(<AccessCountdown record={{ ...base, planType: 'Period', startDateTime: start, courseDays: -1 } as never} />);
     expect(screen.getByTestId('access-countdown').textContent).toBe('เวลาเรียนคงเหลือ: ไม่จำกัดเวลา');
   });
+
+  it('starts again from a new record when the page reads its data again (a renewal: 9 days left becomes 39)', async () => {
+    const start = new Date(Date.now() - 86_400_000).toISOString();
+    const { rerender } = render(<AccessCountdown record={{ ...base, planType: 'Period', startDateTime: start, courseDays: 10 } as never} />);
+    await waitFor(() => expect(screen.getByTestId('access-countdown').textContent).toMatch(/: (8|9) วัน /));
+    rerender(<AccessCountdown record={{ ...base, planType: 'Period', startDateTime: start, courseDays: 40 } as never} />);
+    await waitFor(() => expect(screen.getByTestId('access-countdown').textContent).toMatch(/: (38|39) วัน /));
+    // expired on the server (the record says so): the page says it at once
+    rerender(<AccessCountdown record={{ ...base, planType: 'Period', startDateTime: new Date(Date.now() - 20 * 86_400_000).toISOString(), courseDays: 10 } as never} />);
+    await waitFor(() => expect(screen.getByTestId('access-countdown').textContent).toBe('เวลาเรียนคงเหลือ: หมดเวลาเรียนแล้ว'));
+  });
 });
