@@ -139,6 +139,7 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   COURSE_NOT_FOUND: 'Course not found',
   NOT_YOUR_ORDER: 'This order belongs to another user',
   LOGIN_AS_STUDENT: 'Please log in as a student',
+  WHITELIST_USER_DENIED: 'Your account is not allowed to use this site. Please contact the shop',
   INTERNAL_ERROR: 'Internal error',
   FILE_TOO_LARGE: 'File is too large',
   TOO_MANY_REQUESTS: 'Too many requests, try again later',

@@ -150,7 +150,7 @@ export interface paths {
         };
         /**
          * Read the current session's user
-         * @description `user` is null when there is no valid session (never 401: an anonymous visitor is a normal state).
+         * @description `user` is null when there is no valid session (never 401: an anonymous visitor is a normal state). A cookie whose session has ended is cleared with the answer (Set-Cookie sid=; expired), so the page reads as a visitor from then on.
          */
         get: operations["getSession"];
         put?: never;
@@ -3939,6 +3939,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description Unknown e-mail, wrong credential, or not a non-member account (UNAUTHORIZED). */
             401: components["responses"]["Unauthorized"];
+            /** @description The buyer is not on the shop's whitelist (WHITELIST_USER_DENIED); the client shows the sign-out modal. */
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

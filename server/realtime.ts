@@ -112,7 +112,7 @@ export function attachRealtime(app: FastifyInstance, ctx: AppContext): Realtime 
         // The session is looked up at sign-in time: a logged-out or expired session is refused.
         const user = await findSession(ctx.db, sid, ctx.clock.now(), ctx.config.sessionIdleMinutes);
         for (const room of socket.rooms) if (room.startsWith('user:')) await socket.leave(room);
-        if (!user || !Number.isSafeInteger(wanted) || user.id !== wanted) {
+        if (!user || user.off_whitelist || !Number.isSafeInteger(wanted) || user.id !== wanted) {
           socket.emit('sign-in-error', { error: 'FORBIDDEN' });
           answer({ ok: false, error: 'FORBIDDEN' });
           return;

@@ -16,6 +16,7 @@
  *   GET  /admin/api/refunds                      recent refunds
  *   GET  /admin/api/documents, POST /admin/api/documents/:id/resend | /correct   receipts, tax invoices, credit notes (server/documents/admin.ts)
  *   GET  /admin/api/withholding-certificates, …/:id/file, POST …/:id/receive | /reject {reason}   buyers' withholding certificates (server/withholding/admin.ts)
+ *   POST /admin/api/students/:id/off-whitelist | /on-whitelist   the shop's whitelist: off it, a student may not log in (WHITELIST_USER_DENIED)
  * Changes go through the order service, so they are pushed to the buyer's socket.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -25,7 +26,7 @@ import { formatMoney } from '../../domain/money';
 import { ADMIN_COOKIE, adminGate, adminTokenAccepted, adminTokenFailed, createAdminSession, deleteAdminSession, findAdminSession, fromOwnOrigin, same, setAdminCookie, type AdminSession } from './session';
 import { registerDocumentAdmin } from '../documents/admin';
 import { certificatesSection, registerCertificateAdmin } from '../withholding/admin';
-import { AdminError, approveReport, listOrders, listPending, listRefunds, orderAction, orderDetail, refundOrderAction, refundPaymentAction, refundReportAction, rejectReport, type AdminDeps, type OrderAction } from './service';
+import { AdminError, approveReport, listOrders, listPending, listRefunds, orderAction, orderDetail, refundOrderAction, refundPaymentAction, refundReportAction, rejectReport, setOnWhitelist, type AdminDeps, type OrderAction } from './service';
 
 /** The Bearer token of a command-line request (null: none sent). */
 function bearer(req: FastifyRequest): string | null {
@@ -188,6 +189,8 @@ export async function registerAdmin(app: FastifyInstance, providers: Providers |
       admin.post('/api/reports/:id/refund', async (req, reply) => done(req, reply, await refundReportAction(deps, id(req), who(req), note(req))));
       admin.post('/api/orders/:id/refund', async (req, reply) => done(req, reply, await refundOrderAction(deps, id(req), who(req), note(req))));
       admin.get('/api/refunds', async () => ({ success: true, data: await listRefunds(ctx.db) }));
+      admin.post('/api/students/:id/off-whitelist', async (req, reply) => done(req, reply, await setOnWhitelist(deps, id(req), false)));
+      admin.post('/api/students/:id/on-whitelist', async (req, reply) => done(req, reply, await setOnWhitelist(deps, id(req), true)));
       registerDocumentAdmin(admin, ctx);
       registerCertificateAdmin(admin, ctx);
       admin.post('/api/orders/:id/:action', async (req, reply) => {

@@ -167,6 +167,21 @@ export async function rejectReport(deps: AdminDeps, reportId: number, admin: str
 export type OrderAction = 'approve' | 'reject' | 'cancel' | 'pending';
 
 /** Moves an order by hand. `approve` files an approved manual report for the record. */
+/**
+ * The shop's whitelist (spec section 6): a student taken off it may not log in, and the sessions
+ * they hold are refused on every student operation (WHITELIST_USER_DENIED; the page shows the
+ * sign-out modal and logs out); put back, the same sessions work again.
+ */
+export async function setOnWhitelist(deps: AdminDeps, userId: number, on: boolean): Promise<{ id: number; on_whitelist: boolean }> {
+  const r = await deps.db.query<{ id: number; off_whitelist_at: Date | null }>(
+    `UPDATE users SET off_whitelist_at = CASE WHEN $2 THEN NULL ELSE coalesce(off_whitelist_at, $3) END WHERE id = $1 AND role = 'student' RETURNING id, off_whitelist_at`,
+    [userId, on, deps.clock.now()],
+  );
+  const row = r.rows[0];
+  if (!row) throw new AdminError(404, `student ${userId} not found`);
+  return { id: row.id, on_whitelist: row.off_whitelist_at === null };
+}
+
 export async function orderAction(deps: AdminDeps, orderId: number, action: OrderAction, admin: string, reason = ''): Promise<{ id: number; status: string; payment_status: string }> {
   return deps.db.tx(async (q) => {
     const o = await deps.orders.getOrderForPayment(q, orderId);

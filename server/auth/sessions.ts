@@ -20,6 +20,8 @@ export interface SessionUser {
   lastname: string;
   is_member: boolean;
   user_group_id: number | null;
+  /** Taken off the shop's whitelist (users.off_whitelist_at): the session is refused with WHITELIST_USER_DENIED. */
+  off_whitelist: boolean;
 }
 
 function hashId(token: string): string {
@@ -45,7 +47,7 @@ export async function findSession(q: Queryable, token: string | undefined, now: 
   const idleSince = idleMinutes > 0 ? new Date(now.getTime() - idleMinutes * 60_000) : new Date(0);
   const r = await q.query<SessionUser>(
     `WITH found AS (
-       SELECT u.id, s.role, u.username, u.email, u.firstname, u.lastname, u.is_member, u.user_group_id
+       SELECT u.id, s.role, u.username, u.email, u.firstname, u.lastname, u.is_member, u.user_group_id, u.off_whitelist_at IS NOT NULL AS off_whitelist
          FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.id_hash = $1 AND s.expires_at > $2 AND coalesce(s.last_seen_at, s.created_at) > $3
      ), touched AS (

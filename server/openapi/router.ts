@@ -91,7 +91,8 @@ declare module 'fastify' {
     /** The session's user (null: anonymous). Set for every operation route. */
     user: SessionUser | null;
     /** 'stale': a sid cookie was sent but no live session matches it. */
-    sessionState: 'none' | 'valid' | 'stale';
+    /** 'offWhitelist': a live session of a student the shop took off its whitelist (no user on the request). */
+    sessionState: 'none' | 'valid' | 'stale' | 'offWhitelist';
     /** The operation this route serves. */
     operation: OperationSpec | null;
   }
@@ -157,7 +158,8 @@ async function loadSession(req: FastifyRequest, ctx: AppContext): Promise<void> 
   req.sessionState = 'none';
   if (!token) return;
   const user = await findSession(ctx.db, token, ctx.clock.now(), ctx.config.sessionIdleMinutes);
-  if (user) {
+  if (user?.off_whitelist) req.sessionState = 'offWhitelist';
+  else if (user) {
     req.user = user;
     req.sessionState = 'valid';
   } else req.sessionState = 'stale';
@@ -166,6 +168,8 @@ async function loadSession(req: FastifyRequest, ctx: AppContext): Promise<void> 
 function enforceSecurity(op: OperationSpec, req: FastifyRequest): void {
   if (op.security === 'student') {
     if (req.sessionState === 'stale') throw new ApiError(401, 'PERMISSION_DENIED', 'Unauthorized');
+    // Spec section 6: the page shows the sign-out modal (its profile and order reads).
+    if (req.sessionState === 'offWhitelist') throw new ApiError(403, 'WHITELIST_USER_DENIED', MSG.WHITELIST_USER_DENIED);
     if (!req.user) throw new ApiError(401, 'UNAUTHORIZED', MSG.LOGIN_AS_STUDENT);
     if (req.user.role !== 'student') {
       // An instructor session is not a student login: 403 where the operation declares it, else 401.
@@ -174,7 +178,8 @@ function enforceSecurity(op: OperationSpec, req: FastifyRequest): void {
     }
   } else if (op.security === 'optional') {
     // Operations that document 401 tell the client its session expired (session-expired modal);
-    // the others treat a stale cookie as an anonymous visitor.
+    // the others treat a stale cookie as an anonymous visitor, and so do all of them a session off
+    // the whitelist (the public pages stay readable; the student operations say why not).
     if (req.sessionState === 'stale' && op.statuses.includes('401')) throw new ApiError(401, 'PERMISSION_DENIED', 'Unauthorized');
   }
 }

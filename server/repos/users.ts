@@ -31,6 +31,8 @@ export interface UserRow extends TaxFields {
   tel: string | null;
   address: string | null;
   user_group_id: number | null;
+  /** Taken off the shop's whitelist (spec WHITELIST_USER_DENIED); null: on it. */
+  off_whitelist_at: Date | null;
   created_at: Date;
 }
 

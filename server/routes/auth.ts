@@ -42,6 +42,15 @@ async function gate(ctx: AppContext, reply: FastifyReply, a: Attempt, body: { ch
 
 const WRONG = () => new ApiError(401, 'UNAUTHORIZED', 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง (wrong username or password)');
 
+/**
+ * The right password of a student the shop took off its whitelist: 403 WHITELIST_USER_DENIED, no
+ * session (spec section 6: the page shows the sign-out modal). Told only after the password
+ * matched, so it says nothing about an account to someone guessing.
+ */
+function refuseOffWhitelist(user: UserRow): void {
+  if (user.off_whitelist_at) throw new ApiError(403, 'WHITELIST_USER_DENIED', MSG.WHITELIST_USER_DENIED);
+}
+
 export const authHandlers: Handlers = {
   async login(req, reply, ctx) {
     const { username, password } = req.body;
@@ -54,6 +63,7 @@ export const authHandlers: Handlers = {
       throw WRONG();
     }
     await recordLoginSuccess(ctx.db, attempt, ctx.clock.now());
+    refuseOffWhitelist(user);
     const s = await createSession(ctx.db, user.id, user.role, ctx.clock.now(), ctx.config.sessionTtlHours);
     setSessionCookie(req, reply, ctx.config, s.token, s.expiresAt);
     req.log.info({ userId: user.id, role: user.role }, 'login');
@@ -77,6 +87,7 @@ export const authHandlers: Handlers = {
       throw new ApiError(401, 'UNAUTHORIZED', 'ไม่พบผู้ซื้อที่ไม่เป็นสมาชิกนี้ (unknown non-member buyer)');
     }
     await recordLoginSuccess(ctx.db, attempt, ctx.clock.now());
+    refuseOffWhitelist(user);
     const s = await createSession(ctx.db, user.id, 'student', ctx.clock.now(), ctx.config.sessionTtlHours);
     setSessionCookie(req, reply, ctx.config, s.token, s.expiresAt);
     return { success: true, user: sessionUserForApi(user) };
@@ -88,7 +99,16 @@ export const authHandlers: Handlers = {
     return { success: true };
   },
 
-  async getSession(req) {
+  /**
+   * Who the cookie's session is. A cookie whose session has ended (expired, idle, logged out
+   * elsewhere) is cleared with the answer: the page asks this first when it loads or reads its data
+   * again (src/api/signed-in.ts), so after "session expired" it reads as a visitor instead of being
+   * refused on every pricing read until the cookie's own expiry. Only this read clears it: an answer
+   * to any other request that was already on its way could land after another tab logged in, and
+   * would clear that tab's new cookie.
+   */
+  async getSession(req, reply, ctx) {
+    if (req.sessionState === 'stale') clearSessionCookie(req, reply, ctx.config);
     return { success: true, user: req.user ? sessionUserForApi(req.user) : null };
   },
 };

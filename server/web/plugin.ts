@@ -163,15 +163,21 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions): Promise
     }
   }
 
+  const clearedCookie = new WeakMap<FastifyRequest, string | string[]>();
+
   async function pageHead(req: FastifyRequest, origin: string): Promise<PageHead> {
     const url = new URL(req.url, 'http://x');
     const path = url.pathname;
     const [, section, param, extra] = path.split('/');
     // The page's reads all start at once (settings, course and how-to-buy are served from
     // the public answers cache, server/public-cache.ts, when it holds them).
+    // An ended session's cookie is cleared by this read (getSession); the page passes that on.
     const sessionRead = app
       .inject({ method: 'GET', url: '/public/auth/me', headers: req.headers.cookie ? { cookie: req.headers.cookie } : {} })
-      .then((r) => (r.statusCode === 200 ? ((r.json() as { user?: unknown }).user ?? null) : null))
+      .then((r) => {
+        if (r.headers['set-cookie'] !== undefined) clearedCookie.set(req, r.headers['set-cookie']);
+        return r.statusCode === 200 ? ((r.json() as { user?: unknown }).user ?? null) : null;
+      })
       .catch(() => null);
     const settingsRead = read<SiteSettings>(req, '/api/setting/site/into/1').catch(() => null);
     const courseId = section === 'course' && param !== undefined && extra === undefined ? idOf(param) : null;
@@ -242,6 +248,8 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions): Promise
       .header('cache-control', head.boot.user ? 'private, no-cache' : 'no-cache')
       .header('etag', etag)
       .header('vary', 'accept-encoding, cookie');
+    const cleared = clearedCookie.get(req);
+    if (cleared !== undefined) reply.header('set-cookie', cleared);
     if (head.status === 200 && etagMatches(req.headers['if-none-match'], etag)) return reply.code(304).send();
     const encoding = pickEncoding(req.headers['accept-encoding']);
     if (encoding === 'br') return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));

@@ -57,6 +57,8 @@ describe('student session required', () => {
       const stale = await call(t.app, c.op, { params, body: c.body, headers: c.headers, cookie: 'sid=not-a-live-session' });
       expect(stale.status).toBe(401);
       expect(stale.body.error).toMatchObject({ code: 'PERMISSION_DENIED', msg: 'Unauthorized' });
+      // a refusal never touches the cookie (another tab may have logged in since it was sent)
+      expect(stale.headers['set-cookie']).toBeUndefined();
       const inst = await call(t.app, c.op, { params, body: c.body, headers: c.headers, cookie: teacher });
       expect(inst.status).toBe(403); // every student-only operation declares 403 for an instructor
       expect(inst.body.error.msg).toBe('This needs a student login');
@@ -67,7 +69,13 @@ describe('student session required', () => {
     t.clock.advance(15 * 24 * 3_600_000);
     const r = await call(t.app, 'getStudentProfile', { cookie: sid });
     expect(r.body.error.code).toBe('PERMISSION_DENIED');
+    // "who am I?" answers nobody and clears the ended session's cookie (the page then reads as a visitor)
+    const me = await call(t.app, 'getSession', { cookie: sid });
+    expect(me.body.user).toBeNull();
+    expect(String(me.headers['set-cookie'])).toMatch(/^sid=;.*Expires=Thu, 01 Jan 1970/);
     t.clock.advance(-15 * 24 * 3_600_000);
+    const live = await call(t.app, 'getSession', { cookie: sid });
+    expect([live.body.user?.id !== undefined, live.headers['set-cookie']]).toEqual([true, undefined]);
     expect((await call(t.app, 'getStudentProfile', { cookie: sid })).status).toBe(200);
   });
 });

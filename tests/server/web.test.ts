@@ -146,6 +146,16 @@ describe('HTML pages', () => {
     expect(r.headers['cache-control']).toBe('private, no-cache');
     expect(bootData(r.body).user).toMatchObject({ username: 'student' });
     expect(bootData((await get('/course/1-english-for-communication')).body).user).toBeNull();
+    expect(r.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('of a session that has ended read as a visitor and clear its cookie (no "session expired" on every later read)', async () => {
+    const cookie = await login(app, 'student2');
+    await t.db.query("UPDATE sessions SET expires_at = $1 WHERE user_id = (SELECT id FROM users WHERE username = 'student2')", [new Date(t.clock.now().getTime() - 1000)]);
+    const r = await get('/course/1-english-for-communication', { cookie });
+    expect(bootData(r.body).user).toBeNull();
+    expect(r.headers['cache-control']).toBe('no-cache');
+    expect(String(r.headers['set-cookie'])).toMatch(/^sid=;.*Expires=Thu, 01 Jan 1970.*HttpOnly/);
   });
 
   it("hold no inline executable script but the build's loader, which the policy allows by its hash alone", async () => {
