@@ -34,6 +34,17 @@ export function shownOf(error: unknown): Shown {
   return isMessageKey(f.code) ? MSG[f.code] : f.msg;
 }
 
+/**
+ * A profile or order read refused for the session, which the session answers with a modal of its
+ * own (spec section 6; src/api/auth-events.ts tells it): off the shop's whitelist
+ * (WHITELIST_USER_DENIED: the sign-out modal), the session expired (401, PERMISSION_DENIED: the
+ * session-expired modal). The flow whose read it was says nothing more: one message, the modal's.
+ */
+export function refusedForSession(error: unknown): boolean {
+  const f = failureOf(error);
+  return f.status === 401 || ['WHITELIST_USER_DENIED', 'PERMISSION_DENIED', 'UNAUTHORIZED'].includes(f.code);
+}
+
 export function hasCode(error: unknown, ...codes: string[]): boolean {
   return codes.includes(failureOf(error).code);
 }

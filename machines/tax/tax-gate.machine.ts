@@ -15,7 +15,7 @@ import { MSG } from '../../domain/messages';
 import type { Currency } from '../../domain/money';
 import { isWithholdingOffered, needsTaxInvoiceCheck, normalizeTaxId, taxBase, withholdingEligibility } from '../../domain/tax';
 import type { TaxSettings } from '../../domain/types';
-import { failureOf, validationIssuesOf } from '../shared/api-error';
+import { failureOf, refusedForSession, validationIssuesOf } from '../shared/api-error';
 import type { DataResponse, Student, SuccessResponse, TaxInfo, UploadRequest, UploadResponse } from '../shared/api';
 import { effectDefaults, type Notice } from '../shared/effects';
 import { providedByApp } from '../shared/provided';
@@ -122,6 +122,7 @@ export const taxGateMachine = builtOnFirstUse(() =>
       uploadFile: providedByApp<UploadResponse, UploadRequest>('uploadFile'),
     },
     guards: {
+      refusedForSession: (_, error: unknown) => refusedForSession(error),
       /** Below the threshold, or nothing to check (no tax invoice on the site, no withholding offered). */
       noTaxCheck: ({ context }) => {
         const o = context.order;
@@ -156,10 +157,11 @@ export const taxGateMachine = builtOnFirstUse(() =>
           id: 'getStudentProfile',
           src: 'getStudentProfile',
           onDone: { target: 'evaluating', actions: { type: 'keepStudent', params: ({ event }) => event.output } },
-          onError: {
-            target: 'studentUnavailable',
-            actions: { type: 'notify', params: { kind: 'error', topic: 'fail', message: MSG.CANNOT_LOAD_DATA } },
-          },
+          onError: [
+            // refused for the session: the session's own modal says it (sign-out, session expired)
+            { guard: { type: 'refusedForSession', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'studentUnavailable' },
+            { target: 'studentUnavailable', actions: { type: 'notify', params: { kind: 'error', topic: 'fail', message: MSG.CANNOT_LOAD_DATA } } },
+          ],
         },
       },
       evaluating: {

@@ -8,7 +8,7 @@
  * challenge (server/auth/challenge.ts, src/api/pow.ts) on its own.
  */
 import type { Locator } from '@playwright/test';
-import { expect, freshStudent, test } from './engine/fixtures';
+import { ADMIN_TOKEN, expect, freshStudent, loginFast, test } from './engine/fixtures';
 import { fillLayout4Visitor, payOpensLoginModal, PNG, uniqueEmail } from './support';
 import { onlyOrderOf, ordersOf, payByOmiseCard, serverError } from './scenarios-support';
 import { CHALLENGE_AFTER, recordLoginFailure } from '../../server/auth/limits';
@@ -240,4 +240,76 @@ test('a visitor closes the login modal while the login is on its way: logged in 
   await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
   const order = await onlyOrderOf(shop.db, user.id);
   expect(order).toMatchObject({ payment_status: 'notYetReceived', payment_method_id: 1, total: 199_000 });
+});
+
+test("the shop takes a student off its whitelist while their course page is open: pay is refused by the server, the sign-out modal says why and logs them out, nothing is ordered; their next login says it again; back on the whitelist they log in and order", async ({ page, shop, request }) => {
+  const user = await freshStudent(shop.db, 'offlist');
+  const whitelist = async (on: boolean) => {
+    const r = await request.post(`/admin/api/students/${user.id}/${on ? 'on' : 'off'}-whitelist`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+    expect(r.ok(), await r.text()).toBe(true);
+  };
+  await loginFast(page, user.username);
+  await page.goto('/course/1-english-for-communication');
+  await expect(page.getByTestId('header-user')).toBeVisible();
+  const panel = page.getByTestId('purchase-panel');
+  await panel.getByTestId('method-1').check();
+  await whitelist(false);
+  await panel.getByTestId('checkout-submit').click();
+  const signOut = page.getByTestId('signout-modal');
+  await expect(signOut).toBeVisible({ timeout: 20_000 });
+  await expect(signOut).toContainText('บัญชีของคุณไม่ได้รับอนุญาตให้ใช้งาน');
+  // one message, the modal's: no "could not read the data" beside it
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+  await signOut.getByRole('button', { name: 'ยืนยัน' }).click();
+  await expect(page.getByTestId('header-login')).toBeVisible();
+  await expect(page.getByTestId('header-user')).toHaveCount(0);
+  await expect(page.getByTestId('toast').filter({ hasText: 'Forbidden' })).toHaveCount(0);
+  expect(await ordersOf(shop.db, user.id)).toEqual([]);
+  expect((await shop.db.query('SELECT id_hash FROM sessions WHERE user_id = $1', [user.id])).rows).toEqual([]);
+
+  // logging in again while off the whitelist: the right password gets the same modal, and no session
+  await panel.getByTestId('checkout-submit').click();
+  const login = page.getByRole('dialog', { name: /เข้าสู่ระบบ/ });
+  await login.getByTestId('login-username').fill(user.username);
+  await login.getByTestId('login-password').fill('student123');
+  await login.getByTestId('login-submit').click();
+  await expect(signOut).toBeVisible({ timeout: 20_000 });
+  await signOut.getByRole('button', { name: 'ยืนยัน' }).click();
+  await expect(signOut).toBeHidden();
+  await expect(page.getByTestId('header-user')).toHaveCount(0);
+  expect((await shop.db.query('SELECT id_hash FROM sessions WHERE user_id = $1', [user.id])).rows).toEqual([]);
+  expect(await ordersOf(shop.db, user.id)).toEqual([]);
+
+  // back on it: the login goes through and the order is made (bank transfer, notify later)
+  await whitelist(true);
+  await panel.getByTestId('checkout-submit').click();
+  await login.getByTestId('login-username').fill(user.username);
+  await login.getByTestId('login-password').fill('student123');
+  await login.getByTestId('login-submit').click();
+  const notice = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
+  await notice.getByTestId('notify-later').click();
+  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+  expect((await onlyOrderOf(shop.db, user.id)).payment_status).toBe('notYetReceived');
+});
+
+test("a student logs out from the header on the course page, then presses pay: the page asks who buys (the login modal), and the order is made for the one who logs in", async ({ page, shop }) => {
+  const first = await freshStudent(shop.db, 'hdrout');
+  const second = await freshStudent(shop.db, 'hdrin');
+  await loginFast(page, first.username);
+  await page.goto('/course/1-english-for-communication');
+  await expect(page.getByTestId('header-user')).toBeVisible();
+  await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
+  await expect(page.getByTestId('header-login')).toBeVisible();
+  const panel = page.getByTestId('purchase-panel');
+  await panel.getByTestId('method-1').check();
+  await panel.getByTestId('checkout-submit').click();
+  const login = page.getByRole('dialog', { name: /เข้าสู่ระบบ/ });
+  await login.getByTestId('login-username').fill(second.username);
+  await login.getByTestId('login-password').fill('student123');
+  await login.getByTestId('login-submit').click();
+  const notice = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
+  await notice.getByTestId('notify-later').click();
+  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+  expect(await ordersOf(shop.db, first.id)).toEqual([]);
+  expect((await onlyOrderOf(shop.db, second.id)).payment_status).toBe('notYetReceived');
 });

@@ -69,6 +69,9 @@ const ALLOWED: Record<string, Partial<Record<Hook, string[]>>> = {
       'route data: the checkout\'s reloadCart effect reads the page\'s data again (registration of the implementation)',
     ],
   },
+  'src/features/checkout/components/AccessCountdown.tsx': {
+    useEffect: ['route data: a new access record, read again by the page (router revalidation), is sent to the countdown machine (countdown.update)'],
+  },
   'src/features/orders/WithholdingCertificate.tsx': {
     useEffect: ['route data: the order\'s withholding, read again by the page (router revalidation), is sent to the certificate machine (order.read)'],
   },

@@ -51,7 +51,11 @@ export const taxGateModel = defineModel({
     { type: 'taxInvoice.cancel' },
   ],
   outcomes: {
-    getStudentProfile: { done: [profile({}), juristic, juristicNoCertificate], error: [new Error('network')] },
+    getStudentProfile: {
+      done: [profile({}), juristic, juristicNoCertificate],
+      // no answer; refused for the session (off the whitelist, the session expired): the session's modal says it
+      error: [new Error('network'), { status: 403, code: 'WHITELIST_USER_DENIED', msg: 'not allowed' }, { status: 401, code: 'PERMISSION_DENIED', msg: 'Unauthorized' }],
+    },
     updateStudentTax: {
       done: [{ success: true }],
       error: [
@@ -73,7 +77,8 @@ export const taxGateModel = defineModel({
     assert.equal(TAX_MODAL_MASK_CLOSABLE, false);
     assert.equal(selectCheckingTax(s), s.matches('loadingStudent'));
     if (s.matches('studentUnavailable')) {
-      assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'fail', message: MSG.CANNOT_LOAD_DATA } }]);
+      const forSession = typeof (step.event as unknown as { error?: { status?: number } }).error?.status === 'number';
+      assert.deepEqual(step.effects, forSession ? [] : [{ type: 'notify', params: { kind: 'error', topic: 'fail', message: MSG.CANNOT_LOAD_DATA } }]);
       assert.deepEqual(s.output, { passed: false, reason: 'studentUnavailable' });
     }
     if (s.matches('confirmingPersonType')) assert.equal(s.context.student?.tax_person_type, 'normal_person');
