@@ -13,6 +13,8 @@
  *   pending-order <orderId>         put an order back to pendingApproved
  *   refund <paymentId> [note]       refund a provider payment (a duplicate payment, one for a cancelled order): through the provider, or recorded as manual
  *   refund-report <reportId> [note] record the manual refund of a bank-transfer notice
+ *   off-whitelist <studentId>       take a student off the shop's whitelist: no login, their sessions refused (WHITELIST_USER_DENIED)
+ *   on-whitelist <studentId>        put them back (their sessions work again)
  *
  * It talks to the running server's back office (ADMIN_URL, else the address the server holding
  * the PGlite folder wrote next to it, else http://127.0.0.1:$PORT or 3000; token ADMIN_TOKEN,
@@ -28,7 +30,7 @@ import { DEV_ADMIN_TOKEN, loadConfig, pgliteHolderFile } from '../server/config'
 import { createEventBus } from '../server/events';
 import { systemClock } from '../server/clock';
 import { createOrderService } from '../server/orders/service';
-import { AdminError, approveReport, listOrders, listPending, orderAction, orderDetail, refundPaymentAction, refundReportAction, rejectReport, type AdminDeps, type OrderAction } from '../server/admin/service';
+import { AdminError, approveReport, listOrders, listPending, orderAction, orderDetail, refundPaymentAction, refundReportAction, rejectReport, setOnWhitelist, type AdminDeps, type OrderAction } from '../server/admin/service';
 import { createProviders } from '../server/providers/index';
 import { loadProvidersConfig } from '../server/providers/config';
 
@@ -36,7 +38,7 @@ const argv = process.argv.slice(2);
 const direct = argv.includes('--direct');
 const [cmd, ...rest] = argv.filter((a) => a !== '--direct');
 const USAGE =
-  'usage: npm run admin -- pending | orders [status] | show <orderId> | approve-report <id> | reject-report <id> [reason] | approve|reject|cancel|pending-order <orderId> [reason] | refund <paymentId> [note] | refund-report <reportId> [note] [--direct]';
+  'usage: npm run admin -- pending | orders [status] | show <orderId> | approve-report <id> | reject-report <id> [reason] | approve|reject|cancel|pending-order <orderId> [reason] | refund <paymentId> [note] | refund-report <reportId> [note] | off-whitelist|on-whitelist <studentId> [--direct]';
 
 function num(v: string | undefined, what: string): number {
   const n = Number(v);
@@ -89,6 +91,11 @@ function job(): Job {
     case 'refund-report': {
       const id = num(rest[0], 'reportId');
       return { method: 'POST', path: `/reports/${id}/refund`, body: { by: who, note: reason }, local: (d) => refundReportAction(d, id, who, reason) };
+    }
+    case 'off-whitelist':
+    case 'on-whitelist': {
+      const id = num(rest[0], 'studentId');
+      return { method: 'POST', path: `/students/${id}/${cmd}`, local: (d) => setOnWhitelist(d, id, cmd === 'on-whitelist') };
     }
     default:
       console.error(USAGE);
