@@ -7,11 +7,25 @@
  * goes on for the new member), and an account under attack whose owner's browser solves the login
  * challenge (server/auth/challenge.ts, src/api/pow.ts) on its own.
  */
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { ADMIN_TOKEN, expect, freshStudent, loginFast, test } from './engine/fixtures';
 import { fillLayout4Visitor, payOpensLoginModal, PNG, uniqueEmail } from './support';
 import { onlyOrderOf, ordersOf, payByOmiseCard, serverError } from './scenarios-support';
 import { CHALLENGE_AFTER, recordLoginFailure } from '../../server/auth/limits';
+
+/** The order goes on by bank transfer: its notice left for later, then the thank-you page. */
+async function notifyLater(page: Page): Promise<void> {
+  await page.getByRole('dialog', { name: 'แจ้งชำระเงิน' }).getByTestId('notify-later').click();
+  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+}
+
+/** Logs in in the open login modal (password student123); the order that waited goes on: notifyLater. */
+async function logInAndNotifyLater(page: Page, login: Locator, username: string): Promise<void> {
+  await login.getByTestId('login-username').fill(username);
+  await login.getByTestId('login-password').fill('student123');
+  await login.getByTestId('login-submit').click();
+  await notifyLater(page);
+}
 
 /** The member registration (the login modal's, /cart's): the demo shop's fields, its custom ones included. */
 async function fillMemberRegistration(form: Locator, who: { email: string; username: string; lastname: string }): Promise<void> {
@@ -39,9 +53,7 @@ test('a visitor presses pay, logs in in the modal (a wrong password first), and 
   await login.getByTestId('login-password').fill('student123');
   await login.getByTestId('login-submit').click();
   // no second press: the order is made after the login
-  const notice = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
-  await notice.getByTestId('notify-later').click();
-  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+  await notifyLater(page);
   await expect(page.getByTestId('header-user')).toBeVisible();
 
   const order = await onlyOrderOf(shop.db, user.id);
@@ -140,9 +152,7 @@ test('a visitor presses pay and registers in the modal instead: an empty form is
   await form.getByLabel(/^ชื่อผู้ใช้/).fill(username);
   await submit.click();
   // no second press on pay: the order is made once the new member is logged in
-  const notice = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
-  await notice.getByTestId('notify-later').click();
-  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+  await notifyLater(page);
   await expect(page.getByTestId('header-user')).toBeVisible();
 
   const users = await shop.db.query<{ id: number; username: string; firstname: string; tel: string }>('SELECT id, username, firstname, tel FROM users WHERE email = $1', [email]);
@@ -161,13 +171,7 @@ test('an account someone else has been guessing at: its owner logs in in the mod
   page.on('response', (r) => {
     if (r.url().endsWith('/public/auth/login') && r.status() === 429) asked += 1;
   });
-  const login = await payOpensLoginModal(page);
-  await login.getByTestId('login-username').fill(user.username);
-  await login.getByTestId('login-password').fill('student123');
-  await login.getByTestId('login-submit').click();
-  const notice = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
-  await notice.getByTestId('notify-later').click();
-  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+  await logInAndNotifyLater(page, await payOpensLoginModal(page), user.username);
   // asked once (429 CHALLENGE_REQUIRED); the login with the browser's solution was let in
   expect(asked).toBe(1);
   await expect(page.getByTestId('header-user')).toBeVisible();
@@ -235,9 +239,7 @@ test('a visitor closes the login modal while the login is on its way: logged in 
   expect(await ordersOf(shop.db, user.id)).toEqual([]);
   // pay, pressed again: the order is made for the logged-in student, without the login modal
   await page.getByTestId('purchase-panel').getByTestId('checkout-submit').click();
-  const notice = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
-  await notice.getByTestId('notify-later').click();
-  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+  await notifyLater(page);
   const order = await onlyOrderOf(shop.db, user.id);
   expect(order).toMatchObject({ payment_status: 'notYetReceived', payment_method_id: 1, total: 199_000 });
 });
@@ -283,12 +285,7 @@ test("the shop takes a student off its whitelist while their course page is open
   // back on it: the login goes through and the order is made (bank transfer, notify later)
   await whitelist(true);
   await panel.getByTestId('checkout-submit').click();
-  await login.getByTestId('login-username').fill(user.username);
-  await login.getByTestId('login-password').fill('student123');
-  await login.getByTestId('login-submit').click();
-  const notice = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
-  await notice.getByTestId('notify-later').click();
-  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+  await logInAndNotifyLater(page, login, user.username);
   expect((await onlyOrderOf(shop.db, user.id)).payment_status).toBe('notYetReceived');
 });
 
@@ -303,13 +300,7 @@ test("a student logs out from the header on the course page, then presses pay: t
   const panel = page.getByTestId('purchase-panel');
   await panel.getByTestId('method-1').check();
   await panel.getByTestId('checkout-submit').click();
-  const login = page.getByRole('dialog', { name: /เข้าสู่ระบบ/ });
-  await login.getByTestId('login-username').fill(second.username);
-  await login.getByTestId('login-password').fill('student123');
-  await login.getByTestId('login-submit').click();
-  const notice = page.getByRole('dialog', { name: 'แจ้งชำระเงิน' });
-  await notice.getByTestId('notify-later').click();
-  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+  await logInAndNotifyLater(page, page.getByRole('dialog', { name: /เข้าสู่ระบบ/ }), second.username);
   expect(await ordersOf(shop.db, first.id)).toEqual([]);
   expect((await onlyOrderOf(shop.db, second.id)).payment_status).toBe('notYetReceived');
 });
