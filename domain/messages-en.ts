@@ -71,6 +71,8 @@ export const MESSAGES_EN: Record<MessageKey, string> = {
   CUSTOM_LABEL_REQUIRED: 'Please fill in this field',
   INVALID_CONTACT_INFO: 'Contact information is invalid',
   INVALID_LOGIN_INFO: 'Login information is invalid',
+  REGISTERED_LOGIN_FAILED: 'Your account was created, but logging in did not go through. Please log in with the username and password you just chose',
+  REGISTERED_BUYER_LOGIN_FAILED: 'Your details were saved, but signing in did not go through. Please try again',
   INPUT_ERROR: 'Cannot save, please try again',
   OVER_LIMIT_USER: 'The user limit is reached, please contact the admin',
   ERROR_CREATE_USER_IN_DAY: 'The daily account creation limit is reached',

@@ -49,7 +49,14 @@ export function duplicateAccountOf(error: unknown): 'member' | 'buyer' | null {
   return account === 'member' || account === 'buyer' ? account : null;
 }
 
-const LOGIN_REJECTED = { kind: 'error', topic: 'invalidData', message: MSG.INVALID_LOGIN_INFO } as const;
+/**
+ * The account was made but its login did not go through (no answer, the server busy): never "login
+ * information is invalid" (the buyer just chose it). A member is asked to log in with what they
+ * chose (the login form is beside the registration); a buyer without an account, whose credential
+ * the page made, to try again.
+ */
+const MEMBER_NOT_LOGGED_IN = { kind: 'error', topic: 'fail', message: MSG.REGISTERED_LOGIN_FAILED } as const;
+const BUYER_NOT_LOGGED_IN = { kind: 'error', topic: 'fail', message: MSG.REGISTERED_BUYER_LOGIN_FAILED } as const;
 
 const withUsername = (context: RegisterAndLoginContext): boolean => context.config.withLogin === true;
 
@@ -156,7 +163,7 @@ export const registerAndLoginMachine = builtOnFirstUse(() =>
           src: 'login',
           input: ({ context }) => ({ username: (context.values.username ?? '').trim(), password: context.values.password ?? '' }),
           onDone: { target: 'registered', actions: { type: 'keepUser', params: ({ event }) => event.output.user } },
-          onError: { target: 'rejected', actions: [{ type: 'keepMessage', params: MSG.INVALID_LOGIN_INFO }, { type: 'notify', params: LOGIN_REJECTED }] },
+          onError: { target: 'rejected', actions: [{ type: 'keepMessage', params: MSG.REGISTERED_LOGIN_FAILED }, { type: 'notify', params: MEMBER_NOT_LOGGED_IN }] },
         },
       },
       loggingInNonMember: {
@@ -165,7 +172,7 @@ export const registerAndLoginMachine = builtOnFirstUse(() =>
           src: 'loginNonMember',
           input: ({ context }) => ({ email: (context.values.email ?? '').trim(), credential: context.credential }),
           onDone: { target: 'registered', actions: { type: 'keepUser', params: ({ event }) => event.output.user } },
-          onError: { target: 'rejected', actions: [{ type: 'keepMessage', params: MSG.INVALID_LOGIN_INFO }, { type: 'notify', params: LOGIN_REJECTED }] },
+          onError: { target: 'rejected', actions: [{ type: 'keepMessage', params: MSG.REGISTERED_BUYER_LOGIN_FAILED }, { type: 'notify', params: BUYER_NOT_LOGGED_IN }] },
         },
       },
       registered: { type: 'final' },

@@ -15,8 +15,12 @@ test('USD: English at 59.00 USD, paid by Omise card in USD; order, line, charge 
   await panel.getByRole('radio', { name: 'USD' }).check();
   await expect(panel.getByTestId('cart-payable')).toContainText('59.00');
   await expect(panel.getByTestId('cart-payable')).not.toContainText('1,990.00');
-  // PromptPay takes THB only: it stays listed with the reason
+  // PromptPay takes THB only: it stays listed with the reason; chosen all the same, the page says why
+  // and keeps no method chosen
   await expect(panel.locator('#method-9-reason')).toBeVisible();
+  await panel.getByTestId('method-9').click();
+  await expect(page.locator('[data-testid="toast"][data-topic="paymentMethod"]')).toContainText('ช่องทางชำระเงินนี้ไม่รองรับสกุลเงินที่เลือก');
+  await expect(panel.getByTestId('method-9')).not.toBeChecked();
   await panel.getByTestId('method-8').check();
   await panel.getByTestId('checkout-submit').click();
   await payByOmiseCard(page, '4242424242424242');

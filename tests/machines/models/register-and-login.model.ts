@@ -66,5 +66,12 @@ export const registerAndLoginModel = defineModel({
       assert.deepEqual(s.output, { ok: false, reason: 'rejected', message: expected, code: failureOf(error).code, account: duplicateAccountOf(error), email: (s.context.values.email ?? '').trim() });
     }
     if (s.matches('registered')) assert.equal((s.output as { ok: boolean }).ok, true);
+    // made, but its login did not go through: said as that, never "login information is invalid"
+    if (step.event.type === 'xstate.error.actor.login' || step.event.type === 'xstate.error.actor.loginNonMember') {
+      const message = step.event.type === 'xstate.error.actor.login' ? MSG.REGISTERED_LOGIN_FAILED : MSG.REGISTERED_BUYER_LOGIN_FAILED;
+      assert.ok(s.matches('rejected'));
+      assert.equal(selectRegistrationMessage(s), message);
+      assert.deepEqual(step.effects, [{ type: 'notify', params: { kind: 'error', topic: 'fail', message } }]);
+    }
   },
 });
