@@ -2,4 +2,4 @@ export { SessionContext, useOptionalSessionRef, type SessionActorRef } from './c
 export { SessionProvider, sessionLogic, startSession } from './session';
 export { LoginForm, type LoginFormProps } from './LoginForm';
 export { SessionModals } from './SessionModals';
-export { useReadAgainOnLogInOut, useStartAgainAfterLogout } from './read-again';
+export { useReadAgainOnLogInOut } from './read-again';

@@ -3,7 +3,7 @@
  * course renders first, this arrives with the purchase data.
  */
 import { useRevalidator } from 'react-router';
-import { useStartAgainAfterLogout } from '../../session';
+import { useStartAgainAfterLogout } from '../../session/start-again';
 import { CheckoutProvider, type CheckoutLogic } from './checkout-actor';
 import { AccessCountdown } from './components/AccessCountdown';
 import { PurchasePanel, type PaymentSlot } from './components/PurchasePanel';
