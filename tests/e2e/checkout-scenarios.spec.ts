@@ -321,3 +321,24 @@ test('a free course whose record is lost on the way (the connection drops as the
   expect(orders.map((o) => [o.id, Number(o.total), o.payment_status])).toEqual([[order!.id, 0, 'approved']]);
   expect(await reportsOf(shop.db, order!.id)).toEqual([{ payment: 'AutoFree', status: 'approved' }]);
 });
+
+test('a free course whose record is lost and the buyer leaves: back on the course page, the way on says "free course from order #N" (not "continue paying"), and records it; the thank-you page says paid; one order, one AutoFree report', async ({ page, shop }) => {
+  const user = await freshStudent(shop.db, 'freeback');
+  await loginFast(page, user.username);
+  await page.goto('/course/9-excel-basics-free');
+  const panel = page.getByTestId('purchase-panel');
+  await page.route('**/public/payment/report', (route) => route.abort('internetdisconnected'), { times: 1 });
+  await panel.getByTestId('checkout-submit').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'ยังบันทึกคอร์สฟรีของคุณไม่สำเร็จ กรุณาลองอีกครั้ง' })).toBeVisible();
+  const [order] = await ordersOf(shop.db, user.id);
+
+  await page.goto('/course/9-excel-basics-free');
+  const wayOn = panel.getByTestId('continue-paying');
+  await expect(wayOn).toHaveText(`รับคอร์สฟรีจากคำสั่งซื้อ #${order!.id}`);
+  await wayOn.click();
+  await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
+  await expect(page.getByTestId('thankyou-title')).toHaveAttribute('data-state', 'paid');
+  await expect(page.getByTestId('order-method')).toHaveText('ฟรี');
+  expect((await ordersOf(shop.db, user.id)).map((o) => [o.id, Number(o.total), o.payment_status])).toEqual([[order!.id, 0, 'approved']]);
+  expect(await reportsOf(shop.db, order!.id)).toEqual([{ payment: 'AutoFree', status: 'approved' }]);
+});

@@ -167,6 +167,8 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
   const { course } = data;
   // the course's order as the checkout last read it (read again after the server refused an order of it)
   const unpaidOrderId = CheckoutContext.useSelector((s) => s.context.settings.buying?.orderId ?? null);
+  // A free course's unpaid order is one left unrecorded: the way on records it (pay again's free branch), nothing to pay.
+  const freeCourse = CheckoutContext.useSelector((s) => s.context.cart.lines.length > 0 && s.context.cart.totals.pricingError === null && s.context.cart.totals.subtotal === 0);
   // A book's quantity as chosen in the cart (line.setQty) goes to the cart with it.
   const lineQty = CheckoutContext.useSelector((s) => s.context.cart.lines.find((l) => l.course_id === course.id)?.qty ?? 1);
 
@@ -178,7 +180,7 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
           {buy.reason === 'order_not_yet_received' && unpaidOrderId ? (
             // Not a dead end — the unpaid order is paid again (or cancelled) on the order list.
             <Link className="ui-btn ui-btn--primary" to={ROUTES.payOrder(unpaidOrderId)} data-testid="continue-paying">
-              {t('continuePayingOrder', { order: orderNumber(unpaidOrderId) })}
+              {t(freeCourse ? 'getFreeOrderTitle' : 'continuePayingOrder', { order: orderNumber(unpaidOrderId) })}
             </Link>
           ) : (
             tm(buy.message)
