@@ -301,8 +301,12 @@ test("the cart page: a workshop's last seat taken and a course of the cart bough
   expect(lines.rows.map((r) => r.course_id)).toEqual([1]);
 });
 
-test('a free course whose record is lost on the way (the connection drops as the free report goes): no thank-you page the server cannot back, the buyer is told and stays; the next click gets the same order back and records it; one approved order, one AutoFree report', async ({ page, shop }) => {
-  const user = await freshStudent(shop.db, 'freelost');
+/**
+ * A student orders the free course 9 and its free report is lost on the network (once): the
+ * checkout says so and stays on the page; the order is made, unrecorded (total 0, no report).
+ */
+async function freeReportLost(page: Page, db: Pool, tag: string) {
+  const user = await freshStudent(db, tag);
   await loginFast(page, user.username);
   await page.goto('/course/9-excel-basics-free');
   const panel = page.getByTestId('purchase-panel');
@@ -310,35 +314,34 @@ test('a free course whose record is lost on the way (the connection drops as the
   await panel.getByTestId('checkout-submit').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'ยังบันทึกคอร์สฟรีของคุณไม่สำเร็จ กรุณาลองอีกครั้ง' })).toBeVisible();
   await expect(page).toHaveURL(/\/course\/9-excel-basics-free/);
-  const [order] = await ordersOf(shop.db, user.id);
+  const [order] = await ordersOf(db, user.id);
   expect([Number(order!.total), order!.payment_status]).toEqual([0, 'notYetReceived']);
-  expect(await reportsOf(shop.db, order!.id)).toEqual([]);
+  expect(await reportsOf(db, order!.id)).toEqual([]);
+  return { user, panel, orderId: order!.id };
+}
 
+/** Recorded: one approved free order, with its one AutoFree report. */
+async function expectFreeRecorded(db: Pool, userId: number, orderId: number): Promise<void> {
+  expect((await ordersOf(db, userId)).map((o) => [o.id, Number(o.total), o.payment_status])).toEqual([[orderId, 0, 'approved']]);
+  expect(await reportsOf(db, orderId)).toEqual([{ payment: 'AutoFree', status: 'approved' }]);
+}
+
+test('a free course whose record is lost on the way (the connection drops as the free report goes): no thank-you page the server cannot back, the buyer is told and stays; the next click gets the same order back and records it; one approved order, one AutoFree report', async ({ page, shop }) => {
+  const { user, panel, orderId } = await freeReportLost(page, shop.db, 'freelost');
   await expect(panel.getByTestId('checkout-submit')).toBeEnabled();
   await panel.getByTestId('checkout-submit').click();
   await expect(page).toHaveURL(/\/thankyou\?orderId=/);
-  const orders = await ordersOf(shop.db, user.id);
-  expect(orders.map((o) => [o.id, Number(o.total), o.payment_status])).toEqual([[order!.id, 0, 'approved']]);
-  expect(await reportsOf(shop.db, order!.id)).toEqual([{ payment: 'AutoFree', status: 'approved' }]);
+  await expectFreeRecorded(shop.db, user.id, orderId);
 });
 
 test('a free course whose record is lost and the buyer leaves: back on the course page, the way on says "free course from order #N" (not "continue paying"), and records it; the thank-you page says paid; one order, one AutoFree report', async ({ page, shop }) => {
-  const user = await freshStudent(shop.db, 'freeback');
-  await loginFast(page, user.username);
-  await page.goto('/course/9-excel-basics-free');
-  const panel = page.getByTestId('purchase-panel');
-  await page.route('**/public/payment/report', (route) => route.abort('internetdisconnected'), { times: 1 });
-  await panel.getByTestId('checkout-submit').click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'ยังบันทึกคอร์สฟรีของคุณไม่สำเร็จ กรุณาลองอีกครั้ง' })).toBeVisible();
-  const [order] = await ordersOf(shop.db, user.id);
-
+  const { user, panel, orderId } = await freeReportLost(page, shop.db, 'freeback');
   await page.goto('/course/9-excel-basics-free');
   const wayOn = panel.getByTestId('continue-paying');
-  await expect(wayOn).toHaveText(`รับคอร์สฟรีจากคำสั่งซื้อ #${order!.id}`);
+  await expect(wayOn).toHaveText(`รับคอร์สฟรีจากคำสั่งซื้อ #${orderId}`);
   await wayOn.click();
   await expect(page).toHaveURL(/\/thankyou\?orderId=/, { timeout: 20_000 });
   await expect(page.getByTestId('thankyou-title')).toHaveAttribute('data-state', 'paid');
   await expect(page.getByTestId('order-method')).toHaveText('ฟรี');
-  expect((await ordersOf(shop.db, user.id)).map((o) => [o.id, Number(o.total), o.payment_status])).toEqual([[order!.id, 0, 'approved']]);
-  expect(await reportsOf(shop.db, order!.id)).toEqual([{ payment: 'AutoFree', status: 'approved' }]);
+  await expectFreeRecorded(shop.db, user.id, orderId);
 });
