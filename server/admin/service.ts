@@ -166,7 +166,6 @@ export async function rejectReport(deps: AdminDeps, reportId: number, admin: str
 
 export type OrderAction = 'approve' | 'reject' | 'cancel' | 'pending';
 
-/** Moves an order by hand. `approve` files an approved manual report for the record. */
 /**
  * The shop's whitelist (spec section 6): a student taken off it may not log in, and the sessions
  * they hold are refused on every student operation (WHITELIST_USER_DENIED; the page shows the
@@ -182,6 +181,7 @@ export async function setOnWhitelist(deps: AdminDeps, userId: number, on: boolea
   return { id: row.id, on_whitelist: row.off_whitelist_at === null };
 }
 
+/** Moves an order by hand. `approve` files an approved manual report for the record. */
 export async function orderAction(deps: AdminDeps, orderId: number, action: OrderAction, admin: string, reason = ''): Promise<{ id: number; status: string; payment_status: string }> {
   return deps.db.tx(async (q) => {
     const o = await deps.orders.getOrderForPayment(q, orderId);
