@@ -102,6 +102,15 @@ export interface OrderAmountParts {
 }
 
 /**
+ * A free order (spec 4: "a total of 0 goes to /thankyou or the order page; a free order also files
+ * a payment report"): recorded by its free report (AutoFree / NeedApprovedFree), never paid by a
+ * provider, and named by no payment method. `total` in minor units (an order's is never below 0).
+ */
+export function isFreeOrder(total: number): boolean {
+  return total <= 0;
+}
+
+/**
  * Spec 9: "Order amount and transfer amount = price − discount + shipping_fee − withholding_price".
  * All parts in minor units; missing parts count as 0.
  */

@@ -30,7 +30,7 @@ import { MSG, msgOf, type Msg } from '../../domain/messages';
 import type { PricingPlan } from '../../domain/types';
 import type { OrderCheckInput, OrderProblem, SubmitCheckInput } from '../../domain/order-checks';
 import { orderProblem, problemOfRefusal, submitProblem } from '../../domain/order-checks';
-import { toMajor } from '../../domain/money';
+import { isFreeOrder, toMajor } from '../../domain/money';
 import { freeOrderApproval, type Instant } from '../../domain/plans';
 import type { TaxSettings } from '../../domain/types';
 import { cartMachine, cartSummary, initialCartContext, type CartInput } from '../cart/cart.machine';
@@ -452,7 +452,7 @@ export const checkoutMachine = setup({
       const status = failureOf(error).status;
       return status >= 400 && status < 500;
     },
-    freeOrder: ({ context }) => context.order?.total === 0,
+    freeOrder: ({ context }) => context.order !== null && context.order !== undefined && isFreeOrder(context.order.total),
     paymentSucceeded: (_, output: PaymentOutput) => output.result === 'paid' || output.result === 'pending',
     paymentFailed: (_, output: PaymentOutput) => output.result === 'failed',
     thankYouPage: ({ context }) => context.settings.thankYouPage,

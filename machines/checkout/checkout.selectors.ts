@@ -76,4 +76,7 @@ export const selectCartFailed = (s: S): boolean => s.context.cartFailed;
 export const selectEmailTaken = (s: S): { email: string; account: 'member' | 'buyer' } | null => s.context.emailTaken;
 
 /** May this buyer buy the page's course now (the panel shows the reason; the submit warns it instead of ordering). */
+/** The page's cart is a free course (priced, and its subtotal 0): its unpaid order is one left unrecorded, to record, not to pay. */
+export const selectFreeCart = (s: S): boolean => s.context.cart.lines.length > 0 && s.context.cart.totals.pricingError === null && s.context.cart.totals.subtotal === 0;
+
 export const selectBuyability = (s: S, now: number = Date.now()): Buyability => buyabilityOf(s.context, now);

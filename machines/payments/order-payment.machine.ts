@@ -19,6 +19,7 @@
 import { assign, enqueueActions, setup } from 'xstate';
 import { providedByApp } from '../shared/provided';
 import type { components } from '../../generated/api';
+import { isFreeOrder } from '../../domain/money';
 import { isPayable } from '../../domain/order-outcome';
 import { MSG } from '../../domain/messages';
 import type { DeleteOrderRequest, Order, OrderIdBody, PaymentMethodId, PaymentReportPublic, PaymentReportResponse, SessionUser, SuccessResponse } from '../shared/api';
@@ -125,7 +126,7 @@ export const orderPaymentMachine = setup({
   guards: {
     payable: (_, order: Order) => isPayable(stateOf(order)),
     /** Payable and free: nothing to pay, only to record (spec 6). */
-    freeToRecord: (_, order: Order) => isPayable(stateOf(order)) && order.total_amount === 0,
+    freeToRecord: (_, order: Order) => isPayable(stateOf(order)) && isFreeOrder(order.total_amount),
     settled: (_, order: Order) => stateOf(order) === 'paid' || stateOf(order) === 'awaitingApproval',
     handedOver: (_, output: PaymentOutput) => output.result === 'paid' || output.result === 'pending',
     methodListed: ({ context }, methodId: number) => context.methods.some((m) => m.id === methodId),

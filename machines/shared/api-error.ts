@@ -35,14 +35,24 @@ export function shownOf(error: unknown): Shown {
 }
 
 /**
+ * Spec section 6: an answer that refuses the session itself: off the shop's whitelist
+ * (WHITELIST_USER_DENIED: the sign-out modal), or the session expired or missing (PERMISSION_DENIED,
+ * a 401, UNAUTHORIZED or the message 'Unauthorized': the session-expired modal). Which calls show
+ * the modal is the API client's to say (src/api/auth-events.ts, by the call); this is what counts
+ * as such a refusal, one rule for it and for the flows below.
+ */
+export function sessionRefusal(f: { status: number; code?: string; msg?: string }): 'whitelistDenied' | 'expired' | null {
+  if (f.code === 'WHITELIST_USER_DENIED') return 'whitelistDenied';
+  if (f.code === 'PERMISSION_DENIED' || f.code === 'UNAUTHORIZED' || f.status === 401 || f.msg === 'Unauthorized') return 'expired';
+  return null;
+}
+
+/**
  * A profile or order read refused for the session, which the session answers with a modal of its
- * own (spec section 6; src/api/auth-events.ts tells it): off the shop's whitelist
- * (WHITELIST_USER_DENIED: the sign-out modal), the session expired (401, PERMISSION_DENIED: the
- * session-expired modal). The flow whose read it was says nothing more: one message, the modal's.
+ * own (`sessionRefusal`): the flow whose read it was says nothing more: one message, the modal's.
  */
 export function refusedForSession(error: unknown): boolean {
-  const f = failureOf(error);
-  return f.status === 401 || ['WHITELIST_USER_DENIED', 'PERMISSION_DENIED', 'UNAUTHORIZED'].includes(f.code);
+  return sessionRefusal(failureOf(error)) !== null;
 }
 
 export function hasCode(error: unknown, ...codes: string[]): boolean {

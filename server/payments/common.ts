@@ -7,6 +7,7 @@ import type { OrderForPayment } from '../orders/service';
 import { renewHold } from '../orders/holds';
 import { checkPaymentMethod } from '../../domain/payment-methods';
 import { MSG, type Shown } from '../../domain/messages';
+import { isFreeOrder } from '../../domain/money';
 import { loadSettings } from '../repos/settings';
 import type { Providers } from '../providers/index';
 import type { ProvidersConfig } from '../providers/config';
@@ -47,7 +48,7 @@ export async function ownOrder(q: Queryable, ctx: AppContext, req: FastifyReques
 export async function payableOrder(q: Queryable, ctx: AppContext, req: FastifyRequest, orderId: number, methodId: number): Promise<OrderForPayment> {
   const o = await ownOrder(q, ctx, req, orderId);
   if (!PAYABLE_STATUSES.has(o.status)) throw notPayable(`Order ${o.id} is ${o.status}`);
-  if (o.total <= 0) throw notPayable('A free order needs no payment: file a payment report');
+  if (isFreeOrder(o.total)) throw notPayable('A free order needs no payment: file a payment report');
   const check = checkPaymentMethod(methodId, o.total, o.currency_code);
   if (!check.ok) {
     if (check.code === 'PAYMENT_MINIMUM') throw new ApiError(422, 'PAYMENT_MINIMUM', check.message);

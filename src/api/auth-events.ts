@@ -2,6 +2,8 @@
  * Auth failures of spec section 6, surfaced as events for the session machine (not as UI side
  * effects inside the client): the app subscribes and forwards them to the session actor.
  */
+import { sessionRefusal } from '../../machines/shared/api-error';
+
 export type AuthEvent =
   | { type: 'session.whitelistDenied'; operation: string }
   | { type: 'session.expired'; operation: string };
@@ -42,13 +44,8 @@ export function classifyAuthFailure(
   code: string | undefined,
   msg: string | undefined,
 ): AuthEvent['type'] | 'logged' | null {
-  const unauthorized = status === 401 || msg === 'Unauthorized' || code === 'UNAUTHORIZED';
-  if (code === 'WHITELIST_USER_DENIED') {
-    return PROFILE_AND_ORDER.has(schemaPath) ? 'session.whitelistDenied' : 'logged';
-  }
-  if (code === 'PERMISSION_DENIED' || unauthorized) {
-    if (PROFILE_AND_ORDER.has(schemaPath) || UPLOAD_AND_PRICING.has(schemaPath)) return 'session.expired';
-    return 'logged';
-  }
+  const refusal = sessionRefusal({ status, code, msg });
+  if (refusal === 'whitelistDenied') return PROFILE_AND_ORDER.has(schemaPath) ? 'session.whitelistDenied' : 'logged';
+  if (refusal === 'expired') return PROFILE_AND_ORDER.has(schemaPath) || UPLOAD_AND_PRICING.has(schemaPath) ? 'session.expired' : 'logged';
   return null;
 }

@@ -11,7 +11,7 @@
  * for what a machine holds (a `Msg` by key, or a text the server already rendered).
  */
 import { MESSAGES, message, registerMessagesEn, renderShown, type MessageKey, type MessageLocale, type Shown } from '../../domain/messages';
-import { formatMoney, type Currency, type MoneyLocale } from '../../domain/money';
+import { formatMoney, isFreeOrder, type Currency, type MoneyLocale } from '../../domain/money';
 import { PAYMENT_METHOD_NAMES, isPaymentMethodId } from '../../domain/payment-methods';
 import { getLocale, intlTag, setLocale, type Locale } from './locale';
 
@@ -493,7 +493,7 @@ export function methodName(id: number, fallback?: string | null): string {
  * recorded by its free report, not paid by the method it was placed with; '—' when it has none.
  */
 export function orderMethodName(order: { payment_method_id?: number | null; total_amount: number }): string {
-  if (order.total_amount === 0) return t('free');
+  if (isFreeOrder(order.total_amount)) return t('free');
   return order.payment_method_id === null || order.payment_method_id === undefined ? '—' : methodName(order.payment_method_id);
 }
 

@@ -22,4 +22,3 @@ export function useReadAgainOnLogInOut(readAgain: () => void): boolean {
   }, [live, again]);
   return live;
 }
-

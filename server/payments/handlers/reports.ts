@@ -11,6 +11,7 @@ import { ApiError, requestLocale } from '../../errors';
 import type { Handlers } from '../../openapi/router';
 import type { OrderForPayment } from '../../orders/service';
 import { MSG } from '../../../domain/messages';
+import { isFreeOrder } from '../../../domain/money';
 import { paymentNoticeMail } from '../../../domain/mail';
 import { checkBankTransferNotice } from '../bank-transfer';
 import { formatMoney } from '../../../domain/money';
@@ -83,7 +84,7 @@ export function reportHandlers(_deps: PaymentsDeps): Handlers {
           throw notPayable('A PayPal payment is recorded by its capture: capture the PayPal order first');
         }
         // Free orders: the server decides AutoFree or NeedApprovedFree from the plans, never the client.
-        if (o.total !== 0) throw notPayable('This order is not free');
+        if (!isFreeOrder(o.total)) throw notPayable('This order is not free');
         const prior = existing.find((r) => r.payment === FREE_LABELS.auto || r.payment === FREE_LABELS.approval);
         if (prior && prior.status !== 'rejected') return answer(prior, o);
         if (!PAYABLE_STATUSES.has(o.status)) throw notPayable(`Order ${o.id} is ${o.status}`);

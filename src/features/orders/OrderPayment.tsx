@@ -6,6 +6,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ComponentType } from 'react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { components } from '../../../generated/api';
+import { isFreeOrder } from '../../../domain/money';
 import { isPayable } from '../../../domain/order-outcome';
 import {
   selectChosenMethod,
@@ -53,7 +54,7 @@ export function OrderPaymentActions({ order, actorRef }: { order: Order; actorRe
   const busy = useSelector(actorRef, (s) => !s.matches('idle'));
   if (!isPayable(outcomeOf(order).state)) return null;
   // A free order left unrecorded has nothing to pay: the button records it (spec 6).
-  const label = order.total_amount === 0 ? t('getFreeOrder') : outcomeOf(order).state === 'failed' ? t('payOrderAgain') : t('payOrder');
+  const label = isFreeOrder(order.total_amount) ? t('getFreeOrder') : outcomeOf(order).state === 'failed' ? t('payOrderAgain') : t('payOrder');
   return (
     <span className="order-actions" role="group" aria-label={t('paymentActions')}>
       <Button onClick={() => actorRef.send({ type: 'order.pay', orderId: order.id })} disabled={busy} data-testid="order-pay">
@@ -97,7 +98,7 @@ export function OrderPaymentPanel({ actorRef, PaymentHost, bankCodes = [] }: { a
   }
   const open = phase === 'loading' || phase === 'choosing' || phase === 'failed';
   return (
-    <Modal open={open} title={t(order?.total_amount === 0 ? 'getFreeOrderTitle' : 'payOrderTitle', { order: label })} onClose={leave} maskClosable={false} testId="order-pay-modal" maxWidth={520}>
+    <Modal open={open} title={t(order && isFreeOrder(order.total_amount) ? 'getFreeOrderTitle' : 'payOrderTitle', { order: label })} onClose={leave} maskClosable={false} testId="order-pay-modal" maxWidth={520}>
       {phase === 'loading' ? <Spinner /> : null}
       {order && phase !== 'loading' ? (
         <p>

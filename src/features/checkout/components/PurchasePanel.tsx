@@ -5,7 +5,7 @@ import { validateRegistration, type RegistrationConfig } from '../../../../domai
 import { Link } from 'react-router';
 import { orderNumber } from '../../../../domain/order-outcome';
 import type { RegistrationValues } from '../../../../domain/forms/registration';
-import { selectBuyability, selectCartRef, selectCreating, selectEmailTaken, selectLoginModalOpen, selectPayment, selectRegistering, selectTaxGateRef } from '../../../../machines/checkout/checkout.selectors';
+import { selectBuyability, selectCartRef, selectFreeCart, selectCreating, selectEmailTaken, selectLoginModalOpen, selectPayment, selectRegistering, selectTaxGateRef } from '../../../../machines/checkout/checkout.selectors';
 import { MSG } from '../../../../domain/messages';
 import { GROUP_MESSAGE } from '../../../../domain/forms/registration';
 import { selectSessionLive } from '../../../../machines/session/session.selectors';
@@ -168,7 +168,7 @@ export function PurchasePanel({ data, PaymentHost, embedded }: PurchasePanelProp
   // the course's order as the checkout last read it (read again after the server refused an order of it)
   const unpaidOrderId = CheckoutContext.useSelector((s) => s.context.settings.buying?.orderId ?? null);
   // A free course's unpaid order is one left unrecorded: the way on records it (pay again's free branch), nothing to pay.
-  const freeCourse = CheckoutContext.useSelector((s) => s.context.cart.lines.length > 0 && s.context.cart.totals.pricingError === null && s.context.cart.totals.subtotal === 0);
+  const freeCourse = CheckoutContext.useSelector(selectFreeCart);
   // A book's quantity as chosen in the cart (line.setQty) goes to the cart with it.
   const lineQty = CheckoutContext.useSelector((s) => s.context.cart.lines.find((l) => l.course_id === course.id)?.qty ?? 1);
 
